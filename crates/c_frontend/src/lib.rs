@@ -1,0 +1,1 @@
+//! C front end (to be written).

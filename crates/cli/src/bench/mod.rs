@@ -1,0 +1,1 @@
+//! Benchmark runner (to be written).

@@ -1,0 +1,3 @@
+//! The `leapfrog` binary (to be written).
+mod bench;
+fn main() {}

@@ -1,0 +1,1 @@
+//! Concrete interpreter (to be written).

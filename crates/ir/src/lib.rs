@@ -1,0 +1,32 @@
+//! Leapfrog's intermediate representation.
+//!
+//! A [`Program`] is a set of [`Function`]s, each a control-flow graph whose edges carry typed
+//! [`Command`]s over side-effect-free [`Expr`]essions (the program graphs of
+//! loopfrog-summarization-atva08 §2.1). Variables, functions, locations and edges are typed ids
+//! into arenas; analysis facts live in side tables (the [`loops`] forest, mod/ref sets), never in
+//! the IR itself.
+//!
+//! This crate owns: the IR data types, their textual form ([`print`], [`parse`]), the invariant
+//! checker ([`verify`]), and the graph structure every technique walks ([`loops`]: dominators,
+//! natural loops, irreducible cycles, cutpoints; [`modref`]: what a loop reads and modifies).
+//!
+//! Invariant: depends only on `leapfrog-source` and `leapfrog-arith` (and petgraph); it knows
+//! nothing of C syntax, of solvers, or of output formats other than its own textual form.
+
+pub mod command;
+pub mod expr;
+pub mod ids;
+pub mod loops;
+pub mod modref;
+pub mod parse;
+pub mod print;
+pub mod program;
+pub mod types;
+pub mod verify;
+
+pub use command::{AllocRegion, AssertOrigin, Command, Fill, HavocOrigin};
+pub use expr::{Expr, VarTypes};
+pub use ids::{EdgeId, FuncId, Id, IdVec, LocId, LoopId, VarId};
+pub use leapfrog_arith::{BinOp, CmpOp, IntTy, Semantics, UnOp};
+pub use program::{Edge, ExternFn, Function, LocTag, Location, LoopKind, Program, Var, VarKind};
+pub use types::{ArrayLen, DataModel, Field, FloatTy, ObjType, Type, VarTy};

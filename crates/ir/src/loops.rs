@@ -1,0 +1,1 @@
+//! Loop forest: dominators, natural loops, irreducible cycles, cutpoints (to be written).

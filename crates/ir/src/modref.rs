@@ -1,0 +1,1 @@
+//! What functions and loops read and modify (to be written).

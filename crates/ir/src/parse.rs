@@ -1,0 +1,1 @@
+//! Textual form of the IR: parser (to be written).

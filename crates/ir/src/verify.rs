@@ -1,0 +1,1 @@
+//! IR invariant checker (to be written).

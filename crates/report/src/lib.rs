@@ -1,0 +1,1 @@
+//! Report emitters (to be written).
