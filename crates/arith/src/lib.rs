@@ -30,19 +30,11 @@ pub enum IntTy {
 }
 
 impl IntTy {
-    pub const ALL: [IntTy; 9] = [
-        IntTy::Bool,
-        IntTy::I8,
-        IntTy::U8,
-        IntTy::I16,
-        IntTy::U16,
-        IntTy::I32,
-        IntTy::U32,
-        IntTy::I64,
-        IntTy::U64,
-    ];
+    pub const ALL: [IntTy; 9] =
+        [IntTy::Bool, IntTy::I8, IntTy::U8, IntTy::I16, IntTy::U16, IntTy::I32, IntTy::U32, IntTy::I64, IntTy::U64];
 
     /// Width in bits of the object representation (`_Bool` occupies 8 bits).
+    #[inline]
     pub fn bits(self) -> u32 {
         match self {
             IntTy::Bool | IntTy::I8 | IntTy::U8 => 8,
@@ -53,14 +45,17 @@ impl IntTy {
     }
 
     /// Size in bytes.
+    #[inline]
     pub fn bytes(self) -> u64 {
         u64::from(self.bits() / 8)
     }
 
+    #[inline]
     pub fn is_signed(self) -> bool {
         matches!(self, IntTy::I8 | IntTy::I16 | IntTy::I32 | IntTy::I64)
     }
 
+    #[inline]
     pub fn is_bool(self) -> bool {
         self == IntTy::Bool
     }
@@ -85,6 +80,7 @@ impl IntTy {
         if self.is_bool() { self } else { IntTy::from_bits(self.bits(), false).unwrap() }
     }
 
+    #[inline]
     pub fn min(self) -> i128 {
         match self {
             IntTy::Bool => 0,
@@ -93,6 +89,7 @@ impl IntTy {
         }
     }
 
+    #[inline]
     pub fn max(self) -> i128 {
         match self {
             IntTy::Bool => 1,
@@ -101,12 +98,14 @@ impl IntTy {
         }
     }
 
+    #[inline]
     pub fn contains(self, v: i128) -> bool {
         self.min() <= v && v <= self.max()
     }
 
     /// C's conversion of any integer value to this type: modulo 2^n into the type's range (as gcc
     /// does for signed targets too); `_Bool` is `v != 0`.
+    #[inline]
     pub fn convert(self, v: i128) -> i128 {
         if self.is_bool() {
             return i128::from(v != 0);
@@ -393,8 +392,11 @@ pub fn eval_binop(op: BinOp, ty: IntTy, a: i128, b: i128, sem: Semantics) -> Res
     match op {
         BinOp::Add => finish(ty, a + b, sem),
         BinOp::Sub => finish(ty, a - b, sem),
-        // Operands are at most 64 bits wide, so the exact product fits in i128.
-        BinOp::Mul => finish(ty, a * b, sem),
+        BinOp::Mul => match a.checked_mul(b) {
+            Some(exact) => finish(ty, exact, sem),
+            // Only two unsigned 64-bit operands can overflow i128; their product wraps mod 2^64.
+            None => Ok(ty.convert((a as u64).wrapping_mul(b as u64) as i128)),
+        },
         BinOp::Div => {
             if b == 0 {
                 return Err(IntError::DivisionByZero);
@@ -488,6 +490,15 @@ mod tests {
         assert_eq!(eval_binop(BinOp::Div, IntTy::I32, 1, 0, d), Err(IntError::DivisionByZero));
         assert_eq!(eval_binop(BinOp::Div, IntTy::I32, i128::from(i32::MIN), -1, d), Err(IntError::SignedOverflow));
         assert_eq!(eval_binop(BinOp::Rem, IntTy::I32, i128::from(i32::MIN), -1, d), Err(IntError::SignedOverflow));
+    }
+
+    #[test]
+    fn products_of_wide_unsigned_values_wrap() {
+        let max = i128::from(u64::MAX);
+        assert_eq!(eval_binop(BinOp::Mul, IntTy::U64, max, max, Semantics::Default), Ok(1));
+        assert_eq!(eval_binop(BinOp::Mul, IntTy::U64, max, 2, Semantics::Default), Ok(max - 1));
+        let big = i128::from(i64::MAX);
+        assert_eq!(eval_binop(BinOp::Mul, IntTy::I64, big, big, Semantics::Default), Err(IntError::SignedOverflow));
     }
 
     #[test]

@@ -1,1 +1,148 @@
-//! C front end (to be written).
+//! Leapfrog's C front end: from `.c`/`.i` files to one IR [`Program`].
+//!
+//! Pipeline: [`preprocess`] (gcc -E with our prelude, line markers kept) → lang-c's parser →
+//! [`lower`] (C types, name resolution, lowering of statements and expressions to the CFG IR,
+//! linking of several files by name).
+//!
+//! What the IR cannot model (floating point, function pointers, inline assembly, bit-fields, ...)
+//! is replaced by a nondeterministic value or an opaque step, with an `unsupported` diagnostic;
+//! only input that cannot be preprocessed or parsed is an error.
+//!
+//! Invariant: depends on the IR, never the reverse; no analysis lives here.
+
+pub mod ctypes;
+mod linemap;
+pub mod lower;
+pub mod preprocess;
+
+use leapfrog_ir::{DataModel, Program};
+use leapfrog_source::SourceFiles;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+pub use lower::LowerOptions as FrontendOptions;
+
+/// Why a program could not be read at all.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FrontendError {
+    /// No input files were given.
+    NoInput,
+    /// A file could not be read or preprocessed.
+    Preprocess { path: String, message: String },
+    /// A file is not C that the parser accepts.
+    Syntax { file: String, line: u32, col: u32, message: String },
+    /// A bug in the front end (a panic, caught).
+    Internal(String),
+}
+
+impl fmt::Display for FrontendError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FrontendError::NoInput => write!(f, "error: no input files"),
+            FrontendError::Preprocess { path, message } => write!(f, "{path}: error: {message}"),
+            FrontendError::Syntax { file, line, col, message } => write!(f, "{file}:{line}:{col}: error: {message}"),
+            FrontendError::Internal(m) => write!(f, "internal error in the C front end: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for FrontendError {}
+
+/// Stack for parsing and lowering: lang-c's parser and the lowering recurse over the syntax tree,
+/// and real inputs nest deeply (a 2.7 MB chain of `else if`s exists in the benchmarks).
+const FRONTEND_STACK_BYTES: usize = 1 << 30;
+
+/// Read, preprocess, parse and lower the files of one program.
+pub fn load_program(paths: &[PathBuf], opts: &FrontendOptions) -> Result<Program, FrontendError> {
+    if paths.is_empty() {
+        return Err(FrontendError::NoInput);
+    }
+    let paths = paths.to_vec();
+    let opts = opts.clone();
+    let worker = std::thread::Builder::new()
+        .name("leapfrog-frontend".into())
+        .stack_size(FRONTEND_STACK_BYTES)
+        .spawn(move || load_on_this_thread(&paths, &opts))
+        .map_err(|e| FrontendError::Internal(format!("cannot start the front-end thread: {e}")))?;
+    match worker.join() {
+        Ok(result) => result,
+        Err(panic) => Err(FrontendError::Internal(panic_message(&panic))),
+    }
+}
+
+fn load_on_this_thread(paths: &[PathBuf], opts: &FrontendOptions) -> Result<Program, FrontendError> {
+    let mut files = SourceFiles::new();
+    let mut units = Vec::new();
+    for path in paths {
+        units.push(parse_file(path, opts.data_model, &mut files)?);
+    }
+    Ok(lower::lower_units(&units, files, opts))
+}
+
+fn parse_file(path: &Path, dm: DataModel, files: &mut SourceFiles) -> Result<lower::Unit, FrontendError> {
+    let pre = preprocess::preprocess(path, dm)
+        .map_err(|e| FrontendError::Preprocess { path: e.path.display().to_string(), message: e.message })?;
+    let display = path.display().to_string();
+    let config = lang_c::driver::Config {
+        cpp_command: "gcc".into(),
+        cpp_options: Vec::new(),
+        flavor: lang_c::driver::Flavor::GnuC11,
+    };
+    let mut text = pre.text;
+    let mut repairs = 0;
+    loop {
+        match lang_c::driver::parse_preprocessed(&config, text) {
+            Ok(parse) => {
+                let linemap = linemap::LineMap::new(&parse.source, &display, files);
+                return Ok(lower::Unit { parse, linemap });
+            }
+            Err(e) => {
+                text = e.source;
+                if repairs < MAX_IMPLICIT_INT_REPAIRS && insert_implicit_int(&mut text, e.offset) {
+                    repairs += 1;
+                    continue;
+                }
+                let linemap = linemap::LineMap::new(&text, &display, files);
+                let span = linemap.span(e.offset);
+                let mut expected: Vec<&str> = e.expected.iter().copied().collect();
+                expected.sort_unstable();
+                return Err(FrontendError::Syntax {
+                    file: files.path(span.file).to_string(),
+                    line: span.line,
+                    col: span.col,
+                    message: format!("syntax error, expected one of: {}", expected.join(" ")),
+                });
+            }
+        }
+    }
+}
+
+/// How many K&R implicit-`int` definitions one file may need repaired.
+const MAX_IMPLICIT_INT_REPAIRS: usize = 1000;
+
+/// K&R C (Mälardalen's `main() { ... }`) defines functions without a return type, meaning `int`;
+/// lang-c's grammar requires one. When the parse fails exactly at an identifier that starts a
+/// line and is followed by `(`, insert `int ` there and parse again.
+fn insert_implicit_int(text: &mut String, offset: usize) -> bool {
+    let Some(rest) = text.get(offset..) else { return false };
+    let ident_len = rest.bytes().take_while(|b| b.is_ascii_alphanumeric() || *b == b'_').count();
+    let starts_ident = rest.bytes().next().is_some_and(|b| b.is_ascii_alphabetic() || b == b'_');
+    let after = rest[ident_len..].trim_start_matches([' ', '\t']);
+    let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let at_line_start = text[line_start..offset].trim().is_empty();
+    if !starts_ident || !after.starts_with('(') || !at_line_start {
+        return false;
+    }
+    text.insert_str(offset, "int ");
+    true
+}
+
+fn panic_message(panic: &Box<dyn std::any::Any + Send>) -> String {
+    if let Some(s) = panic.downcast_ref::<&str>() {
+        s.to_string()
+    } else if let Some(s) = panic.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "panic".to_string()
+    }
+}

@@ -1,3 +1,219 @@
-//! The `leapfrog` binary (to be written).
+//! `leapfrog`: a static analyzer for C that makes loops tractable.
+//!
+//! This binary only parses the command line, runs one job and maps its outcome to an exit code:
+//! 0 when the job ran (whatever it found), 2 for usage errors and input that cannot be used, 3 for
+//! an internal error (a bug; the message asks for a report). Jobs live in [`jobs`]; output
+//! formats in the `leapfrog-report` crate.
+
 mod bench;
-fn main() {}
+mod jobs;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "leapfrog",
+    version,
+    about = "Leapfrog: loop summaries, termination, bounds and safety for C programs",
+    after_help = "Integer semantics: unsigned arithmetic wraps modulo 2^n; signed arithmetic is \
+                  mathematical, and a signed result outside its type's range is undefined \
+                  behaviour (reported, never wrapped)."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the loops of a program (found on the control-flow graph), with their nesting and the
+    /// variables they read and modify.
+    Loops {
+        #[command(flatten)]
+        input: InputArgs,
+        #[arg(long, value_enum, default_value_t = FormatArg::Text)]
+        format: FormatArg,
+    },
+    /// Run a program on given nondeterministic inputs with Leapfrog's interpreter.
+    Exec {
+        #[command(flatten)]
+        input: InputArgs,
+        /// Values for every nondeterministic source, in execution order (comma-separated
+        /// integers); when they run out, every further value is 0.
+        #[arg(long, value_delimiter = ',', allow_hyphen_values = true)]
+        nondet: Vec<String>,
+        /// What uninitialized local variables hold: 0 (as gcc -ftrivial-auto-var-init=zero), or
+        /// the next nondeterministic value.
+        #[arg(long, value_enum, default_value_t = UninitArg::Zero)]
+        uninit: UninitArg,
+        /// Stop after this many steps (edges of the control-flow graph).
+        #[arg(long, default_value_t = 10_000_000)]
+        max_steps: u64,
+        #[arg(long, value_enum, default_value_t = FormatArg::Text)]
+        format: FormatArg,
+    },
+    /// Print the program's intermediate representation (textual form).
+    Ir {
+        #[command(flatten)]
+        input: InputArgs,
+    },
+    /// Run a job over the tasks of a benchmark manifest and print a table per suite.
+    Bench(BenchArgs),
+}
+
+/// The program to analyze.
+#[derive(Args)]
+struct InputArgs {
+    /// C files (.c, preprocessed with gcc -E) or preprocessed files (.i) of one program.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// Sizes of long and pointers.
+    #[arg(long, value_enum, default_value_t = DataModelArg::LP64)]
+    data_model: DataModelArg,
+    /// The function executions start from (default: main, else the one function no other calls).
+    #[arg(long)]
+    entry: Option<String>,
+}
+
+#[derive(Args)]
+struct BenchArgs {
+    /// A manifest CSV (id,suite,file,property,expected,origin), e.g. ../shared/benchmarks/manifest.csv.
+    manifest: PathBuf,
+    /// The leapfrog job to run on each task.
+    #[arg(long, default_value = "loops")]
+    job: String,
+    /// Only tasks of these suites (repeatable).
+    #[arg(long = "suite")]
+    suites: Vec<String>,
+    /// Only tasks of these properties (repeatable).
+    #[arg(long = "property")]
+    properties: Vec<String>,
+    /// Tasks run in parallel (default: the number of CPUs).
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// Time limit per task, in seconds.
+    #[arg(long, default_value_t = 60.0)]
+    timeout: f64,
+    /// Address-space limit per task, in MiB (0: none).
+    #[arg(long, default_value_t = bench::DEFAULT_MEMORY_MB)]
+    memory_mb: u64,
+    /// Where to write the JSON results.
+    #[arg(long)]
+    output: Option<PathBuf>,
+    /// Run only the first N tasks.
+    #[arg(long)]
+    limit: Option<usize>,
+    /// Extra arguments passed to every task (after `--`).
+    #[arg(last = true)]
+    extra: Vec<String>,
+}
+
+#[derive(Copy, Clone, ValueEnum)]
+enum FormatArg {
+    Text,
+    Json,
+}
+
+#[derive(Copy, Clone, ValueEnum)]
+#[allow(clippy::upper_case_acronyms)]
+enum DataModelArg {
+    ILP32,
+    LP64,
+}
+
+#[derive(Copy, Clone, ValueEnum)]
+enum UninitArg {
+    Zero,
+    Nondet,
+}
+
+impl From<FormatArg> for leapfrog_report::Format {
+    fn from(f: FormatArg) -> Self {
+        match f {
+            FormatArg::Text => leapfrog_report::Format::Text,
+            FormatArg::Json => leapfrog_report::Format::Json,
+        }
+    }
+}
+
+impl InputArgs {
+    fn to_input(&self) -> jobs::Input {
+        jobs::Input {
+            files: self.files.clone(),
+            options: leapfrog_c_frontend::FrontendOptions {
+                data_model: match self.data_model {
+                    DataModelArg::ILP32 => leapfrog_ir::DataModel::ILP32,
+                    DataModelArg::LP64 => leapfrog_ir::DataModel::LP64,
+                },
+                entry: self.entry.clone(),
+            },
+        }
+    }
+}
+
+/// Stack of the thread that runs a job: deep programs make deep (but bounded) recursion in
+/// places that walk syntax; the interpreter and graph algorithms are iterative.
+const JOB_STACK_BYTES: usize = 256 << 20;
+
+fn main() -> ExitCode {
+    std::panic::set_hook(Box::new(|info| {
+        eprintln!("leapfrog: internal error: {info}");
+        eprintln!("This is a bug in Leapfrog; please report it together with the input that caused it.");
+        std::process::exit(jobs::EXIT_INTERNAL.into());
+    }));
+    let cli = Cli::parse();
+    let worker =
+        std::thread::Builder::new().name("leapfrog-job".into()).stack_size(JOB_STACK_BYTES).spawn(move || run(cli));
+    match worker.map(|w| w.join()) {
+        Ok(Ok(code)) => ExitCode::from(code),
+        _ => ExitCode::from(jobs::EXIT_INTERNAL),
+    }
+}
+
+fn run(cli: Cli) -> u8 {
+    match cli.command {
+        Command::Loops { input, format } => jobs::loops::run(&input.to_input(), format.into()),
+        Command::Exec { input, nondet, uninit, max_steps, format } => {
+            let config = match jobs::exec::config(&nondet, matches!(uninit, UninitArg::Nondet), max_steps) {
+                Ok(c) => c,
+                Err(message) => {
+                    eprintln!("leapfrog: error: {message}");
+                    return jobs::EXIT_USAGE;
+                }
+            };
+            jobs::exec::run(&input.to_input(), &config, format.into())
+        }
+        Command::Ir { input } => jobs::ir::run(&input.to_input()),
+        Command::Bench(args) => run_bench(args),
+    }
+}
+
+fn run_bench(args: BenchArgs) -> u8 {
+    let exe = match std::env::current_exe() {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("leapfrog: error: cannot find my own executable: {e}");
+            return jobs::EXIT_INTERNAL;
+        }
+    };
+    let mut opts = bench::BenchOptions::new(args.manifest, args.job, exe);
+    opts.suites = args.suites;
+    opts.properties = args.properties;
+    if let Some(j) = args.jobs {
+        opts.jobs = j.max(1);
+    }
+    opts.timeout = std::time::Duration::from_secs_f64(args.timeout.max(0.001));
+    opts.memory_mb = args.memory_mb;
+    opts.output = args.output;
+    opts.limit = args.limit;
+    opts.extra_args = args.extra;
+    match bench::run_bench(&opts) {
+        Ok(_) => jobs::EXIT_OK,
+        Err(e) => {
+            eprintln!("leapfrog: error: {e}");
+            jobs::EXIT_USAGE
+        }
+    }
+}

@@ -1,1 +1,176 @@
-//! Concrete interpreter (to be written).
+//! Concrete interpreter for Leapfrog's IR: the oracle that replays inputs.
+//!
+//! [`run`] executes a [`Program`] on one input stream and reports how the execution ended
+//! ([`Outcome`]). It is exact (integer semantics are `leapfrog_arith`'s; memory is bytes with
+//! x86-64 layout), defensive (any IR, however inconsistent, gives an outcome, never a panic:
+//! inconsistencies are [`Outcome::Unsupported`]), and iterative (C calls push frames on an
+//! explicit stack, so deep recursion cannot overflow the Rust stack).
+//!
+//! Execution: all global memory objects are created zero-filled and global registers are 0 (null
+//! for pointers); `program.init` runs to completion, then the entry function, whose parameters
+//! are read from the input stream. Every executed edge is a step. One input stream
+//! ([`ExecConfig::nondet`]) feeds every nondeterministic source in execution order — entry
+//! parameters, `Havoc`, `CallExtern` results, uninitialized variables and objects under
+//! [`UninitMode::Nondet`] — converted to the destination type as C converts integers (for a
+//! pointer: 0 is null, anything else an invalid pointer); past its end every value is 0.
+//!
+//! Modules:
+//! * `exec`: the stepping machine (frames, branch choice, commands);
+//! * `eval`: expressions;
+//! * `memory`: objects, pointer provenance, lifetimes, checked access;
+//! * `objinit`: filling declared objects from the input stream;
+//! * `layout`: per-run tables (variable slots, frame templates, successor lists);
+//! * `nondet`: the input stream;
+//! * `value`: runtime values and their conversions;
+//! * `fault`: the failures of commands, which become outcomes.
+//!
+//! Invariant: depends only on `leapfrog-source`, `leapfrog-arith` and `leapfrog-ir`.
+
+mod eval;
+mod exec;
+mod fault;
+mod layout;
+mod memory;
+mod nondet;
+mod objinit;
+mod value;
+
+use leapfrog_arith::Semantics;
+use leapfrog_ir::{AssertOrigin, EdgeId, FuncId, Program};
+use leapfrog_source::Span;
+use std::fmt;
+
+/// What uninitialized variables and objects hold.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum UninitMode {
+    /// Zero (null for pointers); consumes no input.
+    #[default]
+    Zero,
+    /// Values from the input stream: one per register variable, one per scalar leaf of an object.
+    Nondet,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExecConfig {
+    /// The input stream (see the crate documentation).
+    pub nondet: Vec<i128>,
+    pub uninit: UninitMode,
+    /// Executing more edges than this ends the run with [`Outcome::Limit`].
+    pub max_steps: u64,
+    pub semantics: Semantics,
+    /// Calls nested deeper than this (the entry function being depth 1) end the run with
+    /// [`Outcome::Limit`].
+    pub max_call_depth: usize,
+    /// Record every executed edge in [`ExecResult::trace`].
+    pub record_trace: bool,
+}
+
+impl Default for ExecConfig {
+    fn default() -> Self {
+        ExecConfig {
+            nondet: Vec::new(),
+            uninit: UninitMode::Zero,
+            max_steps: 10_000_000,
+            semantics: Semantics::Default,
+            max_call_depth: 100_000,
+            record_trace: false,
+        }
+    }
+}
+
+/// How an execution ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The entry function returned (its integer value; 0 for `void` or a non-integer), or
+    /// `exit(code)` was called.
+    Exit {
+        code: i128,
+    },
+    /// An assertion failed.
+    Error {
+        origin: AssertOrigin,
+        span: Span,
+    },
+    Abort {
+        span: Span,
+    },
+    /// No outgoing edge was enabled (an assume of a false condition).
+    Blocked {
+        span: Span,
+    },
+    /// Undefined behaviour: signed overflow (under [`Semantics::Default`]), division by zero, an
+    /// invalid shift, an invalid memory access, an invalid free, comparing or subtracting
+    /// pointers into different objects, ...
+    Ub {
+        what: String,
+        span: Span,
+    },
+    /// The step limit or the call-depth limit (or a memory limit) was reached.
+    Limit {
+        what: String,
+    },
+    /// An opaque command was reached, or something the interpreter does not model (including
+    /// inconsistent IR).
+    Unsupported {
+        what: String,
+        span: Span,
+    },
+}
+
+impl Outcome {
+    /// `"exit" | "error" | "abort" | "blocked" | "ub" | "limit" | "unsupported"`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Outcome::Exit { .. } => "exit",
+            Outcome::Error { .. } => "error",
+            Outcome::Abort { .. } => "abort",
+            Outcome::Blocked { .. } => "blocked",
+            Outcome::Ub { .. } => "ub",
+            Outcome::Limit { .. } => "limit",
+            Outcome::Unsupported { .. } => "unsupported",
+        }
+    }
+
+    /// Where the execution ended, when it ended at an edge.
+    pub fn span(&self) -> Option<Span> {
+        match self {
+            Outcome::Error { span, .. }
+            | Outcome::Abort { span }
+            | Outcome::Blocked { span }
+            | Outcome::Ub { span, .. }
+            | Outcome::Unsupported { span, .. } => Some(*span),
+            Outcome::Exit { .. } | Outcome::Limit { .. } => None,
+        }
+    }
+}
+
+/// The outcome without its position (`exit 3`, `error: reach_error`, `ub: division by zero`).
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Exit { code } => write!(f, "exit {code}"),
+            Outcome::Error { origin, .. } => write!(f, "error: {}", origin.name()),
+            Outcome::Abort { .. } | Outcome::Blocked { .. } => f.write_str(self.kind()),
+            Outcome::Ub { what, .. } | Outcome::Limit { what } | Outcome::Unsupported { what, .. } => {
+                write!(f, "{}: {what}", self.kind())
+            }
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExecResult {
+    pub outcome: Outcome,
+    /// Edges executed (the initializer's included).
+    pub steps: u64,
+    /// Inputs requested from the stream. This exceeds `nondet.len()` when the stream ran out
+    /// (the missing values were 0).
+    pub nondet_used: usize,
+    /// The executed edges in order, when [`ExecConfig::record_trace`] is set.
+    pub trace: Vec<(FuncId, EdgeId)>,
+}
+
+/// Execute `program` on the input and settings of `config`.
+pub fn run(program: &Program, config: &ExecConfig) -> ExecResult {
+    exec::execute(program, config)
+}

@@ -93,30 +93,67 @@ pub enum Command {
     /// `var := *` for a register variable.
     Havoc(VarId, HavocOrigin),
     /// `dst := *addr`, reading a value of `dst`'s type.
-    Load { dst: VarId, addr: Expr },
+    Load {
+        dst: VarId,
+        addr: Expr,
+    },
     /// `*addr := value`, writing a value of `value`'s type.
-    Store { addr: Expr, value: Expr },
+    Store {
+        addr: Expr,
+        value: Expr,
+    },
     /// The declaration of a memory variable executes: a variable-length array gets a fresh object
     /// of `len` elements; the bytes are set as `fill` says.
-    InitObject { var: VarId, len: Option<Expr>, fill: Fill },
+    InitObject {
+        var: VarId,
+        len: Option<Expr>,
+        fill: Fill,
+    },
     /// `dst := pointer to a fresh object of size bytes` (`malloc`, `calloc`, `alloca`).
-    Alloc { dst: VarId, size: Expr, zeroed: bool, region: AllocRegion },
+    Alloc {
+        dst: VarId,
+        size: Expr,
+        zeroed: bool,
+        region: AllocRegion,
+    },
     /// `free(ptr)`.
     Free(Expr),
     /// Copy `size` bytes from `src` to `dst` (struct assignment, `memcpy`, `memmove`).
-    MemCopy { dst: Expr, src: Expr, size: Expr },
+    MemCopy {
+        dst: Expr,
+        src: Expr,
+        size: Expr,
+    },
     /// Set `size` bytes at `dst` to the low byte of `byte` (`memset`).
-    MemSet { dst: Expr, byte: Expr, size: Expr },
+    MemSet {
+        dst: Expr,
+        byte: Expr,
+        size: Expr,
+    },
     /// Call of a function with a body; arguments are evaluated before the call, `dst` receives
     /// the callee's return value.
-    Call { dst: Option<VarId>, callee: FuncId, args: Vec<Expr> },
+    Call {
+        dst: Option<VarId>,
+        callee: FuncId,
+        args: Vec<Expr>,
+    },
     /// Call of a function without a body: `dst` receives an arbitrary value, and the callee may
     /// change globals and memory reachable from pointer arguments (an assumption of the analysis).
-    CallExtern { dst: Option<VarId>, name: String, args: Vec<Expr> },
+    CallExtern {
+        dst: Option<VarId>,
+        name: String,
+        args: Vec<Expr>,
+    },
     /// An output function (`printf`, `puts`, ...): evaluates its arguments, changes nothing.
-    Output { name: String, args: Vec<Expr> },
+    Output {
+        name: String,
+        args: Vec<Expr>,
+    },
     /// The property `unreach-call`: fails (ending the execution) when `cond` is false.
-    Assert { cond: Expr, origin: AssertOrigin },
+    Assert {
+        cond: Expr,
+        origin: AssertOrigin,
+    },
     /// `exit(code)`.
     Exit(Expr),
     /// `abort()`.
@@ -124,7 +161,11 @@ pub enum Command {
     /// A construct the IR does not model (`what` says which; a diagnostic was emitted). The
     /// analyses treat it as havocking `havoc` (and all memory when `writes_memory`); the
     /// interpreter stops with outcome `unsupported`.
-    Opaque { what: String, havoc: Vec<VarId>, writes_memory: bool },
+    Opaque {
+        what: String,
+        havoc: Vec<VarId>,
+        writes_memory: bool,
+    },
 }
 
 impl Command {
@@ -155,7 +196,10 @@ impl Command {
     /// The register variables the command assigns directly (not through memory, not in callees).
     pub fn defs(&self) -> Vec<VarId> {
         match self {
-            Command::Assign(v, _) | Command::Havoc(v, _) | Command::Load { dst: v, .. } | Command::Alloc { dst: v, .. } => {
+            Command::Assign(v, _)
+            | Command::Havoc(v, _)
+            | Command::Load { dst: v, .. }
+            | Command::Alloc { dst: v, .. } => {
                 vec![*v]
             }
             Command::Call { dst, .. } | Command::CallExtern { dst, .. } => dst.iter().copied().collect(),

@@ -178,11 +178,23 @@ pub struct Field {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum ObjType {
     Scalar(Type),
-    Array { elem: Box<ObjType>, len: ArrayLen },
+    Array {
+        elem: Box<ObjType>,
+        len: ArrayLen,
+    },
     /// A `struct` (fields at increasing offsets) or a `union` (all fields at offset 0).
-    Record { name: String, union: bool, size: u64, align: u64, fields: Vec<Field> },
+    Record {
+        name: String,
+        union: bool,
+        size: u64,
+        align: u64,
+        fields: Vec<Field>,
+    },
     /// Bytes the IR does not look into (e.g. a struct with bit-fields).
-    Opaque { size: u64, align: u64 },
+    Opaque {
+        size: u64,
+        align: u64,
+    },
 }
 
 impl ObjType {

@@ -1,1 +1,302 @@
-//! Benchmark runner (to be written).
+//! The benchmark runner behind `leapfrog bench`: runs one job of the tool over the tasks of a
+//! benchmark manifest (`shared/benchmarks/manifest.csv`), each task as a separate, time- and
+//! memory-limited process, prints a per-suite table and writes a JSON result file.
+//!
+//! This module owns the options and the order of a run ([`run_bench`]); the parts are:
+//! * [`csv`] — the CSV reader;
+//! * [`manifest`] — manifest rows, filters, data models and the planning of tasks;
+//! * [`runner`] — subprocesses, limits, worker threads, progress, and the status of each task;
+//! * [`table`] — per-suite statistics and the text table;
+//! * [`results`] — the JSON result file.
+//!
+//! The runner measures; it does not score. The manifest's `expected` column is carried into the
+//! results untouched (scoring verdicts against it is a later step) and nothing about a task's
+//! outcome is inferred from its file name or contents.
+
+pub mod csv;
+pub mod manifest;
+pub mod results;
+pub mod runner;
+pub mod table;
+#[cfg(test)]
+mod test_support;
+
+use std::io;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+pub use manifest::job_is_property_independent;
+use manifest::{DataModels, Manifest};
+use runner::{RunConfig, TaskResult};
+use table::Summary;
+
+/// Default per-task wall-clock limit.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
+/// Default per-task address-space limit in MiB.
+pub const DEFAULT_MEMORY_MB: u64 = 4096;
+/// Default result file, in the current directory.
+pub const DEFAULT_OUTPUT: &str = "bench-results.json";
+
+/// Everything a benchmark run needs.
+#[derive(Debug, Clone)]
+pub struct BenchOptions {
+    pub manifest: PathBuf,
+    /// The leapfrog subcommand run per task, e.g. `loops`.
+    pub job: String,
+    /// Only these suites (empty: all).
+    pub suites: Vec<String>,
+    /// Only rows with these properties (empty: all).
+    pub properties: Vec<String>,
+    /// Parallel workers (at least 1 is used).
+    pub jobs: usize,
+    /// Wall-clock limit per task.
+    pub timeout: Duration,
+    /// Address-space limit per task in MiB; 0 for none.
+    pub memory_mb: u64,
+    /// The JSON result file; `None` for [`DEFAULT_OUTPUT`].
+    pub output: Option<PathBuf>,
+    /// The leapfrog binary to run (the CLI passes `std::env::current_exe()`).
+    pub exe: PathBuf,
+    /// Arguments appended to every task's command line (e.g. `--timeout 5`).
+    pub extra_args: Vec<String>,
+    /// Run only the first N tasks after filtering (and merging, for property-independent jobs).
+    pub limit: Option<usize>,
+}
+
+impl BenchOptions {
+    /// Options with the defaults: all suites and properties, one worker per CPU, 60 s, 4096 MiB,
+    /// `bench-results.json`, no extra arguments, no limit.
+    pub fn new(manifest: impl Into<PathBuf>, job: impl Into<String>, exe: impl Into<PathBuf>) -> BenchOptions {
+        BenchOptions {
+            manifest: manifest.into(),
+            job: job.into(),
+            suites: Vec::new(),
+            properties: Vec::new(),
+            jobs: default_jobs(),
+            timeout: DEFAULT_TIMEOUT,
+            memory_mb: DEFAULT_MEMORY_MB,
+            output: None,
+            exe: exe.into(),
+            extra_args: Vec::new(),
+            limit: None,
+        }
+    }
+
+    /// Where the JSON result file goes.
+    pub fn output_path(&self) -> &Path {
+        self.output.as_deref().unwrap_or(Path::new(DEFAULT_OUTPUT))
+    }
+}
+
+/// The number of CPUs available to this process (1 if unknown).
+pub fn default_jobs() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
+}
+
+/// The outcome of a whole run.
+#[derive(Debug, Clone)]
+pub struct BenchReport {
+    pub job: String,
+    pub manifest: PathBuf,
+    pub wall_seconds: f64,
+    pub workers: usize,
+    pub timeout: Duration,
+    pub memory_mb: u64,
+    pub extra_args: Vec<String>,
+    /// In manifest order.
+    pub results: Vec<TaskResult>,
+}
+
+impl BenchReport {
+    /// Per-suite summaries (manifest order) and the summary over all tasks.
+    pub fn summaries(&self) -> (Vec<Summary>, Summary) {
+        table::summarize(&self.results)
+    }
+
+    /// The text table printed at the end of a run.
+    pub fn table(&self) -> String {
+        let (suites, all) = self.summaries();
+        table::render_table(&suites, &all, self.wall_seconds, &self.job, self.workers)
+    }
+
+    /// The content of the JSON result file.
+    pub fn to_json(&self) -> serde_json::Value {
+        results::report_json(self)
+    }
+}
+
+/// Runs the benchmark, prints the table to stdout and writes the JSON result file.
+///
+/// Errors (a missing or malformed manifest, a filter that matches nothing, a missing executable,
+/// an unwritable result file) are returned before or after the tasks run; problems of single
+/// tasks are statuses in the report.
+pub fn run_bench(opts: &BenchOptions) -> io::Result<BenchReport> {
+    let report = run_tasks_of_manifest(opts, runner::progress_wanted())?;
+    print!("{}", report.table());
+    write_results(&report, opts.output_path())?;
+    Ok(report)
+}
+
+/// Plans and runs the tasks (printing nothing but the optional progress line).
+pub fn run_tasks_of_manifest(opts: &BenchOptions, progress: bool) -> io::Result<BenchReport> {
+    if !opts.exe.is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::NotFound,
+            format!("the leapfrog executable {} does not exist", opts.exe.display()),
+        ));
+    }
+    let manifest = Manifest::read(&opts.manifest)?;
+    let rows = manifest::select_rows(&manifest.rows, &opts.suites, &opts.properties)?;
+    let data_models = DataModels::read_beside(&manifest.dir)?;
+    let mut tasks = manifest::plan_tasks(&manifest.dir, &rows, job_is_property_independent(&opts.job), &data_models);
+    if let Some(limit) = opts.limit {
+        tasks.truncate(limit);
+    }
+
+    let config = RunConfig {
+        exe: &opts.exe,
+        job: &opts.job,
+        manifest_dir: &manifest.dir,
+        timeout: opts.timeout,
+        memory_mb: opts.memory_mb,
+        extra_args: &opts.extra_args,
+    };
+    let workers = opts.jobs.clamp(1, tasks.len().max(1));
+    let start = Instant::now();
+    let results = runner::run_tasks(tasks, &config, workers, progress);
+    Ok(BenchReport {
+        job: opts.job.clone(),
+        manifest: opts.manifest.clone(),
+        wall_seconds: start.elapsed().as_secs_f64(),
+        workers,
+        timeout: opts.timeout,
+        memory_mb: opts.memory_mb,
+        extra_args: opts.extra_args.clone(),
+        results,
+    })
+}
+
+/// Writes the report's JSON (pretty-printed, with a final newline) to `path`.
+pub fn write_results(report: &BenchReport, path: &Path) -> io::Result<()> {
+    let mut text = serde_json::to_string_pretty(&report.to_json()).map_err(io::Error::other)?;
+    text.push('\n');
+    std::fs::write(path, text).map_err(|e| io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use test_support::{FakeTool, TempDir};
+
+    /// A manifest of three programs in two suites; `a` has two properties; `t` is a
+    /// tacle-bench program with a helper file; `gone` is missing.
+    fn corpus(dir: &TempDir) -> PathBuf {
+        dir.write("s1/a.c", "ok");
+        dir.write("s1/b.c", "reject");
+        dir.write("tacle-bench/kernel/t/t.c", "unsupported");
+        dir.write("tacle-bench/kernel/t/helper.c", "");
+        dir.write(manifest::SVCOMP_TASKS_FILE, "task,input_file,data_model\ns1/a.yml,s1/a.c,ILP32\n");
+        dir.write(
+            "manifest.csv",
+            "id,suite,file,property,expected,origin\n\
+             a#termination,s1,s1/a.c,termination,true,o\n\
+             a#unreach-call,s1,s1/a.c,unreach-call,false,o\n\
+             b#termination,s1,s1/b.c,termination,unknown,o\n\
+             t#termination,tacle-bench,tacle-bench/kernel/t/t.c,termination,true,o\n\
+             gone#termination,s1,s1/gone.c,termination,true,o\n",
+        )
+    }
+
+    fn options(dir: &TempDir, manifest: &Path, tool: &FakeTool, job: &str) -> BenchOptions {
+        let mut opts = BenchOptions::new(manifest, job, tool.path());
+        opts.jobs = 3;
+        opts.timeout = Duration::from_secs(20);
+        opts.output = Some(dir.path().join("out.json"));
+        opts
+    }
+
+    fn statuses(report: &BenchReport) -> Vec<(&str, &str)> {
+        report.results.iter().map(|r| (r.task.id.as_str(), r.outcome.status.as_str())).collect()
+    }
+
+    #[test]
+    fn property_independent_job_runs_each_program_once() {
+        let dir = TempDir::new("bench-loops");
+        let manifest = corpus(&dir);
+        let tool = FakeTool::new(&dir);
+        let report = run_tasks_of_manifest(&options(&dir, &manifest, &tool, "loops"), false).unwrap();
+        assert_eq!(
+            statuses(&report),
+            [
+                ("a#termination", "ok"),
+                ("b#termination", "error"),
+                ("t#termination", "unsupported"),
+                ("gone#termination", "error"),
+            ]
+        );
+        let args = report.results[0].outcome.result.as_ref().unwrap()["args"].as_str().unwrap();
+        assert!(args.ends_with("s1/a.c --format json --data-model ILP32"), "{args}");
+        assert_eq!(report.results[2].task.files, ["tacle-bench/kernel/t/t.c", "tacle-bench/kernel/t/helper.c"]);
+        let (suites, all) = report.summaries();
+        assert_eq!(suites.len(), 2);
+        assert_eq!(all.tasks, 4);
+    }
+
+    #[test]
+    fn property_dependent_job_runs_each_row_with_filters_and_limit() {
+        let dir = TempDir::new("bench-verify");
+        let manifest = corpus(&dir);
+        let tool = FakeTool::new(&dir);
+        let mut opts = options(&dir, &manifest, &tool, "verify");
+        let report = run_tasks_of_manifest(&opts, false).unwrap();
+        assert_eq!(report.results.len(), 5);
+
+        opts.suites = vec!["s1".to_string()];
+        opts.properties = vec!["termination".to_string()];
+        opts.limit = Some(2);
+        let report = run_tasks_of_manifest(&opts, false).unwrap();
+        assert_eq!(statuses(&report), [("a#termination", "ok"), ("b#termination", "error")]);
+    }
+
+    #[test]
+    fn run_bench_writes_the_result_file() {
+        let dir = TempDir::new("bench-run");
+        let manifest = corpus(&dir);
+        let tool = FakeTool::new(&dir);
+        let opts = options(&dir, &manifest, &tool, "loops");
+        let report = run_bench(&opts).unwrap();
+        let written: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(dir.path().join("out.json")).unwrap()).unwrap();
+        assert_eq!(written, report.to_json());
+        assert_eq!(written["job"], "loops");
+        assert_eq!(written["tasks"].as_array().unwrap().len(), 4);
+        assert_eq!(written["tasks"][3]["message"], "input file not found: s1/gone.c");
+        assert_eq!(written["suites"]["s1"]["error"], 2);
+    }
+
+    #[test]
+    fn setup_problems_are_io_errors() {
+        let dir = TempDir::new("bench-errors");
+        let manifest = corpus(&dir);
+        let tool = FakeTool::new(&dir);
+
+        let mut missing_manifest = options(&dir, &manifest, &tool, "loops");
+        missing_manifest.manifest = dir.path().join("nope.csv");
+        assert_eq!(run_tasks_of_manifest(&missing_manifest, false).unwrap_err().kind(), io::ErrorKind::NotFound);
+
+        let mut missing_exe = options(&dir, &manifest, &tool, "loops");
+        missing_exe.exe = dir.path().join("no-such-leapfrog");
+        assert!(run_tasks_of_manifest(&missing_exe, false).unwrap_err().to_string().contains("no-such-leapfrog"));
+
+        let mut typo = options(&dir, &manifest, &tool, "loops");
+        typo.suites = vec!["s9".to_string()];
+        assert_eq!(run_tasks_of_manifest(&typo, false).unwrap_err().kind(), io::ErrorKind::InvalidInput);
+
+        dir.write("bad.csv", "id,suite,file,property,expected,origin\n\"x,s1,s1/a.c,termination,true,o\n");
+        let mut bad = options(&dir, &manifest, &tool, "loops");
+        bad.manifest = dir.path().join("bad.csv");
+        let err = run_tasks_of_manifest(&bad, false).unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::InvalidData);
+        assert!(err.to_string().ends_with("bad.csv:2: quoted field is not closed"), "{err}");
+    }
+}

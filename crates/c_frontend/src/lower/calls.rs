@@ -1,0 +1,522 @@
+//! Calls: of functions with a body (an IR call), of the verification builtins and a few libc
+//! functions with known meaning, and of functions without a body (an arbitrary result).
+//!
+//! Argument passing: integers and pointers are passed as IR arguments; a struct or union is
+//! passed by address (the callee copies it); a struct result comes back through a hidden first
+//! argument pointing at a temporary of the caller; floating-point arguments are not passed (the
+//! callee's parameter becomes an opaque value).
+
+use super::Cx;
+use super::expr::{OpKind, Operand, Place, has_side_effects};
+use super::fold;
+use super::scope::Ordinary;
+use crate::ctypes::{CType, FuncSig, promote};
+use lang_c::ast::*;
+use lang_c::span::Node;
+use leapfrog_arith::{CmpOp, IntTy, UnOp};
+use leapfrog_ir::{AllocRegion, AssertOrigin, Command, Expr, HavocOrigin, Type, VarKind, VarTy};
+use leapfrog_source::Span;
+
+/// How one C parameter is passed in the IR.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ParamPass {
+    /// As an IR argument of this register type.
+    Value(Type),
+    /// As a pointer to the caller's object, copied by the callee.
+    Record,
+    /// Not passed (floating point): the callee's parameter is an opaque value.
+    Dropped,
+}
+
+pub fn param_pass(ty: &CType) -> ParamPass {
+    match ty {
+        CType::Int(t) => ParamPass::Value(Type::Int(*t)),
+        CType::Ptr(_) | CType::Array(..) | CType::Func(_) => ParamPass::Value(Type::Ptr),
+        CType::Record(_) => ParamPass::Record,
+        _ => ParamPass::Dropped,
+    }
+}
+
+/// Functions whose name alone gives their meaning when the program does not define them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Builtin {
+    Nondet,
+    Assume,
+    Assert(AssertOrigin),
+    AssertFail,
+    Abort,
+    Exit,
+    Malloc,
+    Calloc,
+    Alloca,
+    Free,
+    Memset,
+    Memcpy,
+    Output,
+    Abs,
+    Expect,
+    Unreachable,
+}
+
+fn builtin(name: &str) -> Option<Builtin> {
+    use Builtin::*;
+    Some(match name {
+        n if n.starts_with("__VERIFIER_nondet") || n.starts_with("nondet_") => Nondet,
+        "nondet" | "unknown" | "random" | "__VERIFIER_nondet" => Nondet,
+        "__VERIFIER_assume" | "assume" | "__CPROVER_assume" => Assume,
+        "__VERIFIER_assert" => Assert(AssertOrigin::VerifierAssert),
+        "assert" => Assert(AssertOrigin::Assert),
+        "__CPROVER_assert" => Assert(AssertOrigin::CproverAssert),
+        "__assert_fail" | "__assert_perror_fail" | "__assert" | "__assert_rtn" => AssertFail,
+        "abort" | "__builtin_abort" | "__builtin_trap" => Abort,
+        "exit" | "_exit" | "_Exit" => Exit,
+        "malloc" | "__builtin_malloc" => Malloc,
+        "calloc" => Calloc,
+        "alloca" | "__builtin_alloca" => Alloca,
+        "free" => Free,
+        "memset" | "__builtin_memset" => Memset,
+        "memcpy" | "memmove" | "__builtin_memcpy" | "__builtin_memmove" => Memcpy,
+        "printf" | "puts" | "putchar" | "fprintf" | "fputs" | "fflush" | "putc" | "fputc" | "vprintf" | "perror" => {
+            Output
+        }
+        "abs" | "labs" | "llabs" => Abs,
+        "__builtin_expect" => Expect,
+        "__builtin_unreachable" => Unreachable,
+        _ => return None,
+    })
+}
+
+/// The type a nondeterministic-value function returns, from its name (`__VERIFIER_nondet_uint`).
+fn nondet_type(name: &str, dm: leapfrog_ir::DataModel) -> CType {
+    let suffix = name.rsplit_once("nondet_").map(|(_, s)| s).unwrap_or("int");
+    let int = |t| CType::Int(t);
+    match suffix {
+        "char" | "schar" | "s8" => int(IntTy::I8),
+        "uchar" | "u8" | "unsigned_char" => int(IntTy::U8),
+        "short" | "s16" => int(IntTy::I16),
+        "ushort" | "u16" | "unsigned_short" => int(IntTy::U16),
+        "uint" | "unsigned" | "u32" | "unsigned_int" => int(IntTy::U32),
+        "long" => int(dm.long(true)),
+        "ulong" | "unsigned_long" | "size_t" | "sector_t" => int(dm.long(false)),
+        "longlong" | "long_long" | "s64" | "loff_t" => int(IntTy::I64),
+        "ulonglong" | "unsigned_long_long" | "u64" => int(IntTy::U64),
+        "bool" | "_Bool" => int(IntTy::Bool),
+        "pointer" | "ptr" => CType::Ptr(Box::new(CType::Void)),
+        "float" => CType::Float(leapfrog_ir::FloatTy::F32),
+        "double" => CType::Float(leapfrog_ir::FloatTy::F64),
+        _ => CType::int(),
+    }
+}
+
+impl Cx<'_> {
+    pub fn lower_call(&mut self, call: &Node<CallExpression>, span: Span) -> Operand {
+        let args = &call.node.arguments;
+        let Expression::Identifier(id) = &call.node.callee.node else {
+            return self.indirect_call(call, span);
+        };
+        let name = id.node.name.clone();
+        let (key, sig) = match self.scopes.lookup(&name).cloned() {
+            Some(Ordinary::Func { key, sig }) => (key, Some(sig)),
+            Some(Ordinary::Var { .. }) => return self.indirect_call(call, span),
+            _ => (name.clone(), None),
+        };
+        match name.as_str() {
+            "reach_error" => return self.fail(AssertOrigin::ReachError, span),
+            "__VERIFIER_error" => return self.fail(AssertOrigin::VerifierError, span),
+            _ => {}
+        }
+        if let Some((fid, def_sig)) = self.defined_function(&key) {
+            return self.user_call(fid, &def_sig, args, span);
+        }
+        if let Some(b) = builtin(&name) {
+            return self.builtin_call(b, &name, sig.as_ref(), args, span);
+        }
+        self.extern_call(&name, sig.as_ref(), args, span)
+    }
+
+    /// A violation of the property: the execution ends here.
+    fn fail(&mut self, origin: AssertOrigin, span: Span) -> Operand {
+        self.emit_terminal(Command::Assert { cond: Expr::Bool(false), origin }, span);
+        Operand::void()
+    }
+
+    /// Evaluate arguments right to left (gcc's order), converting each with `pass`; a value that
+    /// a later-evaluated argument could change is kept in a temporary.
+    fn arguments(
+        &mut self,
+        args: &[Node<Expression>],
+        mut pass: impl FnMut(&mut Self, usize, Operand, Span) -> Option<Expr>,
+    ) -> Vec<Option<Expr>> {
+        let mut out = vec![None; args.len()];
+        for i in (0..args.len()).rev() {
+            let span = self.span(args[i].span);
+            let op = self.value(&args[i]);
+            let mut e = pass(self, i, op, span);
+            if args[..i].iter().any(|a| has_side_effects(&a.node)) {
+                e = e.map(|x| self.materialize(x, span));
+            }
+            out[i] = e;
+        }
+        out
+    }
+
+    /// Pass one argument for a parameter of type `ty` (or with the default argument promotions
+    /// when there is no parameter).
+    fn pass_argument(&mut self, op: Operand, ty: Option<&CType>, span: Span) -> Option<Expr> {
+        let ty = match ty {
+            Some(t) => t.clone(),
+            None => default_promotion(&op.ty),
+        };
+        match param_pass(&ty) {
+            ParamPass::Value(_) => Some(self.convert(op, &ty, span)),
+            ParamPass::Record => match op.kind {
+                OpKind::Place(Place::Mem(addr)) => Some(addr),
+                _ => {
+                    self.unsupported(span, "struct argument that is not in memory");
+                    Some(Expr::Null)
+                }
+            },
+            ParamPass::Dropped => None,
+        }
+    }
+
+    fn user_call(&mut self, fid: leapfrog_ir::FuncId, sig: &FuncSig, args: &[Node<Expression>], span: Span) -> Operand {
+        let arity_ok = if sig.variadic { args.len() >= sig.params.len() } else { args.len() == sig.params.len() };
+        if !arity_ok {
+            let name = self.l.funcs[fid].name.clone();
+            self.unsupported(
+                span,
+                format!("call of `{name}` with {} arguments (it takes {})", args.len(), sig.params.len()),
+            );
+            return self.opaque_call(args, &sig.ret, span);
+        }
+        if sig.variadic && args.len() > sig.params.len() {
+            let name = self.l.funcs[fid].name.clone();
+            self.unsupported(span, format!("variadic arguments of `{name}`"));
+        }
+        let params = sig.params.clone();
+        let values =
+            self.arguments(
+                args,
+                |cx, i, op, span| {
+                    if i < params.len() { cx.pass_argument(op, Some(&params[i]), span) } else { None }
+                },
+            );
+        let mut ir_args: Vec<Expr> = values.into_iter().flatten().collect();
+        let (dst, result) = match &sig.ret {
+            CType::Void => (None, Operand::void()),
+            CType::Record(_) => {
+                let Some(obj) = self.layout().obj_type(&sig.ret) else {
+                    return self.opaque_call(args, &sig.ret, span);
+                };
+                let tmp = self.new_var_of("result", VarTy::Mem(obj), VarKind::Temp, span);
+                ir_args.insert(0, Expr::AddrOf(tmp));
+                (None, Operand::place(Place::Mem(Expr::AddrOf(tmp)), sig.ret.clone()))
+            }
+            ret => match ret.reg_type() {
+                Some(t @ (Type::Int(_) | Type::Ptr)) => {
+                    let tmp = self.new_temp(t, span);
+                    (Some(tmp), Operand::value(Expr::Var(tmp), ret.clone()))
+                }
+                Some(t) => (Some(self.new_temp(t, span)), Operand::opaque(ret.clone())),
+                None => (None, Operand::opaque(ret.clone())),
+            },
+        };
+        self.emit(Command::Call { dst, callee: fid, args: ir_args }, span);
+        result
+    }
+
+    /// A call of a function without a body: an arbitrary result (an assumption of the analysis).
+    fn extern_call(&mut self, name: &str, sig: Option<&FuncSig>, args: &[Node<Expression>], span: Span) -> Operand {
+        let ret = sig.map(|s| s.ret.clone()).unwrap_or_else(CType::int);
+        let params: Vec<CType> = sig.map(|s| s.params.clone()).unwrap_or_default();
+        let takes_float = params.iter().any(|p| p.is_float());
+        let values = self.arguments(args, |cx, i, op, span| {
+            if op.ty.is_float() {
+                return None;
+            }
+            cx.pass_argument(op, params.get(i), span)
+        });
+        let floats_passed = args.len() > values.iter().flatten().count();
+        if ret.is_float() || takes_float || floats_passed {
+            self.unsupported(span, format!("floating-point function `{name}`"));
+            let havoc = match ret.reg_type() {
+                Some(t @ (Type::Int(_) | Type::Ptr)) => Some(self.new_temp(t, span)),
+                _ => None,
+            };
+            let what = format!("floating-point function `{name}`");
+            self.emit(Command::Opaque { what, havoc: havoc.into_iter().collect(), writes_memory: true }, span);
+            return match havoc {
+                Some(t) => Operand::value(Expr::Var(t), ret),
+                None => Operand::opaque(ret),
+            };
+        }
+        let ir_ret = match &ret {
+            CType::Void => None,
+            r => match r.reg_type() {
+                Some(t) => Some(t),
+                None => {
+                    self.unsupported(span, format!("`{name}` returns a struct and has no body"));
+                    return self.opaque_call(args, &ret, span);
+                }
+            },
+        };
+        self.add_extern(name, ir_ret);
+        self.assumption(
+            span,
+            format!("`{name}` has no body: a call returns an arbitrary value and may change globals and memory reachable from its arguments"),
+        );
+        let dst = ir_ret.map(|t| self.new_temp(t, span));
+        self.emit(
+            Command::CallExtern { dst, name: name.to_string(), args: values.into_iter().flatten().collect() },
+            span,
+        );
+        match dst {
+            Some(t) => Operand::value(Expr::Var(t), ret),
+            None => Operand::void(),
+        }
+    }
+
+    /// A call the IR cannot model: the arguments are evaluated, the result is arbitrary, memory
+    /// may change.
+    fn opaque_call(&mut self, args: &[Node<Expression>], ret: &CType, span: Span) -> Operand {
+        for a in args.iter().rev() {
+            self.discard(a);
+        }
+        let havoc = match ret.reg_type() {
+            Some(t @ (Type::Int(_) | Type::Ptr)) => Some(self.new_temp(t, span)),
+            _ => None,
+        };
+        let what = "unsupported call".to_string();
+        self.emit(Command::Opaque { what, havoc: havoc.into_iter().collect(), writes_memory: true }, span);
+        match havoc {
+            Some(t) => Operand::value(Expr::Var(t), ret.clone()),
+            None if ret.is_void() => Operand::void(),
+            None => Operand::opaque(ret.clone()),
+        }
+    }
+
+    fn indirect_call(&mut self, call: &Node<CallExpression>, span: Span) -> Operand {
+        self.unsupported(span, "call through a function pointer");
+        let callee_ty = self.type_of_expr(&call.node.callee);
+        let ret = match callee_ty {
+            CType::Func(sig) => sig.ret,
+            CType::Ptr(inner) => match *inner {
+                CType::Func(sig) => sig.ret,
+                _ => CType::int(),
+            },
+            _ => CType::int(),
+        };
+        self.discard(&call.node.callee);
+        self.opaque_call(&call.node.arguments, &ret, span)
+    }
+
+    fn builtin_call(
+        &mut self,
+        b: Builtin,
+        name: &str,
+        sig: Option<&FuncSig>,
+        args: &[Node<Expression>],
+        span: Span,
+    ) -> Operand {
+        let st = CType::Int(self.l.dm.size_type(false));
+        let void_ptr = CType::Ptr(Box::new(CType::Void));
+        match b {
+            Builtin::Nondet => {
+                let ty = match sig {
+                    Some(s) if !s.ret.is_void() => s.ret.clone(),
+                    _ => nondet_type(name, self.l.dm),
+                };
+                for a in args.iter().rev() {
+                    self.discard(a);
+                }
+                match ty.reg_type() {
+                    Some(t @ (Type::Int(_) | Type::Ptr)) => {
+                        let tmp = self.new_temp(t, span);
+                        self.emit(Command::Havoc(tmp, HavocOrigin::Nondet(name.to_string())), span);
+                        Operand::value(Expr::Var(tmp), ty)
+                    }
+                    _ => {
+                        self.unsupported(span, format!("floating-point nondeterministic value `{name}`"));
+                        Operand::opaque(ty)
+                    }
+                }
+            }
+            Builtin::Assume => {
+                let c = self.condition_argument(args, span);
+                if c != Expr::Bool(true) {
+                    self.emit(Command::Assume(c), span);
+                }
+                Operand::void()
+            }
+            Builtin::Assert(origin) => {
+                let c = self.condition_argument(args, span);
+                for extra in args.iter().skip(1).rev() {
+                    self.discard(extra);
+                }
+                match c {
+                    Expr::Bool(true) => {}
+                    Expr::Bool(false) => {
+                        self.emit_terminal(Command::Assert { cond: c, origin }, span);
+                    }
+                    c => self.emit(Command::Assert { cond: c, origin }, span),
+                }
+                Operand::void()
+            }
+            Builtin::AssertFail => {
+                for a in args.iter().rev() {
+                    self.discard(a);
+                }
+                self.fail(AssertOrigin::AssertFail, span)
+            }
+            Builtin::Abort => {
+                self.emit_terminal(Command::Abort, span);
+                Operand::void()
+            }
+            Builtin::Exit => {
+                let code = match args.first() {
+                    Some(a) => {
+                        let v = self.value(a);
+                        self.convert(v, &CType::int(), span)
+                    }
+                    None => Expr::Int(0, IntTy::I32),
+                };
+                self.emit_terminal(Command::Exit(code), span);
+                Operand::void()
+            }
+            Builtin::Malloc | Builtin::Alloca | Builtin::Calloc => {
+                let vals = self.arguments(args, |cx, _, op, span| Some(cx.convert(op, &st, span)));
+                let vals: Vec<Expr> = vals.into_iter().flatten().collect();
+                let stt = self.l.dm.size_type(false);
+                let size = match (b, vals.as_slice()) {
+                    (Builtin::Calloc, [n, m]) => fold::binary(leapfrog_arith::BinOp::Mul, stt, n.clone(), m.clone()),
+                    (_, [n, ..]) => n.clone(),
+                    _ => Expr::Int(0, stt),
+                };
+                let dst = self.new_temp(Type::Ptr, span);
+                let region = if b == Builtin::Alloca { AllocRegion::Stack } else { AllocRegion::Heap };
+                self.emit(Command::Alloc { dst, size, zeroed: b == Builtin::Calloc, region }, span);
+                Operand::value(Expr::Var(dst), void_ptr)
+            }
+            Builtin::Free => {
+                let vals = self.arguments(args, |cx, _, op, span| Some(cx.convert(op, &void_ptr, span)));
+                if let Some(Some(p)) = vals.into_iter().next() {
+                    self.emit(Command::Free(p), span);
+                }
+                Operand::void()
+            }
+            Builtin::Memset | Builtin::Memcpy => {
+                if args.len() != 3 {
+                    return self.extern_call(name, sig, args, span);
+                }
+                let int = CType::int();
+                let vals = self.arguments(args, |cx, i, op, span| {
+                    let ty = match (b, i) {
+                        (_, 2) => &st,
+                        (Builtin::Memset, 1) => &int,
+                        _ => &void_ptr,
+                    };
+                    Some(cx.convert(op, ty, span))
+                });
+                let [Some(dst), Some(second), Some(size)] =
+                    <[Option<Expr>; 3]>::try_from(vals).expect("three arguments")
+                else {
+                    return Operand::void();
+                };
+                let dst = self.materialize(dst, span);
+                let cmd = if b == Builtin::Memset {
+                    Command::MemSet { dst: dst.clone(), byte: second, size }
+                } else {
+                    Command::MemCopy { dst: dst.clone(), src: second, size }
+                };
+                self.emit(cmd, span);
+                Operand::value(dst, void_ptr)
+            }
+            Builtin::Output => {
+                let vals = self.arguments(args, |cx, _, op, span| {
+                    if op.ty.is_float() || matches!(op.kind, OpKind::Opaque) {
+                        return None;
+                    }
+                    let ty = default_promotion(&op.ty);
+                    if matches!(ty, CType::Record(_)) {
+                        return None;
+                    }
+                    Some(cx.convert(op, &ty, span))
+                });
+                self.emit(Command::Output { name: name.to_string(), args: vals.into_iter().flatten().collect() }, span);
+                Operand { kind: OpKind::Opaque, ty: CType::int() }
+            }
+            Builtin::Abs => {
+                let ty = match sig {
+                    Some(s) => s.ret.clone(),
+                    None if name == "abs" => CType::int(),
+                    None => CType::Int(self.l.dm.long(true)),
+                };
+                let Some(t) = ty.as_int() else { return self.extern_call(name, sig, args, span) };
+                let Some(arg) = args.first() else { return self.extern_call(name, sig, args, span) };
+                let v = self.value(arg);
+                let x = self.convert(v, &ty, span);
+                let x = self.materialize_int(x, t, span);
+                let result = self.new_temp(Type::Int(t), span);
+                let (neg, pos, join) = (self.new_loc(), self.new_loc(), self.new_loc());
+                self.branch(fold::cmp(CmpOp::Lt, x.clone(), Expr::Int(0, t)), neg, pos, span);
+                self.set_cur(neg);
+                self.emit(Command::Assign(result, fold::unary(UnOp::Neg, t, x.clone())), span);
+                self.jump(join, span);
+                self.set_cur(pos);
+                self.emit(Command::Assign(result, x), span);
+                self.jump(join, span);
+                self.set_cur(join);
+                Operand::value(Expr::Var(result), ty)
+            }
+            Builtin::Expect => match args.first() {
+                // `__builtin_expect(e, c)` is `e` as a long; `c` is a constant hint.
+                Some(a) => {
+                    let long = CType::Int(self.l.dm.long(true));
+                    let v = self.value(a);
+                    let e = self.convert(v, &long, span);
+                    Operand::value(e, long)
+                }
+                None => Operand::void(),
+            },
+            Builtin::Unreachable => {
+                self.emit(Command::Assume(Expr::Bool(false)), span);
+                Operand::void()
+            }
+        }
+    }
+
+    /// A value that must not be read twice from a changing variable: kept in a temporary.
+    fn materialize_int(&mut self, e: Expr, t: IntTy, span: Span) -> Expr {
+        match e {
+            Expr::Int(..) => e,
+            Expr::Var(v) if self.l.vars[v].kind == VarKind::Temp => e,
+            other => {
+                let tmp = self.new_temp(Type::Int(t), span);
+                self.emit(Command::Assign(tmp, other), span);
+                Expr::Var(tmp)
+            }
+        }
+    }
+
+    /// The first argument of an assume/assert builtin, as a condition.
+    fn condition_argument(&mut self, args: &[Node<Expression>], span: Span) -> Expr {
+        match args.first() {
+            Some(a) => {
+                let v = self.value(a);
+                self.to_cond(v, span)
+            }
+            None => Expr::Bool(false),
+        }
+    }
+}
+
+/// The default argument promotions (no prototype, or a variadic argument).
+fn default_promotion(ty: &CType) -> CType {
+    match ty {
+        CType::Int(t) => CType::Int(promote(*t)),
+        CType::Array(elem, _) => CType::Ptr(elem.clone()),
+        CType::Float(_) => CType::Float(leapfrog_ir::FloatTy::F64),
+        other => other.clone(),
+    }
+}

@@ -1,0 +1,402 @@
+//! Declarations: from declaration specifiers and declarators to C types, including struct,
+//! union and enum definitions (which bind tags and enumeration constants as a side effect).
+
+use super::Cx;
+use super::scope::{Ordinary, Tag};
+use crate::ctypes::{ArraySize, CType, FuncSig, Layout, RecordDef, RecordField};
+use lang_c::ast::*;
+use lang_c::span::Node;
+use leapfrog_arith::IntTy;
+use leapfrog_ir::{Command, FloatTy, Type, VarKind};
+use leapfrog_source::Span;
+
+/// Storage class and function specifiers that matter to lowering.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Storage {
+    pub typedef: bool,
+    pub is_extern: bool,
+    pub is_static: bool,
+}
+
+/// A declarator applied to a base type.
+#[derive(Clone, Debug)]
+pub struct Declared {
+    pub name: Option<String>,
+    pub ty: CType,
+    pub span: Span,
+    /// For a function declarator applied directly to the name: its parameters (name, type, span),
+    /// with arrays and functions already adjusted to pointers.
+    pub params: Option<Vec<(Option<String>, CType, Span)>>,
+    /// The parameter names of a K&R definition (`int f(a, b) int a; ...`).
+    pub kr_params: Option<Vec<String>>,
+}
+
+/// The type-relevant part of a specifier list, gathered from either kind of list.
+#[derive(Default)]
+struct SpecWords<'a> {
+    storage: Storage,
+    types: Vec<&'a Node<TypeSpecifier>>,
+}
+
+impl Cx<'_> {
+    /// The base type and storage class of a declaration's specifiers.
+    pub fn decl_specifiers(&mut self, specs: &[Node<DeclarationSpecifier>], span: Span) -> (CType, Storage) {
+        let mut words = SpecWords::default();
+        for s in specs {
+            match &s.node {
+                DeclarationSpecifier::StorageClass(sc) => match sc.node {
+                    StorageClassSpecifier::Typedef => words.storage.typedef = true,
+                    StorageClassSpecifier::Extern => words.storage.is_extern = true,
+                    StorageClassSpecifier::Static => words.storage.is_static = true,
+                    _ => {}
+                },
+                DeclarationSpecifier::TypeSpecifier(t) => words.types.push(t),
+                _ => {}
+            }
+        }
+        let ty = self.type_from_specifiers(&words.types, span);
+        (ty, words.storage)
+    }
+
+    /// The type named by a specifier-qualifier list (type names, struct fields).
+    pub fn specqual_type(&mut self, specs: &[Node<SpecifierQualifier>], span: Span) -> CType {
+        let types: Vec<&Node<TypeSpecifier>> = specs
+            .iter()
+            .filter_map(|s| match &s.node {
+                SpecifierQualifier::TypeSpecifier(t) => Some(t),
+                _ => None,
+            })
+            .collect();
+        self.type_from_specifiers(&types, span)
+    }
+
+    /// The type of a type name (`sizeof(T)`, casts, compound literals).
+    pub fn type_name(&mut self, tn: &Node<TypeName>) -> CType {
+        let span = self.span(tn.span);
+        let base = self.specqual_type(&tn.node.specifiers, span);
+        match &tn.node.declarator {
+            Some(d) => self.declarator(base, d).ty,
+            None => base,
+        }
+    }
+
+    fn type_from_specifiers(&mut self, types: &[&Node<TypeSpecifier>], span: Span) -> CType {
+        let mut signed = None;
+        let (mut chars, mut shorts, mut longs, mut ints) = (0, 0, 0, 0);
+        let mut base: Option<CType> = None;
+        let mut float: Option<FloatTy> = None;
+        for t in types {
+            match &t.node {
+                TypeSpecifier::Void => base = Some(CType::Void),
+                TypeSpecifier::Char => chars += 1,
+                TypeSpecifier::Short => shorts += 1,
+                TypeSpecifier::Int => ints += 1,
+                TypeSpecifier::Long => longs += 1,
+                TypeSpecifier::Float => float = Some(FloatTy::F32),
+                TypeSpecifier::Double => float = Some(FloatTy::F64),
+                TypeSpecifier::Signed => signed = Some(true),
+                TypeSpecifier::Unsigned => signed = Some(false),
+                TypeSpecifier::Bool => base = Some(CType::Int(IntTy::Bool)),
+                TypeSpecifier::Complex => {
+                    self.unsupported(span, "complex numbers");
+                    float = Some(FloatTy::F64);
+                }
+                TypeSpecifier::Atomic(tn) => base = Some(self.type_name(tn)),
+                TypeSpecifier::Struct(st) => base = Some(self.struct_type(st)),
+                TypeSpecifier::Enum(et) => base = Some(self.enum_type(et)),
+                TypeSpecifier::TypedefName(id) => base = Some(self.typedef_type(&id.node.name, span)),
+                TypeSpecifier::TypeOf(to) => {
+                    base = Some(match &to.node {
+                        TypeOf::Type(tn) => self.type_name(tn),
+                        TypeOf::Expression(e) => self.type_of_expr(e),
+                    })
+                }
+                TypeSpecifier::TS18661Float(_) => float = Some(FloatTy::F80),
+            }
+        }
+        if let Some(f) = float {
+            return CType::Float(if f == FloatTy::F64 && longs > 0 { FloatTy::F80 } else { f });
+        }
+        if let Some(b) = base {
+            return b;
+        }
+        let signed = signed.unwrap_or(true);
+        let int = if chars > 0 {
+            if signed { IntTy::I8 } else { IntTy::U8 }
+        } else if shorts > 0 {
+            IntTy::from_bits(16, signed).unwrap()
+        } else if longs >= 2 {
+            IntTy::from_bits(64, signed).unwrap()
+        } else if longs == 1 {
+            self.l.dm.long(signed)
+        } else {
+            let _ = ints; // `int`, `signed`, `unsigned`, or nothing at all (implicit int)
+            IntTy::from_bits(32, signed).unwrap()
+        };
+        CType::Int(int)
+    }
+
+    fn typedef_type(&mut self, name: &str, span: Span) -> CType {
+        match self.scopes.lookup(name) {
+            Some(Ordinary::Typedef(t)) => t.clone(),
+            _ => {
+                // Builtin typedef names that gcc knows without a declaration.
+                match name {
+                    "__builtin_va_list" => CType::Ptr(Box::new(CType::Void)),
+                    "__int128_t" | "__uint128_t" => {
+                        self.unsupported(span, "128-bit integers");
+                        CType::Int(IntTy::I64)
+                    }
+                    _ => {
+                        self.unsupported(span, format!("unknown type name `{name}`"));
+                        CType::int()
+                    }
+                }
+            }
+        }
+    }
+
+    fn struct_type(&mut self, st: &Node<StructType>) -> CType {
+        let union = st.node.kind.node == StructKind::Union;
+        let name = st.node.identifier.as_ref().map(|i| i.node.name.clone());
+        let Some(decls) = &st.node.declarations else {
+            // A reference `struct S`: the visible tag, or a new incomplete one.
+            if let Some(n) = &name {
+                if let Some(Tag::Record(id)) = self.scopes.lookup_tag(n) {
+                    return CType::Record(*id);
+                }
+                let id = self.l.records.add(incomplete_record(n, union));
+                self.scopes.bind_tag(n, Tag::Record(id));
+                return CType::Record(id);
+            }
+            return CType::Record(self.l.records.add(incomplete_record("<anonymous>", union)));
+        };
+        // A definition: complete a forward declaration of this scope, or make a new record.
+        let id = match name.as_ref().and_then(|n| self.scopes.lookup_tag_here(n)) {
+            Some(Tag::Record(id)) if !self.l.records.get(*id).complete => *id,
+            _ => {
+                let id = self.l.records.add(incomplete_record(name.as_deref().unwrap_or("<anonymous>"), union));
+                if let Some(n) = &name {
+                    self.scopes.bind_tag(n, Tag::Record(id));
+                }
+                id
+            }
+        };
+        let mut fields = Vec::new();
+        let mut has_bitfields = false;
+        for d in decls {
+            let StructDeclaration::Field(field) = &d.node else { continue };
+            let fspan = self.span(field.span);
+            let base = self.specqual_type(&field.node.specifiers, fspan);
+            if field.node.declarators.is_empty() {
+                // An anonymous struct/union member.
+                if let CType::Record(inner) = base {
+                    has_bitfields |= self.l.records.get(inner).has_bitfields;
+                    fields.push(RecordField { name: None, ty: base, offset: 0, bit_width: None });
+                }
+                continue;
+            }
+            for sd in &field.node.declarators {
+                let (fname, fty) = match &sd.node.declarator {
+                    Some(decl) => {
+                        let d = self.declarator(base.clone(), decl);
+                        (d.name, d.ty)
+                    }
+                    None => (None, base.clone()),
+                };
+                let bit_width = match &sd.node.bit_width {
+                    Some(w) => {
+                        has_bitfields = true;
+                        Some(self.const_int(w).unwrap_or(0).max(0) as u64)
+                    }
+                    None => None,
+                };
+                if let CType::Record(inner) = &fty {
+                    has_bitfields |= self.l.records.get(*inner).has_bitfields;
+                }
+                fields.push(RecordField { name: fname, ty: fty, offset: 0, bit_width });
+            }
+        }
+        let layout = Layout { dm: self.l.dm, records: &self.l.records };
+        let (size, align) = layout.layout_record(union, &mut fields);
+        let def = self.l.records.get_mut(id);
+        def.fields = fields;
+        def.size = size;
+        def.align = align;
+        def.complete = true;
+        def.has_bitfields = has_bitfields;
+        CType::Record(id)
+    }
+
+    fn enum_type(&mut self, et: &Node<EnumType>) -> CType {
+        let name = et.node.identifier.as_ref().map(|i| i.node.name.clone());
+        if et.node.enumerators.is_empty() {
+            if let Some(Tag::Enum(t)) = name.as_ref().and_then(|n| self.scopes.lookup_tag(n)) {
+                return CType::Int(*t);
+            }
+            return CType::Int(IntTy::U32);
+        }
+        let mut next: i128 = 0;
+        let (mut min, mut max) = (0i128, 0i128);
+        for e in &et.node.enumerators {
+            let value = match &e.node.expression {
+                Some(x) => self.const_int(x).unwrap_or_else(|| {
+                    let sp = self.span(x.span);
+                    self.unsupported(sp, "enumeration value is not an integer constant");
+                    next
+                }),
+                None => next,
+            };
+            self.scopes.bind(&e.node.identifier.node.name, Ordinary::EnumConst(value));
+            min = min.min(value);
+            max = max.max(value);
+            next = value + 1;
+        }
+        // gcc: unsigned int when no value is negative, int otherwise; wider when needed.
+        let ty = if min >= 0 {
+            if max <= IntTy::U32.max() { IntTy::U32 } else { IntTy::U64 }
+        } else if IntTy::I32.contains(min) && IntTy::I32.contains(max) {
+            IntTy::I32
+        } else {
+            IntTy::I64
+        };
+        if let Some(n) = name {
+            self.scopes.bind_tag(&n, Tag::Enum(ty));
+        }
+        CType::Int(ty)
+    }
+
+    /// Apply a declarator to a base type (C's inside-out reading: the pointer prefix applies first,
+    /// then the suffixes from the outermost, i.e. the last one written, then any nested declarator).
+    pub fn declarator(&mut self, base: CType, d: &Node<Declarator>) -> Declared {
+        let span = self.span(d.span);
+        let derived = &d.node.derived;
+        let mut ty = base;
+        let mut params = None;
+        let mut kr_params = None;
+        let pointers = derived.iter().filter(|dd| matches!(dd.node, DerivedDeclarator::Pointer(_))).count();
+        for _ in 0..pointers {
+            ty = CType::Ptr(Box::new(ty));
+        }
+        let suffixes: Vec<&Node<DerivedDeclarator>> =
+            derived.iter().filter(|dd| !matches!(dd.node, DerivedDeclarator::Pointer(_))).collect();
+        for (i, dd) in suffixes.iter().enumerate().rev() {
+            let innermost = i == 0;
+            match &dd.node {
+                DerivedDeclarator::Array(a) => {
+                    let size = self.array_size(&a.node.size);
+                    ty = CType::Array(Box::new(ty), size);
+                }
+                DerivedDeclarator::Function(fd) => {
+                    let ps = self.parameters(&fd.node);
+                    let sig = FuncSig {
+                        ret: ty,
+                        params: ps.iter().map(|p| p.1.clone()).collect(),
+                        variadic: fd.node.ellipsis == Ellipsis::Some,
+                        prototyped: true,
+                    };
+                    if innermost {
+                        params = Some(ps);
+                    }
+                    ty = CType::Func(Box::new(sig));
+                }
+                DerivedDeclarator::KRFunction(names) => {
+                    if innermost {
+                        kr_params = Some(names.iter().map(|n| n.node.name.clone()).collect());
+                    }
+                    ty = CType::Func(Box::new(FuncSig { ret: ty, params: vec![], variadic: false, prototyped: false }));
+                }
+                DerivedDeclarator::Block(_) => {
+                    self.unsupported(span, "block pointers");
+                    ty = CType::Ptr(Box::new(ty));
+                }
+                DerivedDeclarator::Pointer(_) => unreachable!("pointers were applied first"),
+            }
+        }
+        match &d.node.kind.node {
+            DeclaratorKind::Abstract => Declared { name: None, ty, span, params, kr_params },
+            DeclaratorKind::Identifier(id) => {
+                Declared { name: Some(id.node.name.clone()), ty, span, params, kr_params }
+            }
+            DeclaratorKind::Declarator(inner) => {
+                let mut out = self.declarator(ty, inner);
+                if out.params.is_none() {
+                    out.params = params;
+                }
+                out
+            }
+        }
+    }
+
+    fn array_size(&mut self, size: &ArraySize_) -> ArraySize {
+        match size {
+            lang_c::ast::ArraySize::Unknown | lang_c::ast::ArraySize::VariableUnknown => ArraySize::Incomplete,
+            lang_c::ast::ArraySize::VariableExpression(e) | lang_c::ast::ArraySize::StaticExpression(e) => {
+                if let Some(n) = self.const_int(e) {
+                    return ArraySize::Fixed(n.max(0) as u64);
+                }
+                let span = self.span(e.span);
+                if self.scopes.is_file_scope() || self.in_file_scope_code() {
+                    self.unsupported(span, "variable-length array outside a function body");
+                    return ArraySize::Incomplete;
+                }
+                // A variable-length array: evaluate the length now, when the declaration executes.
+                let len_ty = self.l.dm.size_type(false);
+                let value = self.lower_expr(e);
+                let value = self.convert(value, &CType::Int(len_ty), span);
+                let var = self.new_var("vla_len", Type::Int(len_ty), VarKind::Temp, span);
+                self.emit(Command::Assign(var, value), span);
+                ArraySize::Variable(var)
+            }
+        }
+    }
+
+    /// The parameters of a prototype: `(void)` is none; arrays and functions become pointers.
+    fn parameters(&mut self, fd: &FunctionDeclarator) -> Vec<(Option<String>, CType, Span)> {
+        let mut out = Vec::new();
+        for p in &fd.parameters {
+            let span = self.span(p.span);
+            let (base, _) = self.decl_specifiers(&p.node.specifiers, span);
+            let d = match &p.node.declarator {
+                Some(d) => self.declarator(base, d),
+                None => Declared { name: None, ty: base, span, params: None, kr_params: None },
+            };
+            if d.ty.is_void() && d.name.is_none() && fd.parameters.len() == 1 {
+                return Vec::new();
+            }
+            out.push((d.name, adjust_param(d.ty), span));
+        }
+        out
+    }
+
+    /// The expression's C type, without keeping any code it would run (for `sizeof`, `typeof`).
+    pub fn type_of_expr(&mut self, e: &Node<Expression>) -> CType {
+        self.scratch(|cx| {
+            let op = cx.lower_expr(e);
+            op.ty
+        })
+    }
+}
+
+type ArraySize_ = lang_c::ast::ArraySize;
+
+/// Parameters of array or function type are pointers.
+pub fn adjust_param(ty: CType) -> CType {
+    match ty {
+        CType::Array(elem, _) => CType::Ptr(elem),
+        f @ CType::Func(_) => CType::Ptr(Box::new(f)),
+        other => other,
+    }
+}
+
+fn incomplete_record(name: &str, union: bool) -> RecordDef {
+    RecordDef {
+        name: name.to_string(),
+        union,
+        fields: Vec::new(),
+        size: 0,
+        align: 1,
+        complete: false,
+        has_bitfields: false,
+    }
+}

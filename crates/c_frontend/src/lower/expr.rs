@@ -1,0 +1,1237 @@
+//! Expressions: each C expression becomes commands at the insertion point plus an [`Operand`]
+//! (a value, a condition, or a place not yet read).
+//!
+//! Floating point is not modelled: a float value is an [`OpKind::Opaque`] operand, and only where
+//! one flows into an integer, a pointer or a stored variable does an opaque step appear (with a
+//! diagnostic). So a program that merely prints floats still runs in the interpreter.
+
+use super::Cx;
+use super::fold;
+use super::scope::Ordinary;
+use crate::ctypes::{ArraySize, CType, promote, usual_arithmetic};
+use lang_c::ast::*;
+use lang_c::span::Node;
+use leapfrog_arith::{BinOp as IrBin, CmpOp, IntTy, UnOp as IrUn};
+use leapfrog_ir::{Command, Expr, Type, VarId, VarKind, VarTy};
+use leapfrog_source::Span;
+
+/// The result of lowering an expression.
+#[derive(Clone, Debug)]
+pub struct Operand {
+    pub kind: OpKind,
+    pub ty: CType,
+}
+
+#[derive(Clone, Debug)]
+pub enum OpKind {
+    /// A scalar value (integer or pointer) whose IR type matches `ty`.
+    Value(Expr),
+    /// A boolean; its C type is `int` (0 or 1).
+    Cond(Expr),
+    /// An lvalue not yet read.
+    Place(Place),
+    /// A function designator.
+    Func(String),
+    /// A value the IR does not model (floating point).
+    Opaque,
+    Void,
+}
+
+#[derive(Clone, Debug)]
+pub enum Place {
+    /// A register variable.
+    Reg(VarId),
+    /// Memory at this address.
+    Mem(Expr),
+    /// A bit-field (not modelled).
+    BitField,
+}
+
+impl Operand {
+    pub fn value(e: Expr, ty: CType) -> Operand {
+        Operand { kind: OpKind::Value(e), ty }
+    }
+
+    pub fn int(v: i128, t: IntTy) -> Operand {
+        Operand::value(Expr::Int(v, t), CType::Int(t))
+    }
+
+    pub fn void() -> Operand {
+        Operand { kind: OpKind::Void, ty: CType::Void }
+    }
+
+    pub fn opaque(ty: CType) -> Operand {
+        Operand { kind: OpKind::Opaque, ty }
+    }
+
+    pub fn place(p: Place, ty: CType) -> Operand {
+        Operand { kind: OpKind::Place(p), ty }
+    }
+
+    /// The constant value, if this is an integer constant.
+    pub fn as_const(&self) -> Option<i128> {
+        match &self.kind {
+            OpKind::Value(Expr::Int(v, _)) => Some(*v),
+            OpKind::Cond(Expr::Bool(b)) => Some(i128::from(*b)),
+            _ => None,
+        }
+    }
+}
+
+/// Whether evaluating the expression can change state (calls, assignments, `++`, `--`).
+pub fn has_side_effects(e: &Expression) -> bool {
+    match e {
+        Expression::Identifier(_)
+        | Expression::Constant(_)
+        | Expression::StringLiteral(_)
+        | Expression::SizeOfTy(_)
+        | Expression::AlignOf(_)
+        | Expression::OffsetOf(_) => false,
+        Expression::SizeOfVal(_) => false,
+        Expression::Call(_) | Expression::Statement(_) | Expression::VaArg(_) | Expression::CompoundLiteral(_) => true,
+        Expression::GenericSelection(g) => has_side_effects(&g.node.expression.node),
+        Expression::Member(m) => has_side_effects(&m.node.expression.node),
+        Expression::UnaryOperator(u) => {
+            matches!(
+                u.node.operator.node,
+                UnaryOperator::PostIncrement
+                    | UnaryOperator::PostDecrement
+                    | UnaryOperator::PreIncrement
+                    | UnaryOperator::PreDecrement
+            ) || has_side_effects(&u.node.operand.node)
+        }
+        Expression::Cast(c) => has_side_effects(&c.node.expression.node),
+        Expression::BinaryOperator(b) => {
+            is_assignment(&b.node.operator.node)
+                || has_side_effects(&b.node.lhs.node)
+                || has_side_effects(&b.node.rhs.node)
+        }
+        Expression::Conditional(c) => {
+            has_side_effects(&c.node.condition.node)
+                || has_side_effects(&c.node.then_expression.node)
+                || has_side_effects(&c.node.else_expression.node)
+        }
+        Expression::Comma(es) => es.iter().any(|e| has_side_effects(&e.node)),
+    }
+}
+
+fn is_assignment(op: &BinaryOperator) -> bool {
+    use BinaryOperator::*;
+    matches!(
+        op,
+        Assign
+            | AssignMultiply
+            | AssignDivide
+            | AssignModulo
+            | AssignPlus
+            | AssignMinus
+            | AssignShiftLeft
+            | AssignShiftRight
+            | AssignBitwiseAnd
+            | AssignBitwiseXor
+            | AssignBitwiseOr
+    )
+}
+
+/// The arithmetic operator of a compound assignment.
+fn compound_op(op: &BinaryOperator) -> Option<BinaryOperator> {
+    use BinaryOperator::*;
+    Some(match op {
+        AssignMultiply => Multiply,
+        AssignDivide => Divide,
+        AssignModulo => Modulo,
+        AssignPlus => Plus,
+        AssignMinus => Minus,
+        AssignShiftLeft => ShiftLeft,
+        AssignShiftRight => ShiftRight,
+        AssignBitwiseAnd => BitwiseAnd,
+        AssignBitwiseXor => BitwiseXor,
+        AssignBitwiseOr => BitwiseOr,
+        _ => return None,
+    })
+}
+
+impl Cx<'_> {
+    /// Lower an expression to an operand (places are not read).
+    pub fn lower_expr(&mut self, e: &Node<Expression>) -> Operand {
+        let span = self.span(e.span);
+        match &e.node {
+            Expression::Identifier(id) => self.identifier(&id.node.name, span),
+            Expression::Constant(c) => self.constant(&c.node, span),
+            Expression::StringLiteral(s) => {
+                let bytes = string_bytes(&s.node);
+                let (var, len) = self.string_literal(bytes, span);
+                Operand::place(
+                    Place::Mem(Expr::AddrOf(var)),
+                    CType::Array(Box::new(CType::Int(IntTy::I8)), ArraySize::Fixed(len)),
+                )
+            }
+            Expression::Member(m) => self.member(m, span),
+            Expression::Call(c) => self.lower_call(c, span),
+            Expression::CompoundLiteral(cl) => self.compound_literal(cl, span),
+            Expression::SizeOfTy(t) => {
+                let ty = self.type_name(&t.node.0);
+                self.size_operand(&ty, span)
+            }
+            Expression::SizeOfVal(v) => {
+                let ty = self.type_of_expr(&v.node.0);
+                self.size_operand(&ty, span)
+            }
+            Expression::AlignOf(t) => {
+                let ty = self.type_name(&t.node.0);
+                let a = self.layout().align(&ty);
+                Operand::int(i128::from(a), self.l.dm.size_type(false))
+            }
+            Expression::UnaryOperator(u) => self.unary(u, span),
+            Expression::Cast(c) => {
+                let to = self.type_name(&c.node.type_name);
+                let op = self.value(&c.node.expression);
+                self.cast(op, &to, span)
+            }
+            Expression::BinaryOperator(b) => self.binary(b, span),
+            Expression::Conditional(c) => self.conditional(c, span),
+            Expression::Comma(es) => {
+                let (last, init) = es.split_last().expect("comma has operands");
+                for x in init {
+                    self.discard(x);
+                }
+                self.lower_expr(last)
+            }
+            Expression::OffsetOf(o) => self.offset_of(o, span),
+            Expression::VaArg(_) => {
+                self.unsupported(span, "variadic argument access (va_arg)");
+                Operand::opaque(CType::int())
+            }
+            Expression::Statement(s) => self.statement_expression(s, span),
+            Expression::GenericSelection(_) => {
+                self.unsupported(span, "_Generic selection");
+                Operand::opaque(CType::int())
+            }
+        }
+    }
+
+    /// Lower an expression and read it (the value of the expression).
+    pub fn value(&mut self, e: &Node<Expression>) -> Operand {
+        let span = self.span(e.span);
+        let op = self.lower_expr(e);
+        self.rvalue(op, span)
+    }
+
+    /// Evaluate an expression for its side effects only.
+    pub fn discard(&mut self, e: &Node<Expression>) {
+        let span = self.span(e.span);
+        match &e.node {
+            // `x++;` needs no copy of the old value.
+            Expression::UnaryOperator(u)
+                if matches!(u.node.operator.node, UnaryOperator::PostIncrement | UnaryOperator::PostDecrement) =>
+            {
+                let inc = u.node.operator.node == UnaryOperator::PostIncrement;
+                self.inc_dec(&u.node.operand, inc, false, span);
+            }
+            Expression::Cast(c) => self.discard(&c.node.expression),
+            Expression::Comma(es) => {
+                for x in es.iter() {
+                    self.discard(x);
+                }
+            }
+            _ => {
+                let op = self.lower_expr(e);
+                // Reading a volatile-free place has no effect, except that a load can fault; keep
+                // loads of memory so that undefined behaviour is not hidden.
+                if let OpKind::Place(Place::Mem(_)) = op.kind
+                    && op.ty.is_scalar()
+                    && !op.ty.is_float()
+                {
+                    self.rvalue(op, span);
+                }
+            }
+        }
+    }
+
+    /// Read a place; decay arrays and functions; leave values as they are.
+    pub fn rvalue(&mut self, op: Operand, span: Span) -> Operand {
+        let place = match op.kind {
+            OpKind::Place(p) => p,
+            OpKind::Func(name) => {
+                let _ = name;
+                return Operand::opaque(CType::Ptr(Box::new(op.ty)));
+            }
+            _ => return op,
+        };
+        match (place, &op.ty) {
+            (Place::BitField, ty) => {
+                self.unsupported(span, "bit-field access");
+                Operand::opaque(ty.clone())
+            }
+            (Place::Reg(v), CType::Float(_)) => {
+                let _ = v;
+                Operand::opaque(op.ty)
+            }
+            (Place::Reg(v), ty) => Operand::value(Expr::Var(v), ty.clone()),
+            (Place::Mem(addr), CType::Array(elem, _)) => Operand::value(addr, CType::Ptr(elem.clone())),
+            (Place::Mem(addr), CType::Record(_)) => Operand::place(Place::Mem(addr), op.ty),
+            (Place::Mem(_), CType::Float(_)) => Operand::opaque(op.ty),
+            (Place::Mem(_), CType::Void) => Operand::void(),
+            (Place::Mem(addr), CType::Func(_)) => {
+                let _ = addr;
+                Operand::opaque(CType::Ptr(Box::new(op.ty)))
+            }
+            (Place::Mem(addr), ty) => {
+                let reg = ty.reg_type().expect("scalar");
+                let t = self.new_temp(reg, span);
+                self.emit(Command::Load { dst: t, addr }, span);
+                Operand::value(Expr::Var(t), ty.clone())
+            }
+        }
+    }
+
+    /// Convert a value to an integer or pointer type; returns an IR expression of that type.
+    /// Conversions the IR cannot express become an arbitrary value (with a diagnostic).
+    pub fn convert(&mut self, op: Operand, to: &CType, span: Span) -> Expr {
+        let op = self.rvalue(op, span);
+        match to {
+            CType::Int(t) => match (op.kind, &op.ty) {
+                (OpKind::Value(e), CType::Int(s)) => {
+                    if s == t {
+                        e
+                    } else {
+                        fold::cast(*t, e)
+                    }
+                }
+                (OpKind::Cond(c), _) => fold::cast(*t, c),
+                (OpKind::Value(e), CType::Ptr(_)) if *t == IntTy::Bool => {
+                    fold::cast(*t, fold::cmp(CmpOp::Ne, e, Expr::Null))
+                }
+                (OpKind::Value(_), CType::Ptr(_)) => {
+                    self.opaque_value(Type::Int(*t), "conversion of a pointer to an integer", span)
+                }
+                (OpKind::Opaque, from) if from.is_float() => {
+                    self.opaque_value(Type::Int(*t), "floating-point arithmetic", span)
+                }
+                _ => self.opaque_value(Type::Int(*t), "value that is not an integer", span),
+            },
+            CType::Ptr(_) => match (op.kind, &op.ty) {
+                (OpKind::Value(e), CType::Ptr(_)) => e,
+                (OpKind::Value(Expr::Int(0, _)), _) | (OpKind::Cond(Expr::Bool(false)), _) => Expr::Null,
+                (OpKind::Value(_), CType::Int(_)) | (OpKind::Cond(_), _) => {
+                    self.opaque_value(Type::Ptr, "conversion of an integer to a pointer", span)
+                }
+                (OpKind::Opaque, CType::Ptr(inner)) if matches!(**inner, CType::Func(_)) => {
+                    self.opaque_value(Type::Ptr, "function pointer", span)
+                }
+                _ => self.opaque_value(Type::Ptr, "value that is not a pointer", span),
+            },
+            _ => {
+                self.unsupported(span, format!("conversion to {}", to.describe(&self.l.records)));
+                Expr::Int(0, IntTy::I32)
+            }
+        }
+    }
+
+    /// A fresh variable holding an arbitrary value, produced by an opaque step (unsupported
+    /// construct, reported).
+    pub fn opaque_value(&mut self, ty: Type, what: &str, span: Span) -> Expr {
+        self.unsupported(span, what);
+        let t = self.new_temp(ty, span);
+        self.emit(Command::Opaque { what: what.to_string(), havoc: vec![t], writes_memory: false }, span);
+        Expr::Var(t)
+    }
+
+    /// The value as a condition (`!= 0`).
+    pub fn to_cond(&mut self, op: Operand, span: Span) -> Expr {
+        let op = self.rvalue(op, span);
+        match (op.kind, &op.ty) {
+            (OpKind::Cond(c), _) => c,
+            (OpKind::Value(e), CType::Int(t)) => fold::nonzero(e, *t),
+            (OpKind::Value(e), CType::Ptr(_)) => fold::cmp(CmpOp::Ne, e, Expr::Null),
+            (OpKind::Opaque, ty) => {
+                let what = if ty.is_float() { "floating-point arithmetic" } else { "unsupported condition" };
+                let v = self.opaque_value(Type::Int(IntTy::I32), what, span);
+                fold::nonzero(v, IntTy::I32)
+            }
+            _ => {
+                self.unsupported(span, "condition of a type that is not scalar");
+                let v = self.opaque_value(Type::Int(IntTy::I32), "unsupported condition", span);
+                fold::nonzero(v, IntTy::I32)
+            }
+        }
+    }
+
+    /// Lower a condition as control flow: go to `t` when it holds, to `f` otherwise (`&&`, `||`
+    /// and `!` short-circuit).
+    pub fn lower_cond(&mut self, e: &Node<Expression>, t: leapfrog_ir::LocId, f: leapfrog_ir::LocId) {
+        let span = self.span(e.span);
+        match &e.node {
+            Expression::BinaryOperator(b) if b.node.operator.node == BinaryOperator::LogicalAnd => {
+                let mid = self.new_loc();
+                self.lower_cond(&b.node.lhs, mid, f);
+                self.set_cur(mid);
+                self.lower_cond(&b.node.rhs, t, f);
+            }
+            Expression::BinaryOperator(b) if b.node.operator.node == BinaryOperator::LogicalOr => {
+                let mid = self.new_loc();
+                self.lower_cond(&b.node.lhs, t, mid);
+                self.set_cur(mid);
+                self.lower_cond(&b.node.rhs, t, f);
+            }
+            Expression::UnaryOperator(u) if u.node.operator.node == UnaryOperator::Negate => {
+                self.lower_cond(&u.node.operand, f, t);
+            }
+            Expression::Comma(es) => {
+                let (last, init) = es.split_last().expect("comma has operands");
+                for x in init {
+                    self.discard(x);
+                }
+                self.lower_cond(last, t, f);
+            }
+            _ => {
+                let op = self.value(e);
+                let c = self.to_cond(op, span);
+                self.branch(c, t, f, span);
+            }
+        }
+    }
+
+    /// An integer constant expression's value, if it is one.
+    pub fn const_int(&mut self, e: &Node<Expression>) -> Option<i128> {
+        self.scratch(|cx| {
+            let op = cx.value(e);
+            match (&op.kind, &op.ty) {
+                (OpKind::Value(Expr::Int(v, _)), CType::Int(_)) => Some(*v),
+                (OpKind::Cond(Expr::Bool(b)), _) => Some(i128::from(*b)),
+                _ => None,
+            }
+        })
+    }
+
+    fn identifier(&mut self, name: &str, span: Span) -> Operand {
+        match self.scopes.lookup(name).cloned() {
+            Some(Ordinary::Var { var, ty }) => match &self.l.vars[var].ty {
+                VarTy::Reg(_) => Operand::place(Place::Reg(var), ty),
+                VarTy::Mem(_) => Operand::place(Place::Mem(Expr::AddrOf(var)), ty),
+            },
+            Some(Ordinary::EnumConst(v)) => Operand::int(v, IntTy::I32),
+            Some(Ordinary::Func { sig, .. }) => {
+                Operand { kind: OpKind::Func(name.to_string()), ty: CType::Func(Box::new(sig)) }
+            }
+            Some(Ordinary::Typedef(_)) => {
+                self.unsupported(span, format!("type name `{name}` used as a value"));
+                Operand::opaque(CType::int())
+            }
+            None => match name {
+                "__func__" | "__FUNCTION__" | "__PRETTY_FUNCTION__" => {
+                    let bytes = self.f.func.name.clone().into_bytes();
+                    let (var, len) = self.string_literal(bytes, span);
+                    Operand::place(
+                        Place::Mem(Expr::AddrOf(var)),
+                        CType::Array(Box::new(CType::Int(IntTy::I8)), ArraySize::Fixed(len)),
+                    )
+                }
+                _ => {
+                    self.unsupported(span, format!("undeclared identifier `{name}`"));
+                    Operand::opaque(CType::int())
+                }
+            },
+        }
+    }
+
+    fn constant(&mut self, c: &Constant, span: Span) -> Operand {
+        match c {
+            Constant::Integer(i) => match integer_constant(i, self.l.dm) {
+                Some((v, t)) => Operand::int(v, t),
+                None => {
+                    self.unsupported(span, "integer constant too large");
+                    Operand::opaque(CType::Int(IntTy::U64))
+                }
+            },
+            Constant::Float(f) => {
+                let ty = match f.suffix.format {
+                    FloatFormat::Float => leapfrog_ir::FloatTy::F32,
+                    FloatFormat::LongDouble | FloatFormat::TS18661Format(_) => leapfrog_ir::FloatTy::F80,
+                    FloatFormat::Double => leapfrog_ir::FloatTy::F64,
+                };
+                Operand::opaque(CType::Float(ty))
+            }
+            Constant::Character(s) => match char_constant(s) {
+                Some(v) => Operand::int(v, IntTy::I32),
+                None => {
+                    self.unsupported(span, format!("character constant {s}"));
+                    Operand::opaque(CType::int())
+                }
+            },
+        }
+    }
+
+    fn size_operand(&mut self, ty: &CType, span: Span) -> Operand {
+        let st = self.l.dm.size_type(false);
+        if let CType::Array(elem, ArraySize::Variable(len)) = ty {
+            let elem_size = self.size_operand(elem, span);
+            let es = self.convert(elem_size, &CType::Int(st), span);
+            let n = fold::cast(st, Expr::Var(*len));
+            return Operand::value(fold::binary(IrBin::Mul, st, n, es), CType::Int(st));
+        }
+        match self.size_of(ty) {
+            Some(s) => Operand::int(i128::from(s), st),
+            None if ty.is_void() || matches!(ty, CType::Func(_)) => Operand::int(1, st),
+            None => {
+                self.unsupported(span, format!("size of incomplete type {}", ty.describe(&self.l.records)));
+                Operand::opaque(CType::Int(st))
+            }
+        }
+    }
+
+    fn offset_of(&mut self, o: &Node<OffsetOfExpression>, span: Span) -> Operand {
+        let mut ty = self.type_name(&o.node.type_name);
+        let st = self.l.dm.size_type(false);
+        let mut offset: u64 = 0;
+        let mut members = vec![OffsetMember::Member(o.node.designator.node.base.clone())];
+        members.extend(o.node.designator.node.members.iter().map(|m| m.node.clone()));
+        for m in members {
+            match m {
+                OffsetMember::Member(id) | OffsetMember::IndirectMember(id) => {
+                    let CType::Record(r) = ty else { break };
+                    match self.l.records.find_field(r, &id.node.name) {
+                        Some((off, fty, _)) => {
+                            offset += off;
+                            ty = fty;
+                        }
+                        None => {
+                            self.unsupported(span, format!("no member `{}`", id.node.name));
+                            return Operand::opaque(CType::Int(st));
+                        }
+                    }
+                }
+                OffsetMember::Index(e) => {
+                    let elem = ty.pointee().cloned().unwrap_or(CType::Void);
+                    let n = self.const_int(&e).unwrap_or(0);
+                    offset = offset.wrapping_add((n as u64).wrapping_mul(self.size_of(&elem).unwrap_or(0)));
+                    ty = elem;
+                }
+            }
+        }
+        Operand::int(i128::from(offset), st)
+    }
+
+    fn member(&mut self, m: &Node<MemberExpression>, span: Span) -> Operand {
+        let base = match m.node.operator.node {
+            MemberOperator::Direct => self.lower_expr(&m.node.expression),
+            MemberOperator::Indirect => {
+                let p = self.value(&m.node.expression);
+                self.deref(p, span)
+            }
+        };
+        let name = &m.node.identifier.node.name;
+        let CType::Record(r) = base.ty else {
+            self.unsupported(span, format!("member `{name}` of a value that is not a struct or union"));
+            return Operand::opaque(CType::int());
+        };
+        let Some((offset, fty, bitfield)) = self.l.records.find_field(r, name) else {
+            self.unsupported(span, format!("no member `{name}`"));
+            return Operand::opaque(CType::int());
+        };
+        if bitfield || self.l.records.get(r).has_bitfields {
+            return Operand::place(Place::BitField, fty);
+        }
+        match base.kind {
+            OpKind::Place(Place::Mem(addr)) => Operand::place(Place::Mem(ptr_offset(addr, offset)), fty),
+            _ => {
+                self.unsupported(span, "member of a struct value that is not in memory");
+                Operand::opaque(fty)
+            }
+        }
+    }
+
+    /// `*p`: the place a pointer value designates.
+    fn deref(&mut self, p: Operand, span: Span) -> Operand {
+        match (&p.kind, &p.ty) {
+            (OpKind::Value(e), CType::Ptr(inner)) => {
+                if let CType::Func(_) = **inner {
+                    return Operand { kind: OpKind::Opaque, ty: (**inner).clone() };
+                }
+                Operand::place(Place::Mem(e.clone()), (**inner).clone())
+            }
+            (OpKind::Opaque, CType::Ptr(inner)) => Operand::opaque((**inner).clone()),
+            _ => {
+                self.unsupported(span, "dereference of a value that is not a pointer");
+                Operand::opaque(CType::int())
+            }
+        }
+    }
+
+    fn unary(&mut self, u: &Node<UnaryOperatorExpression>, span: Span) -> Operand {
+        let operand = &u.node.operand;
+        match u.node.operator.node {
+            UnaryOperator::PostIncrement => self.inc_dec(operand, true, true, span),
+            UnaryOperator::PostDecrement => self.inc_dec(operand, false, true, span),
+            UnaryOperator::PreIncrement => self.inc_dec(operand, true, false, span),
+            UnaryOperator::PreDecrement => self.inc_dec(operand, false, false, span),
+            UnaryOperator::Address => {
+                let op = self.lower_expr(operand);
+                match op.kind {
+                    OpKind::Place(Place::Mem(addr)) => Operand::value(addr, CType::Ptr(Box::new(op.ty))),
+                    OpKind::Func(_) => Operand::opaque(CType::Ptr(Box::new(op.ty))),
+                    _ => {
+                        self.unsupported(span, "address of something that is not in memory");
+                        Operand::opaque(CType::Ptr(Box::new(op.ty)))
+                    }
+                }
+            }
+            UnaryOperator::Indirection => {
+                let p = self.value(operand);
+                self.deref(p, span)
+            }
+            UnaryOperator::Plus => {
+                let op = self.value(operand);
+                match op.ty.as_int() {
+                    Some(t) => {
+                        let pt = promote(t);
+                        let e = self.convert(op, &CType::Int(pt), span);
+                        Operand::value(e, CType::Int(pt))
+                    }
+                    None => op,
+                }
+            }
+            UnaryOperator::Minus | UnaryOperator::Complement => {
+                let op = self.value(operand);
+                let Some(t) = op.ty.as_int() else { return Operand::opaque(op.ty) };
+                let pt = promote(t);
+                let e = self.convert(op, &CType::Int(pt), span);
+                let irop = if u.node.operator.node == UnaryOperator::Minus { IrUn::Neg } else { IrUn::BitNot };
+                Operand::value(fold::unary(irop, pt, e), CType::Int(pt))
+            }
+            UnaryOperator::Negate => {
+                let op = self.value(operand);
+                let c = self.to_cond(op, span);
+                Operand { kind: OpKind::Cond(Expr::not(c)), ty: CType::int() }
+            }
+        }
+    }
+
+    /// `x++`, `x--`, `++x`, `--x`; the value is the old one for postfix forms.
+    pub fn inc_dec(&mut self, target: &Node<Expression>, inc: bool, post: bool, span: Span) -> Operand {
+        let place_op = self.lower_expr(target);
+        let ty = place_op.ty.clone();
+        let OpKind::Place(place) = place_op.kind.clone() else {
+            self.unsupported(span, "increment of something that is not an lvalue");
+            return Operand::opaque(ty);
+        };
+        if !ty.is_integer() && !ty.is_pointer() {
+            self.write_opaque(&place, &ty, "floating-point arithmetic", span);
+            return Operand::opaque(ty);
+        }
+        let old = self.rvalue(place_op, span);
+        let old_expr = match &old.kind {
+            OpKind::Value(e) => e.clone(),
+            _ => return Operand::opaque(ty),
+        };
+        // Keep the old value when it is needed after the update.
+        let old_kept = if post { self.materialize_always(old_expr.clone(), &ty, span) } else { old_expr.clone() };
+        let one = Operand::int(1, IntTy::I32);
+        let op = if inc { BinaryOperator::Plus } else { BinaryOperator::Minus };
+        let new = self.arith(&op, Operand::value(old_kept.clone(), ty.clone()), one, span);
+        let new_expr = self.convert(new, &ty, span);
+        let result = self.store(&place, &ty, new_expr, span);
+        if post { Operand::value(old_kept, ty) } else { result }
+    }
+
+    /// Copy a value into a fresh temporary (even a plain local: its old value is needed).
+    fn materialize_always(&mut self, e: Expr, ty: &CType, span: Span) -> Expr {
+        if matches!(e, Expr::Int(..) | Expr::Null) {
+            return e;
+        }
+        let t = self.new_temp(ty.reg_type().unwrap_or(Type::Int(IntTy::I32)), span);
+        self.emit(Command::Assign(t, e), span);
+        Expr::Var(t)
+    }
+
+    /// Write a scalar value (already converted to the place's type) to a place; the operand is the
+    /// value the assignment expression has.
+    pub fn store(&mut self, place: &Place, ty: &CType, value: Expr, span: Span) -> Operand {
+        match place {
+            Place::Reg(v) => {
+                self.emit(Command::Assign(*v, value), span);
+                Operand::value(Expr::Var(*v), ty.clone())
+            }
+            Place::Mem(addr) => {
+                let kept = self.materialize(value, span);
+                self.emit(Command::Store { addr: addr.clone(), value: kept.clone() }, span);
+                Operand::value(kept, ty.clone())
+            }
+            Place::BitField => {
+                self.unsupported(span, "bit-field access");
+                self.emit(
+                    Command::Opaque { what: "bit-field access".into(), havoc: vec![], writes_memory: true },
+                    span,
+                );
+                Operand::value(value, ty.clone())
+            }
+        }
+    }
+
+    /// A write the IR cannot express (a float store): an opaque step changing the place.
+    pub fn write_opaque(&mut self, place: &Place, ty: &CType, what: &str, span: Span) {
+        self.unsupported(span, what);
+        let cmd = match place {
+            Place::Reg(v) => Command::Opaque { what: what.to_string(), havoc: vec![*v], writes_memory: false },
+            _ => Command::Opaque { what: what.to_string(), havoc: vec![], writes_memory: true },
+        };
+        let _ = ty;
+        self.emit(cmd, span);
+    }
+
+    fn cast(&mut self, op: Operand, to: &CType, span: Span) -> Operand {
+        match to {
+            CType::Void => Operand::void(),
+            CType::Int(_) | CType::Ptr(_) => {
+                if matches!(op.kind, OpKind::Opaque) && op.ty.is_float() && to.is_pointer() {
+                    self.unsupported(span, "conversion of a floating-point value to a pointer");
+                }
+                let e = self.convert(op, to, span);
+                Operand::value(e, to.clone())
+            }
+            CType::Float(_) => Operand::opaque(to.clone()),
+            _ => {
+                if op.ty == *to {
+                    return op;
+                }
+                self.unsupported(span, format!("cast to {}", to.describe(&self.l.records)));
+                Operand::opaque(to.clone())
+            }
+        }
+    }
+
+    fn binary(&mut self, b: &Node<BinaryOperatorExpression>, span: Span) -> Operand {
+        use BinaryOperator::*;
+        let op = &b.node.operator.node;
+        match op {
+            Assign => self.assign(&b.node.lhs, &b.node.rhs, span),
+            LogicalAnd | LogicalOr => self.logical_value(b, span),
+            Index => {
+                let (l, r) = self.operands(&b.node.lhs, &b.node.rhs, span);
+                let (p, i) = if l.ty.is_pointer() { (l, r) } else { (r, l) };
+                let sum = self.arith(&Plus, p, i, span);
+                self.deref(sum, span)
+            }
+            _ if compound_op(op).is_some() => self.compound_assign(op, &b.node.lhs, &b.node.rhs, span),
+            Less | Greater | LessOrEqual | GreaterOrEqual | Equals | NotEquals => {
+                let (l, r) = self.operands(&b.node.lhs, &b.node.rhs, span);
+                self.compare(op, l, r, span)
+            }
+            _ => {
+                let (l, r) = self.operands(&b.node.lhs, &b.node.rhs, span);
+                self.arith(op, l, r, span)
+            }
+        }
+    }
+
+    /// Both operands' values, left first; the left one is kept in a temporary when the right one
+    /// has side effects that could change it (gcc evaluates operands left to right).
+    fn operands(&mut self, lhs: &Node<Expression>, rhs: &Node<Expression>, span: Span) -> (Operand, Operand) {
+        let mut l = self.value(lhs);
+        if has_side_effects(&rhs.node) {
+            l = self.keep(l, span);
+        }
+        let r = self.value(rhs);
+        (l, r)
+    }
+
+    /// Keep an operand's current value (see [`Cx::materialize`]).
+    pub fn keep(&mut self, op: Operand, span: Span) -> Operand {
+        match op.kind {
+            OpKind::Value(e) => Operand::value(self.materialize(e, span), op.ty),
+            OpKind::Cond(c) => {
+                if matches!(c, Expr::Bool(_)) {
+                    return Operand { kind: OpKind::Cond(c), ty: op.ty };
+                }
+                let t = self.new_temp(Type::Int(IntTy::I32), span);
+                self.emit(Command::Assign(t, fold::cast(IntTy::I32, c)), span);
+                Operand::value(Expr::Var(t), CType::int())
+            }
+            _ => op,
+        }
+    }
+
+    /// Arithmetic on two values (`+ - * / % << >> & | ^`), including pointer arithmetic.
+    pub fn arith(&mut self, op: &BinaryOperator, l: Operand, r: Operand, span: Span) -> Operand {
+        use BinaryOperator::*;
+        let l = self.rvalue(l, span);
+        let r = self.rvalue(r, span);
+        if l.ty.is_float() || r.ty.is_float() {
+            return Operand::opaque(if l.ty.is_float() { l.ty } else { r.ty });
+        }
+        match (&l.ty, &r.ty, op) {
+            (CType::Ptr(_), CType::Int(_), Plus | Minus) | (CType::Int(_), CType::Ptr(_), Plus) => {
+                let (p, i) = if l.ty.is_pointer() { (l, r) } else { (r, l) };
+                self.pointer_add(p, i, *op == Minus, span)
+            }
+            (CType::Ptr(a), CType::Ptr(_), Minus) => {
+                let scale = self.size_of(a).unwrap_or(1).max(1);
+                let pd = self.l.dm.size_type(true);
+                let le = self.convert(l.clone(), &l.ty, span);
+                let re = self.convert(r.clone(), &r.ty, span);
+                Operand::value(Expr::PtrDiff { lhs: Box::new(le), rhs: Box::new(re), scale, ty: pd }, CType::Int(pd))
+            }
+            (CType::Int(a), CType::Int(b), _) => {
+                let (irop, ty, rty) = match op {
+                    ShiftLeft | ShiftRight => {
+                        let irop = if *op == ShiftLeft { IrBin::Shl } else { IrBin::Shr };
+                        (irop, promote(*a), promote(*b))
+                    }
+                    _ => {
+                        let common = usual_arithmetic(*a, *b);
+                        (int_op(op), common, common)
+                    }
+                };
+                let le = self.convert(l, &CType::Int(ty), span);
+                let re = self.convert(r, &CType::Int(rty), span);
+                Operand::value(fold::binary(irop, ty, le, re), CType::Int(ty))
+            }
+            _ => {
+                self.unsupported(span, "arithmetic on operands of these types");
+                Operand::opaque(CType::int())
+            }
+        }
+    }
+
+    /// `p + i` or `p - i`: an address `i * sizeof(*p)` bytes away.
+    fn pointer_add(&mut self, p: Operand, i: Operand, subtract: bool, span: Span) -> Operand {
+        let pty = p.ty.clone();
+        let elem = pty.pointee().cloned().unwrap_or(CType::Void);
+        let scale = match &elem {
+            CType::Array(_, ArraySize::Variable(_)) => {
+                self.unsupported(span, "pointer arithmetic on a variable-length array type");
+                1
+            }
+            _ => self.size_of(&elem).unwrap_or(1).max(1),
+        };
+        let base = self.convert(p, &pty, span);
+        let ity = i.ty.as_int().unwrap_or(IntTy::I64);
+        let mut offset = self.convert(i, &CType::Int(ity), span);
+        if subtract {
+            let wide = self.l.dm.size_type(true);
+            offset = fold::unary(IrUn::Neg, wide, fold::cast(wide, offset));
+        }
+        if let Expr::Int(0, _) = offset {
+            return Operand::value(base, pty);
+        }
+        Operand::value(Expr::PtrAdd { base: Box::new(base), offset: Box::new(offset), scale }, pty)
+    }
+
+    fn compare(&mut self, op: &BinaryOperator, l: Operand, r: Operand, span: Span) -> Operand {
+        use BinaryOperator::*;
+        let cmp = match op {
+            Less => CmpOp::Lt,
+            Greater => CmpOp::Gt,
+            LessOrEqual => CmpOp::Le,
+            GreaterOrEqual => CmpOp::Ge,
+            Equals => CmpOp::Eq,
+            _ => CmpOp::Ne,
+        };
+        let l = self.rvalue(l, span);
+        let r = self.rvalue(r, span);
+        let int = CType::int();
+        if l.ty.is_float() || r.ty.is_float() {
+            return Operand::opaque(int);
+        }
+        let cond = match (&l.ty, &r.ty) {
+            (CType::Int(a), CType::Int(b)) => {
+                let common = CType::Int(usual_arithmetic(*a, *b));
+                let le = self.convert(l, &common, span);
+                let re = self.convert(r, &common, span);
+                fold::cmp(cmp, le, re)
+            }
+            (CType::Ptr(_), _) | (_, CType::Ptr(_)) => {
+                let pty = if l.ty.is_pointer() { l.ty.clone() } else { r.ty.clone() };
+                let le = self.convert(l, &pty, span);
+                let re = self.convert(r, &pty, span);
+                fold::cmp(cmp, le, re)
+            }
+            _ => {
+                self.unsupported(span, "comparison of operands of these types");
+                return Operand::opaque(int);
+            }
+        };
+        Operand { kind: OpKind::Cond(cond), ty: int }
+    }
+
+    /// `a && b`, `a || b` as a value: control flow setting a temporary to 1 or 0.
+    fn logical_value(&mut self, b: &Node<BinaryOperatorExpression>, span: Span) -> Operand {
+        let whole = Node { node: Expression::BinaryOperator(Box::new(b.clone())), span: b.span };
+        let t = self.new_temp(Type::Int(IntTy::I32), span);
+        let (yes, no, join) = (self.new_loc(), self.new_loc(), self.new_loc());
+        self.lower_cond(&whole, yes, no);
+        self.set_cur(yes);
+        self.emit(Command::Assign(t, Expr::Int(1, IntTy::I32)), span);
+        self.jump(join, span);
+        self.set_cur(no);
+        self.emit(Command::Assign(t, Expr::Int(0, IntTy::I32)), span);
+        self.jump(join, span);
+        self.set_cur(join);
+        Operand::value(Expr::Var(t), CType::int())
+    }
+
+    fn conditional(&mut self, c: &Node<ConditionalExpression>, span: Span) -> Operand {
+        let then_ty = self.type_of_expr(&c.node.then_expression).decay();
+        let else_ty = self.type_of_expr(&c.node.else_expression).decay();
+        let ty = match (&then_ty, &else_ty) {
+            (CType::Int(a), CType::Int(b)) => CType::Int(usual_arithmetic(*a, *b)),
+            (CType::Ptr(_), _) => then_ty.clone(),
+            (_, CType::Ptr(_)) => else_ty.clone(),
+            (CType::Void, _) | (_, CType::Void) => CType::Void,
+            (a, _) if a.is_float() => a.clone(),
+            (_, b) if b.is_float() => b.clone(),
+            _ => then_ty.clone(),
+        };
+        let (yes, no, join) = (self.new_loc(), self.new_loc(), self.new_loc());
+        self.lower_cond(&c.node.condition, yes, no);
+        let target = match &ty {
+            CType::Int(_) | CType::Ptr(_) => Some(Target::Reg(self.new_temp(ty.reg_type().unwrap(), span))),
+            CType::Record(_) => {
+                let obj = self.layout().obj_type(&ty);
+                obj.map(|o| Target::Mem(self.new_var_of("t", VarTy::Mem(o), VarKind::Temp, span)))
+            }
+            _ => None,
+        };
+        for (loc, branch) in [(yes, &c.node.then_expression), (no, &c.node.else_expression)] {
+            self.set_cur(loc);
+            match &target {
+                Some(Target::Reg(t)) => {
+                    let v = self.value(branch);
+                    let e = self.convert(v, &ty, span);
+                    self.emit(Command::Assign(*t, e), span);
+                }
+                Some(Target::Mem(t)) => {
+                    let v = self.value(branch);
+                    self.copy_record(Expr::AddrOf(*t), v, &ty, span);
+                }
+                None => self.discard(branch),
+            }
+            self.jump(join, span);
+        }
+        self.set_cur(join);
+        match target {
+            Some(Target::Reg(t)) => Operand::value(Expr::Var(t), ty),
+            Some(Target::Mem(t)) => Operand::place(Place::Mem(Expr::AddrOf(t)), ty),
+            None if ty.is_float() => Operand::opaque(ty),
+            None => Operand::void(),
+        }
+    }
+
+    /// `dst = value` for a struct or union: copy its bytes.
+    pub fn copy_record(&mut self, dst: Expr, value: Operand, ty: &CType, span: Span) {
+        let size = self.size_of(ty).unwrap_or(0);
+        match value.kind {
+            OpKind::Place(Place::Mem(src)) => {
+                let st = self.l.dm.size_type(false);
+                self.emit(Command::MemCopy { dst, src, size: Expr::Int(i128::from(size), st) }, span);
+            }
+            _ => {
+                self.unsupported(span, "struct value that is not in memory");
+                self.emit(Command::Opaque { what: "struct copy".into(), havoc: vec![], writes_memory: true }, span);
+            }
+        }
+    }
+
+    /// `lhs = rhs`: the left side's address first, then the right side (gcc's order).
+    fn assign(&mut self, lhs: &Node<Expression>, rhs: &Node<Expression>, span: Span) -> Operand {
+        let target = self.lower_expr(lhs);
+        let ty = target.ty.clone();
+        let OpKind::Place(mut place) = target.kind else {
+            self.unsupported(span, "assignment to something that is not an lvalue");
+            self.discard(rhs);
+            return Operand::opaque(ty);
+        };
+        if has_side_effects(&rhs.node)
+            && let Place::Mem(addr) = place
+        {
+            place = Place::Mem(self.materialize(addr, span));
+        }
+        let value = self.value(rhs);
+        self.assign_value(&place, &ty, value, span)
+    }
+
+    /// Store an operand (converted to the place's type) into a place.
+    pub fn assign_value(&mut self, place: &Place, ty: &CType, value: Operand, span: Span) -> Operand {
+        match ty {
+            CType::Int(_) | CType::Ptr(_) => {
+                let e = self.convert(value, ty, span);
+                self.store(place, ty, e, span)
+            }
+            CType::Record(_) => {
+                match place {
+                    Place::Mem(addr) => self.copy_record(addr.clone(), value, ty, span),
+                    _ => self.write_opaque(place, ty, "struct assignment", span),
+                }
+                Operand::place(place.clone(), ty.clone())
+            }
+            CType::Float(_) => {
+                self.write_opaque(place, ty, "floating-point arithmetic", span);
+                Operand::opaque(ty.clone())
+            }
+            _ => {
+                self.unsupported(span, format!("assignment of {}", ty.describe(&self.l.records)));
+                Operand::opaque(ty.clone())
+            }
+        }
+    }
+
+    /// `lhs op= rhs`: gcc evaluates a right side with side effects first.
+    fn compound_assign(
+        &mut self,
+        op: &BinaryOperator,
+        lhs: &Node<Expression>,
+        rhs: &Node<Expression>,
+        span: Span,
+    ) -> Operand {
+        let arith_op = compound_op(op).expect("compound operator");
+        let (target, value) = if has_side_effects(&rhs.node) {
+            let v = self.value(rhs);
+            let v = self.keep(v, span);
+            (self.lower_expr(lhs), v)
+        } else {
+            let t = self.lower_expr(lhs);
+            (t, self.value(rhs))
+        };
+        let ty = target.ty.clone();
+        let OpKind::Place(place) = target.kind.clone() else {
+            self.unsupported(span, "assignment to something that is not an lvalue");
+            return Operand::opaque(ty);
+        };
+        if !ty.is_integer() && !ty.is_pointer() {
+            self.write_opaque(&place, &ty, "floating-point arithmetic", span);
+            return Operand::opaque(ty);
+        }
+        let old = self.rvalue(target, span);
+        let new = self.arith(&arith_op, old, value, span);
+        let e = self.convert(new, &ty, span);
+        self.store(&place, &ty, e, span)
+    }
+
+    fn compound_literal(&mut self, cl: &Node<CompoundLiteral>, span: Span) -> Operand {
+        let mut ty = self.type_name(&cl.node.type_name);
+        let items = Initializer::List(cl.node.initializer_list.clone());
+        let init = Node { node: items, span: cl.span };
+        if let CType::Array(elem, ArraySize::Incomplete) = &ty {
+            ty = self.complete_array_from_initializer((**elem).clone(), &init);
+        }
+        let Some(obj) = self.layout().obj_type(&ty) else {
+            self.unsupported(span, "compound literal of incomplete type");
+            return Operand::opaque(ty);
+        };
+        let var = if self.in_file_scope_code() {
+            let key = format!("{}#compound{}", self.unit_index, self.l.vars.len());
+            self.global_var(&key, ".compound", &ty, span)
+        } else {
+            self.new_var_of(".compound", VarTy::Mem(obj), VarKind::Temp, span)
+        };
+        self.initialize_var(var, &ty, &init);
+        Operand::place(Place::Mem(Expr::AddrOf(var)), ty)
+    }
+
+    /// `({ ...; e; })`: the block's statements, and the value of its last expression statement.
+    fn statement_expression(&mut self, s: &Node<Statement>, span: Span) -> Operand {
+        let Statement::Compound(items) = &s.node else {
+            self.lower_statement(s);
+            return Operand::void();
+        };
+        self.scopes.push();
+        let mut result = Operand::void();
+        for (i, item) in items.iter().enumerate() {
+            let last = i + 1 == items.len();
+            match &item.node {
+                BlockItem::Statement(st) if last => {
+                    if let Statement::Expression(Some(e)) = &st.node {
+                        let v = self.value(e);
+                        result = self.keep(v, span);
+                    } else {
+                        self.lower_statement(st);
+                    }
+                }
+                _ => self.lower_block_item(item),
+            }
+        }
+        self.scopes.pop();
+        result
+    }
+}
+
+enum Target {
+    Reg(VarId),
+    Mem(VarId),
+}
+
+fn int_op(op: &BinaryOperator) -> IrBin {
+    use BinaryOperator::*;
+    match op {
+        Multiply => IrBin::Mul,
+        Divide => IrBin::Div,
+        Modulo => IrBin::Rem,
+        Plus => IrBin::Add,
+        Minus => IrBin::Sub,
+        ShiftLeft => IrBin::Shl,
+        ShiftRight => IrBin::Shr,
+        BitwiseAnd => IrBin::BitAnd,
+        BitwiseXor => IrBin::BitXor,
+        _ => IrBin::BitOr,
+    }
+}
+
+/// `base + offset` bytes.
+pub fn ptr_offset(base: Expr, offset: u64) -> Expr {
+    if offset == 0 {
+        return base;
+    }
+    Expr::PtrAdd { base: Box::new(base), offset: Box::new(Expr::Int(i128::from(offset), IntTy::I64)), scale: 1 }
+}
+
+/// The value and type of an integer constant (C11 6.4.4.1: the first type that holds it).
+pub fn integer_constant(i: &Integer, dm: leapfrog_ir::DataModel) -> Option<(i128, IntTy)> {
+    let radix = match i.base {
+        IntegerBase::Decimal => 10,
+        IntegerBase::Octal => 8,
+        IntegerBase::Hexadecimal => 16,
+        IntegerBase::Binary => 2,
+    };
+    let digits: String = i.number.chars().filter(|c| *c != '\'').collect();
+    let v = if digits.is_empty() { 0 } else { i128::from_str_radix(&digits, radix).ok()? };
+    let decimal = matches!(i.base, IntegerBase::Decimal);
+    let long = dm.long(true);
+    let ulong = dm.long(false);
+    let mut candidates: Vec<IntTy> = Vec::new();
+    let size_rank = match i.suffix.size {
+        IntegerSize::Int => 0,
+        IntegerSize::Long => 1,
+        IntegerSize::LongLong => 2,
+    };
+    let signed_chain = [IntTy::I32, long, IntTy::I64];
+    let unsigned_chain = [IntTy::U32, ulong, IntTy::U64];
+    for rank in size_rank..3 {
+        if !i.suffix.unsigned {
+            candidates.push(signed_chain[rank]);
+        }
+        if i.suffix.unsigned || !decimal {
+            candidates.push(unsigned_chain[rank]);
+        }
+    }
+    if decimal && !i.suffix.unsigned {
+        // gcc extension: a decimal constant too large for long long is unsigned long long.
+        candidates.push(IntTy::U64);
+    }
+    candidates.into_iter().find(|t| t.contains(v)).map(|t| (v, t))
+}
+
+/// The value of a character constant like `'a'`, `'\n'`, `'\x41'`, `L'x'`.
+pub fn char_constant(s: &str) -> Option<i128> {
+    let start = s.find('\'')?;
+    let inner = &s[start + 1..s.len().checked_sub(1)?];
+    let bytes = unescape(inner);
+    let wide = start > 0;
+    match bytes.as_slice() {
+        [b] if wide => Some(i128::from(*b)),
+        [b] => Some(i128::from(*b as i8)),
+        [] => None,
+        many => {
+            // Multi-character constants: gcc packs the bytes big-endian into an int.
+            let mut v: i128 = 0;
+            for b in many {
+                v = (v << 8) | i128::from(*b);
+            }
+            Some(IntTy::I32.convert(v))
+        }
+    }
+}
+
+/// The bytes of a (possibly concatenated) string literal, without the terminating zero.
+pub fn string_bytes(pieces: &[String]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for p in pieces {
+        let Some(start) = p.find('"') else { continue };
+        if p.len() >= start + 2 {
+            out.extend(unescape(&p[start + 1..p.len() - 1]));
+        }
+    }
+    out
+}
+
+/// C escape sequences.
+fn unescape(s: &str) -> Vec<u8> {
+    let bytes = s.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] != b'\\' || i + 1 >= bytes.len() {
+            out.push(bytes[i]);
+            i += 1;
+            continue;
+        }
+        i += 1;
+        let c = bytes[i];
+        i += 1;
+        match c {
+            b'n' => out.push(b'\n'),
+            b't' => out.push(b'\t'),
+            b'r' => out.push(b'\r'),
+            b'a' => out.push(7),
+            b'b' => out.push(8),
+            b'f' => out.push(12),
+            b'v' => out.push(11),
+            b'e' => out.push(27),
+            b'x' => {
+                let mut v: u32 = 0;
+                while i < bytes.len() && bytes[i].is_ascii_hexdigit() {
+                    v = v.wrapping_mul(16).wrapping_add((bytes[i] as char).to_digit(16).unwrap());
+                    i += 1;
+                }
+                out.push(v as u8);
+            }
+            b'0'..=b'7' => {
+                let mut v: u32 = u32::from(c - b'0');
+                let mut n = 1;
+                while n < 3 && i < bytes.len() && (b'0'..=b'7').contains(&bytes[i]) {
+                    v = v * 8 + u32::from(bytes[i] - b'0');
+                    i += 1;
+                    n += 1;
+                }
+                out.push(v as u8);
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn int(number: &str, base: IntegerBase, size: IntegerSize, unsigned: bool) -> Integer {
+        Integer { base, number: number.into(), suffix: IntegerSuffix { size, unsigned, imaginary: false } }
+    }
+
+    #[test]
+    fn integer_constant_types() {
+        let dm = leapfrog_ir::DataModel::LP64;
+        let d = |n: &str| integer_constant(&int(n, IntegerBase::Decimal, IntegerSize::Int, false), dm);
+        assert_eq!(d("2147483647"), Some((2147483647, IntTy::I32)));
+        assert_eq!(d("2147483648"), Some((2147483648, IntTy::I64)));
+        let h = integer_constant(&int("FFFFFFFF", IntegerBase::Hexadecimal, IntegerSize::Int, false), dm);
+        assert_eq!(h, Some((4294967295, IntTy::U32)));
+        let ilp = integer_constant(
+            &int("2147483648", IntegerBase::Decimal, IntegerSize::Int, false),
+            leapfrog_ir::DataModel::ILP32,
+        );
+        assert_eq!(ilp, Some((2147483648, IntTy::I64)));
+        let u = integer_constant(&int("1", IntegerBase::Decimal, IntegerSize::Long, true), dm);
+        assert_eq!(u, Some((1, IntTy::U64)));
+    }
+
+    #[test]
+    fn character_and_string_constants() {
+        assert_eq!(char_constant("'a'"), Some(97));
+        assert_eq!(char_constant("'\\n'"), Some(10));
+        assert_eq!(char_constant("'\\xff'"), Some(-1));
+        assert_eq!(char_constant("'\\0'"), Some(0));
+        assert_eq!(char_constant("'\\''"), Some(39));
+        assert_eq!(string_bytes(&["\"ab\\n\"".into(), "\"c\\101\"".into()]), b"ab\ncA".to_vec());
+    }
+}

@@ -1,0 +1,315 @@
+//! Initializers: `= expr`, strings for char arrays, and brace lists with designators and brace
+//! elision (C11 6.7.9). An aggregate is first zeroed, then its initialized parts are stored, in
+//! the order written (gcc's order of evaluation).
+
+use super::Cx;
+use super::expr::{Place, ptr_offset, string_bytes};
+use crate::ctypes::{ArraySize, CType};
+use lang_c::ast::*;
+use lang_c::span::Node;
+use leapfrog_arith::IntTy;
+use leapfrog_ir::{Command, Expr, Fill, VarId, VarTy};
+use leapfrog_source::Span;
+
+impl Cx<'_> {
+    /// Run the initializer of a variable (local, or global inside `init`).
+    pub fn initialize_var(&mut self, var: VarId, ty: &CType, init: &Node<Initializer>) {
+        let span = self.span(init.span);
+        match &self.l.vars[var].ty {
+            VarTy::Reg(_) => {
+                let place = Place::Reg(var);
+                match &init.node {
+                    Initializer::Expression(e) => {
+                        let v = self.value(e);
+                        self.assign_value(&place, ty, v, span);
+                    }
+                    Initializer::List(items) => match items.first() {
+                        Some(first) => self.initialize_var(var, ty, &first.node.initializer),
+                        None => {
+                            let zero = Expr::Int(0, IntTy::I32);
+                            let v = super::expr::Operand::value(zero, CType::int());
+                            self.assign_value(&place, ty, v, span);
+                        }
+                    },
+                }
+            }
+            VarTy::Mem(_) => {
+                let aggregate = matches!(ty, CType::Array(..) | CType::Record(_));
+                if aggregate {
+                    self.emit(Command::InitObject { var, len: None, fill: Fill::Zero }, span);
+                }
+                self.initialize_at(Expr::AddrOf(var), ty, init);
+            }
+        }
+    }
+
+    /// Initialize the object of type `ty` at `addr`.
+    fn initialize_at(&mut self, addr: Expr, ty: &CType, init: &Node<Initializer>) {
+        let span = self.span(init.span);
+        match &init.node {
+            Initializer::List(items) => {
+                let mut i = 0;
+                self.init_braced(addr, ty, items, &mut i);
+            }
+            Initializer::Expression(e) => self.init_from_expression(addr, ty, e, span),
+        }
+    }
+
+    fn init_from_expression(&mut self, addr: Expr, ty: &CType, e: &Node<Expression>, span: Span) {
+        if let (CType::Array(elem, size), Expression::StringLiteral(s)) = (ty, &e.node)
+            && elem.is_integer()
+        {
+            let bytes = string_bytes(&s.node);
+            let limit = match size {
+                ArraySize::Fixed(n) => *n as usize,
+                _ => bytes.len() + 1,
+            };
+            let elem_size = self.size_of(elem).unwrap_or(1);
+            for (i, b) in bytes.iter().chain(std::iter::once(&0u8)).take(limit).enumerate() {
+                let a = ptr_offset(addr.clone(), i as u64 * elem_size);
+                let t = elem.as_int().unwrap_or(IntTy::I8);
+                let value = Expr::Int(t.convert(i128::from(*b as i8)), t);
+                self.emit(Command::Store { addr: a, value }, span);
+            }
+            return;
+        }
+        let v = self.value(e);
+        self.assign_value(&Place::Mem(addr), ty, v, span);
+    }
+
+    /// A braced list for the object at `addr`; `i` indexes `items`.
+    fn init_braced(&mut self, addr: Expr, ty: &CType, items: &[Node<InitializerListItem>], i: &mut usize) {
+        match ty {
+            CType::Array(..) | CType::Record(_) => self.init_aggregate(addr, ty, items, i, true),
+            _ => {
+                // A scalar in braces: its first item.
+                if let Some(item) = items.get(*i) {
+                    *i += 1;
+                    self.initialize_at(addr, ty, &item.node.initializer);
+                }
+                *i = items.len();
+            }
+        }
+    }
+
+    /// Fill an array or record from `items[*i..]`. A braced list consumes all its items; an
+    /// elided one (`braced == false`) only what its object needs.
+    fn init_aggregate(
+        &mut self,
+        addr: Expr,
+        ty: &CType,
+        items: &[Node<InitializerListItem>],
+        i: &mut usize,
+        braced: bool,
+    ) {
+        let members = self.members(ty);
+        let mut pos = 0usize;
+        while *i < items.len() {
+            let item = &items[*i];
+            if !item.node.designation.is_empty() {
+                if !braced {
+                    return;
+                }
+                *i += 1;
+                match self.designated(addr.clone(), ty, &item.node.designation, &item.node.initializer) {
+                    Some(next) => pos = next,
+                    None => return,
+                }
+                continue;
+            }
+            let Some((offset, mty)) = self.member_at(ty, &members, pos) else {
+                if braced {
+                    let span = self.span(item.span);
+                    self.warning(span, "excess elements in initializer");
+                    *i = items.len();
+                }
+                return;
+            };
+            self.init_member(ptr_offset(addr.clone(), offset), &mty, items, i);
+            pos += 1;
+            if matches!(ty, CType::Record(r) if self.l.records.get(*r).union) {
+                if braced {
+                    *i = items.len();
+                }
+                return;
+            }
+        }
+    }
+
+    /// One member from `items[*i]`: a nested list, a whole value, or the start of an elided list.
+    fn init_member(&mut self, addr: Expr, ty: &CType, items: &[Node<InitializerListItem>], i: &mut usize) {
+        let item = &items[*i];
+        let span = self.span(item.span);
+        match &item.node.initializer.node {
+            Initializer::List(inner) => {
+                *i += 1;
+                let mut j = 0;
+                self.init_braced(addr, ty, inner, &mut j);
+            }
+            Initializer::Expression(e) => {
+                let aggregate = matches!(ty, CType::Array(..) | CType::Record(_));
+                let whole = !aggregate || self.initializes_whole(ty, e);
+                if whole {
+                    *i += 1;
+                    self.init_from_expression(addr, ty, e, span);
+                } else {
+                    self.init_aggregate(addr, ty, items, i, false);
+                }
+            }
+        }
+    }
+
+    /// Whether an expression initializes a whole aggregate (a string for a char array, a struct
+    /// value of the same type) rather than its first scalar (brace elision).
+    fn initializes_whole(&mut self, ty: &CType, e: &Node<Expression>) -> bool {
+        match (ty, &e.node) {
+            (CType::Array(elem, _), Expression::StringLiteral(_)) => elem.is_integer(),
+            (CType::Record(_), _) => self.type_of_expr(e) == *ty,
+            _ => false,
+        }
+    }
+
+    /// A designated item: store it, and return the position after the designated member.
+    fn designated(
+        &mut self,
+        addr: Expr,
+        ty: &CType,
+        designators: &[Node<Designator>],
+        init: &Node<Initializer>,
+    ) -> Option<usize> {
+        let (first, rest) = designators.split_first()?;
+        let span = self.span(first.span);
+        let (positions, next) = match &first.node {
+            Designator::Index(e) => {
+                let n = self.const_int(e)?;
+                (vec![n as usize], n as usize + 1)
+            }
+            Designator::Range(r) => {
+                let lo = self.const_int(&r.node.from)? as usize;
+                let hi = self.const_int(&r.node.to)? as usize;
+                ((lo..=hi).collect(), hi + 1)
+            }
+            Designator::Member(id) => {
+                let CType::Record(rid) = ty else {
+                    self.unsupported(span, "member designator for a value that is not a struct");
+                    return None;
+                };
+                let members = self.members(ty);
+                let Some(p) =
+                    self.l.records.get(*rid).fields.iter().position(|f| f.name.as_deref() == Some(&id.node.name))
+                else {
+                    self.unsupported(span, format!("designator of unknown member `{}`", id.node.name));
+                    return None;
+                };
+                let _ = members;
+                (vec![p], p + 1)
+            }
+        };
+        let members = self.members(ty);
+        for p in positions {
+            let (offset, mty) = self.member_at(ty, &members, p)?;
+            let a = ptr_offset(addr.clone(), offset);
+            if rest.is_empty() {
+                match &init.node {
+                    Initializer::List(items) => {
+                        let mut j = 0;
+                        self.init_braced(a, &mty, items, &mut j);
+                    }
+                    Initializer::Expression(e) => self.init_from_expression(a, &mty, e, span),
+                }
+            } else {
+                self.designated(a, &mty, rest, init);
+            }
+        }
+        Some(next)
+    }
+
+    /// The members of an aggregate in order: (offset, type); arrays are handled by index.
+    fn members(&self, ty: &CType) -> Vec<(u64, CType)> {
+        match ty {
+            CType::Record(r) => self.l.records.get(*r).fields.iter().map(|f| (f.offset, f.ty.clone())).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The member at a position: an array element or a record field.
+    fn member_at(&self, ty: &CType, members: &[(u64, CType)], pos: usize) -> Option<(u64, CType)> {
+        match ty {
+            CType::Array(elem, size) => {
+                if let ArraySize::Fixed(n) = size
+                    && pos as u64 >= *n
+                {
+                    return None;
+                }
+                let es = self.size_of(elem)?;
+                Some((pos as u64 * es, (**elem).clone()))
+            }
+            CType::Record(_) => members.get(pos).cloned(),
+            _ => None,
+        }
+    }
+
+    /// `T a[] = init`: the array type with the length the initializer gives it.
+    pub fn complete_array_from_initializer(&mut self, elem: CType, init: &Node<Initializer>) -> CType {
+        let n = match &init.node {
+            Initializer::Expression(e) => match &e.node {
+                Expression::StringLiteral(s) => string_bytes(&s.node).len() as u64 + 1,
+                _ => 1,
+            },
+            Initializer::List(items) => self.count_elements(&elem, items),
+        };
+        CType::Array(Box::new(elem), ArraySize::Fixed(n))
+    }
+
+    /// How many array elements a list initializes (with designators and brace elision).
+    fn count_elements(&mut self, elem: &CType, items: &[Node<InitializerListItem>]) -> u64 {
+        let per_element = self.scalar_count(elem).max(1);
+        let (mut idx, mut max, mut pending) = (0u64, 0u64, 0u64);
+        for item in items {
+            if let Some(d) = item.node.designation.first() {
+                if pending > 0 {
+                    idx += 1;
+                    pending = 0;
+                }
+                match &d.node {
+                    Designator::Index(e) => idx = self.const_int(e).unwrap_or(0).max(0) as u64,
+                    Designator::Range(r) => idx = self.const_int(&r.node.to).unwrap_or(0).max(0) as u64,
+                    Designator::Member(_) => {}
+                }
+            }
+            let whole = matches!(item.node.initializer.node, Initializer::List(_))
+                || !matches!(elem, CType::Array(..) | CType::Record(_));
+            if whole {
+                if pending > 0 {
+                    idx += 1;
+                    pending = 0;
+                }
+                idx += 1;
+            } else {
+                pending += 1;
+                if pending == per_element {
+                    idx += 1;
+                    pending = 0;
+                }
+            }
+            max = max.max(idx + u64::from(pending > 0));
+        }
+        max
+    }
+
+    /// The number of scalars in an object (for brace elision).
+    fn scalar_count(&self, ty: &CType) -> u64 {
+        match ty {
+            CType::Array(elem, ArraySize::Fixed(n)) => n * self.scalar_count(elem),
+            CType::Record(r) => {
+                let def = self.l.records.get(*r);
+                if def.union {
+                    def.fields.first().map(|f| self.scalar_count(&f.ty)).unwrap_or(1)
+                } else {
+                    def.fields.iter().map(|f| self.scalar_count(&f.ty)).sum()
+                }
+            }
+            _ => 1,
+        }
+    }
+}

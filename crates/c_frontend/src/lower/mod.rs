@@ -1,0 +1,656 @@
+//! Lowering of parsed C translation units to one IR [`Program`].
+//!
+//! Two passes over all units: pass A declares everything at file scope (types, globals, function
+//! signatures; functions with bodies get their ids), so that calls and global references resolve
+//! across files; pass B lowers global initializers (into the `init` function) and function bodies.
+//! Names with external linkage are linked by name; `static` ones are private to their unit.
+//!
+//! The lowering follows gcc's order of evaluation (what the native program does): operands of
+//! binary operators left to right, call arguments right to left, the right side of a compound
+//! assignment first when it has side effects, and plain local variables read where they are used.
+
+mod calls;
+mod decl;
+mod expr;
+mod fold;
+mod init;
+mod scope;
+mod stmt;
+
+use crate::ctypes::{CType, FuncSig, Layout, Records};
+use crate::linemap::LineMap;
+use lang_c::ast::{Expression, ExternalDeclaration, UnaryOperator};
+use lang_c::driver::Parse;
+use lang_c::visit::Visit;
+use leapfrog_ir::{
+    Command, DataModel, Expr, ExternFn, FuncId, Function, IdVec, LocId, ObjType, Program, Type, Var, VarId, VarKind,
+    VarTy,
+};
+use leapfrog_source::{Diagnostic, Severity, SourceFiles, Span};
+use scope::{Frame, Ordinary, Scopes};
+use std::collections::{HashMap, HashSet};
+
+pub use expr::Operand;
+
+/// Name of the stand-in function that receives code evaluated at file scope (dropped).
+const FILE_SCOPE: &str = "<file-scope>";
+/// Name of the stand-in function of dry runs (dropped).
+const SCRATCH: &str = "<scratch>";
+
+/// Options of the lowering that come from the command line.
+#[derive(Clone, Debug, Default)]
+pub struct LowerOptions {
+    pub data_model: DataModel,
+    /// The entry function (`--entry`); default `main`, else the one function nobody calls.
+    pub entry: Option<String>,
+}
+
+/// A parsed translation unit with its line table.
+pub struct Unit {
+    pub parse: Parse,
+    pub linemap: LineMap,
+}
+
+/// Program-wide state of the lowering.
+pub struct Lowerer {
+    pub dm: DataModel,
+    pub files: SourceFiles,
+    pub records: Records,
+    pub vars: IdVec<VarId, Var>,
+    pub funcs: IdVec<FuncId, Function>,
+    pub globals: Vec<VarId>,
+    diags: Vec<Diagnostic>,
+    diag_seen: HashSet<(Span, String)>,
+    externs: Vec<ExternFn>,
+    /// Global variables by link key.
+    linked_vars: HashMap<String, VarId>,
+    /// Functions with a body, by link key: their id and the signature of the definition.
+    defined: HashMap<String, (FuncId, FuncSig)>,
+    /// String literals: the global char array holding each distinct literal.
+    strings: Vec<(VarId, Vec<u8>)>,
+    string_pool: HashMap<Vec<u8>, VarId>,
+    /// Identifiers whose address is taken somewhere (`&x`): such globals live in memory.
+    addr_taken: HashSet<String>,
+    /// The global initializer function, while it is being built.
+    init: Option<FnCx>,
+    /// Global initializers to lower in pass B: (unit, declaration index, declarator index, var, type).
+    pending_inits: Vec<PendingInit>,
+    /// Function definitions to lower in pass B: (unit, declaration index, function id).
+    pending_bodies: Vec<(usize, usize, FuncId)>,
+}
+
+struct PendingInit {
+    unit: usize,
+    decl: usize,
+    declarator: usize,
+    var: VarId,
+    ty: CType,
+}
+
+/// The function being built: its graph, the insertion point, and the targets of jumps.
+pub struct FnCx {
+    pub fid: FuncId,
+    pub func: Function,
+    /// Where the next command goes.
+    pub cur: LocId,
+    pub ret_ty: CType,
+    /// The hidden pointer through which a struct-returning function returns its value.
+    pub ret_ptr: Option<VarId>,
+    pub breaks: Vec<LocId>,
+    pub continues: Vec<LocId>,
+    pub switches: Vec<stmt::SwitchCx>,
+    pub labels: HashMap<String, LocId>,
+    /// Locals whose address is taken in this function (they live in memory).
+    pub addr_taken: HashSet<String>,
+    pub is_main: bool,
+}
+
+impl FnCx {
+    fn new(fid: FuncId, func: Function, ret_ty: CType) -> FnCx {
+        let cur = func.entry;
+        FnCx {
+            fid,
+            func,
+            cur,
+            ret_ty,
+            ret_ptr: None,
+            breaks: Vec::new(),
+            continues: Vec::new(),
+            switches: Vec::new(),
+            labels: HashMap::new(),
+            addr_taken: HashSet::new(),
+            is_main: false,
+        }
+    }
+}
+
+/// The lowering context of one unit: program state, scopes, and the function being built.
+pub struct Cx<'a> {
+    pub l: &'a mut Lowerer,
+    pub linemap: &'a LineMap,
+    pub unit_index: usize,
+    pub scopes: Scopes,
+    pub f: FnCx,
+    /// Nesting depth of dry runs (`sizeof`, `typeof`, constant expressions), whose code is dropped.
+    scratch_depth: u32,
+}
+
+/// Lower parsed units to a program.
+pub fn lower_units(units: &[Unit], files: SourceFiles, opts: &LowerOptions) -> Program {
+    let mut l = Lowerer {
+        dm: opts.data_model,
+        files,
+        records: Records::default(),
+        vars: IdVec::new(),
+        funcs: IdVec::new(),
+        globals: Vec::new(),
+        diags: Vec::new(),
+        diag_seen: HashSet::new(),
+        externs: Vec::new(),
+        linked_vars: HashMap::new(),
+        defined: HashMap::new(),
+        strings: Vec::new(),
+        string_pool: HashMap::new(),
+        addr_taken: HashSet::new(),
+        init: None,
+        pending_inits: Vec::new(),
+        pending_bodies: Vec::new(),
+    };
+    for u in units {
+        l.addr_taken.extend(addr_taken_names(&u.parse.unit.0));
+    }
+    let init_id = l.funcs.push(Function::new("__leapfrog_init_globals", Span::UNKNOWN));
+    l.init = Some(FnCx::new(init_id, Function::new("__leapfrog_init_globals", Span::UNKNOWN), CType::Void));
+
+    let mut file_scopes = Vec::new();
+    for (i, u) in units.iter().enumerate() {
+        let mut cx = Cx::new(&mut l, u, i, Frame::default(), init_id);
+        cx.declare_file_scope(&u.parse.unit.0);
+        file_scopes.push(cx.scopes.into_file_scope());
+    }
+    for (i, (u, scope)) in units.iter().zip(file_scopes).enumerate() {
+        let mut cx = Cx::new(&mut l, u, i, scope, init_id);
+        cx.lower_global_initializers(&u.parse.unit.0);
+        cx.lower_bodies(&u.parse.unit.0);
+    }
+    l.finish(init_id, opts)
+}
+
+/// Collects identifiers that appear under `&` (directly or as the root of a member/index chain).
+struct AddrTakenFinder(HashSet<String>);
+
+/// The identifiers whose address is taken anywhere in these declarations.
+fn addr_taken_names(decls: &[lang_c::span::Node<ExternalDeclaration>]) -> HashSet<String> {
+    let mut finder = AddrTakenFinder(HashSet::new());
+    for d in decls {
+        finder.visit_external_declaration(&d.node, &d.span);
+    }
+    finder.0
+}
+
+/// The identifiers whose address is taken in a function body.
+pub(crate) fn addr_taken_names_in(body: &lang_c::span::Node<lang_c::ast::Statement>) -> HashSet<String> {
+    let mut finder = AddrTakenFinder(HashSet::new());
+    finder.visit_statement(&body.node, &body.span);
+    finder.0
+}
+
+impl<'ast> Visit<'ast> for AddrTakenFinder {
+    fn visit_unary_operator_expression(
+        &mut self,
+        n: &'ast lang_c::ast::UnaryOperatorExpression,
+        span: &'ast lang_c::span::Span,
+    ) {
+        if n.operator.node == UnaryOperator::Address
+            && let Some(name) = root_identifier(&n.operand.node)
+        {
+            self.0.insert(name);
+        }
+        lang_c::visit::visit_unary_operator_expression(self, n, span);
+    }
+}
+
+/// `x` for `x`, `x.f`, `x[i]`, `(x)`: the variable whose storage an lvalue designates.
+pub(crate) fn root_identifier(e: &Expression) -> Option<String> {
+    match e {
+        Expression::Identifier(id) => Some(id.node.name.clone()),
+        Expression::Member(m) if m.node.operator.node == lang_c::ast::MemberOperator::Direct => {
+            root_identifier(&m.node.expression.node)
+        }
+        Expression::BinaryOperator(b) if b.node.operator.node == lang_c::ast::BinaryOperator::Index => {
+            root_identifier(&b.node.lhs.node)
+        }
+        _ => None,
+    }
+}
+
+impl Lowerer {
+    fn diag(&mut self, d: Diagnostic) {
+        if self.diag_seen.insert((d.span, d.message.clone())) {
+            self.diags.push(d);
+        }
+    }
+
+    fn layout(&self) -> Layout<'_> {
+        Layout { dm: self.dm, records: &self.records }
+    }
+
+    /// How a variable of this type is stored: scalars in registers unless their address is taken.
+    fn storage(&self, ty: &CType, addr_taken: bool) -> VarTy {
+        match ty.reg_type() {
+            Some(t) if !addr_taken => VarTy::Reg(t),
+            _ => VarTy::Mem(self.layout().obj_type(ty).unwrap_or(ObjType::Opaque { size: 0, align: 1 })),
+        }
+    }
+
+    fn add_extern(&mut self, name: &str, ret: Option<Type>) {
+        if !self.externs.iter().any(|e| e.name == name) {
+            self.externs.push(ExternFn { name: name.to_string(), ret });
+        }
+    }
+
+    /// Assemble the program: finish `init`, pick the entry, collect diagnostics.
+    fn finish(mut self, init_id: FuncId, opts: &LowerOptions) -> Program {
+        let init = self.init.take().expect("init function");
+        let init_func = self.finish_init(init);
+        self.funcs[init_id] = init_func;
+        let entry = self.pick_entry(init_id, opts);
+        let mut diags = std::mem::take(&mut self.diags);
+        diags.sort_by_key(|d| (d.span.file, d.span.line, d.span.col));
+        Program {
+            files: self.files,
+            data_model: self.dm,
+            vars: self.vars,
+            funcs: self.funcs,
+            globals: self.globals,
+            init: init_id,
+            entry,
+            externs: self.externs,
+            diagnostics: diags,
+        }
+    }
+
+    /// The init function: zero every global, then run the initializers (already emitted, in
+    /// source order), then fill the string literals.
+    fn finish_init(&mut self, mut init: FnCx) -> Function {
+        for (var, bytes) in std::mem::take(&mut self.strings) {
+            for (i, b) in bytes.iter().enumerate() {
+                let addr = Expr::PtrAdd {
+                    base: Box::new(Expr::AddrOf(var)),
+                    offset: Box::new(Expr::Int(i as i128, leapfrog_arith::IntTy::I64)),
+                    scale: 1,
+                };
+                let value = Expr::Int(i128::from(*b as i8), leapfrog_arith::IntTy::I8);
+                emit_in(&mut init, Command::Store { addr, value }, Span::UNKNOWN);
+            }
+        }
+        let exit = init.func.exit;
+        init.func.add_edge(init.cur, exit, Command::Skip, Span::UNKNOWN);
+        // Prepend the zeroing of all globals.
+        let old_entry = init.func.entry;
+        let new_entry = init.func.add_loc();
+        init.func.entry = new_entry;
+        let mut cur = new_entry;
+        for &g in &self.globals {
+            let var = &self.vars[g];
+            let cmd = match &var.ty {
+                VarTy::Mem(_) => Command::InitObject { var: g, len: None, fill: leapfrog_ir::Fill::Zero },
+                VarTy::Reg(Type::Int(t)) => Command::Assign(g, Expr::Int(0, *t)),
+                VarTy::Reg(Type::Ptr) => Command::Assign(g, Expr::Null),
+                VarTy::Reg(_) => continue,
+            };
+            let next = init.func.add_loc();
+            init.func.add_edge(cur, next, cmd, var.span);
+            cur = next;
+        }
+        init.func.add_edge(cur, old_entry, Command::Skip, Span::UNKNOWN);
+        stmt::remove_isolated_locations(&mut init.func);
+        init.func
+    }
+
+    fn pick_entry(&mut self, init_id: FuncId, opts: &LowerOptions) -> Option<FuncId> {
+        let wanted = opts.entry.clone().unwrap_or_else(|| "main".to_string());
+        if let Some((id, _)) = self.funcs.iter().find(|(id, f)| *id != init_id && f.name == wanted) {
+            return Some(id);
+        }
+        if opts.entry.is_some() {
+            return None;
+        }
+        // No `main`: the one function no other function calls.
+        let mut called = HashSet::new();
+        for (id, f) in self.funcs.iter() {
+            for e in f.edges.values() {
+                if let Command::Call { callee, .. } = &e.cmd
+                    && *callee != id
+                {
+                    called.insert(*callee);
+                }
+            }
+        }
+        let candidates: Vec<FuncId> = self.funcs.ids().filter(|id| *id != init_id && !called.contains(id)).collect();
+        (candidates.len() == 1).then(|| candidates[0])
+    }
+}
+
+/// Append a command after the insertion point of `f`.
+fn emit_in(f: &mut FnCx, cmd: Command, span: Span) {
+    let next = f.func.add_loc();
+    f.func.add_edge(f.cur, next, cmd, span);
+    f.cur = next;
+}
+
+impl<'a> Cx<'a> {
+    fn new(l: &'a mut Lowerer, u: &'a Unit, unit_index: usize, file_scope: Frame, init_id: FuncId) -> Cx<'a> {
+        let outside = FnCx::new(init_id, Function::new(FILE_SCOPE, Span::UNKNOWN), CType::Void);
+        Cx { l, linemap: &u.linemap, unit_index, scopes: Scopes::new(file_scope), f: outside, scratch_depth: 0 }
+    }
+
+    pub fn span(&self, s: lang_c::span::Span) -> Span {
+        self.linemap.span(s.start)
+    }
+
+    pub fn unsupported(&mut self, span: Span, what: impl Into<String>) {
+        if !self.in_scratch() {
+            self.l.diag(Diagnostic::new(Severity::Unsupported, span, what));
+        }
+    }
+
+    pub fn warning(&mut self, span: Span, what: impl Into<String>) {
+        if !self.in_scratch() {
+            self.l.diag(Diagnostic::new(Severity::Warning, span, what));
+        }
+    }
+
+    pub fn assumption(&mut self, span: Span, what: impl Into<String>) {
+        if !self.in_scratch() {
+            self.l.diag(Diagnostic::new(Severity::Assumption, span, what));
+        }
+    }
+
+    /// Whether this is a dry run (`sizeof` operands, constant expressions): code and diagnostics
+    /// are dropped.
+    pub fn in_scratch(&self) -> bool {
+        self.scratch_depth > 0
+    }
+
+    /// Whether code emitted now is outside any function (file-scope declarations): it is dropped.
+    pub fn in_file_scope_code(&self) -> bool {
+        self.f.func.name == FILE_SCOPE
+    }
+
+    /// Run `f` on a throw-away function: its code and diagnostics are dropped.
+    pub fn scratch<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
+        let fresh = FnCx::new(self.f.fid, Function::new(SCRATCH, Span::UNKNOWN), CType::Void);
+        let saved = std::mem::replace(&mut self.f, fresh);
+        self.scratch_depth += 1;
+        let r = f(self);
+        self.scratch_depth -= 1;
+        self.f = saved;
+        r
+    }
+
+    /// Run `f` with the global initializer function as the function being built.
+    pub fn in_init<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
+        let init = self.l.init.take().expect("init function");
+        let saved = std::mem::replace(&mut self.f, init);
+        let saved_scratch = std::mem::replace(&mut self.scratch_depth, 0);
+        let r = f(self);
+        self.scratch_depth = saved_scratch;
+        let init = std::mem::replace(&mut self.f, saved);
+        self.l.init = Some(init);
+        r
+    }
+
+    pub fn new_loc(&mut self) -> LocId {
+        self.f.func.add_loc()
+    }
+
+    /// Append a command at the insertion point.
+    pub fn emit(&mut self, cmd: Command, span: Span) {
+        emit_in(&mut self.f, cmd, span);
+    }
+
+    /// An edge from the insertion point to `to`; what follows is unreachable until a label.
+    pub fn jump(&mut self, to: LocId, span: Span) {
+        self.f.func.add_edge(self.f.cur, to, Command::Skip, span);
+        self.f.cur = self.new_loc();
+    }
+
+    /// A command that ends the execution (its edge leads to `halt`).
+    pub fn emit_terminal(&mut self, cmd: Command, span: Span) {
+        let halt = self.f.func.halt;
+        self.f.func.add_edge(self.f.cur, halt, cmd, span);
+        self.f.cur = self.new_loc();
+    }
+
+    /// Continue at `loc` (which must already be connected or a jump target).
+    pub fn set_cur(&mut self, loc: LocId) {
+        self.f.cur = loc;
+    }
+
+    /// Branch on a condition: edges to `t` and `f`; an edge whose condition is constantly false
+    /// is left out (so `do { } while (0)` makes no cycle).
+    pub fn branch(&mut self, cond: Expr, t: LocId, f: LocId, span: Span) {
+        let cur = self.f.cur;
+        match cond {
+            Expr::Bool(true) => {
+                self.f.func.add_edge(cur, t, Command::Skip, span);
+            }
+            Expr::Bool(false) => {
+                self.f.func.add_edge(cur, f, Command::Skip, span);
+            }
+            c => {
+                self.f.func.add_edge(cur, t, Command::Assume(c.clone()), span);
+                self.f.func.add_edge(cur, f, Command::Assume(Expr::not(c)), span);
+            }
+        }
+        self.f.cur = self.new_loc();
+    }
+
+    /// A new variable owned by the function being built.
+    pub fn new_var(&mut self, name: &str, ty: Type, kind: VarKind, span: Span) -> VarId {
+        self.new_var_of(name, VarTy::Reg(ty), kind, span)
+    }
+
+    pub fn new_var_of(&mut self, name: &str, ty: VarTy, kind: VarKind, span: Span) -> VarId {
+        let fid = self.f.fid;
+        let v = self.l.vars.push(Var { name: name.to_string(), ty, kind, func: Some(fid), span });
+        if matches!(kind, VarKind::Local | VarKind::Temp) {
+            self.f.func.locals.push(v);
+        }
+        v
+    }
+
+    pub fn new_temp(&mut self, ty: Type, span: Span) -> VarId {
+        self.new_var("t", ty, VarKind::Temp, span)
+    }
+
+    /// Keep an expression's current value in a temporary, unless reading it later gives the same
+    /// result as gcc does (constants, addresses, and plain locals, which gcc also reads late).
+    pub fn materialize(&mut self, e: Expr, span: Span) -> Expr {
+        let lazy = match &e {
+            Expr::Int(..) | Expr::Bool(_) | Expr::Null | Expr::AddrOf(_) => true,
+            Expr::Var(v) => self.l.vars[*v].kind != VarKind::Global,
+            _ => false,
+        };
+        if lazy {
+            return e;
+        }
+        let Some(ty) = e.ty(&self.l.vars) else { return e };
+        let t = self.new_temp(ty, span);
+        self.emit(Command::Assign(t, e), span);
+        Expr::Var(t)
+    }
+
+    /// File-scope lookups for a function name: the function's id when it has a body.
+    pub fn defined_function(&self, key: &str) -> Option<(FuncId, FuncSig)> {
+        self.l.defined.get(key).cloned()
+    }
+
+    pub fn layout(&self) -> Layout<'_> {
+        self.l.layout()
+    }
+
+    pub fn size_of(&self, ty: &CType) -> Option<u64> {
+        self.l.layout().size(ty)
+    }
+
+    /// The link key of a name with (`static`: internal) linkage.
+    pub fn link_key(&self, name: &str, internal: bool) -> String {
+        if internal { format!("{}#{}", self.unit_index, name) } else { name.to_string() }
+    }
+
+    /// The global variable for a link key, created on first sight; a later declaration with a
+    /// complete type completes it.
+    pub fn global_var(&mut self, key: &str, name: &str, ty: &CType, span: Span) -> VarId {
+        if let Some(&v) = self.l.linked_vars.get(key) {
+            let complete_now = self.size_of(ty).is_some_and(|s| s > 0);
+            let was_incomplete = matches!(&self.l.vars[v].ty, VarTy::Mem(o) if o.size(self.l.dm) == 0);
+            if complete_now && was_incomplete {
+                let storage = self.l.storage(ty, self.l.addr_taken.contains(name));
+                self.l.vars[v].ty = storage;
+            }
+            return v;
+        }
+        let storage = self.l.storage(ty, self.l.addr_taken.contains(name));
+        let v = self.l.vars.push(Var { name: name.to_string(), ty: storage, kind: VarKind::Global, func: None, span });
+        self.l.globals.push(v);
+        self.l.linked_vars.insert(key.to_string(), v);
+        v
+    }
+
+    /// The global char array holding a string literal (shared between equal literals).
+    pub fn string_literal(&mut self, bytes: Vec<u8>, span: Span) -> (VarId, u64) {
+        let len = bytes.len() as u64 + 1;
+        if let Some(&v) = self.l.string_pool.get(&bytes) {
+            return (v, len);
+        }
+        let obj = ObjType::Array {
+            elem: Box::new(ObjType::Scalar(Type::Int(leapfrog_arith::IntTy::I8))),
+            len: leapfrog_ir::ArrayLen::Fixed(len),
+        };
+        let v = self.l.vars.push(Var {
+            name: format!(".str{}", self.l.strings.len()),
+            ty: VarTy::Mem(obj),
+            kind: VarKind::Global,
+            func: None,
+            span,
+        });
+        self.l.globals.push(v);
+        self.l.strings.push((v, bytes.clone()));
+        self.l.string_pool.insert(bytes, v);
+        (v, len)
+    }
+
+    pub fn add_extern(&mut self, name: &str, ret: Option<Type>) {
+        self.l.add_extern(name, ret);
+    }
+
+    /// Pass A over one unit: declarations at file scope and the signatures of definitions.
+    fn declare_file_scope(&mut self, decls: &[lang_c::span::Node<ExternalDeclaration>]) {
+        for (i, d) in decls.iter().enumerate() {
+            match &d.node {
+                ExternalDeclaration::Declaration(decl) => self.file_declaration(decl, i),
+                ExternalDeclaration::FunctionDefinition(fd) => self.declare_definition(fd, i),
+                ExternalDeclaration::StaticAssert(_) => {}
+            }
+        }
+    }
+
+    /// Pass B: the initializers of this unit's globals, in order, into `init`.
+    fn lower_global_initializers(&mut self, decls: &[lang_c::span::Node<ExternalDeclaration>]) {
+        let pending: Vec<(usize, usize, VarId, CType)> = self
+            .l
+            .pending_inits
+            .iter()
+            .filter(|p| p.unit == self.unit_index)
+            .map(|p| (p.decl, p.declarator, p.var, p.ty.clone()))
+            .collect();
+        for (decl_index, declarator_index, var, ty) in pending {
+            let ExternalDeclaration::Declaration(decl) = &decls[decl_index].node else { continue };
+            let Some(init) = &decl.node.declarators[declarator_index].node.initializer else { continue };
+            self.in_init(|cx| cx.initialize_var(var, &ty, init));
+        }
+    }
+
+    /// Pass B: this unit's function bodies.
+    fn lower_bodies(&mut self, decls: &[lang_c::span::Node<ExternalDeclaration>]) {
+        let bodies: Vec<(usize, FuncId)> =
+            self.l.pending_bodies.iter().filter(|(u, _, _)| *u == self.unit_index).map(|(_, d, f)| (*d, *f)).collect();
+        for (decl_index, fid) in bodies {
+            if let ExternalDeclaration::FunctionDefinition(fd) = &decls[decl_index].node {
+                let func = self.lower_function(fd, fid);
+                self.l.funcs[fid] = func;
+            }
+        }
+    }
+
+    /// A declaration at file scope: typedefs, prototypes and globals.
+    fn file_declaration(&mut self, decl: &lang_c::span::Node<lang_c::ast::Declaration>, index: usize) {
+        let span = self.span(decl.span);
+        let (base, storage) = self.decl_specifiers(&decl.node.specifiers, span);
+        for (j, id) in decl.node.declarators.iter().enumerate() {
+            let d = self.declarator(base.clone(), &id.node.declarator);
+            let Some(name) = d.name.clone() else { continue };
+            if storage.typedef {
+                self.scopes.bind(&name, Ordinary::Typedef(d.ty));
+                continue;
+            }
+            if let CType::Func(sig) = &d.ty {
+                let key = self.function_key(&name, storage.is_static);
+                self.scopes.bind(&name, Ordinary::Func { key, sig: (**sig).clone() });
+                continue;
+            }
+            let mut ty = d.ty.clone();
+            if let (CType::Array(elem, crate::ctypes::ArraySize::Incomplete), Some(init)) = (&ty, &id.node.initializer)
+            {
+                ty = self.complete_array_from_initializer((**elem).clone(), init);
+            }
+            let key = self.link_key(&name, storage.is_static);
+            let var = self.global_var(&key, &name, &ty, d.span);
+            self.scopes.bind(&name, Ordinary::Var { var, ty: ty.clone() });
+            if id.node.initializer.is_some() {
+                self.l.pending_inits.push(PendingInit { unit: self.unit_index, decl: index, declarator: j, var, ty });
+            }
+        }
+    }
+
+    /// The link key of a function: a `static` function, or a function already declared `static`
+    /// in this unit, is private to the unit.
+    fn function_key(&self, name: &str, is_static: bool) -> String {
+        if is_static {
+            return self.link_key(name, true);
+        }
+        match self.scopes.lookup(name) {
+            Some(Ordinary::Func { key, .. }) => key.clone(),
+            _ => name.to_string(),
+        }
+    }
+
+    /// Pass A for a function definition: its signature and id.
+    fn declare_definition(&mut self, fd: &lang_c::span::Node<lang_c::ast::FunctionDefinition>, index: usize) {
+        let span = self.span(fd.span);
+        let (base, storage) = self.decl_specifiers(&fd.node.specifiers, span);
+        let d = self.declarator(base, &fd.node.declarator);
+        let Some(name) = d.name.clone() else { return };
+        let mut sig = match &d.ty {
+            CType::Func(sig) => (**sig).clone(),
+            _ => {
+                self.unsupported(span, format!("`{name}` is defined like a function but is not one"));
+                return;
+            }
+        };
+        if let Some(kr) = &d.kr_params {
+            sig.params = self.kr_param_types(kr, &fd.node.declarations, span).into_iter().map(|p| p.1).collect();
+        }
+        let key = self.function_key(&name, storage.is_static);
+        if self.l.defined.contains_key(&key) {
+            self.warning(span, format!("`{name}` is defined twice; the first definition is used"));
+            return;
+        }
+        let fid = self.l.funcs.push(Function::new(name.clone(), span));
+        self.l.defined.insert(key.clone(), (fid, sig.clone()));
+        self.l.pending_bodies.push((self.unit_index, index, fid));
+        self.scopes.bind(&name, Ordinary::Func { key, sig });
+    }
+}

@@ -1,0 +1,517 @@
+//! Statements and function bodies: structured control flow becomes graph edges; loops get a
+//! header location of their own, tagged with the loop keyword's position.
+
+use super::calls::{ParamPass, param_pass};
+use super::decl::{Declared, adjust_param};
+use super::scope::Ordinary;
+use super::{Cx, FnCx, addr_taken_names_in};
+use crate::ctypes::{ArraySize, CType, promote};
+use lang_c::ast::*;
+use lang_c::span::Node;
+use leapfrog_arith::{CmpOp, IntTy};
+use leapfrog_ir::{
+    Command, Expr, Fill, FuncId, Function, HavocOrigin, IdVec, LocId, LocTag, LoopKind, Type, VarKind, VarTy,
+};
+use leapfrog_source::Span;
+use std::collections::HashMap;
+
+/// The cases of a `switch` being lowered.
+pub struct SwitchCx {
+    pub ty: IntTy,
+    pub cases: Vec<(CaseLabel, LocId)>,
+    pub default: Option<LocId>,
+}
+
+pub enum CaseLabel {
+    Value(i128),
+    Range(i128, i128),
+}
+
+impl Cx<'_> {
+    /// Lower a function definition to its IR function.
+    pub fn lower_function(&mut self, fd: &Node<FunctionDefinition>, fid: FuncId) -> Function {
+        let span = self.span(fd.span);
+        let (base, _) = self.decl_specifiers(&fd.node.specifiers, span);
+        let d = self.declarator(base, &fd.node.declarator);
+        let name = d.name.clone().unwrap_or_default();
+        let CType::Func(sig) = d.ty.clone() else { return Function::new(name, span) };
+        let mut fcx = FnCx::new(fid, Function::new(name.clone(), span), sig.ret.clone());
+        fcx.is_main = name == "main";
+        fcx.addr_taken = addr_taken_names_in(&fd.node.statement);
+        let saved = std::mem::replace(&mut self.f, fcx);
+        self.scopes.push();
+        let params = match &d.kr_params {
+            Some(kr) => self.kr_param_types(kr, &fd.node.declarations, span),
+            None => d.params.clone().unwrap_or_default(),
+        };
+        self.lower_parameters(&sig.ret, params, span);
+        if let Some(t @ (Type::Int(_) | Type::Ptr | Type::Float(_))) = sig.ret.reg_type() {
+            let ret = self.new_var("return", t, VarKind::Return, span);
+            self.f.func.ret = Some(ret);
+        }
+        self.lower_statement(&fd.node.statement);
+        self.fall_off_end(span);
+        self.scopes.pop();
+        self.report_undefined_labels(span);
+        let fcx = std::mem::replace(&mut self.f, saved);
+        let mut func = fcx.func;
+        remove_isolated_locations(&mut func);
+        func
+    }
+
+    /// Parameters: register parameters bound directly; those whose address is taken, structs and
+    /// floats get a local copy.
+    fn lower_parameters(&mut self, ret: &CType, params: Vec<(Option<String>, CType, Span)>, span: Span) {
+        if let CType::Record(_) = ret {
+            let p = self.new_var("result_ptr", Type::Ptr, VarKind::Param, span);
+            self.f.func.params.push(p);
+            self.f.ret_ptr = Some(p);
+        }
+        for (name, ty, pspan) in params {
+            let label = name.clone().unwrap_or_else(|| "arg".to_string());
+            let addr_taken = name.as_ref().is_some_and(|n| self.f.addr_taken.contains(n));
+            let var = match param_pass(&ty) {
+                ParamPass::Value(t) => {
+                    let p = self.new_var(&label, t, VarKind::Param, pspan);
+                    self.f.func.params.push(p);
+                    if addr_taken {
+                        let local = self.local_var(&label, &ty, true, pspan);
+                        self.emit(Command::Store { addr: Expr::AddrOf(local), value: Expr::Var(p) }, pspan);
+                        local
+                    } else {
+                        p
+                    }
+                }
+                ParamPass::Record => {
+                    let p = self.new_var(&format!("{label}_ptr"), Type::Ptr, VarKind::Param, pspan);
+                    self.f.func.params.push(p);
+                    let local = self.local_var(&label, &ty, true, pspan);
+                    let size = self.size_of(&ty).unwrap_or(0);
+                    let st = self.l.dm.size_type(false);
+                    let cmd = Command::MemCopy {
+                        dst: Expr::AddrOf(local),
+                        src: Expr::Var(p),
+                        size: Expr::Int(i128::from(size), st),
+                    };
+                    self.emit(cmd, pspan);
+                    local
+                }
+                ParamPass::Dropped => {
+                    let local = self.local_var(&label, &ty, addr_taken, pspan);
+                    self.write_opaque_var(local, "floating-point parameter", pspan);
+                    local
+                }
+            };
+            if let Some(n) = name {
+                self.scopes.bind(&n, Ordinary::Var { var, ty });
+            }
+        }
+    }
+
+    fn write_opaque_var(&mut self, var: leapfrog_ir::VarId, what: &str, span: Span) {
+        self.unsupported(span, what);
+        let cmd = match self.l.vars[var].ty {
+            VarTy::Reg(_) => Command::Opaque { what: what.into(), havoc: vec![var], writes_memory: false },
+            VarTy::Mem(_) => Command::Opaque { what: what.into(), havoc: vec![], writes_memory: true },
+        };
+        self.emit(cmd, span);
+    }
+
+    /// A local variable of the function being built, in memory when required.
+    fn local_var(&mut self, name: &str, ty: &CType, in_memory: bool, span: Span) -> leapfrog_ir::VarId {
+        let storage = self.l.storage(ty, in_memory);
+        self.new_var_of(name, storage, VarKind::Local, span)
+    }
+
+    /// Parameter types of a K&R definition, from its declaration list (default `int`).
+    pub fn kr_param_types(
+        &mut self,
+        names: &[String],
+        decls: &[Node<Declaration>],
+        span: Span,
+    ) -> Vec<(Option<String>, CType, Span)> {
+        let mut types: HashMap<String, (CType, Span)> = HashMap::new();
+        for decl in decls {
+            let dspan = self.span(decl.span);
+            let (base, _) = self.decl_specifiers(&decl.node.specifiers, dspan);
+            for id in &decl.node.declarators {
+                let Declared { name, ty, span, .. } = self.declarator(base.clone(), &id.node.declarator);
+                if let Some(n) = name {
+                    types.insert(n, (adjust_param(ty), span));
+                }
+            }
+        }
+        names
+            .iter()
+            .map(|n| {
+                let (ty, s) = types.remove(n).unwrap_or((CType::int(), span));
+                (Some(n.clone()), ty, s)
+            })
+            .collect()
+    }
+
+    /// Reaching the closing brace: `main` returns 0 (C99), others return whatever the return
+    /// variable holds.
+    fn fall_off_end(&mut self, span: Span) {
+        if self.f.is_main
+            && let Some(ret) = self.f.func.ret
+            && let VarTy::Reg(Type::Int(t)) = self.l.vars[ret].ty
+        {
+            self.emit(Command::Assign(ret, Expr::Int(0, t)), span);
+        }
+        let exit = self.f.func.exit;
+        self.jump(exit, span);
+    }
+
+    fn report_undefined_labels(&mut self, span: Span) {
+        let labels: Vec<(String, LocId)> = self.f.labels.iter().map(|(k, v)| (k.clone(), *v)).collect();
+        for (name, loc) in labels {
+            if self.f.func.locs[loc].tag.is_none() {
+                self.unsupported(span, format!("goto to undefined label `{name}`"));
+            }
+        }
+    }
+
+    pub fn lower_block_item(&mut self, item: &Node<BlockItem>) {
+        match &item.node {
+            BlockItem::Declaration(d) => self.lower_declaration(d),
+            BlockItem::StaticAssert(_) => {}
+            BlockItem::Statement(s) => self.lower_statement(s),
+        }
+    }
+
+    pub fn lower_statement(&mut self, s: &Node<Statement>) {
+        let span = self.span(s.span);
+        match &s.node {
+            Statement::Labeled(l) => self.labeled(l, span),
+            Statement::Compound(items) => {
+                self.scopes.push();
+                for item in items {
+                    self.lower_block_item(item);
+                }
+                self.scopes.pop();
+            }
+            Statement::Expression(Some(e)) => self.discard(e),
+            Statement::Expression(None) => {}
+            Statement::If(i) => {
+                let (yes, no, join) = (self.new_loc(), self.new_loc(), self.new_loc());
+                self.lower_cond(&i.node.condition, yes, no);
+                self.set_cur(yes);
+                self.lower_statement(&i.node.then_statement);
+                self.jump(join, span);
+                self.set_cur(no);
+                if let Some(e) = &i.node.else_statement {
+                    self.lower_statement(e);
+                }
+                self.jump(join, span);
+                self.set_cur(join);
+            }
+            Statement::Switch(sw) => self.switch(sw, span),
+            Statement::While(w) => {
+                let (head, body, exit) = (self.loop_header(LoopKind::While, span), self.new_loc(), self.new_loc());
+                self.set_cur(head);
+                self.lower_cond(&w.node.expression, body, exit);
+                self.set_cur(body);
+                self.loop_body(&w.node.statement, exit, head);
+                self.jump(head, span);
+                self.set_cur(exit);
+            }
+            Statement::DoWhile(dw) => {
+                let (head, check, exit) = (self.loop_header(LoopKind::Do, span), self.new_loc(), self.new_loc());
+                self.set_cur(head);
+                self.loop_body(&dw.node.statement, exit, check);
+                self.jump(check, span);
+                self.set_cur(check);
+                self.lower_cond(&dw.node.expression, head, exit);
+                self.set_cur(exit);
+            }
+            Statement::For(f) => {
+                self.scopes.push();
+                match &f.node.initializer.node {
+                    ForInitializer::Empty | ForInitializer::StaticAssert(_) => {}
+                    ForInitializer::Expression(e) => self.discard(e),
+                    ForInitializer::Declaration(d) => self.lower_declaration(d),
+                }
+                let (head, body, step, exit) =
+                    (self.loop_header(LoopKind::For, span), self.new_loc(), self.new_loc(), self.new_loc());
+                self.set_cur(head);
+                match &f.node.condition {
+                    Some(c) => self.lower_cond(c, body, exit),
+                    None => self.jump(body, span),
+                }
+                self.set_cur(body);
+                self.loop_body(&f.node.statement, exit, step);
+                self.jump(step, span);
+                self.set_cur(step);
+                if let Some(st) = &f.node.step {
+                    self.discard(st);
+                }
+                self.jump(head, span);
+                self.set_cur(exit);
+                self.scopes.pop();
+            }
+            Statement::Goto(label) => {
+                let target = self.label_loc(&label.node.name);
+                self.jump(target, span);
+            }
+            Statement::Continue => match self.f.continues.last().copied() {
+                Some(t) => self.jump(t, span),
+                None => self.unsupported(span, "`continue` outside a loop"),
+            },
+            Statement::Break => match self.f.breaks.last().copied() {
+                Some(t) => self.jump(t, span),
+                None => self.unsupported(span, "`break` outside a loop or switch"),
+            },
+            Statement::Return(e) => self.return_statement(e.as_deref(), span),
+            Statement::Asm(_) => {
+                self.unsupported(span, "inline assembly");
+                self.emit(Command::Opaque { what: "inline assembly".into(), havoc: vec![], writes_memory: true }, span);
+            }
+        }
+    }
+
+    /// A fresh location entered from the insertion point, tagged as a loop header.
+    fn loop_header(&mut self, kind: LoopKind, span: Span) -> LocId {
+        let head = self.new_loc();
+        self.f.func.locs[head].tag = Some(LocTag::Loop { kind, span });
+        self.jump(head, span);
+        head
+    }
+
+    fn loop_body(&mut self, body: &Node<Statement>, brk: LocId, cont: LocId) {
+        self.f.breaks.push(brk);
+        self.f.continues.push(cont);
+        self.lower_statement(body);
+        self.f.continues.pop();
+        self.f.breaks.pop();
+    }
+
+    fn label_loc(&mut self, name: &str) -> LocId {
+        if let Some(&l) = self.f.labels.get(name) {
+            return l;
+        }
+        let l = self.new_loc();
+        self.f.labels.insert(name.to_string(), l);
+        l
+    }
+
+    fn labeled(&mut self, l: &Node<LabeledStatement>, span: Span) {
+        match &l.node.label.node {
+            Label::Identifier(id) => {
+                let loc = self.label_loc(&id.node.name);
+                self.f.func.locs[loc].tag = Some(LocTag::Label { name: id.node.name.clone(), span });
+                self.jump(loc, span);
+                self.set_cur(loc);
+            }
+            Label::Case(e) => {
+                let label = self.case_value(e).map(CaseLabel::Value);
+                self.case_label(label, span);
+            }
+            Label::CaseRange(r) => {
+                let lo = self.case_value(&r.node.low);
+                let hi = self.case_value(&r.node.high);
+                let label = lo.zip(hi).map(|(a, b)| CaseLabel::Range(a, b));
+                self.case_label(label, span);
+            }
+            Label::Default => {
+                let loc = self.new_loc();
+                self.jump(loc, span);
+                self.set_cur(loc);
+                match self.f.switches.last_mut() {
+                    Some(sw) => sw.default = Some(loc),
+                    None => self.unsupported(span, "`default` outside a switch"),
+                }
+            }
+        }
+        self.lower_statement(&l.node.statement);
+    }
+
+    /// A case constant, converted to the switch's (promoted) type.
+    fn case_value(&mut self, e: &Node<Expression>) -> Option<i128> {
+        let v = self.const_int(e);
+        let ty = self.f.switches.last().map(|s| s.ty).unwrap_or(IntTy::I32);
+        if v.is_none() {
+            let span = self.span(e.span);
+            self.unsupported(span, "case label that is not an integer constant");
+        }
+        v.map(|v| ty.convert(v))
+    }
+
+    fn case_label(&mut self, label: Option<CaseLabel>, span: Span) {
+        let loc = self.new_loc();
+        self.jump(loc, span);
+        self.set_cur(loc);
+        match (self.f.switches.last_mut(), label) {
+            (Some(sw), Some(label)) => sw.cases.push((label, loc)),
+            (None, _) => self.unsupported(span, "`case` outside a switch"),
+            _ => {}
+        }
+    }
+
+    /// `switch`: the body first (collecting its case labels), then the dispatch chain at the
+    /// location where the controlling expression was evaluated.
+    fn switch(&mut self, sw: &Node<SwitchStatement>, span: Span) {
+        let v = self.value(&sw.node.expression);
+        let ty = promote(v.ty.as_int().unwrap_or(IntTy::I32));
+        let scrutinee = self.convert(v, &CType::Int(ty), span);
+        let scrutinee = self.materialize(scrutinee, span);
+        let dispatch = self.f.cur;
+        let exit = self.new_loc();
+        self.f.switches.push(SwitchCx { ty, cases: Vec::new(), default: None });
+        self.f.breaks.push(exit);
+        let body = self.new_loc();
+        self.set_cur(body);
+        self.lower_statement(&sw.node.statement);
+        self.jump(exit, span);
+        self.f.breaks.pop();
+        let cx = self.f.switches.pop().expect("switch context");
+        self.set_cur(dispatch);
+        for (label, target) in cx.cases {
+            let next = self.new_loc();
+            match label {
+                CaseLabel::Value(c) => {
+                    let cond = super::fold::cmp(CmpOp::Eq, scrutinee.clone(), Expr::Int(c, ty));
+                    self.branch(cond, target, next, span);
+                }
+                CaseLabel::Range(lo, hi) => {
+                    let mid = self.new_loc();
+                    let ge = super::fold::cmp(CmpOp::Ge, scrutinee.clone(), Expr::Int(lo, ty));
+                    self.branch(ge, mid, next, span);
+                    self.set_cur(mid);
+                    let le = super::fold::cmp(CmpOp::Le, scrutinee.clone(), Expr::Int(hi, ty));
+                    self.branch(le, target, next, span);
+                }
+            }
+            self.set_cur(next);
+        }
+        self.jump(cx.default.unwrap_or(exit), span);
+        self.set_cur(exit);
+    }
+
+    fn return_statement(&mut self, e: Option<&Node<Expression>>, span: Span) {
+        if let Some(e) = e {
+            let ret_ty = self.f.ret_ty.clone();
+            match (&ret_ty, self.f.func.ret, self.f.ret_ptr) {
+                (CType::Record(_), _, Some(ptr)) => {
+                    let v = self.value(e);
+                    self.copy_record(Expr::Var(ptr), v, &ret_ty, span);
+                }
+                (CType::Float(_), Some(ret), _) => {
+                    self.discard(e);
+                    self.write_opaque_var(ret, "floating-point arithmetic", span);
+                }
+                (_, Some(ret), _) => {
+                    let v = self.value(e);
+                    let value = self.convert(v, &ret_ty, span);
+                    self.emit(Command::Assign(ret, value), span);
+                }
+                _ => self.discard(e),
+            }
+        }
+        let exit = self.f.func.exit;
+        self.jump(exit, span);
+    }
+
+    /// A declaration in a block.
+    pub fn lower_declaration(&mut self, decl: &Node<Declaration>) {
+        let span = self.span(decl.span);
+        let (base, storage) = self.decl_specifiers(&decl.node.specifiers, span);
+        for id in &decl.node.declarators {
+            let d = self.declarator(base.clone(), &id.node.declarator);
+            let Some(name) = d.name.clone() else { continue };
+            if storage.typedef {
+                self.scopes.bind(&name, Ordinary::Typedef(d.ty));
+                continue;
+            }
+            if let CType::Func(sig) = &d.ty {
+                let key = self.link_key(&name, storage.is_static);
+                let key = match self.scopes.lookup(&name) {
+                    Some(Ordinary::Func { key, .. }) => key.clone(),
+                    _ => key,
+                };
+                self.scopes.bind(&name, Ordinary::Func { key, sig: (**sig).clone() });
+                continue;
+            }
+            let mut ty = d.ty.clone();
+            if let (CType::Array(elem, ArraySize::Incomplete), Some(init)) = (&ty, &id.node.initializer) {
+                ty = self.complete_array_from_initializer((**elem).clone(), init);
+            }
+            if storage.is_extern {
+                let key = self.link_key(&name, false);
+                let var = self.global_var(&key, &name, &ty, d.span);
+                self.scopes.bind(&name, Ordinary::Var { var, ty });
+                continue;
+            }
+            if storage.is_static {
+                let key = format!("{}#{}#{}#{}", self.unit_index, self.f.func.name, name, self.l.vars.len());
+                let var = self.global_var(&key, &name, &ty, d.span);
+                self.scopes.bind(&name, Ordinary::Var { var, ty: ty.clone() });
+                if let Some(init) = &id.node.initializer {
+                    self.in_init(|cx| cx.initialize_var(var, &ty, init));
+                }
+                continue;
+            }
+            let in_memory = self.f.addr_taken.contains(&name) || matches!(ty, CType::Array(..));
+            let var = self.local_var(&name, &ty, in_memory, d.span);
+            self.scopes.bind(&name, Ordinary::Var { var, ty: ty.clone() });
+            match &id.node.initializer {
+                Some(init) => self.initialize_var(var, &ty, init),
+                None => self.declare_uninitialized(var, &ty, d.span),
+            }
+        }
+    }
+
+    /// A declaration without initializer executes: the variable holds an arbitrary value.
+    fn declare_uninitialized(&mut self, var: leapfrog_ir::VarId, ty: &CType, span: Span) {
+        match &self.l.vars[var].ty {
+            VarTy::Reg(_) => self.emit(Command::Havoc(var, HavocOrigin::Uninit), span),
+            VarTy::Mem(obj) => {
+                let len = match ty {
+                    CType::Array(_, ArraySize::Variable(n)) if obj.is_dynamic() => Some(Expr::Var(*n)),
+                    _ => None,
+                };
+                if obj.is_dynamic() && len.is_none() {
+                    self.unsupported(span, "variable-length array of this shape");
+                    return;
+                }
+                self.emit(Command::InitObject { var, len, fill: Fill::Uninit }, span);
+            }
+        }
+    }
+}
+
+/// Drop locations that no edge touches (left over from lowering jumps), renumbering the rest.
+pub fn remove_isolated_locations(f: &mut Function) {
+    let mut used = vec![false; f.locs.len()];
+    for e in f.edges.values() {
+        used[e.from.0 as usize] = true;
+        used[e.to.0 as usize] = true;
+    }
+    for l in [f.entry, f.exit, f.halt] {
+        used[l.0 as usize] = true;
+    }
+    for (id, loc) in f.locs.iter() {
+        if loc.tag.is_some() {
+            used[id.0 as usize] = true;
+        }
+    }
+    if used.iter().all(|u| *u) {
+        return;
+    }
+    let mut remap = vec![LocId(u32::MAX); f.locs.len()];
+    let mut locs = IdVec::new();
+    for (id, loc) in f.locs.iter() {
+        if used[id.0 as usize] {
+            remap[id.0 as usize] = locs.push(loc.clone());
+        }
+    }
+    let r = |l: LocId| remap[l.0 as usize];
+    for e in f.edges.values_mut() {
+        e.from = r(e.from);
+        e.to = r(e.to);
+    }
+    f.entry = r(f.entry);
+    f.exit = r(f.exit);
+    f.halt = r(f.halt);
+    f.locs = locs;
+}

@@ -1,0 +1,521 @@
+//! The stepping machine: an explicit stack of frames (so deep recursion in C never recurses in
+//! Rust), the choice of the edge to take at each location, and the execution of commands.
+
+use crate::eval::Env;
+use crate::fault::{Fault, Res};
+use crate::layout::{FuncLayout, Layout, Place, Slots, Succ};
+use crate::memory::{MAX_OBJECT_BYTES, Memory, ObjKind};
+use crate::nondet::NondetStream;
+use crate::objinit::LeafFiller;
+use crate::value::{ObjRef, Pointer, Value, coerce, zero_of};
+use crate::{ExecConfig, ExecResult, Outcome, UninitMode};
+use leapfrog_ir::{
+    AllocRegion, Command, Edge, EdgeId, Expr, Fill, FuncId, HavocOrigin, Id, LocId, ObjType, Program, Type, VarId,
+    VarTy,
+};
+use leapfrog_source::Span;
+
+/// One activation of a function.
+struct Frame {
+    func: FuncId,
+    loc: LocId,
+    regs: Vec<Value>,
+    /// `alloca` objects, which die with the frame.
+    allocas: Vec<ObjRef>,
+    /// The caller's variable that receives the return value.
+    ret_dst: Option<VarId>,
+    /// The span of the call, for faults while returning.
+    call_span: Span,
+}
+
+/// What happens after a command.
+enum Flow {
+    /// Continue at the edge's target.
+    Next,
+    /// A frame was pushed; the caller continues at the edge's target when it returns.
+    Called,
+    End(Outcome),
+}
+
+/// What happens when the running frame returns.
+enum Returned {
+    ToCaller,
+    /// The bottom frame returned this value (`None` for a void function).
+    Finished(Option<Value>),
+}
+
+pub(crate) struct Machine<'p> {
+    prog: &'p Program,
+    cfg: &'p ExecConfig,
+    layout: &'p Layout,
+    mem: Memory<'p>,
+    input: NondetStream<'p>,
+    globals: Vec<Value>,
+    /// The running frame; its callers are on `callers`.
+    cur: Frame,
+    callers: Vec<Frame>,
+    steps: u64,
+    trace: Vec<(FuncId, EdgeId)>,
+    /// The span of the last executed edge, for outcomes at locations.
+    last_span: Span,
+    ptr_bits: u32,
+}
+
+/// Run the whole program: globals, the initializer, then the entry function on inputs.
+pub(crate) fn execute(prog: &Program, cfg: &ExecConfig) -> ExecResult {
+    let layout = Layout::new(prog);
+    let mut m = Machine::new(prog, cfg, &layout);
+    let outcome = m.run_program().unwrap_or_else(|o| o);
+    ExecResult { outcome, steps: m.steps, nondet_used: m.input.requested(), trace: m.trace }
+}
+
+impl<'p> Machine<'p> {
+    fn new(prog: &'p Program, cfg: &'p ExecConfig, layout: &'p Layout) -> Machine<'p> {
+        Machine {
+            prog,
+            cfg,
+            layout,
+            mem: Memory::new(&prog.vars, prog.data_model),
+            input: NondetStream::new(&cfg.nondet),
+            globals: Vec::new(),
+            cur: Frame {
+                func: prog.init,
+                loc: LocId::new(0),
+                regs: Vec::new(),
+                allocas: Vec::new(),
+                ret_dst: None,
+                call_span: Span::UNKNOWN,
+            },
+            callers: Vec::new(),
+            steps: 0,
+            trace: Vec::new(),
+            last_span: Span::UNKNOWN,
+            ptr_bits: (prog.data_model.pointer_bytes() * 8) as u32,
+        }
+    }
+
+    fn run_program(&mut self) -> Result<Outcome, Outcome> {
+        let unsupported = |what: &str| Outcome::Unsupported { what: what.to_string(), span: Span::UNKNOWN };
+        let entry = self.prog.entry.ok_or_else(|| unsupported("no entry function"))?;
+        let init = self.prog.funcs.get(self.prog.init).ok_or_else(|| unsupported("no initializer function"))?;
+        if !init.params.is_empty() {
+            return Err(unsupported("the initializer function has parameters"));
+        }
+        let entry_span = self.prog.funcs.get(entry).ok_or_else(|| unsupported("no entry function"))?.span;
+        self.globals = self.create_slots(&self.layout.globals, ObjKind::Global).map_err(|f| f.at(init.span))?;
+        self.run_function(self.prog.init, Vec::new(), init.span)?;
+        let args = self.entry_inputs(entry).map_err(|f| f.at(entry_span))?;
+        let code = match self.run_function(entry, args, entry_span)? {
+            Some(Value::Int(v)) => v,
+            _ => 0,
+        };
+        Ok(Outcome::Exit { code })
+    }
+
+    /// The entry function's arguments, from the input stream in parameter order.
+    fn entry_inputs(&mut self, entry: FuncId) -> Res<Vec<Value>> {
+        let params = &self.prog.funcs[entry].params;
+        let mut args = Vec::with_capacity(params.len());
+        for p in params {
+            let ty = match self.prog.vars.get(*p).map(|v| &v.ty) {
+                Some(VarTy::Reg(t)) | Some(VarTy::Mem(ObjType::Scalar(t))) => *t,
+                _ => return Err(Fault::unsupported(format!("entry parameter {p} is not a scalar"))),
+            };
+            args.push(self.input.next_value(ty, self.ptr_bits));
+        }
+        Ok(args)
+    }
+
+    /// Run `func` (with nothing below it on the stack) until it returns.
+    fn run_function(&mut self, func: FuncId, args: Vec<Value>, span: Span) -> Result<Option<Value>, Outcome> {
+        self.cur = self.new_frame(func, &args, None, span).map_err(|f| f.at(span))?;
+        loop {
+            let fl = self.func_layout(self.cur.func);
+            match fl.succ.get(self.cur.loc.index()) {
+                Some(Succ::Exit) => {
+                    if let Returned::Finished(v) = self.return_from_frame()? {
+                        return Ok(v);
+                    }
+                }
+                Some(Succ::One(e)) if matches!(self.edge(*e).cmd, Command::Assume(_)) => {
+                    // A blocked assume is not executed: it counts no step.
+                    self.check_steps()?;
+                    let e = self.choose_branch(std::slice::from_ref(e))?;
+                    self.advance(e);
+                }
+                Some(Succ::One(e)) => {
+                    self.check_steps()?;
+                    self.execute_edge(*e)?;
+                }
+                Some(Succ::Branch(edges)) => {
+                    self.check_steps()?;
+                    let e = self.choose_branch(edges)?;
+                    self.advance(e);
+                }
+                Some(Succ::Dead) => return Err(self.stuck("execution reached a location without successors")),
+                None => return Err(self.stuck("execution reached a nonexistent location")),
+            }
+        }
+    }
+
+    fn func_layout(&self, f: FuncId) -> &'p FuncLayout {
+        let layout: &'p Layout = self.layout;
+        // Frames are only created for existing functions.
+        &layout.funcs[f.index()]
+    }
+
+    fn stuck(&self, what: &str) -> Outcome {
+        Outcome::Unsupported { what: what.to_string(), span: self.last_span }
+    }
+
+    fn check_steps(&self) -> Result<(), Outcome> {
+        if self.steps >= self.cfg.max_steps {
+            return Err(Outcome::Limit { what: "step limit".to_string() });
+        }
+        Ok(())
+    }
+
+    fn edge(&self, e: EdgeId) -> &'p Edge {
+        let prog: &'p Program = self.prog;
+        // Successor lists only hold edges of the running function.
+        &prog.funcs[self.cur.func].edges[e]
+    }
+
+    /// Count a step for edge `e` and move to its target without executing its command.
+    fn advance(&mut self, e: EdgeId) {
+        let edge = self.edge(e);
+        self.count_step(e, edge.span);
+        self.cur.loc = edge.to;
+    }
+
+    fn count_step(&mut self, e: EdgeId, span: Span) {
+        self.steps += 1;
+        if self.cfg.record_trace {
+            self.trace.push((self.cur.func, e));
+        }
+        self.last_span = span;
+    }
+
+    fn execute_edge(&mut self, e: EdgeId) -> Result<(), Outcome> {
+        let edge = self.edge(e);
+        self.count_step(e, edge.span);
+        match self.exec_command(edge) {
+            Ok(Flow::Next) => {
+                self.cur.loc = edge.to;
+                Ok(())
+            }
+            Ok(Flow::Called) => Ok(()),
+            Ok(Flow::End(outcome)) => Err(outcome),
+            Err(fault) => Err(fault.at(edge.span)),
+        }
+    }
+
+    /// The one enabled edge of a branch; every outgoing edge must be an assume.
+    fn choose_branch(&self, edges: &[EdgeId]) -> Result<EdgeId, Outcome> {
+        let mut chosen = None;
+        for &e in edges {
+            let edge = self.edge(e);
+            let Command::Assume(cond) = &edge.cmd else {
+                let what = "a branch has an edge that is not an assume".to_string();
+                return Err(Outcome::Unsupported { what, span: edge.span });
+            };
+            if self.env().cond(cond).map_err(|f| f.at(edge.span))? {
+                if chosen.is_some() {
+                    let what = "nondeterministic branch".to_string();
+                    return Err(Outcome::Unsupported { what, span: edge.span });
+                }
+                chosen = Some(e);
+            }
+        }
+        chosen.ok_or_else(|| Outcome::Blocked { span: edges.first().map_or(self.last_span, |e| self.edge(*e).span) })
+    }
+
+    fn env(&self) -> Env<'_> {
+        Env {
+            prog: self.prog,
+            vars: &self.layout.vars,
+            globals: &self.globals,
+            regs: &self.cur.regs,
+            func: self.cur.func,
+            sem: self.cfg.semantics,
+            ptr_bits: self.ptr_bits,
+        }
+    }
+
+    fn exec_command(&mut self, edge: &'p Edge) -> Res<Flow> {
+        let span = edge.span;
+        match &edge.cmd {
+            Command::Skip => {}
+            Command::Assume(c) => {
+                if !self.env().cond(c)? {
+                    return Ok(Flow::End(Outcome::Blocked { span }));
+                }
+            }
+            Command::Assign(v, e) => {
+                let value = self.env().eval(e)?;
+                self.write_reg(*v, value)?;
+            }
+            Command::Havoc(v, origin) => self.havoc(*v, origin)?,
+            Command::Load { dst, addr } => {
+                let p = self.env().ptr(addr)?;
+                let value = self.mem.read(p, self.reg_type(*dst)?)?;
+                self.write_reg(*dst, value)?;
+            }
+            Command::Store { addr, value } => self.store(addr, value)?,
+            Command::InitObject { var, len, fill } => self.init_object(*var, len.as_ref(), *fill)?,
+            Command::Alloc { dst, size, region, .. } => self.alloc(*dst, size, *region)?,
+            Command::Free(e) => {
+                let p = self.env().ptr(e)?;
+                self.mem.free(p)?;
+            }
+            Command::MemCopy { dst, src, size } => {
+                let env = self.env();
+                let (d, s, n) = (env.ptr(dst)?, env.ptr(src)?, size_arg(env.int(size)?)?);
+                self.mem.copy(d, s, n)?;
+            }
+            Command::MemSet { dst, byte, size } => {
+                let env = self.env();
+                let (d, b, n) = (env.ptr(dst)?, env.int(byte)?, size_arg(env.int(size)?)?);
+                self.mem.set(d, (b & 0xff) as u8, n)?;
+            }
+            Command::Call { dst, callee, args } => return self.call(*dst, *callee, args, edge),
+            Command::CallExtern { dst, args, .. } => {
+                self.eval_args(args)?;
+                if let Some(d) = dst {
+                    let value = self.input.next_value(self.reg_type(*d)?, self.ptr_bits);
+                    self.write_reg(*d, value)?;
+                }
+            }
+            Command::Output { args, .. } => {
+                self.eval_args(args)?;
+            }
+            Command::Assert { cond, origin } => {
+                if !self.env().cond(cond)? {
+                    return Ok(Flow::End(Outcome::Error { origin: *origin, span }));
+                }
+            }
+            Command::Exit(e) => return Ok(Flow::End(Outcome::Exit { code: self.env().int(e)? })),
+            Command::Abort => return Ok(Flow::End(Outcome::Abort { span })),
+            Command::Opaque { what, .. } => return Ok(Flow::End(Outcome::Unsupported { what: what.clone(), span })),
+        }
+        Ok(Flow::Next)
+    }
+
+    fn eval_args(&self, args: &[Expr]) -> Res<Vec<Value>> {
+        let env = self.env();
+        args.iter().map(|a| env.eval(a)).collect()
+    }
+
+    fn reg_type(&self, v: VarId) -> Res<Type> {
+        self.layout.vars.get(v.index()).and_then(|info| info.reg).ok_or_else(|| self.not_a_register(v))
+    }
+
+    #[cold]
+    fn not_a_register(&self, v: VarId) -> Fault {
+        let name = self.prog.vars.get(v).map_or("?", |var| var.name.as_str());
+        Fault::unsupported(format!("`{name}` ({v}) is not a register variable"))
+    }
+
+    /// The slot of variable `v` in the running frame or the globals, and its register type
+    /// (`None` for a memory variable).
+    #[inline]
+    fn slot_mut(&mut self, v: VarId) -> Res<(&mut Value, Option<Type>)> {
+        let info = self.layout.vars.get(v.index());
+        let slot = match info.map(|i| i.place) {
+            Some(Place::Global(i)) => self.globals.get_mut(i as usize),
+            Some(Place::Frame(f, i)) if f == self.cur.func => self.cur.regs.get_mut(i as usize),
+            _ => None,
+        };
+        match (slot, info) {
+            (Some(slot), Some(info)) => Ok((slot, info.reg)),
+            _ => Err(Fault::unsupported(format!("variable {v} is assigned outside its function"))),
+        }
+    }
+
+    #[inline]
+    fn write_reg(&mut self, v: VarId, value: Value) -> Res<()> {
+        match self.slot_mut(v)? {
+            (slot, Some(ty)) => {
+                *slot = coerce(value, ty)?;
+                Ok(())
+            }
+            (_, None) => Err(self.not_a_register(v)),
+        }
+    }
+
+    fn havoc(&mut self, v: VarId, origin: &HavocOrigin) -> Res<()> {
+        let ty = self.reg_type(v)?;
+        let value = match (origin, self.cfg.uninit) {
+            (HavocOrigin::Uninit, UninitMode::Zero) => zero_of(ty),
+            _ => self.input.next_value(ty, self.ptr_bits),
+        };
+        self.write_reg(v, value)
+    }
+
+    fn store(&mut self, addr: &Expr, value: &Expr) -> Res<()> {
+        let ty = value.ty(self.prog).ok_or_else(|| Fault::unsupported("a stored value has no type"))?;
+        let env = self.env();
+        let p = env.ptr(addr)?;
+        let v = coerce(env.eval(value)?, ty)?;
+        self.mem.write(p, ty, v)
+    }
+
+    fn alloc(&mut self, dst: VarId, size: &Expr, region: AllocRegion) -> Res<()> {
+        let n = self.env().int(size)?;
+        let n = u64::try_from(n).map_err(|_| Fault::ub(format!("allocation of a negative size ({n})")))?;
+        let kind = match region {
+            AllocRegion::Heap => ObjKind::Heap,
+            AllocRegion::Stack => ObjKind::Alloca,
+        };
+        let obj = self.mem.alloc(n, kind, None)?;
+        if region == AllocRegion::Stack {
+            self.cur.allocas.push(obj);
+        }
+        self.write_reg(dst, Value::Ptr(Pointer::to(obj)))
+    }
+
+    /// A declaration of memory variable `var` executes: a variable-length array gets a fresh
+    /// object of `len` elements; then the bytes are set as `fill` says.
+    fn init_object(&mut self, var: VarId, len: Option<&Expr>, fill: Fill) -> Res<()> {
+        let Some(VarTy::Mem(ty)) = self.prog.vars.get(var).map(|v| &v.ty) else {
+            return Err(Fault::unsupported(format!("declaration of {var}, which is not a memory variable")));
+        };
+        let (obj, leaf_ty, count) = match len {
+            Some(e) => {
+                let ObjType::Array { elem, .. } = ty else {
+                    return Err(Fault::unsupported("a variable-length declaration of a non-array"));
+                };
+                let n = self.env().int(e)?;
+                (self.new_vla(var, elem, n)?, &**elem, n as u64)
+            }
+            None if ty.is_dynamic() => {
+                return Err(Fault::unsupported("declaration of a variable-length array without a length"));
+            }
+            None => (self.env().addr_of(var)?.obj, ty, 1),
+        };
+        match (fill, self.cfg.uninit) {
+            (Fill::Uninit, UninitMode::Nondet) => {
+                let dm = self.prog.data_model;
+                LeafFiller { mem: &mut self.mem, input: &mut self.input, obj, dm }.fill(leaf_ty, count)
+            }
+            _ => self.mem.zero(obj),
+        }
+    }
+
+    /// A fresh object of `n` elements of type `elem` for the variable-length array `var`; the
+    /// previous one, if any, dies.
+    fn new_vla(&mut self, var: VarId, elem: &ObjType, n: i128) -> Res<ObjRef> {
+        if n < 0 {
+            return Err(Fault::ub(format!("variable-length array of negative length {n}")));
+        }
+        let bytes = u64::try_from(n)
+            .ok()
+            .and_then(|n| n.checked_mul(elem.size(self.prog.data_model)))
+            .filter(|b| *b <= MAX_OBJECT_BYTES)
+            .ok_or_else(|| Fault::limit(format!("variable-length array of {n} elements is too large")))?;
+        if let Value::Ptr(old) = *self.slot_mut(var)?.0 {
+            self.mem.kill(old.obj);
+        }
+        let obj = self.mem.alloc(bytes, ObjKind::Local, Some(var))?;
+        *self.slot_mut(var)?.0 = Value::Ptr(Pointer::to(obj));
+        Ok(obj)
+    }
+
+    fn call(&mut self, dst: Option<VarId>, callee: FuncId, args: &[Expr], edge: &Edge) -> Res<Flow> {
+        let values = self.eval_args(args)?;
+        if self.callers.len() + 2 > self.cfg.max_call_depth {
+            return Err(Fault::limit("call depth"));
+        }
+        let frame = self.new_frame(callee, &values, dst, edge.span)?;
+        self.cur.loc = edge.to;
+        let caller = std::mem::replace(&mut self.cur, frame);
+        self.callers.push(caller);
+        Ok(Flow::Called)
+    }
+
+    /// The values of a fresh set of slots, with objects for the memory variables that get one.
+    fn create_slots(&mut self, slots: &Slots, kind: ObjKind) -> Res<Vec<Value>> {
+        let mut regs = slots.regs.clone();
+        for o in &slots.objects {
+            let obj = self.mem.alloc(o.size, kind, Some(o.var))?;
+            if let Some(slot) = regs.get_mut(o.slot as usize) {
+                *slot = Value::Ptr(Pointer::to(obj));
+            }
+        }
+        Ok(regs)
+    }
+
+    /// A frame for a call of `func`, with its parameters bound to `args`.
+    fn new_frame(&mut self, func: FuncId, args: &[Value], ret_dst: Option<VarId>, call_span: Span) -> Res<Frame> {
+        let f = self
+            .prog
+            .funcs
+            .get(func)
+            .ok_or_else(|| Fault::unsupported(format!("call of nonexistent function {func}")))?;
+        if args.len() != f.params.len() {
+            return Err(Fault::unsupported(format!(
+                "call of `{}` with {} arguments, but it has {} parameters",
+                f.name,
+                args.len(),
+                f.params.len()
+            )));
+        }
+        let layout: &'p Layout = self.layout;
+        let regs = self.create_slots(&layout.funcs[func.index()].slots, ObjKind::Local)?;
+        let mut frame = Frame { func, loc: f.entry, regs, allocas: Vec::new(), ret_dst, call_span };
+        for (p, a) in f.params.iter().zip(args) {
+            self.bind_param(&mut frame, *p, *a)?;
+        }
+        Ok(frame)
+    }
+
+    fn bind_param(&mut self, frame: &mut Frame, p: VarId, arg: Value) -> Res<()> {
+        let bad = || Fault::unsupported(format!("parameter {p} has no slot in its function"));
+        let info = self.layout.vars.get(p.index()).ok_or_else(bad)?;
+        let Place::Frame(f, i) = info.place else { return Err(bad()) };
+        let slot = frame.regs.get_mut(i as usize).filter(|_| f == frame.func).ok_or_else(bad)?;
+        match (info.reg, &self.prog.vars[p].ty) {
+            (Some(t), _) => *slot = coerce(arg, t)?,
+            (None, VarTy::Mem(ObjType::Scalar(t))) => match *slot {
+                Value::Ptr(obj) => self.mem.write(obj, *t, coerce(arg, *t)?)?,
+                _ => return Err(bad()),
+            },
+            _ => return Err(Fault::unsupported(format!("parameter {p} is an aggregate in memory"))),
+        }
+        Ok(())
+    }
+
+    /// Leave the running frame: its objects die and the caller receives the return value.
+    fn return_from_frame(&mut self) -> Result<Returned, Outcome> {
+        let ret = self.prog.funcs[self.cur.func].ret;
+        let value = match ret {
+            Some(r) => Some(self.env().read_reg(r).map_err(|f| f.at(self.last_span))?),
+            None => None,
+        };
+        self.release_frame_objects();
+        let Some(caller) = self.callers.pop() else { return Ok(Returned::Finished(value)) };
+        let done = std::mem::replace(&mut self.cur, caller);
+        if let Some(dst) = done.ret_dst {
+            let value = value.ok_or_else(|| Fault::unsupported("the value of a void function is used"));
+            value.and_then(|v| self.write_reg(dst, v)).map_err(|f| f.at(done.call_span))?;
+        }
+        Ok(Returned::ToCaller)
+    }
+
+    fn release_frame_objects(&mut self) {
+        let fl = self.func_layout(self.cur.func);
+        for slot in &fl.mem_slots {
+            if let Some(Value::Ptr(p)) = self.cur.regs.get(*slot as usize) {
+                self.mem.kill(p.obj);
+            }
+        }
+        for obj in std::mem::take(&mut self.cur.allocas) {
+            self.mem.kill(obj);
+        }
+    }
+}
+
+/// A byte count of `memcpy`/`memset`.
+fn size_arg(n: i128) -> Res<u64> {
+    u64::try_from(n).map_err(|_| Fault::ub(format!("negative size {n}")))
+}

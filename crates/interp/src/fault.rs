@@ -1,0 +1,49 @@
+//! Faults: why a command or an expression could not be executed.
+//!
+//! Evaluation and memory access report a [`Fault`] without knowing where they run; the stepping
+//! machine turns it into an [`Outcome`] with the span of the edge being executed.
+
+use crate::Outcome;
+use leapfrog_source::Span;
+
+/// The class of a fault, which decides the outcome it becomes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum FaultKind {
+    /// Undefined behaviour of the C program.
+    Ub,
+    /// Something the interpreter does not model, or an inconsistent IR.
+    Unsupported,
+    /// A resource limit of the interpreter.
+    Limit,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Fault {
+    pub kind: FaultKind,
+    pub what: String,
+}
+
+pub(crate) type Res<T> = Result<T, Fault>;
+
+impl Fault {
+    pub fn ub(what: impl Into<String>) -> Fault {
+        Fault { kind: FaultKind::Ub, what: what.into() }
+    }
+
+    pub fn unsupported(what: impl Into<String>) -> Fault {
+        Fault { kind: FaultKind::Unsupported, what: what.into() }
+    }
+
+    pub fn limit(what: impl Into<String>) -> Fault {
+        Fault { kind: FaultKind::Limit, what: what.into() }
+    }
+
+    /// The outcome of an execution that stopped with this fault at `span`.
+    pub fn at(self, span: Span) -> Outcome {
+        match self.kind {
+            FaultKind::Ub => Outcome::Ub { what: self.what, span },
+            FaultKind::Unsupported => Outcome::Unsupported { what: self.what, span },
+            FaultKind::Limit => Outcome::Limit { what: self.what },
+        }
+    }
+}

@@ -1,0 +1,50 @@
+//! The result of a concrete execution (`leapfrog exec`).
+
+use leapfrog_interp::{ExecResult, Outcome};
+use leapfrog_source::{SourceFiles, Span};
+use serde_json::{Map, Value, json};
+
+pub fn to_json(files: &SourceFiles, r: &ExecResult) -> Value {
+    let mut obj = Map::new();
+    obj.insert("outcome".into(), json!(r.outcome.kind()));
+    match &r.outcome {
+        Outcome::Exit { code } => {
+            obj.insert("code".into(), json!(*code as i64));
+        }
+        Outcome::Error { origin, span } => {
+            obj.insert("origin".into(), json!(origin.name()));
+            insert_position(&mut obj, files, *span);
+        }
+        Outcome::Abort { span } | Outcome::Blocked { span } => insert_position(&mut obj, files, *span),
+        Outcome::Ub { what, span } | Outcome::Unsupported { what, span } => {
+            obj.insert("what".into(), json!(what));
+            insert_position(&mut obj, files, *span);
+        }
+        Outcome::Limit { what } => {
+            obj.insert("what".into(), json!(what));
+        }
+    }
+    obj.insert("steps".into(), json!(r.steps));
+    obj.insert("nondet_used".into(), json!(r.nondet_used));
+    Value::Object(obj)
+}
+
+fn insert_position(obj: &mut Map<String, Value>, files: &SourceFiles, span: Span) {
+    obj.insert("file".into(), json!(files.path(span.file)));
+    obj.insert("line".into(), json!(span.line));
+    obj.insert("column".into(), json!(span.col));
+}
+
+pub fn to_text(files: &SourceFiles, r: &ExecResult) -> String {
+    let at = |span: &Span| files.display(*span);
+    let what = match &r.outcome {
+        Outcome::Exit { code } => format!("exited with code {code}"),
+        Outcome::Error { origin, span } => format!("property violated: {} reached at {}", origin.name(), at(span)),
+        Outcome::Abort { span } => format!("aborted at {}", at(span)),
+        Outcome::Blocked { span } => format!("blocked by an assumption at {}", at(span)),
+        Outcome::Ub { what, span } => format!("undefined behaviour at {}: {what}", at(span)),
+        Outcome::Limit { what } => format!("stopped: {what}"),
+        Outcome::Unsupported { what, span } => format!("stopped at {}: unsupported: {what}", at(span)),
+    };
+    format!("{what} after {} steps ({} nondeterministic values used)\n", r.steps, r.nondet_used)
+}
