@@ -6,7 +6,8 @@
 //! * an operation ([`eval_binop`], [`eval_unop`]) on operands of its type either yields a value of
 //!   that type or an [`IntError`]: unsigned results wrap; a signed result outside the type's range
 //!   is [`IntError::SignedOverflow`] under [`Semantics::Default`] and wraps under
-//!   [`Semantics::BitPrecise`]; division by zero and invalid shifts are errors under both.
+//!   [`Semantics::BitPrecise`]; division by zero and invalid shift counts are errors under both.
+//!   A left shift is multiplication by 2^b, for negative values too (as gcc documents).
 //!
 //! Values are carried as `i128`, which holds every value of every supported type exactly.
 //!
@@ -353,8 +354,6 @@ pub enum IntError {
     DivisionByZero,
     /// A shift count negative or not below the width of the promoted left operand.
     ShiftOutOfRange,
-    /// A left shift of a negative signed value.
-    NegativeLeftShift,
 }
 
 impl IntError {
@@ -363,7 +362,6 @@ impl IntError {
             IntError::SignedOverflow => "signed integer overflow",
             IntError::DivisionByZero => "division by zero",
             IntError::ShiftOutOfRange => "shift count out of range",
-            IntError::NegativeLeftShift => "left shift of a negative value",
         }
     }
 }
@@ -420,9 +418,9 @@ pub fn eval_binop(op: BinOp, ty: IntTy, a: i128, b: i128, sem: Semantics) -> Res
             if b < 0 || b >= i128::from(ty.bits()) {
                 return Err(IntError::ShiftOutOfRange);
             }
-            if ty.is_signed() && a < 0 && sem == Semantics::Default {
-                return Err(IntError::NegativeLeftShift);
-            }
+            // `a << b` is `a * 2^b`, negative `a` included: GCC documents that it does not use
+            // C99/C11's latitude to make a left shift of a negative value undefined, so only a
+            // result outside the type's range is (as for every signed operation).
             finish(ty, a << b, sem)
         }
         BinOp::Shr => {
@@ -510,8 +508,9 @@ mod tests {
         assert_eq!(eval_binop(BinOp::Shl, IntTy::U32, 3, 31, d), Ok(2147483648));
         assert_eq!(eval_binop(BinOp::Shl, IntTy::I32, 1, 31, d), Err(IntError::SignedOverflow));
         assert_eq!(eval_binop(BinOp::Shl, IntTy::I32, 1, 32, d), Err(IntError::ShiftOutOfRange));
-        assert_eq!(eval_binop(BinOp::Shl, IntTy::I32, -1, 1, d), Err(IntError::NegativeLeftShift));
-        assert_eq!(eval_binop(BinOp::Shl, IntTy::I32, -1, 1, Semantics::BitPrecise), Ok(-2));
+        assert_eq!(eval_binop(BinOp::Shl, IntTy::I32, -1, 1, d), Ok(-2));
+        assert_eq!(eval_binop(BinOp::Shl, IntTy::I32, -3, 30, d), Err(IntError::SignedOverflow));
+        assert_eq!(eval_binop(BinOp::Shl, IntTy::I32, -1, 31, d), Ok(i128::from(i32::MIN)));
     }
 
     #[test]
