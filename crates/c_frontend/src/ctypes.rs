@@ -146,7 +146,7 @@ impl Layout<'_> {
                     ArraySize::Variable(_) => ArrayLen::Dynamic,
                     ArraySize::Incomplete => ArrayLen::Fixed(0),
                 };
-                if matches!(**elem, CType::Array(_, ArraySize::Variable(_))) {
+                if elem.has_vla() {
                     return None;
                 }
                 ObjType::Array { elem: Box::new(self.obj_type(elem)?), len }
@@ -256,6 +256,15 @@ impl CType {
         match self {
             CType::Int(t) => Some(*t),
             _ => None,
+        }
+    }
+
+    /// Whether the size of this type depends on the length of a variable-length array.
+    pub fn has_vla(&self) -> bool {
+        match self {
+            CType::Array(_, ArraySize::Variable(_)) => true,
+            CType::Array(elem, _) => elem.has_vla(),
+            _ => false,
         }
     }
 

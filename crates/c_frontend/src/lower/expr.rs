@@ -462,13 +462,49 @@ impl Cx<'_> {
         }
     }
 
+    /// The size of a type whose size depends on variable-length arrays, as an expression of the
+    /// size type (`None` for other types).
+    pub fn dynamic_size(&self, ty: &CType) -> Option<Expr> {
+        let st = self.l.dm.size_type(false);
+        let CType::Array(elem, size) = ty else { return None };
+        if !ty.has_vla() {
+            return None;
+        }
+        let elem_size = match self.dynamic_size(elem) {
+            Some(e) => e,
+            None => Expr::Int(i128::from(self.size_of(elem)?), st),
+        };
+        let count = match size {
+            ArraySize::Variable(n) => fold::cast(st, Expr::Var(*n)),
+            ArraySize::Fixed(k) => Expr::Int(i128::from(*k), st),
+            ArraySize::Incomplete => return None,
+        };
+        Some(fold::binary(IrBin::Mul, st, count, elem_size))
+    }
+
+    /// The number of innermost fixed-size elements of a variable-length array type (the length of
+    /// its IR object, see `Lowerer::storage`).
+    pub fn vla_element_count(&self, ty: &CType) -> Option<Expr> {
+        let st = self.l.dm.size_type(false);
+        let CType::Array(elem, size) = ty else { return None };
+        if !ty.has_vla() {
+            return None;
+        }
+        let count = match size {
+            ArraySize::Variable(n) => fold::cast(st, Expr::Var(*n)),
+            ArraySize::Fixed(k) => Expr::Int(i128::from(*k), st),
+            ArraySize::Incomplete => return None,
+        };
+        Some(match self.vla_element_count(elem) {
+            Some(inner) => fold::binary(IrBin::Mul, st, count, inner),
+            None => count,
+        })
+    }
+
     fn size_operand(&mut self, ty: &CType, span: Span) -> Operand {
         let st = self.l.dm.size_type(false);
-        if let CType::Array(elem, ArraySize::Variable(len)) = ty {
-            let elem_size = self.size_operand(elem, span);
-            let es = self.convert(elem_size, &CType::Int(st), span);
-            let n = fold::cast(st, Expr::Var(*len));
-            return Operand::value(fold::binary(IrBin::Mul, st, n, es), CType::Int(st));
+        if let Some(size) = self.dynamic_size(ty) {
+            return Operand::value(size, CType::Int(st));
         }
         match self.size_of(ty) {
             Some(s) => Operand::int(i128::from(s), st),
@@ -797,20 +833,21 @@ impl Cx<'_> {
     fn pointer_add(&mut self, p: Operand, i: Operand, subtract: bool, span: Span) -> Operand {
         let pty = p.ty.clone();
         let elem = pty.pointee().cloned().unwrap_or(CType::Void);
-        let scale = match &elem {
-            CType::Array(_, ArraySize::Variable(_)) => {
-                self.unsupported(span, "pointer arithmetic on a variable-length array type");
-                1
-            }
-            _ => self.size_of(&elem).unwrap_or(1).max(1),
-        };
         let base = self.convert(p, &pty, span);
         let ity = i.ty.as_int().unwrap_or(IntTy::I64);
         let mut offset = self.convert(i, &CType::Int(ity), span);
+        let wide = self.l.dm.size_type(true);
         if subtract {
-            let wide = self.l.dm.size_type(true);
             offset = fold::unary(IrUn::Neg, wide, fold::cast(wide, offset));
         }
+        let scale = match self.dynamic_size(&elem) {
+            // Elements whose size is only known at run time: the offset in bytes is computed.
+            Some(size) => {
+                offset = fold::binary(IrBin::Mul, wide, fold::cast(wide, offset), fold::cast(wide, size));
+                1
+            }
+            None => self.size_of(&elem).unwrap_or(1).max(1),
+        };
         if let Expr::Int(0, _) = offset {
             return Operand::value(base, pty);
         }
@@ -1020,7 +1057,7 @@ impl Cx<'_> {
         };
         let var = if self.in_file_scope_code() {
             let key = format!("{}#compound{}", self.unit_index, self.l.vars.len());
-            self.global_var(&key, ".compound", &ty, span)
+            self.global_var(&key, ".compound", &ty, span, true)
         } else {
             self.new_var_of(".compound", VarTy::Mem(obj), VarKind::Temp, span)
         };

@@ -64,6 +64,8 @@ pub struct Lowerer {
     externs: Vec<ExternFn>,
     /// Global variables by link key.
     linked_vars: HashMap<String, VarId>,
+    /// Globals some declaration defines (not only `extern` declarations).
+    defined_vars: HashSet<VarId>,
     /// Functions with a body, by link key: their id and the signature of the definition.
     defined: HashMap<String, (FuncId, FuncSig)>,
     /// String literals: the global char array holding each distinct literal.
@@ -148,6 +150,7 @@ pub fn lower_units(units: &[Unit], files: SourceFiles, opts: &LowerOptions) -> P
         diag_seen: HashSet::new(),
         externs: Vec::new(),
         linked_vars: HashMap::new(),
+        defined_vars: HashSet::new(),
         defined: HashMap::new(),
         strings: Vec::new(),
         string_pool: HashMap::new(),
@@ -235,8 +238,21 @@ impl Lowerer {
         Layout { dm: self.dm, records: &self.records }
     }
 
-    /// How a variable of this type is stored: scalars in registers unless their address is taken.
+    /// How a variable of this type is stored: scalars in registers unless their address is taken;
+    /// a variable-length array as a dynamic array of its innermost fixed-size element type (its
+    /// length, the product of the lengths, is given when the declaration executes).
     fn storage(&self, ty: &CType, addr_taken: bool) -> VarTy {
+        if ty.has_vla() {
+            let mut inner = ty;
+            while let CType::Array(elem, _) = inner
+                && inner.has_vla()
+            {
+                inner = elem;
+            }
+            if let Some(elem) = self.layout().obj_type(inner) {
+                return VarTy::Mem(ObjType::Array { elem: Box::new(elem), len: leapfrog_ir::ArrayLen::Dynamic });
+            }
+        }
         match ty.reg_type() {
             Some(t) if !addr_taken => VarTy::Reg(t),
             _ => VarTy::Mem(self.layout().obj_type(ty).unwrap_or(ObjType::Opaque { size: 0, align: 1 })),
@@ -251,6 +267,16 @@ impl Lowerer {
 
     /// Assemble the program: finish `init`, pick the entry, collect diagnostics.
     fn finish(mut self, init_id: FuncId, opts: &LowerOptions) -> Program {
+        let mut undefined: Vec<VarId> =
+            self.linked_vars.values().copied().filter(|v| !self.defined_vars.contains(v)).collect();
+        undefined.sort();
+        for v in undefined {
+            let var = &self.vars[v];
+            let message =
+                format!("`{}` is declared `extern` but no input file defines it; it is taken to be 0 initially", var.name);
+            let span = var.span;
+            self.diag(Diagnostic::new(Severity::Assumption, span, message));
+        }
         let init = self.init.take().expect("init function");
         let init_func = self.finish_init(init);
         self.funcs[init_id] = init_func;
@@ -466,14 +492,13 @@ impl<'a> Cx<'a> {
     }
 
     /// Keep an expression's current value in a temporary, unless reading it later gives the same
-    /// result as gcc does (constants, addresses, and plain locals, which gcc also reads late).
+    /// result as gcc does. gcc loads globals (memory) where they are evaluated, but reads plain
+    /// locals where they are used; loads of memory are already temporaries. So only an expression
+    /// reading a global needs one (a local could only change in between through an unsequenced
+    /// modification, which C leaves undefined).
     pub fn materialize(&mut self, e: Expr, span: Span) -> Expr {
-        let lazy = match &e {
-            Expr::Int(..) | Expr::Bool(_) | Expr::Null | Expr::AddrOf(_) => true,
-            Expr::Var(v) => self.l.vars[*v].kind != VarKind::Global,
-            _ => false,
-        };
-        if lazy {
+        let reads_global = e.reads().iter().any(|v| self.l.vars[*v].kind == VarKind::Global);
+        if !reads_global {
             return e;
         }
         let Some(ty) = e.ty(&self.l.vars) else { return e };
@@ -501,8 +526,16 @@ impl<'a> Cx<'a> {
     }
 
     /// The global variable for a link key, created on first sight; a later declaration with a
-    /// complete type completes it.
-    pub fn global_var(&mut self, key: &str, name: &str, ty: &CType, span: Span) -> VarId {
+    /// complete type completes it. `defining` is false for an `extern` declaration.
+    pub fn global_var(&mut self, key: &str, name: &str, ty: &CType, span: Span, defining: bool) -> VarId {
+        let v = self.global_var_slot(key, name, ty, span);
+        if defining {
+            self.l.defined_vars.insert(v);
+        }
+        v
+    }
+
+    fn global_var_slot(&mut self, key: &str, name: &str, ty: &CType, span: Span) -> VarId {
         if let Some(&v) = self.l.linked_vars.get(key) {
             let complete_now = self.size_of(ty).is_some_and(|s| s > 0);
             let was_incomplete = matches!(&self.l.vars[v].ty, VarTy::Mem(o) if o.size(self.l.dm) == 0);
@@ -607,7 +640,8 @@ impl<'a> Cx<'a> {
                 ty = self.complete_array_from_initializer((**elem).clone(), init);
             }
             let key = self.link_key(&name, storage.is_static);
-            let var = self.global_var(&key, &name, &ty, d.span);
+            let defining = !storage.is_extern || id.node.initializer.is_some();
+            let var = self.global_var(&key, &name, &ty, d.span, defining);
             self.scopes.bind(&name, Ordinary::Var { var, ty: ty.clone() });
             if id.node.initializer.is_some() {
                 self.l.pending_inits.push(PendingInit { unit: self.unit_index, decl: index, declarator: j, var, ty });

@@ -438,13 +438,13 @@ impl Cx<'_> {
             }
             if storage.is_extern {
                 let key = self.link_key(&name, false);
-                let var = self.global_var(&key, &name, &ty, d.span);
+                let var = self.global_var(&key, &name, &ty, d.span, false);
                 self.scopes.bind(&name, Ordinary::Var { var, ty });
                 continue;
             }
             if storage.is_static {
                 let key = format!("{}#{}#{}#{}", self.unit_index, self.f.func.name, name, self.l.vars.len());
-                let var = self.global_var(&key, &name, &ty, d.span);
+                let var = self.global_var(&key, &name, &ty, d.span, true);
                 self.scopes.bind(&name, Ordinary::Var { var, ty: ty.clone() });
                 if let Some(init) = &id.node.initializer {
                     self.in_init(|cx| cx.initialize_var(var, &ty, init));
@@ -466,10 +466,7 @@ impl Cx<'_> {
         match &self.l.vars[var].ty {
             VarTy::Reg(_) => self.emit(Command::Havoc(var, HavocOrigin::Uninit), span),
             VarTy::Mem(obj) => {
-                let len = match ty {
-                    CType::Array(_, ArraySize::Variable(n)) if obj.is_dynamic() => Some(Expr::Var(*n)),
-                    _ => None,
-                };
+                let len = if obj.is_dynamic() { self.vla_element_count(ty) } else { None };
                 if obj.is_dynamic() && len.is_none() {
                     self.unsupported(span, "variable-length array of this shape");
                     return;
