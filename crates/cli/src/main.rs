@@ -119,7 +119,9 @@ enum FormatArg {
 #[derive(Copy, Clone, ValueEnum)]
 #[allow(clippy::upper_case_acronyms)]
 enum DataModelArg {
+    #[value(name = "ILP32", alias = "ilp32")]
     ILP32,
+    #[value(name = "LP64", alias = "lp64")]
     LP64,
 }
 

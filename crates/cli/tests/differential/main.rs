@@ -6,8 +6,10 @@
 //! -ftrivial-auto-var-init=zero` and linked with a harness serving the same stream. Where the
 //! interpreter reports neither `ub`, `limit` nor `unsupported` and the native run finishes, the
 //! outcomes must agree, and exit codes modulo 256. The summary (programs, runs compared, outcome
-//! mix, exclusions and why) is printed; run with `--nocapture` to see it.
+//! mix, exclusions and why) is printed; run with `--nocapture` to see it, and with
+//! `LEAPFROG_DIFF_VERBOSE=1` to list every excluded run.
 
+mod annotated;
 mod harness;
 mod native;
 
@@ -113,7 +115,7 @@ struct Tally {
     mismatches: Vec<String>,
 }
 
-fn interpret(files: &[PathBuf], stream: &str) -> Value {
+pub fn interpret(files: &[PathBuf], stream: &str) -> Value {
     let out = Command::new(env!("CARGO_BIN_EXE_leapfrog"))
         .arg("exec")
         .args(files)
@@ -145,7 +147,12 @@ fn check_program(files: &[PathBuf], scratch: &Path, tally: &Mutex<Tally>) {
     }
     let exe = match native::build(files, &program, scratch) {
         Ok(e) => e,
-        Err(_) => return exclude("gcc rejects the program (or its harness)", RUNS_PER_PROGRAM),
+        Err(e) => {
+            if std::env::var_os("LEAPFROG_DIFF_VERBOSE").is_some() {
+                println!("excluded {files:?}: gcc: {e}");
+            }
+            return exclude("gcc rejects the program (or its harness)", RUNS_PER_PROGRAM);
+        }
     };
     let mut compared_any = false;
     for run in 0..RUNS_PER_PROGRAM {
@@ -153,6 +160,9 @@ fn check_program(files: &[PathBuf], scratch: &Path, tally: &Mutex<Tally>) {
         let interp = interpret(files, &s);
         let kind = interp["outcome"].as_str().unwrap_or("?").to_string();
         if matches!(kind.as_str(), "ub" | "limit" | "unsupported") {
+            if std::env::var_os("LEAPFROG_DIFF_VERBOSE").is_some() {
+                println!("excluded {files:?}: {interp}");
+            }
             exclude(&format!("interpreter: {kind}"), 1);
             continue;
         }

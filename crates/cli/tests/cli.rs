@@ -1,0 +1,222 @@
+//! The command line's contract: exit codes, the `loops` JSON format, diagnostics, robustness on
+//! deep and broken inputs, several files, entry functions, data models, and `bench`.
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn leapfrog(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_leapfrog")).args(args).output().expect("run leapfrog")
+}
+
+/// A fresh temporary directory for one test.
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("leapfrog-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> String {
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p.display().to_string()
+}
+
+fn json(out: &Output) -> Value {
+    assert_eq!(out.status.code(), Some(0), "stderr: {}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("JSON on stdout")
+}
+
+fn example() -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/loops.c").display().to_string()
+}
+
+#[test]
+fn loops_json_lists_every_cfg_loop_at_its_keyword() {
+    let path = example();
+    let v = json(&leapfrog(&["loops", "--format", "json", &path]));
+    let loops = v["loops"].as_array().unwrap();
+    let source: Vec<String> = std::fs::read_to_string(&path).unwrap().lines().map(String::from).collect();
+    let summary: Vec<(String, String, u64, Option<u64>)> = loops
+        .iter()
+        .map(|l| {
+            (l["function"].as_str().unwrap().to_string(), l["kind"].as_str().unwrap().to_string(), l["depth"].as_u64().unwrap(), l["parent"].as_u64())
+        })
+        .collect();
+    assert_eq!(
+        summary,
+        vec![
+            ("sum_upper_triangle".into(), "for".into(), 1, None),
+            ("sum_upper_triangle".into(), "for".into(), 2, Some(0)),
+            ("gcd".into(), "goto".into(), 1, None),
+            ("average".into(), "while".into(), 1, None),
+            ("main".into(), "do".into(), 1, None),
+        ],
+        "the do-while(0) is not a loop"
+    );
+    for (id, l) in loops.iter().enumerate() {
+        assert_eq!(l["id"].as_u64(), Some(id as u64));
+        assert_eq!(l["file"].as_str(), Some(path.as_str()));
+        assert_eq!(l["irreducible"].as_bool(), Some(false));
+        let line = &source[l["line"].as_u64().unwrap() as usize - 1];
+        let at = &line[l["column"].as_u64().unwrap() as usize - 1..];
+        let expected = match l["kind"].as_str().unwrap() {
+            "goto" => "again:",
+            kind => kind,
+        };
+        assert!(at.starts_with(expected), "loop {id} points at `{at}`");
+        assert!(l["reads"].is_array() && l["modifies"].is_array());
+    }
+    let modifies = |id: usize| -> Vec<&str> { loops[id]["modifies"].as_array().unwrap().iter().map(|x| x.as_str().unwrap()).collect() };
+    assert_eq!(modifies(1), vec!["j", "s"]);
+    assert_eq!(modifies(4), vec!["data", "i"]);
+    let diags = v["diagnostics"].as_array().unwrap();
+    assert!(diags.iter().any(|d| d["severity"] == "unsupported" && d["message"] == "floating-point arithmetic"));
+}
+
+#[test]
+fn loops_text_marks_headers_and_diagnostics_go_to_stderr() {
+    let out = leapfrog(&["loops", &example()]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("5 loops"), "{text}");
+    assert!(text.contains("loop 2: goto at"), "{text}");
+    assert!(text.contains("^^^^^"), "header marker under `while`: {text}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("loops.c:27:5: unsupported: floating-point arithmetic"), "{err}");
+}
+
+#[test]
+fn unusable_input_exits_2_with_a_position() {
+    let dir = temp_dir("bad");
+    let bad = write(&dir, "bad.c", "int main(void) {\n  return 0 +;\n}\n");
+    let out = leapfrog(&["loops", &bad]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("bad.c:2:"), "{err}");
+    let binary = dir.join("garbage.c");
+    std::fs::write(&binary, [0u8, 159, 146, 150, 0xff, b'{', b'(']).unwrap();
+    assert_eq!(leapfrog(&["loops", binary.to_str().unwrap()]).status.code(), Some(2));
+    assert_eq!(leapfrog(&["loops", "/nonexistent/file.c"]).status.code(), Some(2));
+    assert_eq!(leapfrog(&["loops"]).status.code(), Some(2), "no input file is a usage error");
+    assert_eq!(leapfrog(&["frobnicate"]).status.code(), Some(2));
+    let exec = leapfrog(&["exec", &example(), "--nondet", "1,x"]);
+    assert_eq!(exec.status.code(), Some(2));
+}
+
+#[test]
+fn deep_else_if_chains_and_expressions_do_not_overflow_the_stack() {
+    let dir = temp_dir("deep");
+    let mut src = String::from("extern int __VERIFIER_nondet_int(void);\nint main(void) {\n  int x = __VERIFIER_nondet_int(), r = 0;\n  if (x == 0) r = 1;\n");
+    for i in 1..20000 {
+        src.push_str(&format!("  else if (x == {i}) r = {};\n", i % 200));
+    }
+    src.push_str("  int e = 0");
+    for i in 0..3000 {
+        src.push_str(&format!(" + {}", i % 3));
+    }
+    src.push_str(";\n  while (r > 0) r--;\n  return r + e % 7;\n}\n");
+    let path = write(&dir, "deep.c", &src);
+    let v = json(&leapfrog(&["loops", "--format", "json", &path]));
+    assert_eq!(v["loops"].as_array().unwrap().len(), 1);
+    let r = json(&leapfrog(&["exec", "--format", "json", "--nondet", "19999", &path]));
+    assert_eq!(r["outcome"], "exit");
+    let e: i64 = (0..3000).map(|i| i % 3).sum();
+    assert_eq!(r["code"].as_i64(), Some(e % 7));
+}
+
+#[test]
+fn several_files_link_by_name_and_statics_stay_private() {
+    let dir = temp_dir("multi");
+    let a = write(
+        &dir,
+        "a.c",
+        "int counter = 5;\nint twice(int);\nstatic int helper(void) { return 1; }\nint main(void) { for (int i = 0; i < 3; i++) counter += twice(i); return counter + helper(); }\n",
+    );
+    let b = write(
+        &dir,
+        "b.c",
+        "extern int counter;\nstatic int helper(void) { return 100; }\nint twice(int x) { while (x > 10) x--; return 2 * x + helper() - 100 + counter * 0; }\n",
+    );
+    let v = json(&leapfrog(&["loops", "--format", "json", &a, &b]));
+    let files: Vec<&str> = v["loops"].as_array().unwrap().iter().map(|l| l["file"].as_str().unwrap()).collect();
+    assert_eq!(files, vec![a.as_str(), b.as_str()]);
+    let r = json(&leapfrog(&["exec", "--format", "json", &a, &b]));
+    assert_eq!((r["outcome"].as_str(), r["code"].as_i64()), (Some("exit"), Some(5 + 0 + 2 + 4 + 1)));
+}
+
+#[test]
+fn without_main_the_uncalled_function_is_the_entry_and_its_parameters_are_inputs() {
+    let dir = temp_dir("entry");
+    let src = write(&dir, "f.c", "int step(int x) { return x - 1; }\nint run(int a, int b) { while (a > 0) a = step(a); return a + b; }\n");
+    let r = json(&leapfrog(&["exec", "--format", "json", "--nondet", "7,3", &src]));
+    assert_eq!(r["code"].as_i64(), Some(3));
+    let r = json(&leapfrog(&["exec", "--format", "json", "--entry", "step", "--nondet", "7", &src]));
+    assert_eq!(r["code"].as_i64(), Some(6));
+    let two = write(&dir, "g.c", "int f(int x) { return x; }\nint g(int x) { return x; }\n");
+    assert_eq!(leapfrog(&["exec", &two]).status.code(), Some(2), "no single entry");
+    assert_eq!(leapfrog(&["loops", &two]).status.code(), Some(0), "loops needs no entry");
+}
+
+#[test]
+fn the_data_model_sets_the_size_of_long_and_pointers() {
+    let dir = temp_dir("dm");
+    let src = write(&dir, "dm.c", "int main(void) { return sizeof(long) * 10 + sizeof(int *); }\n");
+    let code = |dm: &str| json(&leapfrog(&["exec", "--format", "json", "--data-model", dm, &src]))["code"].as_i64();
+    assert_eq!(code("LP64"), Some(88));
+    assert_eq!(code("ILP32"), Some(44));
+}
+
+#[test]
+fn preprocessed_files_are_read_as_they_are() {
+    let dir = temp_dir("pre");
+    let src = write(&dir, "p.i", "# 1 \"orig.c\"\nint main(void) {\n  int i = 0;\n  while (i < 4) i++;\n  return i;\n}\n");
+    let v = json(&leapfrog(&["loops", "--format", "json", &src]));
+    let l = &v["loops"][0];
+    assert_eq!((l["file"].as_str(), l["line"].as_u64(), l["column"].as_u64()), (Some("orig.c"), Some(3), Some(3)));
+    assert_eq!(json(&leapfrog(&["exec", "--format", "json", &src]))["code"].as_i64(), Some(4));
+}
+
+#[test]
+fn exec_reports_outcomes_with_positions() {
+    let dir = temp_dir("exec");
+    let src = write(
+        &dir,
+        "e.c",
+        "extern int __VERIFIER_nondet_int(void);\nvoid reach_error(void) {}\nint main(void) {\n  int x = __VERIFIER_nondet_int();\n  if (x == 1) reach_error();\n  if (x == 2) return 1 / (x - 2);\n  while (x == 3) { }\n  return x;\n}\n",
+    );
+    let run = |v: &str| json(&leapfrog(&["exec", "--format", "json", "--max-steps", "1000", "--nondet", v, &src]));
+    let e = run("1");
+    assert_eq!((e["outcome"].as_str(), e["origin"].as_str(), e["line"].as_u64()), (Some("error"), Some("reach_error"), Some(5)));
+    let u = run("2");
+    assert_eq!((u["outcome"].as_str(), u["what"].as_str(), u["line"].as_u64()), (Some("ub"), Some("division by zero"), Some(6)));
+    assert_eq!(run("3")["outcome"], "limit");
+    assert_eq!(run("-7")["code"].as_i64(), Some(-7));
+    assert!(run("4")["steps"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn bench_runs_a_manifest_and_writes_results() {
+    let dir = temp_dir("bench");
+    write(&dir, "ok.c", "int main(void) { int i = 0; while (i < 3) i++; return 0; }\n");
+    write(&dir, "bad.c", "int main( {\n");
+    write(&dir, "manifest.csv", "id,suite,file,property,expected,origin\nok,s1,ok.c,termination,true,x\nbad,s2,bad.c,termination,true,x\n");
+    let results = dir.join("results.json");
+    let out = leapfrog(&[
+        "bench",
+        dir.join("manifest.csv").to_str().unwrap(),
+        "--jobs",
+        "2",
+        "--timeout",
+        "20",
+        "--output",
+        results.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert!(table.contains("s1") && table.contains("s2") && table.contains("all"), "{table}");
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(&results).unwrap()).unwrap();
+    let statuses: Vec<&str> = v["tasks"].as_array().unwrap().iter().map(|t| t["status"].as_str().unwrap()).collect();
+    assert_eq!(statuses, vec!["ok", "error"]);
+}
