@@ -76,7 +76,14 @@ fn load_on_this_thread(paths: &[PathBuf], opts: &FrontendOptions) -> Result<Prog
     for path in paths {
         units.push(parse_file(path, opts.data_model, &mut files)?);
     }
-    Ok(lower::lower_units(&units, files, opts))
+    let program = lower::lower_units(&units, files, opts);
+    // The IR's invariants are checked after every lowering: a violation is a bug in the front
+    // end, and analyses must never run on a broken IR.
+    if let Err(errors) = leapfrog_ir::verify::verify_program(&program) {
+        let shown: Vec<String> = errors.iter().take(5).map(|e| e.to_string()).collect();
+        return Err(FrontendError::Internal(format!("the lowered IR is invalid: {}", shown.join("; "))));
+    }
+    Ok(program)
 }
 
 fn parse_file(path: &Path, dm: DataModel, files: &mut SourceFiles) -> Result<lower::Unit, FrontendError> {

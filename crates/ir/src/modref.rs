@@ -27,8 +27,9 @@
 
 use crate::command::Command;
 use crate::expr::Expr;
+use crate::ids::LoopId;
 use crate::ids::{FuncId, Id, IdVec, VarId};
-use crate::loops::Loop;
+use crate::loops::{Loop, LoopForest};
 use crate::program::{Program, VarKind};
 use crate::types::Type;
 use petgraph::algo::kosaraju_scc;
@@ -258,6 +259,33 @@ pub fn edge_effects(p: &Program, cmd: &Command, modref: &ModRef) -> Effects {
         eff.join(modref.call(*callee));
     }
     eff
+}
+
+/// The effects of every loop of `f` (the edges whose both endpoints are in its body), in one pass:
+/// each edge is charged to the innermost loop holding both its endpoints, then loops inherit
+/// their children's effects. Linear in the edges times the nesting depth, where calling
+/// [`loop_effects`] per loop would be quadratic.
+pub fn all_loop_effects(p: &Program, f: FuncId, forest: &LoopForest, modref: &ModRef) -> IdVec<LoopId, Effects> {
+    let mut effects: IdVec<LoopId, Effects> = forest.loops.ids().map(|_| Effects::default()).collect();
+    for e in p.funcs[f].edges.values() {
+        let mut owner = forest.innermost[e.from];
+        while let Some(l) = owner {
+            if forest.loops[l].contains(e.to) {
+                break;
+            }
+            owner = forest.loops[l].parent;
+        }
+        if let Some(l) = owner {
+            effects[l].join(&edge_effects(p, &e.cmd, modref));
+        }
+    }
+    for l in forest.innermost_first() {
+        if let Some(parent) = forest.loops[l].parent {
+            let child = effects[l].clone();
+            effects[parent].join(&child);
+        }
+    }
+    effects
 }
 
 /// The effects of the edges of `f` whose both endpoints are in the body of `l`.

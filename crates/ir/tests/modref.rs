@@ -316,3 +316,52 @@ fn extern_calls_and_opaque_commands() {
     assert!(eff.calls_extern && eff.opaque && eff.modifies_unknown_memory);
     assert!(eff.modifies.is_empty(), "havocked locals do not propagate to callers");
 }
+
+/// The one-pass computation gives every loop what the per-loop one gives it.
+#[test]
+fn all_loop_effects_agrees_with_loop_effects() {
+    {
+        let p = leapfrog_ir::parse::parse_program(NESTED_LOOPS_IR).expect("IR parses");
+        let modref = ModRef::compute(&p);
+        for (fid, f) in p.funcs.iter() {
+            let forest = leapfrog_ir::loops::LoopForest::compute(f);
+            let all = leapfrog_ir::modref::all_loop_effects(&p, fid, &forest, &modref);
+            let expected_loops = if fid == leapfrog_ir::FuncId(1) { 2 } else { 0 };
+            assert_eq!(forest.loops.len(), expected_loops, "{fid}");
+            for (l, lp) in forest.loops.iter() {
+                assert_eq!(all[l], leapfrog_ir::modref::loop_effects(&p, fid, lp, &modref), "{l}");
+            }
+        }
+    }
+}
+
+/// `f1`: an outer loop over `v1` containing an inner loop over `v2` that stores to the global
+/// array `v0` and calls `f2`, which modifies the global `v3`.
+const NESTED_LOOPS_IR: &str = r#"
+var v0 global "a": mem [10 x i32]
+var v1 local f1 "i": i32
+var v2 local f1 "j": i32
+var v3 global "g": i32
+globals v0 v3
+init f0
+entry f1
+func f0 "init" {
+  e0: L0 -> L1 skip
+}
+func f1 "main" {
+  locals v1 v2
+  locs 9
+  e0: L0 -> L3 v1 := (0:i32)
+  e1: L3 -> L4 assume (lt v1 (10:i32))
+  e2: L3 -> L1 assume (ge v1 (10:i32))
+  e3: L4 -> L5 v2 := (0:i32)
+  e4: L5 -> L6 assume (lt v2 v1)
+  e5: L5 -> L8 assume (ge v2 v1)
+  e6: L6 -> L7 store (ptradd &v0 v2 *4), v1
+  e7: L7 -> L5 call f2()
+  e8: L8 -> L3 v1 := (add.i32 v1 (1:i32))
+}
+func f2 "bump" {
+  e0: L0 -> L1 v3 := (add.i32 v3 (1:i32))
+}
+"#;

@@ -2,7 +2,7 @@
 
 use super::{EXIT_OK, Input, load, print_diagnostics};
 use leapfrog_ir::loops::LoopForest;
-use leapfrog_ir::modref::{Effects, ModRef, loop_effects};
+use leapfrog_ir::modref::{Effects, ModRef, all_loop_effects};
 use leapfrog_ir::{FuncId, LoopId, Program, VarKind};
 use leapfrog_report::Format;
 use leapfrog_report::loops::{LoopEntry, LoopListing};
@@ -34,15 +34,16 @@ pub fn loop_entries(p: &Program) -> Vec<LoopEntry> {
     let mut entries = Vec::new();
     for (fid, f) in funcs {
         let forest = LoopForest::compute(f);
+        let effects = all_loop_effects(p, fid, &forest, &modref);
         // Order this function's loops by position, keeping parents first.
+        let syntax: HashMap<LoopId, _> = forest.loops.ids().map(|l| (l, forest.syntax(f, l))).collect();
         let mut order: Vec<LoopId> = forest.loops.ids().collect();
-        order.sort_by_key(|l| (forest.syntax(f, *l).1, forest.loops[*l].depth, *l));
+        order.sort_by_key(|l| (syntax[l].1, forest.loops[*l].depth, *l));
         let base = entries.len();
         let index: HashMap<LoopId, usize> = order.iter().enumerate().map(|(i, l)| (*l, base + i)).collect();
         for l in order {
             let lp = &forest.loops[l];
-            let (kind, span) = forest.syntax(f, l);
-            let effects = loop_effects(p, fid, lp, &modref);
+            let (kind, span) = syntax[&l];
             entries.push(LoopEntry {
                 function: f.name.clone(),
                 span,
@@ -50,8 +51,8 @@ pub fn loop_entries(p: &Program) -> Vec<LoopEntry> {
                 depth: lp.depth,
                 parent: lp.parent.map(|q| index[&q]),
                 irreducible: lp.irreducible,
-                reads: read_names(p, &effects),
-                modifies: modified_names(p, &effects),
+                reads: read_names(p, &effects[l]),
+                modifies: modified_names(p, &effects[l]),
             });
         }
     }
