@@ -110,8 +110,39 @@ fn nondet_type(name: &str, dm: leapfrog_ir::DataModel) -> CType {
 
 impl Cx<'_> {
     pub fn lower_call(&mut self, call: &Node<CallExpression>, span: Span) -> Operand {
+        self.call_depth += 1;
+        let result = self.lower_call_here(call, span);
+        self.call_depth -= 1;
+        result
+    }
+
+    /// Where a call's arguments have been evaluated and the call is not yet made: lower the
+    /// pending left side of an assignment whose right side is this call (see `Cx::assign`),
+    /// keeping first the argument values it could change.
+    fn interlude(&mut self, values: &mut [Option<Expr>], span: Span) {
+        let due = matches!(&self.interlude, Some(i) if i.depth == self.call_depth && i.target.is_none());
+        if !due {
+            return;
+        }
+        let mut pending = self.interlude.take().expect("a due interlude");
+        if has_side_effects(&pending.lhs.node) {
+            for v in values.iter_mut().flatten() {
+                *v = self.materialize(v.clone(), span);
+            }
+        }
+        let mut target = self.lower_expr(&pending.lhs);
+        // The call may change what the address reads (a global index, say): keep the address.
+        if let OpKind::Place(Place::Mem(addr)) = target.kind {
+            let lhs_span = self.span(pending.lhs.span);
+            target.kind = OpKind::Place(Place::Mem(self.materialize(addr, lhs_span)));
+        }
+        pending.target = Some(target);
+        self.interlude = Some(pending);
+    }
+
+    fn lower_call_here(&mut self, call: &Node<CallExpression>, span: Span) -> Operand {
         let args = &call.node.arguments;
-        let Expression::Identifier(id) = &call.node.callee.node else {
+        let Some(id) = self.called_function_name(&call.node.callee) else {
             return self.indirect_call(call, span);
         };
         let name = id.node.name.clone();
@@ -132,6 +163,22 @@ impl Cx<'_> {
             return self.builtin_call(b, &name, sig.as_ref(), args, span);
         }
         self.extern_call(&name, sig.as_ref(), args, span)
+    }
+
+    /// The identifier a call names directly: `f`, and also `(*f)`, `(&f)`, `(**f)` when `f` is a
+    /// function (dereferencing or taking the address of a function designator gives the same
+    /// function); `None` for calls through pointer values.
+    fn called_function_name<'e>(&self, callee: &'e Node<Expression>) -> Option<&'e Node<Identifier>> {
+        match &callee.node {
+            Expression::Identifier(id) => Some(id),
+            Expression::UnaryOperator(u)
+                if matches!(u.node.operator.node, UnaryOperator::Indirection | UnaryOperator::Address) =>
+            {
+                let id = self.called_function_name(&u.node.operand)?;
+                matches!(self.scopes.lookup(&id.node.name), Some(Ordinary::Func { .. })).then_some(id)
+            }
+            _ => None,
+        }
     }
 
     /// A violation of the property: the execution ends here.
@@ -157,6 +204,8 @@ impl Cx<'_> {
             }
             out[i] = e;
         }
+        let span = args.first().map_or(Span::UNKNOWN, |a| self.span(a.span));
+        self.interlude(&mut out, span);
         out
     }
 
@@ -330,6 +379,7 @@ impl Cx<'_> {
                 for a in args.iter().rev() {
                     self.discard(a);
                 }
+                self.interlude(&mut [], span);
                 match ty.reg_type() {
                     Some(t @ (Type::Int(_) | Type::Ptr)) => {
                         let tmp = self.new_temp(t, span);
@@ -456,7 +506,9 @@ impl Cx<'_> {
                 let Some(arg) = args.first() else { return self.extern_call(name, sig, args, span) };
                 let v = self.value(arg);
                 let x = self.convert(v, &ty, span);
-                let x = self.materialize_int(x, t, span);
+                let mut x = [Some(self.materialize_int(x, t, span))];
+                self.interlude(&mut x, span);
+                let [Some(x)] = x else { unreachable!("a value") };
                 let result = self.new_temp(Type::Int(t), span);
                 let (neg, pos, join) = (self.new_loc(), self.new_loc(), self.new_loc());
                 self.branch(fold::cmp(CmpOp::Lt, x.clone(), Expr::Int(0, t)), neg, pos, span);

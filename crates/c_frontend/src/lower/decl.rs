@@ -335,6 +335,12 @@ impl Cx<'_> {
                 if let Some(n) = self.const_int(e) {
                     return ArraySize::Fixed(n.max(0) as u64);
                 }
+                if self.param_list_depth > 0 {
+                    // A variable length in a parameter's type (`int n, int a[n][n]`): a declaration
+                    // only needs the parameter's pointer type; a definition's body re-types its
+                    // parameters and evaluates the lengths on entry (`lower_parameters`).
+                    return ArraySize::Incomplete;
+                }
                 let span = self.span(e.span);
                 if self.scopes.is_file_scope() || self.in_file_scope_code() {
                     self.unsupported(span, "variable-length array outside a function body");
@@ -353,6 +359,13 @@ impl Cx<'_> {
 
     /// The parameters of a prototype: `(void)` is none; arrays and functions become pointers.
     fn parameters(&mut self, fd: &FunctionDeclarator) -> Vec<(Option<String>, CType, Span)> {
+        self.param_list_depth += 1;
+        let out = self.parameter_list(fd);
+        self.param_list_depth -= 1;
+        out
+    }
+
+    fn parameter_list(&mut self, fd: &FunctionDeclarator) -> Vec<(Option<String>, CType, Span)> {
         let mut out = Vec::new();
         for p in &fd.parameters {
             let span = self.span(p.span);
@@ -369,6 +382,24 @@ impl Cx<'_> {
         out
     }
 
+    /// Whether a declarator has an array length that is not a constant (a variable-length array
+    /// type, or a pointer to one).
+    pub fn has_variable_length(&mut self, d: &Node<Declarator>) -> bool {
+        for dd in &d.node.derived {
+            if let DerivedDeclarator::Array(a) = &dd.node
+                && let lang_c::ast::ArraySize::VariableExpression(e) | lang_c::ast::ArraySize::StaticExpression(e) =
+                    &a.node.size
+                && self.const_int(e).is_none()
+            {
+                return true;
+            }
+        }
+        match &d.node.kind.node {
+            DeclaratorKind::Declarator(inner) => self.has_variable_length(inner),
+            _ => false,
+        }
+    }
+
     /// The expression's C type, without keeping any code it would run (for `sizeof`, `typeof`).
     pub fn type_of_expr(&mut self, e: &Node<Expression>) -> CType {
         self.scratch(|cx| {
@@ -379,6 +410,21 @@ impl Cx<'_> {
 }
 
 type ArraySize_ = lang_c::ast::ArraySize;
+
+/// The parameter declarations of the function declarator that applies to the declared name (as
+/// `Cx::declarator` picks its `params`).
+pub fn own_parameters(d: &Node<Declarator>) -> Option<&[Node<ParameterDeclaration>]> {
+    if let DeclaratorKind::Declarator(inner) = &d.node.kind.node
+        && let Some(ps) = own_parameters(inner)
+    {
+        return Some(ps);
+    }
+    let first_suffix = d.node.derived.iter().find(|dd| !matches!(dd.node, DerivedDeclarator::Pointer(_)))?;
+    match &first_suffix.node {
+        DerivedDeclarator::Function(fd) => Some(&fd.node.parameters),
+        _ => None,
+    }
+}
 
 /// Parameters of array or function type are pointers.
 pub fn adjust_param(ty: CType) -> CType {

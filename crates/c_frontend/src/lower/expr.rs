@@ -5,9 +5,9 @@
 //! one flows into an integer, a pointer or a stored variable does an opaque step appear (with a
 //! diagnostic). So a program that merely prints floats still runs in the interpreter.
 
-use super::Cx;
 use super::fold;
 use super::scope::Ordinary;
+use super::{Cx, Interlude};
 use crate::ctypes::{ArraySize, CType, promote, usual_arithmetic};
 use lang_c::ast::*;
 use lang_c::span::Node;
@@ -743,32 +743,98 @@ impl Cx<'_> {
             Assign => self.assign(&b.node.lhs, &b.node.rhs, span),
             LogicalAnd | LogicalOr => self.logical_value(b, span),
             Index => {
-                let (l, r) = self.operands(&b.node.lhs, &b.node.rhs, span);
+                let (l, r) = self.operands(op, &b.node.lhs, &b.node.rhs, span);
                 let (p, i) = if l.ty.is_pointer() { (l, r) } else { (r, l) };
                 let sum = self.arith(&Plus, p, i, span);
                 self.deref(sum, span)
             }
             _ if compound_op(op).is_some() => self.compound_assign(op, &b.node.lhs, &b.node.rhs, span),
             Less | Greater | LessOrEqual | GreaterOrEqual | Equals | NotEquals => {
-                let (l, r) = self.operands(&b.node.lhs, &b.node.rhs, span);
+                let (l, r) = self.operands(op, &b.node.lhs, &b.node.rhs, span);
                 self.compare(op, l, r, span)
             }
             _ => {
-                let (l, r) = self.operands(&b.node.lhs, &b.node.rhs, span);
+                let (l, r) = self.operands(op, &b.node.lhs, &b.node.rhs, span);
                 self.arith(op, l, r, span)
             }
         }
     }
 
-    /// Both operands' values, left first; the left one is kept in a temporary when the right one
-    /// has side effects that could change it (gcc evaluates operands left to right).
-    fn operands(&mut self, lhs: &Node<Expression>, rhs: &Node<Expression>, span: Span) -> (Operand, Operand) {
+    /// Both operands' values, left first (gcc's order); the left one is kept in a temporary when
+    /// the right one has side effects that could change it. Except where gcc's folding reorders:
+    /// it hoists the left part of a comma right operand before the operation (`a op (b, c)` is
+    /// `(b, a op c)`), and it puts a variable operand last (see [`Cx::variable_goes_last`]): then
+    /// the right operand is evaluated first and the variable read after it.
+    fn operands(
+        &mut self,
+        op: &BinaryOperator,
+        lhs: &Node<Expression>,
+        rhs: &Node<Expression>,
+        span: Span,
+    ) -> (Operand, Operand) {
+        let rhs = match &rhs.node {
+            Expression::Comma(es) if *op != BinaryOperator::Index => {
+                let (last, init) = es.split_last().expect("comma has operands");
+                for x in init {
+                    self.discard(x);
+                }
+                last
+            }
+            _ => rhs,
+        };
+        if has_side_effects(&rhs.node) && self.variable_goes_last(op, lhs, rhs) {
+            let r = self.value(rhs);
+            let l = self.value(lhs);
+            return (l, r);
+        }
         let mut l = self.value(lhs);
         if has_side_effects(&rhs.node) {
             l = self.keep(l, span);
         }
         let r = self.value(rhs);
         (l, r)
+    }
+
+    /// Whether gcc swaps the operands of `lhs op rhs`: its folding canonicalizes a commutative
+    /// operation or a comparison to put a variable last (`tree_swap_operands_p`), looking through
+    /// conversions that keep the width. So `g + f()` calls `f` before reading `g`, while `g - f()`
+    /// and `(long)i + f()` (a widening) read the variable first.
+    fn variable_goes_last(&mut self, op: &BinaryOperator, lhs: &Node<Expression>, rhs: &Node<Expression>) -> bool {
+        use BinaryOperator::*;
+        let comparison = matches!(op, Less | Greater | LessOrEqual | GreaterOrEqual | Equals | NotEquals);
+        if !comparison && !matches!(op, Plus | Multiply | BitwiseAnd | BitwiseOr | BitwiseXor) {
+            return false;
+        }
+        let Some(var_ty) = self.plain_variable_type(lhs) else { return false };
+        match (var_ty, self.type_of_expr(rhs).decay()) {
+            (CType::Int(l), CType::Int(r)) => {
+                let common = usual_arithmetic(promote(l), promote(r));
+                l.bits() == common.bits()
+            }
+            (CType::Ptr(_), CType::Ptr(_)) => comparison,
+            _ => false,
+        }
+    }
+
+    /// The type of an operand that is a variable, possibly converted to a type of the same width
+    /// (what gcc's `STRIP_NOPS` sees through); `None` for other operands.
+    fn plain_variable_type(&mut self, e: &Node<Expression>) -> Option<CType> {
+        match &e.node {
+            Expression::Identifier(id) => match self.scopes.lookup(&id.node.name) {
+                Some(Ordinary::Var { ty, .. }) if ty.is_integer() || ty.is_pointer() => Some(ty.clone()),
+                _ => None,
+            },
+            Expression::Cast(c) => {
+                let inner = self.plain_variable_type(&c.node.expression)?;
+                let to = self.scratch(|cx| cx.type_name(&c.node.type_name));
+                match (&inner, &to) {
+                    (CType::Int(a), CType::Int(b)) if a.bits() == b.bits() => Some(to),
+                    (CType::Ptr(_), CType::Ptr(_)) => Some(to),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
     }
 
     /// Keep an operand's current value (see [`Cx::materialize`]).
@@ -783,6 +849,8 @@ impl Cx<'_> {
                 self.emit(Command::Assign(t, fold::cast(IntTy::I32, c)), span);
                 Operand::value(Expr::Var(t), CType::int())
             }
+            // A struct value in memory: keep where it is (its bytes are copied when used).
+            OpKind::Place(Place::Mem(addr)) => Operand::place(Place::Mem(self.materialize(addr, span)), op.ty),
             _ => op,
         }
     }
@@ -969,22 +1037,55 @@ impl Cx<'_> {
         }
     }
 
-    /// `lhs = rhs`: the left side's address first, then the right side (gcc's order).
+    /// `lhs = rhs` in gcc's order (since gcc 7): the right side first, then the left side's
+    /// address, then the store; except that when the right side is a call returning the left
+    /// side's type, only the call's arguments come first, then the left side, then the call.
     fn assign(&mut self, lhs: &Node<Expression>, rhs: &Node<Expression>, span: Span) -> Operand {
-        let target = self.lower_expr(lhs);
+        if let Expression::Comma(es) = &rhs.node {
+            // `lhs = (a, b)` is `a; lhs = b` for gcc.
+            let (last, init) = es.split_last().expect("comma has operands");
+            for x in init {
+                self.discard(x);
+            }
+            return self.assign(lhs, last, span);
+        }
+        let (target, value) = if self.is_call_of_same_type(rhs, lhs) {
+            let mine = Interlude { depth: self.call_depth + 1, lhs: lhs.clone(), target: None };
+            let outer = self.interlude.replace(mine);
+            let value = self.value(rhs);
+            let mine = std::mem::replace(&mut self.interlude, outer);
+            // A call lowered without reaching its interlude (an unsupported one): the left side
+            // after it.
+            let target = match mine.and_then(|i| i.target) {
+                Some(t) => t,
+                None => self.lower_expr(lhs),
+            };
+            (target, value)
+        } else {
+            let value = self.value(rhs);
+            let value = if has_side_effects(&lhs.node) { self.keep(value, span) } else { value };
+            (self.lower_expr(lhs), value)
+        };
         let ty = target.ty.clone();
-        let OpKind::Place(mut place) = target.kind else {
+        let OpKind::Place(place) = target.kind else {
             self.unsupported(span, "assignment to something that is not an lvalue");
-            self.discard(rhs);
             return Operand::opaque(ty);
         };
-        if has_side_effects(&rhs.node)
-            && let Place::Mem(addr) = place
-        {
-            place = Place::Mem(self.materialize(addr, span));
-        }
-        let value = self.value(rhs);
         self.assign_value(&place, &ty, value, span)
+    }
+
+    /// Whether `rhs` is a call whose result needs no conversion to the type of `lhs` (gcc then
+    /// keeps the call itself as the assignment's right side).
+    fn is_call_of_same_type(&mut self, rhs: &Node<Expression>, lhs: &Node<Expression>) -> bool {
+        if !matches!(rhs.node, Expression::Call(_)) {
+            return false;
+        }
+        match (self.type_of_expr(rhs), self.type_of_expr(lhs)) {
+            (CType::Int(a), CType::Int(b)) => a == b,
+            (CType::Ptr(_), CType::Ptr(_)) => true,
+            (CType::Record(a), CType::Record(b)) => a == b,
+            _ => false,
+        }
     }
 
     /// Store an operand (converted to the place's type) into a place.
@@ -1055,7 +1156,7 @@ impl Cx<'_> {
             self.unsupported(span, "compound literal of incomplete type");
             return Operand::opaque(ty);
         };
-        let var = if self.in_file_scope_code() {
+        let var = if self.creates_static_objects() {
             let key = format!("{}#compound{}", self.unit_index, self.l.vars.len());
             self.global_var(&key, ".compound", &ty, span, true)
         } else {

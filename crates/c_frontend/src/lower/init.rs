@@ -79,8 +79,16 @@ impl Cx<'_> {
 
     /// A braced list for the object at `addr`; `i` indexes `items`.
     fn init_braced(&mut self, addr: Expr, ty: &CType, items: &[Node<InitializerListItem>], i: &mut usize) {
+        if let Some(e) = braced_string(ty, items) {
+            let span = self.span(e.span);
+            *i = items.len();
+            self.init_from_expression(addr, ty, e, span);
+            return;
+        }
         match ty {
-            CType::Array(..) | CType::Record(_) => self.init_aggregate(addr, ty, items, i, true),
+            CType::Array(..) | CType::Record(_) => {
+                self.init_aggregate(addr, ty, items, i, true, 0);
+            }
             _ => {
                 // A scalar in braces: its first item.
                 if let Some(item) = items.get(*i) {
@@ -92,8 +100,10 @@ impl Cx<'_> {
         }
     }
 
-    /// Fill an array or record from `items[*i..]`. A braced list consumes all its items; an
-    /// elided one (`braced == false`) only what its object needs.
+    /// Fill an array or record from `items[*i..]`, from its member at position `start`. A braced
+    /// list consumes all its items; an elided one (`braced == false`) only what its object needs.
+    /// Returns the position after the last member initialized (the length an array of unknown
+    /// size gets).
     fn init_aggregate(
         &mut self,
         addr: Expr,
@@ -101,20 +111,23 @@ impl Cx<'_> {
         items: &[Node<InitializerListItem>],
         i: &mut usize,
         braced: bool,
-    ) {
+        start: usize,
+    ) -> usize {
         let members = self.members(ty);
-        let mut pos = 0usize;
+        let mut pos = start;
+        let mut end = 0;
         while *i < items.len() {
             let item = &items[*i];
             if !item.node.designation.is_empty() {
                 if !braced {
-                    return;
+                    break;
                 }
                 *i += 1;
-                match self.designated(addr.clone(), ty, &item.node.designation, &item.node.initializer) {
+                match self.designated(addr.clone(), ty, &item.node.designation, &item.node.initializer, items, i) {
                     Some(next) => pos = next,
-                    None => return,
+                    None => break,
                 }
+                end = end.max(pos);
                 continue;
             }
             let Some((offset, mty)) = self.member_at(ty, &members, pos) else {
@@ -123,17 +136,19 @@ impl Cx<'_> {
                     self.warning(span, "excess elements in initializer");
                     *i = items.len();
                 }
-                return;
+                break;
             };
             self.init_member(ptr_offset(addr.clone(), offset), &mty, items, i);
             pos += 1;
+            end = end.max(pos);
             if matches!(ty, CType::Record(r) if self.l.records.get(*r).union) {
                 if braced {
                     *i = items.len();
                 }
-                return;
+                break;
             }
         }
+        end
     }
 
     /// One member from `items[*i]`: a nested list, a whole value, or the start of an elided list.
@@ -153,7 +168,7 @@ impl Cx<'_> {
                     *i += 1;
                     self.init_from_expression(addr, ty, e, span);
                 } else {
-                    self.init_aggregate(addr, ty, items, i, false);
+                    self.init_aggregate(addr, ty, items, i, false, 0);
                 }
             }
         }
@@ -169,13 +184,18 @@ impl Cx<'_> {
         }
     }
 
-    /// A designated item: store it, and return the position after the designated member.
+    /// A designated item (already consumed from `items`): store it, and return the position after
+    /// the designated member. When the designation goes deeper (`.x.b = 1, 2`), the items that
+    /// follow continue inside the designated member's enclosing object, after it (C11 6.7.9p17:
+    /// `x.c = 2`), until it is full or another designator comes.
     fn designated(
         &mut self,
         addr: Expr,
         ty: &CType,
         designators: &[Node<Designator>],
         init: &Node<Initializer>,
+        items: &[Node<InitializerListItem>],
+        i: &mut usize,
     ) -> Option<usize> {
         let (first, rest) = designators.split_first()?;
         let span = self.span(first.span);
@@ -194,34 +214,88 @@ impl Cx<'_> {
                     self.unsupported(span, "member designator for a value that is not a struct");
                     return None;
                 };
-                let members = self.members(ty);
-                let Some(p) =
-                    self.l.records.get(*rid).fields.iter().position(|f| f.name.as_deref() == Some(&id.node.name))
-                else {
-                    self.unsupported(span, format!("designator of unknown member `{}`", id.node.name));
+                let name = id.node.name.as_str();
+                let fields = &self.l.records.get(*rid).fields;
+                if let Some(p) = fields.iter().position(|f| f.name.as_deref() == Some(name)) {
+                    (vec![p], p + 1)
+                } else if let Some(p) = fields.iter().position(|f| match (&f.name, &f.ty) {
+                    (None, CType::Record(inner)) => self.l.records.find_field(*inner, name).is_some(),
+                    _ => false,
+                }) {
+                    // A member of an anonymous struct or union: the same designators apply to
+                    // that anonymous member.
+                    let members = self.members(ty);
+                    let (offset, mty) = self.member_at(ty, &members, p)?;
+                    self.designated_then_continue(ptr_offset(addr, offset), &mty, designators, init, items, i);
+                    return Some(p + 1);
+                } else {
+                    self.unsupported(span, format!("designator of unknown member `{name}`"));
                     return None;
-                };
-                let _ = members;
-                (vec![p], p + 1)
+                }
             }
         };
         let members = self.members(ty);
-        for p in positions {
+        let last = positions.len().saturating_sub(1);
+        for (k, p) in positions.into_iter().enumerate() {
             let (offset, mty) = self.member_at(ty, &members, p)?;
             let a = ptr_offset(addr.clone(), offset);
             if rest.is_empty() {
                 match &init.node {
-                    Initializer::List(items) => {
+                    Initializer::List(inner) => {
                         let mut j = 0;
-                        self.init_braced(a, &mty, items, &mut j);
+                        self.init_braced(a, &mty, inner, &mut j);
+                    }
+                    Initializer::Expression(e)
+                        if matches!(mty, CType::Array(..) | CType::Record(_)) && !self.initializes_whole(&mty, e) =>
+                    {
+                        // Brace elision from a designated item (`[2] = 1, 2` for rows of two):
+                        // this item and the undesignated ones after it fill the designated member.
+                        let run_end = if k == last {
+                            items[*i..]
+                                .iter()
+                                .position(|it| !it.node.designation.is_empty())
+                                .map_or(items.len(), |n| *i + n)
+                        } else {
+                            *i
+                        };
+                        let first =
+                            InitializerListItem { designation: Vec::new(), initializer: Box::new(init.clone()) };
+                        let mut run = vec![Node { node: first, span: init.span }];
+                        run.extend_from_slice(&items[*i..run_end]);
+                        let mut j = 0;
+                        self.init_aggregate(a, &mty, &run, &mut j, false, 0);
+                        if k == last {
+                            *i += j.saturating_sub(1);
+                        }
                     }
                     Initializer::Expression(e) => self.init_from_expression(a, &mty, e, span),
                 }
+            } else if k == last {
+                self.designated_then_continue(a, &mty, rest, init, items, i);
             } else {
-                self.designated(a, &mty, rest, init);
+                // Earlier elements of a range designator: no items follow them.
+                let mut none = items.len();
+                self.designated(a, &mty, rest, init, items, &mut none);
             }
         }
         Some(next)
+    }
+
+    /// A designation inside the object `ty` at `addr`, then the items that follow, brace-elided,
+    /// for the members of `ty` after the designated one (a union takes no more).
+    fn designated_then_continue(
+        &mut self,
+        addr: Expr,
+        ty: &CType,
+        designators: &[Node<Designator>],
+        init: &Node<Initializer>,
+        items: &[Node<InitializerListItem>],
+        i: &mut usize,
+    ) {
+        let Some(next) = self.designated(addr.clone(), ty, designators, init, items, i) else { return };
+        if !matches!(ty, CType::Record(r) if self.l.records.get(*r).union) {
+            self.init_aggregate(addr, ty, items, i, false, next);
+        }
     }
 
     /// The members of an aggregate in order: (offset, type); arrays are handled by index.
@@ -251,65 +325,41 @@ impl Cx<'_> {
 
     /// `T a[] = init`: the array type with the length the initializer gives it.
     pub fn complete_array_from_initializer(&mut self, elem: CType, init: &Node<Initializer>) -> CType {
+        let whole = CType::Array(Box::new(elem.clone()), ArraySize::Incomplete);
         let n = match &init.node {
             Initializer::Expression(e) => match &e.node {
                 Expression::StringLiteral(s) => string_bytes(&s.node).len() as u64 + 1,
                 _ => 1,
             },
-            Initializer::List(items) => self.count_elements(&elem, items),
+            Initializer::List(items) => match braced_string(&whole, items).map(|e| &e.node) {
+                Some(Expression::StringLiteral(s)) => string_bytes(&s.node).len() as u64 + 1,
+                _ => self.count_elements(&elem, items),
+            },
         };
         CType::Array(Box::new(elem), ArraySize::Fixed(n))
     }
 
-    /// How many array elements a list initializes (with designators and brace elision).
+    /// How many array elements a list initializes (with designators and brace elision): the
+    /// initialization itself, run dry on an array of unbounded length.
     fn count_elements(&mut self, elem: &CType, items: &[Node<InitializerListItem>]) -> u64 {
-        let per_element = self.scalar_count(elem).max(1);
-        let (mut idx, mut max, mut pending) = (0u64, 0u64, 0u64);
-        for item in items {
-            if let Some(d) = item.node.designation.first() {
-                if pending > 0 {
-                    idx += 1;
-                    pending = 0;
-                }
-                match &d.node {
-                    Designator::Index(e) => idx = self.const_int(e).unwrap_or(0).max(0) as u64,
-                    Designator::Range(r) => idx = self.const_int(&r.node.to).unwrap_or(0).max(0) as u64,
-                    Designator::Member(_) => {}
-                }
-            }
-            let whole = matches!(item.node.initializer.node, Initializer::List(_))
-                || !matches!(elem, CType::Array(..) | CType::Record(_));
-            if whole {
-                if pending > 0 {
-                    idx += 1;
-                    pending = 0;
-                }
-                idx += 1;
-            } else {
-                pending += 1;
-                if pending == per_element {
-                    idx += 1;
-                    pending = 0;
-                }
-            }
-            max = max.max(idx + u64::from(pending > 0));
-        }
-        max
+        let unbounded = CType::Array(Box::new(elem.clone()), ArraySize::Incomplete);
+        self.scratch(|cx| cx.init_aggregate(Expr::Null, &unbounded, items, &mut 0, true, 0)) as u64
     }
+}
 
-    /// The number of scalars in an object (for brace elision).
-    fn scalar_count(&self, ty: &CType) -> u64 {
-        match ty {
-            CType::Array(elem, ArraySize::Fixed(n)) => n * self.scalar_count(elem),
-            CType::Record(r) => {
-                let def = self.l.records.get(*r);
-                if def.union {
-                    def.fields.first().map(|f| self.scalar_count(&f.ty)).unwrap_or(1)
-                } else {
-                    def.fields.iter().map(|f| self.scalar_count(&f.ty)).sum()
-                }
-            }
-            _ => 1,
+/// The string literal of `{ "abc" }` initializing a character array: it initializes the array as
+/// if written without the braces (C11 6.7.9p14), not its first element.
+fn braced_string<'n>(ty: &CType, items: &'n [Node<InitializerListItem>]) -> Option<&'n Node<Expression>> {
+    let CType::Array(elem, _) = ty else { return None };
+    let [item] = items else { return None };
+    match &item.node.initializer.node {
+        Initializer::Expression(e)
+            if elem.is_integer()
+                && item.node.designation.is_empty()
+                && matches!(e.node, Expression::StringLiteral(_)) =>
+        {
+            Some(e)
         }
+        _ => None,
     }
 }

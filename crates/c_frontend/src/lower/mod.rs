@@ -16,6 +16,8 @@ mod fold;
 mod init;
 mod scope;
 mod stmt;
+#[cfg(test)]
+mod tests;
 
 use crate::ctypes::{CType, FuncSig, Layout, Records};
 use crate::linemap::LineMap;
@@ -135,6 +137,25 @@ pub struct Cx<'a> {
     pub f: FnCx,
     /// Nesting depth of dry runs (`sizeof`, `typeof`, constant expressions), whose code is dropped.
     scratch_depth: u32,
+    /// Nesting depth of parameter lists being typed for a declarator (see `Cx::array_size`).
+    param_list_depth: u32,
+    /// Nesting depth of the calls being lowered.
+    call_depth: u32,
+    /// Whether code goes to the global initializer function (initializers of globals and of
+    /// `static` locals): objects created there, such as compound literals, are static.
+    in_static_init: bool,
+    /// The left side of an assignment `lhs = f(args)` being lowered (see `Cx::assign`).
+    interlude: Option<Interlude>,
+}
+
+/// The left side of `lhs = f(args)`: gcc evaluates it after the call's arguments and right before
+/// the call, so the lowering of the call lowers it there (see `Cx::assign`).
+struct Interlude {
+    /// The `call_depth` of the call it belongs to.
+    depth: u32,
+    lhs: lang_c::span::Node<Expression>,
+    /// The left side's operand, once lowered.
+    target: Option<Operand>,
 }
 
 /// Lower parsed units to a program.
@@ -272,8 +293,10 @@ impl Lowerer {
         undefined.sort();
         for v in undefined {
             let var = &self.vars[v];
-            let message =
-                format!("`{}` is declared `extern` but no input file defines it; it is taken to be 0 initially", var.name);
+            let message = format!(
+                "`{}` is declared `extern` but no input file defines it; it is taken to be 0 initially",
+                var.name
+            );
             let span = var.span;
             self.diag(Diagnostic::new(Severity::Assumption, span, message));
         }
@@ -368,7 +391,18 @@ fn emit_in(f: &mut FnCx, cmd: Command, span: Span) {
 impl<'a> Cx<'a> {
     fn new(l: &'a mut Lowerer, u: &'a Unit, unit_index: usize, file_scope: Frame, init_id: FuncId) -> Cx<'a> {
         let outside = FnCx::new(init_id, Function::new(FILE_SCOPE, Span::UNKNOWN), CType::Void);
-        Cx { l, linemap: &u.linemap, unit_index, scopes: Scopes::new(file_scope), f: outside, scratch_depth: 0 }
+        Cx {
+            l,
+            linemap: &u.linemap,
+            unit_index,
+            scopes: Scopes::new(file_scope),
+            f: outside,
+            scratch_depth: 0,
+            param_list_depth: 0,
+            call_depth: 0,
+            in_static_init: false,
+            interlude: None,
+        }
     }
 
     pub fn span(&self, s: lang_c::span::Span) -> Span {
@@ -404,6 +438,12 @@ impl<'a> Cx<'a> {
         self.f.func.name == FILE_SCOPE
     }
 
+    /// Whether objects created by the code lowered now have static storage duration: at file
+    /// scope, and in the initializers of globals and `static` locals (which run once, in `init`).
+    pub fn creates_static_objects(&self) -> bool {
+        self.in_file_scope_code() || (self.in_static_init && !self.in_scratch())
+    }
+
     /// Run `f` on a throw-away function: its code and diagnostics are dropped.
     pub fn scratch<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
         let fresh = FnCx::new(self.f.fid, Function::new(SCRATCH, Span::UNKNOWN), CType::Void);
@@ -420,7 +460,9 @@ impl<'a> Cx<'a> {
         let init = self.l.init.take().expect("init function");
         let saved = std::mem::replace(&mut self.f, init);
         let saved_scratch = std::mem::replace(&mut self.scratch_depth, 0);
+        let saved_static = std::mem::replace(&mut self.in_static_init, true);
         let r = f(self);
+        self.in_static_init = saved_static;
         self.scratch_depth = saved_scratch;
         let init = std::mem::replace(&mut self.f, saved);
         self.l.init = Some(init);

@@ -2,7 +2,7 @@
 //! header location of their own, tagged with the loop keyword's position.
 
 use super::calls::{ParamPass, param_pass};
-use super::decl::{Declared, adjust_param};
+use super::decl::{Declared, adjust_param, own_parameters};
 use super::scope::Ordinary;
 use super::{Cx, FnCx, addr_taken_names_in};
 use crate::ctypes::{ArraySize, CType, promote};
@@ -40,11 +40,11 @@ impl Cx<'_> {
         fcx.addr_taken = addr_taken_names_in(&fd.node.statement);
         let saved = std::mem::replace(&mut self.f, fcx);
         self.scopes.push();
-        let params = match &d.kr_params {
-            Some(kr) => self.kr_param_types(kr, &fd.node.declarations, span),
-            None => d.params.clone().unwrap_or_default(),
+        let (params, decls) = match &d.kr_params {
+            Some(kr) => (self.kr_param_types(kr, &fd.node.declarations, span), None),
+            None => (d.params.clone().unwrap_or_default(), own_parameters(&fd.node.declarator)),
         };
-        self.lower_parameters(&sig.ret, params, span);
+        self.lower_parameters(&sig.ret, params, decls, span);
         if let Some(t @ (Type::Int(_) | Type::Ptr | Type::Float(_))) = sig.ret.reg_type() {
             let ret = self.new_var("return", t, VarKind::Return, span);
             self.f.func.ret = Some(ret);
@@ -60,14 +60,30 @@ impl Cx<'_> {
     }
 
     /// Parameters: register parameters bound directly; those whose address is taken, structs and
-    /// floats get a local copy.
-    fn lower_parameters(&mut self, ret: &CType, params: Vec<(Option<String>, CType, Span)>, span: Span) {
+    /// floats get a local copy. `decls` are the parameters' declarations (prototype style): a
+    /// parameter whose type has variable lengths (`int a[n][m]`) is typed again here, once the
+    /// parameters before it are bound, so that the lengths are evaluated on entry.
+    fn lower_parameters(
+        &mut self,
+        ret: &CType,
+        params: Vec<(Option<String>, CType, Span)>,
+        decls: Option<&[Node<ParameterDeclaration>]>,
+        span: Span,
+    ) {
         if let CType::Record(_) = ret {
             let p = self.new_var("result_ptr", Type::Ptr, VarKind::Param, span);
             self.f.func.params.push(p);
             self.f.ret_ptr = Some(p);
         }
-        for (name, ty, pspan) in params {
+        let decls = decls.filter(|d| d.len() == params.len()).unwrap_or_default();
+        for (i, (name, mut ty, pspan)) in params.into_iter().enumerate() {
+            if let Some(pd) = decls.get(i)
+                && let Some(decl) = &pd.node.declarator
+                && self.has_variable_length(decl)
+            {
+                let (base, _) = self.decl_specifiers(&pd.node.specifiers, pspan);
+                ty = adjust_param(self.declarator(base, decl).ty);
+            }
             let label = name.clone().unwrap_or_else(|| "arg".to_string());
             let addr_taken = name.as_ref().is_some_and(|n| self.f.addr_taken.contains(n));
             let var = match param_pass(&ty) {

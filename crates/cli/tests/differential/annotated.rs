@@ -11,8 +11,8 @@
 //! (not `ub`, `limit` or `unsupported`) the gcc-compiled program must agree. A folder under
 //! `tests/c/` is one program made of all its `.c` files (the annotations go in any of them).
 
-use super::native::{self, NativeOutcome};
 use super::interpret;
+use super::native::{self, NativeOutcome};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -25,7 +25,8 @@ struct Expectation {
 
 fn programs() -> Vec<Vec<PathBuf>> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/c");
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(&dir).expect("tests/c").filter_map(|e| e.ok().map(|e| e.path())).collect();
+    let mut entries: Vec<PathBuf> =
+        std::fs::read_dir(&dir).expect("tests/c").filter_map(|e| e.ok().map(|e| e.path())).collect();
     entries.sort();
     let mut out = Vec::new();
     for e in entries {
@@ -50,11 +51,18 @@ fn expectations(files: &[PathBuf]) -> Vec<Expectation> {
         let text = std::fs::read_to_string(f).unwrap();
         for (i, line) in text.lines().enumerate() {
             let Some(rest) = line.trim().strip_prefix("//! run:") else { continue };
-            let (stream, expected) = rest.split_once("=>").unwrap_or_else(|| panic!("{}:{}: `=>` missing", f.display(), i + 1));
+            let (stream, expected) =
+                rest.split_once("=>").unwrap_or_else(|| panic!("{}:{}: `=>` missing", f.display(), i + 1));
             let mut words = expected.split_whitespace();
             let outcome = words.next().unwrap_or_else(|| panic!("{}:{}: outcome missing", f.display(), i + 1));
-            let code = words.next().map(|c| c.parse().unwrap_or_else(|_| panic!("{}:{}: bad code", f.display(), i + 1)));
-            out.push(Expectation { stream: stream.trim().replace(' ', ""), outcome: outcome.to_string(), code, line: i + 1 });
+            let code =
+                words.next().map(|c| c.parse().unwrap_or_else(|_| panic!("{}:{}: bad code", f.display(), i + 1)));
+            out.push(Expectation {
+                stream: stream.trim().replace(' ', ""),
+                outcome: outcome.to_string(),
+                code,
+                line: i + 1,
+            });
         }
     }
     out
@@ -67,7 +75,7 @@ fn annotated_programs_behave_as_stated_and_as_gcc() {
     let mut failures = Vec::new();
     let mut runs = 0;
     let programs = programs();
-    assert!(programs.len() >= 1, "expected the annotated test programs in tests/c");
+    assert!(programs.len() >= 30, "expected the annotated test programs in tests/c");
     for files in &programs {
         let name = files[0].display().to_string();
         let exps = expectations(files);
@@ -81,7 +89,10 @@ fn annotated_programs_behave_as_stated_and_as_gcc() {
             let kind = got["outcome"].as_str().unwrap_or("?");
             let code = got["code"].as_i64();
             if kind != exp.outcome || (exp.code.is_some() && code != exp.code) {
-                failures.push(format!("{name}:{}: expected {} {:?}, interpreter says {got}", exp.line, exp.outcome, exp.code));
+                failures.push(format!(
+                    "{name}:{}: expected {} {:?}, interpreter says {got}",
+                    exp.line, exp.outcome, exp.code
+                ));
                 continue;
             }
             if matches!(kind, "ub" | "limit" | "unsupported") {
@@ -97,7 +108,9 @@ fn annotated_programs_behave_as_stated_and_as_gcc() {
             let native = native::run(exe, &exp.stream, Duration::from_secs(10));
             let agree = match (kind, &native) {
                 ("exit", NativeOutcome::Exit(c)) => code.is_some_and(|v| v.rem_euclid(256) == i64::from(*c)),
-                ("error", NativeOutcome::Error) | ("blocked", NativeOutcome::Blocked) | ("abort", NativeOutcome::Abort) => true,
+                ("error", NativeOutcome::Error)
+                | ("blocked", NativeOutcome::Blocked)
+                | ("abort", NativeOutcome::Abort) => true,
                 _ => false,
             };
             if !agree {

@@ -1,0 +1,202 @@
+//! Unit tests of the lowering on small C programs: the shape of the IR (order of calls, constant
+//! stores of initializers, storage of objects). The end-to-end checks against gcc are the
+//! annotated programs of `crates/cli/tests/c`.
+
+use crate::{FrontendOptions, load_program};
+use leapfrog_ir::{Command, Expr, FuncId, LocId, Program, VarId, VarKind, VarTy};
+use leapfrog_source::Severity;
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+fn lower(src: &str) -> Program {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!("leapfrog-lower-tests-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("t{}.c", NEXT.fetch_add(1, Ordering::Relaxed)));
+    std::fs::write(&path, src).unwrap();
+    let p = load_program(std::slice::from_ref(&path), &FrontendOptions::default()).expect("the program lowers");
+    let _ = std::fs::remove_file(path);
+    p
+}
+
+fn unsupported(p: &Program) -> Vec<String> {
+    p.diagnostics.iter().filter(|d| d.severity == Severity::Unsupported).map(|d| d.message.clone()).collect()
+}
+
+fn func(p: &Program, name: &str) -> FuncId {
+    p.func_by_name(name).unwrap_or_else(|| panic!("no function `{name}`"))
+}
+
+/// The commands of a function's straight-line code, from its entry to the first branch.
+fn straight_line(p: &Program, f: FuncId) -> Vec<Command> {
+    let func = &p.funcs[f];
+    let succ = func.successors();
+    let mut out = Vec::new();
+    let mut at: LocId = func.entry;
+    while let [e] = succ[at].as_slice() {
+        out.push(func.edges[*e].cmd.clone());
+        at = func.edges[*e].to;
+    }
+    out
+}
+
+/// `name(k)` for each call of a function with a constant first argument, in order.
+fn calls(p: &Program, f: FuncId) -> Vec<String> {
+    straight_line(p, f)
+        .into_iter()
+        .filter_map(|c| match c {
+            Command::Call { callee, args, .. } => Some(match args.first() {
+                Some(Expr::Int(k, _)) => format!("{}({k})", p.funcs[callee].name),
+                _ => p.funcs[callee].name.clone(),
+            }),
+            _ => None,
+        })
+        .collect()
+}
+
+fn var(p: &Program, f: FuncId, name: &str) -> VarId {
+    *p.funcs[f].locals.iter().find(|v| p.vars[**v].name == name).unwrap_or_else(|| panic!("no local `{name}`"))
+}
+
+fn size(p: &Program, v: VarId) -> u64 {
+    match &p.vars[v].ty {
+        VarTy::Mem(o) => o.size(p.data_model),
+        VarTy::Reg(_) => panic!("a register variable"),
+    }
+}
+
+/// The bytes of `v` after the straight-line code of `f`, as far as it stores constants.
+fn constant_bytes(p: &Program, f: FuncId, v: VarId) -> Vec<u8> {
+    fn offset_in(v: VarId, e: &Expr) -> Option<i128> {
+        match e {
+            Expr::AddrOf(x) if *x == v => Some(0),
+            Expr::PtrAdd { base, offset, scale } => match &**offset {
+                Expr::Int(k, _) => Some(offset_in(v, base)? + k * i128::from(*scale)),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+    let mut bytes = BTreeMap::new();
+    for c in straight_line(p, f) {
+        match c {
+            Command::InitObject { var, .. } if var == v => bytes.clear(),
+            Command::Store { addr, value: Expr::Int(x, t) } => {
+                if let Some(off) = offset_in(v, &addr) {
+                    for b in 0..t.bytes() as i128 {
+                        bytes.insert(off + b, (x >> (8 * b)) as u8);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    (0..size(p, v) as i128).map(|i| bytes.get(&i).copied().unwrap_or(0)).collect()
+}
+
+fn ints(bytes: &[u8]) -> Vec<i32> {
+    bytes.chunks(4).map(|c| i32::from_le_bytes(c.try_into().unwrap())).collect()
+}
+
+#[test]
+fn a_braced_string_initializes_a_char_array() {
+    let p = lower("int main(void) { char s[] = { \"xy\" }; char t[][4] = { \"ab\", \"cde\", \"f\" }; return s[0]; }");
+    assert!(unsupported(&p).is_empty(), "{:?}", unsupported(&p));
+    let main = func(&p, "main");
+    assert_eq!(constant_bytes(&p, main, var(&p, main, "s")), b"xy\0");
+    assert_eq!(constant_bytes(&p, main, var(&p, main, "t")), b"ab\0\0cde\0f\0\0\0");
+}
+
+#[test]
+fn nested_designators_continue_inside_the_designated_object() {
+    let p = lower(
+        "struct o { struct { int a, b, c; } x; int y; };
+         struct w { int k; struct { int a, b; }; union { int n; short h[2]; }; };
+         int main(void) {
+           struct o o = { .x.b = 1, 2, 3 };
+           int m[2][3] = { [0][1] = 1, 2, 3, 4 };
+           struct w w = { 1, .b = 5, 6 };
+           int e[][2] = { [2] = 7, 8 };
+           struct { int a, b, c; } s[] = { [1].b = 5, 6, 7 };
+           return 0;
+         }",
+    );
+    assert!(unsupported(&p).is_empty(), "{:?}", unsupported(&p));
+    let main = func(&p, "main");
+    let of = |name| ints(&constant_bytes(&p, main, var(&p, main, name)));
+    assert_eq!(of("o"), vec![0, 1, 2, 3]);
+    assert_eq!(of("m"), vec![0, 1, 2, 3, 4, 0]);
+    assert_eq!(of("w"), vec![1, 0, 5, 6]);
+    assert_eq!(of("e"), vec![0, 0, 0, 0, 7, 8]);
+    assert_eq!(of("s"), vec![0, 0, 0, 0, 5, 6, 7, 0, 0]);
+}
+
+#[test]
+fn a_variable_length_array_parameter_is_sized_on_entry() {
+    let p = lower(
+        "static int trace(int n, int a[n][n]) { return a[1][1]; }
+         int main(void) { int m[2][2] = { { 1, 2 }, { 3, 4 } }; return trace(2, m); }",
+    );
+    assert!(unsupported(&p).is_empty(), "{:?}", unsupported(&p));
+    let trace = func(&p, "trace");
+    let n = p.funcs[trace].params[0];
+    let sized_from_n = straight_line(&p, trace).iter().any(|c| match c {
+        Command::Assign(len, e) => p.vars[*len].name == "vla_len" && e.reads().contains(&n),
+        _ => false,
+    });
+    assert!(sized_from_n, "{:?}", straight_line(&p, trace));
+}
+
+#[test]
+fn assignments_evaluate_the_right_side_first_unless_it_is_a_call() {
+    let p = lower(
+        "int arr[10];
+         int f(int v) { return v; }
+         int two(int a, int b) { return a + b; }
+         int main(void) {
+           arr[f(1)] = f(2) + f(3);
+           arr[f(4)] = f(5);
+           arr[f(6)] = two(f(7), f(8));
+           arr[f(9)] = (f(10), f(11));
+           return 0;
+         }",
+    );
+    let main = func(&p, "main");
+    let expected = ["f(2)", "f(3)", "f(1)", "f(4)", "f(5)", "f(8)", "f(7)", "f(6)", "two", "f(10)", "f(9)", "f(11)"];
+    assert_eq!(calls(&p, main), expected);
+}
+
+#[test]
+fn folding_reorders_variable_and_comma_operands() {
+    let p = lower(
+        "int g;
+         int h(void) { g = 100; return 1; }
+         int main(void) { int a = g - h(); int b = g + h(); int c = g == h(); int d = g - (h(), 1); return a + b + c + d; }",
+    );
+    let main = func(&p, "main");
+    let g = p.globals.iter().copied().find(|v| p.vars[*v].name == "g").unwrap();
+    let events: Vec<&str> = straight_line(&p, main)
+        .iter()
+        .filter_map(|c| match c {
+            Command::Call { .. } => Some("call"),
+            Command::Assign(_, e) if e.reads().contains(&g) => Some("read g"),
+            _ => None,
+        })
+        .collect();
+    // The left part of a comma right operand comes first: `g - (h(), 1)` is `(h(), g - 1)`.
+    assert_eq!(events, ["read g", "call", "call", "read g", "call", "read g", "call", "read g"]);
+}
+
+#[test]
+fn compound_literals_in_static_initializers_are_static() {
+    let p = lower("int *table = (int[]){ 5, 6, 7 }; int main(void) { int *l = (int[]){ 1 }; return table[0] + l[0]; }");
+    let kinds: Vec<VarKind> = p.vars.values().filter(|v| v.name == ".compound").map(|v| v.kind).collect();
+    assert_eq!(kinds, [VarKind::Global, VarKind::Temp]);
+}
+
+#[test]
+fn a_dereferenced_function_designator_is_a_direct_call() {
+    let p = lower("static int twice(int v) { return 2 * v; } int main(void) { return (*twice)(4) + (&twice)(1); }");
+    assert!(unsupported(&p).is_empty(), "{:?}", unsupported(&p));
+    assert_eq!(calls(&p, func(&p, "main")), ["twice(4)", "twice(1)"]);
+}
