@@ -12,7 +12,14 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("report", &["leapfrog-source", "leapfrog-ir", "leapfrog-interp"]),
     (
         "cli",
-        &["leapfrog-source", "leapfrog-arith", "leapfrog-ir", "leapfrog-c-frontend", "leapfrog-interp", "leapfrog-report"],
+        &[
+            "leapfrog-source",
+            "leapfrog-arith",
+            "leapfrog-ir",
+            "leapfrog-c-frontend",
+            "leapfrog-interp",
+            "leapfrog-report",
+        ],
     ),
 ];
 
