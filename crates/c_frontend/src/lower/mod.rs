@@ -667,20 +667,10 @@ impl<'a> Cx<'a> {
         for (j, id) in decl.node.declarators.iter().enumerate() {
             let d = self.declarator(base.clone(), &id.node.declarator);
             let Some(name) = d.name.clone() else { continue };
-            if storage.typedef {
-                self.scopes.bind(&name, Ordinary::Typedef(d.ty));
+            if self.bind_typedef_or_function(&name, &d.ty, storage) {
                 continue;
             }
-            if let CType::Func(sig) = &d.ty {
-                let key = self.function_key(&name, storage.is_static);
-                self.scopes.bind(&name, Ordinary::Func { key, sig: (**sig).clone() });
-                continue;
-            }
-            let mut ty = d.ty.clone();
-            if let (CType::Array(elem, crate::ctypes::ArraySize::Incomplete), Some(init)) = (&ty, &id.node.initializer)
-            {
-                ty = self.complete_array_from_initializer((**elem).clone(), init);
-            }
+            let ty = self.object_type(d.ty.clone(), id.node.initializer.as_ref());
             let key = self.link_key(&name, storage.is_static);
             let defining = !storage.is_extern || id.node.initializer.is_some();
             let var = self.global_var(&key, &name, &ty, d.span, defining);
@@ -688,6 +678,31 @@ impl<'a> Cx<'a> {
             if id.node.initializer.is_some() {
                 self.l.pending_inits.push(PendingInit { unit: self.unit_index, decl: index, declarator: j, var, ty });
             }
+        }
+    }
+
+    /// A typedef or a function declaration (the same at file and block scope): bind the name and
+    /// say so; declarations of objects are left to the caller.
+    pub fn bind_typedef_or_function(&mut self, name: &str, ty: &CType, storage: decl::Storage) -> bool {
+        if storage.typedef {
+            self.scopes.bind(name, Ordinary::Typedef(ty.clone()));
+            return true;
+        }
+        if let CType::Func(sig) = ty {
+            let key = self.function_key(name, storage.is_static);
+            self.scopes.bind(name, Ordinary::Func { key, sig: (**sig).clone() });
+            return true;
+        }
+        false
+    }
+
+    /// The type of a declared object: `T a[] = init` gets the length its initializer gives it.
+    pub fn object_type(&mut self, ty: CType, init: Option<&lang_c::span::Node<lang_c::ast::Initializer>>) -> CType {
+        match (&ty, init) {
+            (CType::Array(elem, crate::ctypes::ArraySize::Incomplete), Some(init)) => {
+                self.complete_array_from_initializer((**elem).clone(), init)
+            }
+            _ => ty,
         }
     }
 

@@ -5,7 +5,7 @@ use super::calls::{ParamPass, param_pass};
 use super::decl::{Declared, adjust_param, own_parameters};
 use super::scope::Ordinary;
 use super::{Cx, FnCx, addr_taken_names_in};
-use crate::ctypes::{ArraySize, CType, promote};
+use crate::ctypes::{CType, promote};
 use lang_c::ast::*;
 use lang_c::span::Node;
 use leapfrog_arith::{CmpOp, IntTy};
@@ -435,23 +435,10 @@ impl Cx<'_> {
         for id in &decl.node.declarators {
             let d = self.declarator(base.clone(), &id.node.declarator);
             let Some(name) = d.name.clone() else { continue };
-            if storage.typedef {
-                self.scopes.bind(&name, Ordinary::Typedef(d.ty));
+            if self.bind_typedef_or_function(&name, &d.ty, storage) {
                 continue;
             }
-            if let CType::Func(sig) = &d.ty {
-                let key = self.link_key(&name, storage.is_static);
-                let key = match self.scopes.lookup(&name) {
-                    Some(Ordinary::Func { key, .. }) => key.clone(),
-                    _ => key,
-                };
-                self.scopes.bind(&name, Ordinary::Func { key, sig: (**sig).clone() });
-                continue;
-            }
-            let mut ty = d.ty.clone();
-            if let (CType::Array(elem, ArraySize::Incomplete), Some(init)) = (&ty, &id.node.initializer) {
-                ty = self.complete_array_from_initializer((**elem).clone(), init);
-            }
+            let ty = self.object_type(d.ty.clone(), id.node.initializer.as_ref());
             if storage.is_extern {
                 let key = self.link_key(&name, false);
                 let var = self.global_var(&key, &name, &ty, d.span, false);

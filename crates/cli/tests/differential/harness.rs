@@ -3,7 +3,7 @@
 //! `LEAPFROG_NONDET`), reports how the run ended on standard error, and calls the entry function
 //! with parameters from the stream.
 
-use leapfrog_ir::{IntTy, Program, Type, VarTy};
+use leapfrog_ir::{Program, Type, VarTy};
 
 /// The marker line the harness prints before ending a run itself.
 pub const OUTCOME_MARKER: &str = "LEAPFROG_OUTCOME";
@@ -141,20 +141,9 @@ fn entry_call(p: &Program) -> Result<String, String> {
 }
 
 fn c_type(t: Type) -> Result<String, String> {
-    Ok(match t {
-        Type::Int(i) => match i {
-            IntTy::Bool => "_Bool",
-            IntTy::I8 => "signed char",
-            IntTy::U8 => "unsigned char",
-            IntTy::I16 => "short",
-            IntTy::U16 => "unsigned short",
-            IntTy::I32 => "int",
-            IntTy::U32 => "unsigned int",
-            IntTy::I64 => "long long",
-            IntTy::U64 => "unsigned long long",
-        }
-        .to_string(),
-        Type::Ptr => "void *".to_string(),
-        other => return Err(format!("value of type {other}")),
-    })
+    match t {
+        Type::Int(i) => Ok(leapfrog_c_frontend::ctypes::c_int_name(i).to_string()),
+        Type::Ptr => Ok("void *".to_string()),
+        other => Err(format!("value of type {other}")),
+    }
 }
