@@ -82,7 +82,7 @@ impl Cx<'_> {
 
     fn type_from_specifiers(&mut self, types: &[&Node<TypeSpecifier>], span: Span) -> CType {
         let mut signed = None;
-        let (mut chars, mut shorts, mut longs, mut ints) = (0, 0, 0, 0);
+        let (mut chars, mut shorts, mut longs) = (0, 0, 0);
         let mut base: Option<CType> = None;
         let mut float: Option<FloatTy> = None;
         for t in types {
@@ -90,7 +90,7 @@ impl Cx<'_> {
                 TypeSpecifier::Void => base = Some(CType::Void),
                 TypeSpecifier::Char => chars += 1,
                 TypeSpecifier::Short => shorts += 1,
-                TypeSpecifier::Int => ints += 1,
+                TypeSpecifier::Int => {}
                 TypeSpecifier::Long => longs += 1,
                 TypeSpecifier::Float => float = Some(FloatTy::F32),
                 TypeSpecifier::Double => float = Some(FloatTy::F64),
@@ -130,7 +130,7 @@ impl Cx<'_> {
         } else if longs == 1 {
             self.l.dm.long(signed)
         } else {
-            let _ = ints; // `int`, `signed`, `unsigned`, or nothing at all (implicit int)
+            // `int`, `signed`, `unsigned`, or no type at all (implicit int).
             IntTy::from_bits(32, signed).unwrap()
         };
         CType::Int(int)

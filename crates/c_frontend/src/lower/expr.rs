@@ -252,10 +252,8 @@ impl Cx<'_> {
     pub fn rvalue(&mut self, op: Operand, span: Span) -> Operand {
         let place = match op.kind {
             OpKind::Place(p) => p,
-            OpKind::Func(name) => {
-                let _ = name;
-                return Operand::opaque(CType::Ptr(Box::new(op.ty)));
-            }
+            // A function's address is a function pointer, which the IR does not model.
+            OpKind::Func(_) => return Operand::opaque(CType::Ptr(Box::new(op.ty))),
             _ => return op,
         };
         match (place, &op.ty) {
@@ -263,19 +261,12 @@ impl Cx<'_> {
                 self.unsupported(span, "bit-field access");
                 Operand::opaque(ty.clone())
             }
-            (Place::Reg(v), CType::Float(_)) => {
-                let _ = v;
-                Operand::opaque(op.ty)
-            }
+            (Place::Reg(_) | Place::Mem(_), CType::Float(_)) => Operand::opaque(op.ty),
             (Place::Reg(v), ty) => Operand::value(Expr::Var(v), ty.clone()),
             (Place::Mem(addr), CType::Array(elem, _)) => Operand::value(addr, CType::Ptr(elem.clone())),
             (Place::Mem(addr), CType::Record(_)) => Operand::place(Place::Mem(addr), op.ty),
-            (Place::Mem(_), CType::Float(_)) => Operand::opaque(op.ty),
             (Place::Mem(_), CType::Void) => Operand::void(),
-            (Place::Mem(addr), CType::Func(_)) => {
-                let _ = addr;
-                Operand::opaque(CType::Ptr(Box::new(op.ty)))
-            }
+            (Place::Mem(_), CType::Func(_)) => Operand::opaque(CType::Ptr(Box::new(op.ty))),
             (Place::Mem(addr), ty) => {
                 let reg = ty.reg_type().expect("scalar");
                 let t = self.new_temp(reg, span);
@@ -652,7 +643,7 @@ impl Cx<'_> {
             return Operand::opaque(ty);
         };
         if !ty.is_integer() && !ty.is_pointer() {
-            self.write_opaque(&place, &ty, "floating-point arithmetic", span);
+            self.write_opaque(&place, "floating-point arithmetic", span);
             return Operand::opaque(ty);
         }
         let old = self.rvalue(place_op, span);
@@ -705,13 +696,12 @@ impl Cx<'_> {
     }
 
     /// A write the IR cannot express (a float store): an opaque step changing the place.
-    pub fn write_opaque(&mut self, place: &Place, ty: &CType, what: &str, span: Span) {
+    pub fn write_opaque(&mut self, place: &Place, what: &str, span: Span) {
         self.unsupported(span, what);
         let cmd = match place {
             Place::Reg(v) => Command::Opaque { what: what.to_string(), havoc: vec![*v], writes_memory: false },
             _ => Command::Opaque { what: what.to_string(), havoc: vec![], writes_memory: true },
         };
-        let _ = ty;
         self.emit(cmd, span);
     }
 
@@ -1098,12 +1088,12 @@ impl Cx<'_> {
             CType::Record(_) => {
                 match place {
                     Place::Mem(addr) => self.copy_record(addr.clone(), value, ty, span),
-                    _ => self.write_opaque(place, ty, "struct assignment", span),
+                    _ => self.write_opaque(place, "struct assignment", span),
                 }
                 Operand::place(place.clone(), ty.clone())
             }
             CType::Float(_) => {
-                self.write_opaque(place, ty, "floating-point arithmetic", span);
+                self.write_opaque(place, "floating-point arithmetic", span);
                 Operand::opaque(ty.clone())
             }
             _ => {
@@ -1136,7 +1126,7 @@ impl Cx<'_> {
             return Operand::opaque(ty);
         };
         if !ty.is_integer() && !ty.is_pointer() {
-            self.write_opaque(&place, &ty, "floating-point arithmetic", span);
+            self.write_opaque(&place, "floating-point arithmetic", span);
             return Operand::opaque(ty);
         }
         let old = self.rvalue(target, span);
