@@ -16,7 +16,7 @@ pub mod lower;
 pub mod preprocess;
 
 use leapfrog_ir::{DataModel, Program};
-use leapfrog_source::SourceFiles;
+use leapfrog_source::{Diagnostic, Severity, SourceFiles, Span};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -87,7 +87,7 @@ fn load_on_this_thread(paths: &[PathBuf], opts: &FrontendOptions) -> Result<Prog
 }
 
 fn parse_file(path: &Path, dm: DataModel, files: &mut SourceFiles) -> Result<lower::Unit, FrontendError> {
-    let pre = preprocess::preprocess(path, dm)
+    let mut pre = preprocess::preprocess(path, dm)
         .map_err(|e| FrontendError::Preprocess { path: e.path.display().to_string(), message: e.message })?;
     let display = path.display().to_string();
     let config = lang_c::driver::Config {
@@ -95,13 +95,19 @@ fn parse_file(path: &Path, dm: DataModel, files: &mut SourceFiles) -> Result<low
         cpp_options: Vec::new(),
         flavor: lang_c::driver::Flavor::GnuC11,
     };
-    let mut text = pre.text;
+    let mut text = std::mem::take(&mut pre.text);
     let mut repairs = 0;
     loop {
         match lang_c::driver::parse_preprocessed(&config, text) {
             Ok(parse) => {
                 let linemap = linemap::LineMap::new(&parse.source, &display, files);
-                return Ok(lower::Unit { parse, linemap });
+                let file = files.intern(&display);
+                let notes = pre
+                    .caveat
+                    .iter()
+                    .map(|c| Diagnostic::new(Severity::Unsupported, Span::new(file, 0, 0), c.clone()))
+                    .collect();
+                return Ok(lower::Unit { parse, linemap, notes });
             }
             Err(e) => {
                 text = e.source;

@@ -25,6 +25,8 @@ pub struct PreprocessError {
 pub struct Preprocessed {
     pub path: PathBuf,
     pub text: String,
+    /// Something about the preprocessing that may change the program's meaning.
+    pub caveat: Option<String>,
 }
 
 /// Preprocess one input file (or read it, for `.i`).
@@ -35,7 +37,8 @@ pub fn preprocess(path: &Path, data_model: leapfrog_ir::DataModel) -> Result<Pre
     }
     if path.extension().is_some_and(|e| e == "i") {
         let bytes = fs::read(path).map_err(|e| fail(e.to_string()))?;
-        return Ok(Preprocessed { path: path.to_path_buf(), text: String::from_utf8_lossy(&bytes).into_owned() });
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        return Ok(Preprocessed { path: path.to_path_buf(), text, caveat: None });
     }
     let support = support_dir().map_err(|e| fail(format!("cannot write the prelude: {e}")))?;
     // Under ILP32, let gcc describe the 32-bit target (`-m32`: `long` and pointers of 4 bytes in
@@ -46,7 +49,7 @@ pub fn preprocess(path: &Path, data_model: leapfrog_ir::DataModel) -> Result<Pre
         leapfrog_ir::DataModel::LP64 => &[&[]],
     };
     let mut last_error = String::new();
-    for extra in attempts {
+    for (attempt, extra) in attempts.iter().enumerate() {
         let out = Command::new("gcc")
             .arg("-E")
             .arg("-std=gnu11")
@@ -60,10 +63,13 @@ pub fn preprocess(path: &Path, data_model: leapfrog_ir::DataModel) -> Result<Pre
             .output()
             .map_err(|e| fail(format!("cannot run gcc -E: {e}")))?;
         if out.status.success() {
-            return Ok(Preprocessed {
-                path: path.to_path_buf(),
-                text: String::from_utf8_lossy(&out.stdout).into_owned(),
+            let caveat = (attempt > 0).then(|| {
+                "32-bit system headers are not installed: types from system headers (such as int64_t) \
+                 keep their 64-bit definitions under ILP32"
+                    .to_string()
             });
+            let text = String::from_utf8_lossy(&out.stdout).into_owned();
+            return Ok(Preprocessed { path: path.to_path_buf(), text, caveat });
         }
         let stderr = String::from_utf8_lossy(&out.stderr);
         let first: Vec<&str> = stderr.lines().filter(|l| !l.trim().is_empty()).take(5).collect();

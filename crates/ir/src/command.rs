@@ -144,7 +144,8 @@ pub enum Command {
         name: String,
         args: Vec<Expr>,
     },
-    /// An output function (`printf`, `puts`, ...): evaluates its arguments, changes nothing.
+    /// An output function (`printf`, `puts`, ...): evaluates its arguments and reads the memory
+    /// its pointer arguments point to; changes nothing.
     Output {
         name: String,
         args: Vec<Expr>,

@@ -109,6 +109,11 @@ impl<I: Id, T> IdVec<I, T> {
     pub fn values_mut(&mut self) -> std::slice::IterMut<'_, T> {
         self.items.iter_mut()
     }
+
+    /// The items, by value, in id order.
+    pub fn into_iter_values(self) -> std::vec::IntoIter<T> {
+        self.items.into_iter()
+    }
 }
 
 impl<I: Id, T> Default for IdVec<I, T> {

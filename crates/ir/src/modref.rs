@@ -17,7 +17,8 @@
 //! - every edge of a function counts, reachable or not;
 //! - `Free(p)` modifies the freed object, like a store through `p`;
 //! - `Alloc` only modifies its destination (the object it creates is fresh);
-//! - `Output` only reads its arguments' register variables;
+//! - `Output` reads its arguments' register variables and the memory its pointer arguments point
+//!   to (a `%s` string);
 //! - `CallExtern` modifies its destination and sets `calls_extern`; if any argument is a pointer
 //!   it may read and write unknown memory. Register globals are *not* added to `modifies` for an
 //!   extern call: a consumer that takes the IR's "an extern callee may change globals" literally
@@ -124,6 +125,11 @@ impl Effects {
             Command::Opaque { writes_memory, .. } => {
                 eff.opaque = true;
                 eff.modifies_unknown_memory |= *writes_memory;
+            }
+            Command::Output { args, .. } => {
+                for a in args.iter().filter(|a| a.ty(p) == Some(Type::Ptr)) {
+                    eff.read_memory(a);
+                }
             }
             _ => {}
         }

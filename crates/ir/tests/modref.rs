@@ -305,7 +305,8 @@ fn extern_calls_and_opaque_commands() {
     let output = Command::Output { name: "printf".into(), args: vec![var(ptr), var(x)] };
     let eff = edge_effects(&p, &output, &modref);
     assert_eq!(eff.reads, set(&[ptr, x]));
-    assert!(eff.modifies.is_empty() && !eff.modifies_memory() && !eff.reads_memory());
+    assert_eq!(eff.reads_through, set(&[ptr]), "a pointer argument (`%s`) is read through");
+    assert!(eff.modifies.is_empty() && !eff.modifies_memory());
     // A caller of a function making such calls inherits the flags.
     let wrapper = add_func(&mut p, "wrapper");
     let entry = p.funcs[wrapper].entry;

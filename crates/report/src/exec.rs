@@ -9,7 +9,12 @@ pub fn to_json(files: &SourceFiles, r: &ExecResult) -> Value {
     obj.insert("outcome".into(), json!(r.outcome.kind()));
     match &r.outcome {
         Outcome::Exit { code } => {
-            obj.insert("code".into(), json!(*code as i64));
+            // Entry return values range over every integer type: i64 or u64 holds each exactly.
+            let code = match i64::try_from(*code) {
+                Ok(c) => json!(c),
+                Err(_) => u64::try_from(*code).map_or_else(|_| json!(code.to_string()), |c| json!(c)),
+            };
+            obj.insert("code".into(), code);
         }
         Outcome::Error { origin, span } => {
             obj.insert("origin".into(), json!(origin.name()));

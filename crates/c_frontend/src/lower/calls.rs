@@ -86,6 +86,22 @@ fn builtin(name: &str) -> Option<Builtin> {
     })
 }
 
+/// Functions without a body that must not be modelled as "returns an arbitrary value": gcc's
+/// builtins compute something definite, and these library functions do not return normally.
+fn not_an_arbitrary_result(name: &str) -> Option<&'static str> {
+    match name {
+        "setjmp" | "_setjmp" | "__sigsetjmp" | "sigsetjmp" | "longjmp" | "_longjmp" | "siglongjmp"
+        | "__longjmp_chk" => Some("non-local jump"),
+        "err" | "errx" | "verr" | "verrx" | "error" | "quick_exit" | "pthread_exit" | "__builtin_longjmp" => {
+            Some("function that does not return")
+        }
+        n if n.starts_with("__builtin_") || n.starts_with("__sync_") || n.starts_with("__atomic_") => {
+            Some("compiler builtin")
+        }
+        _ => None,
+    }
+}
+
 /// The type a nondeterministic-value function returns, from its name (`__VERIFIER_nondet_uint`).
 fn nondet_type(name: &str, dm: leapfrog_ir::DataModel) -> CType {
     let suffix = name.rsplit_once("nondet_").map(|(_, s)| s).unwrap_or("int");
@@ -161,6 +177,11 @@ impl Cx<'_> {
         }
         if let Some(b) = builtin(&name) {
             return self.builtin_call(b, &name, sig.as_ref(), args, span);
+        }
+        if let Some(why) = not_an_arbitrary_result(&name) {
+            self.unsupported(span, format!("{why} `{name}`"));
+            let ret = sig.map(|s| s.ret).unwrap_or_else(CType::int);
+            return self.opaque_call(args, &ret, span);
         }
         self.extern_call(&name, sig.as_ref(), args, span)
     }
@@ -482,6 +503,11 @@ impl Cx<'_> {
                 self.emit(cmd, span);
                 Operand::value(dst, void_ptr)
             }
+            Builtin::Output if args.iter().any(|a| writes_through_format(&a.node)) => {
+                self.unsupported(span, format!("`%n` conversion in `{name}`"));
+                let ret = sig.map(|s| s.ret.clone()).unwrap_or_else(CType::int);
+                self.opaque_call(args, &ret, span)
+            }
             Builtin::Output => {
                 let vals = self.arguments(args, |cx, _, op, span| {
                     if op.ty.is_float() || matches!(op.kind, OpKind::Opaque) {
@@ -561,6 +587,28 @@ impl Cx<'_> {
             None => Expr::Bool(false),
         }
     }
+}
+
+/// Whether an argument is a format string with a `%n` conversion (which stores the number of
+/// characters written so far through its argument).
+fn writes_through_format(e: &Expression) -> bool {
+    let Expression::StringLiteral(s) = e else { return false };
+    let format = super::expr::string_bytes(&s.node);
+    let mut i = 0;
+    while i < format.len() {
+        if format[i] == b'%' {
+            i += 1;
+            // Flags, width, precision and length modifiers come before the conversion letter.
+            while i < format.len() && b"-+ #0123456789.*hlLqjzt'".contains(&format[i]) {
+                i += 1;
+            }
+            if format.get(i) == Some(&b'n') {
+                return true;
+            }
+        }
+        i += 1;
+    }
+    false
 }
 
 /// The default argument promotions (no prototype, or a variadic argument).

@@ -238,6 +238,7 @@ impl Cx<'_> {
         }
         let mut next: i128 = 0;
         let (mut min, mut max) = (0i128, 0i128);
+        let mut wide = Vec::new();
         for e in &et.node.enumerators {
             let value = match &e.node.expression {
                 Some(x) => self.const_int(x).unwrap_or_else(|| {
@@ -247,7 +248,14 @@ impl Cx<'_> {
                 }),
                 None => next,
             };
-            self.scopes.bind(&e.node.identifier.node.name, Ordinary::EnumConst(value));
+            // Inside the definition a constant has type `int` when its value fits, else the type
+            // its value needs; afterwards the latter take the enumeration's type.
+            let own = [IntTy::I32, IntTy::U32, IntTy::I64, IntTy::U64].into_iter().find(|t| t.contains(value));
+            let name = &e.node.identifier.node.name;
+            self.scopes.bind(name, Ordinary::EnumConst(value, own.unwrap_or(IntTy::U64)));
+            if own != Some(IntTy::I32) {
+                wide.push((name.clone(), value));
+            }
             min = min.min(value);
             max = max.max(value);
             next = value + 1;
@@ -260,6 +268,9 @@ impl Cx<'_> {
         } else {
             IntTy::I64
         };
+        for (constant, value) in wide {
+            self.scopes.bind(&constant, Ordinary::EnumConst(value, ty));
+        }
         if let Some(n) = name {
             self.scopes.bind_tag(&n, Tag::Enum(ty));
         }
@@ -402,10 +413,17 @@ impl Cx<'_> {
 
     /// The expression's C type, without keeping any code it would run (for `sizeof`, `typeof`).
     pub fn type_of_expr(&mut self, e: &Node<Expression>) -> CType {
-        self.scratch(|cx| {
-            let op = cx.lower_expr(e);
-            op.ty
-        })
+        let key = (e.span.start, e.span.end);
+        if let Some(ty) = self.type_cache.get(&key) {
+            return ty.clone();
+        }
+        let ty = self.scratch(|cx| cx.lower_expr(e).ty);
+        // A variable-length array type made inside the dry run names a length variable that the
+        // dry run dropped: such types are neither cached nor used for more than their shape.
+        if !ty.has_vla() {
+            self.type_cache.insert(key, ty.clone());
+        }
+        ty
     }
 }
 

@@ -158,6 +158,10 @@ impl Cx<'_> {
         match &e.node {
             Expression::Identifier(id) => self.identifier(&id.node.name, span),
             Expression::Constant(c) => self.constant(&c.node, span),
+            Expression::StringLiteral(s) if s.node.iter().any(|p| !p.starts_with('"')) => {
+                self.unsupported(span, "wide or Unicode string literal");
+                Operand::opaque(CType::Ptr(Box::new(CType::int())))
+            }
             Expression::StringLiteral(s) => {
                 let bytes = string_bytes(&s.node);
                 let (var, len) = self.string_literal(bytes, span);
@@ -175,6 +179,11 @@ impl Cx<'_> {
             }
             Expression::SizeOfVal(v) => {
                 let ty = self.type_of_expr(&v.node.0);
+                if ty.has_vla() {
+                    // C evaluates the operand of `sizeof` when its type is a variable-length array.
+                    let op = self.lower_expr(&v.node.0);
+                    return self.size_operand(&op.ty, span);
+                }
                 self.size_operand(&ty, span)
             }
             Expression::AlignOf(t) => {
@@ -401,7 +410,7 @@ impl Cx<'_> {
                 VarTy::Reg(_) => Operand::place(Place::Reg(var), ty),
                 VarTy::Mem(_) => Operand::place(Place::Mem(Expr::AddrOf(var)), ty),
             },
-            Some(Ordinary::EnumConst(v)) => Operand::int(v, IntTy::I32),
+            Some(Ordinary::EnumConst(v, t)) => Operand::int(v, t),
             Some(Ordinary::Func { sig, .. }) => {
                 Operand { kind: OpKind::Func(name.to_string()), ty: CType::Func(Box::new(sig)) }
             }
@@ -444,7 +453,7 @@ impl Cx<'_> {
                 Operand::opaque(CType::Float(ty))
             }
             Constant::Character(s) => match char_constant(s) {
-                Some(v) => Operand::int(v, IntTy::I32),
+                Some((v, t)) => Operand::int(v, t),
                 None => {
                     self.unsupported(span, format!("character constant {s}"));
                     Operand::opaque(CType::int())
@@ -859,11 +868,17 @@ impl Cx<'_> {
                 self.pointer_add(p, i, *op == Minus, span)
             }
             (CType::Ptr(a), CType::Ptr(_), Minus) => {
-                let scale = self.size_of(a).unwrap_or(1).max(1);
                 let pd = self.l.dm.size_type(true);
                 let le = self.convert(l.clone(), &l.ty, span);
                 let re = self.convert(r.clone(), &r.ty, span);
-                Operand::value(Expr::PtrDiff { lhs: Box::new(le), rhs: Box::new(re), scale, ty: pd }, CType::Int(pd))
+                let diff =
+                    |scale| Expr::PtrDiff { lhs: Box::new(le.clone()), rhs: Box::new(re.clone()), scale, ty: pd };
+                let value = match self.dynamic_size(a) {
+                    // Rows of a variable-length array: the byte distance over the row's size.
+                    Some(size) => fold::binary(IrBin::Div, pd, diff(1), fold::cast(pd, size)),
+                    None => diff(self.size_of(a).unwrap_or(1).max(1)),
+                };
+                Operand::value(value, CType::Int(pd))
             }
             (CType::Int(a), CType::Int(b), _) => {
                 let (irop, ty, rty) = match op {
@@ -965,20 +980,18 @@ impl Cx<'_> {
         Operand::value(Expr::Var(t), CType::int())
     }
 
+    /// `c ? a : b`: each branch is lowered on its side of the condition, then its value converted
+    /// to the result type (known once both are lowered) and stored in a temporary.
     fn conditional(&mut self, c: &Node<ConditionalExpression>, span: Span) -> Operand {
-        let then_ty = self.type_of_expr(&c.node.then_expression).decay();
-        let else_ty = self.type_of_expr(&c.node.else_expression).decay();
-        let ty = match (&then_ty, &else_ty) {
-            (CType::Int(a), CType::Int(b)) => CType::Int(usual_arithmetic(*a, *b)),
-            (CType::Ptr(_), _) => then_ty.clone(),
-            (_, CType::Ptr(_)) => else_ty.clone(),
-            (CType::Void, _) | (_, CType::Void) => CType::Void,
-            (a, _) if a.is_float() => a.clone(),
-            (_, b) if b.is_float() => b.clone(),
-            _ => then_ty.clone(),
-        };
         let (yes, no, join) = (self.new_loc(), self.new_loc(), self.new_loc());
         self.lower_cond(&c.node.condition, yes, no);
+        let mut branches = Vec::new();
+        for (loc, branch) in [(yes, &c.node.then_expression), (no, &c.node.else_expression)] {
+            self.set_cur(loc);
+            let v = self.value(branch);
+            branches.push((self.f.cur, v));
+        }
+        let ty = conditional_type(&branches[0].1.ty.decay(), &branches[1].1.ty.decay());
         let target = match &ty {
             CType::Int(_) | CType::Ptr(_) => Some(Target::Reg(self.new_temp(ty.reg_type().unwrap(), span))),
             CType::Record(_) => {
@@ -987,19 +1000,15 @@ impl Cx<'_> {
             }
             _ => None,
         };
-        for (loc, branch) in [(yes, &c.node.then_expression), (no, &c.node.else_expression)] {
-            self.set_cur(loc);
+        for (end, v) in branches {
+            self.set_cur(end);
             match &target {
                 Some(Target::Reg(t)) => {
-                    let v = self.value(branch);
                     let e = self.convert(v, &ty, span);
                     self.emit(Command::Assign(*t, e), span);
                 }
-                Some(Target::Mem(t)) => {
-                    let v = self.value(branch);
-                    self.copy_record(Expr::AddrOf(*t), v, &ty, span);
-                }
-                None => self.discard(branch),
+                Some(Target::Mem(t)) => self.copy_record(Expr::AddrOf(*t), v, &ty, span),
+                None => {}
             }
             self.jump(join, span);
         }
@@ -1148,7 +1157,7 @@ impl Cx<'_> {
         };
         let var = if self.creates_static_objects() {
             let key = format!("{}#compound{}", self.unit_index, self.l.vars.len());
-            self.global_var(&key, ".compound", &ty, span, true)
+            self.static_object(&key, ".compound", &ty, span)
         } else {
             self.new_var_of(".compound", VarTy::Mem(obj), VarKind::Temp, span)
         };
@@ -1183,6 +1192,19 @@ impl Cx<'_> {
     }
 }
 
+/// The type of `c ? a : b` from the (decayed) types of its branches.
+fn conditional_type(a: &CType, b: &CType) -> CType {
+    match (a, b) {
+        (CType::Int(x), CType::Int(y)) => CType::Int(usual_arithmetic(*x, *y)),
+        (CType::Ptr(_), _) => a.clone(),
+        (_, CType::Ptr(_)) => b.clone(),
+        (CType::Void, _) | (_, CType::Void) => CType::Void,
+        (x, _) if x.is_float() => x.clone(),
+        (_, y) if y.is_float() => y.clone(),
+        _ => a.clone(),
+    }
+}
+
 enum Target {
     Reg(VarId),
     Mem(VarId),
@@ -1209,7 +1231,8 @@ pub fn ptr_offset(base: Expr, offset: u64) -> Expr {
     if offset == 0 {
         return base;
     }
-    Expr::PtrAdd { base: Box::new(base), offset: Box::new(Expr::Int(i128::from(offset), IntTy::I64)), scale: 1 }
+    let ty = if IntTy::I64.contains(i128::from(offset)) { IntTy::I64 } else { IntTy::U64 };
+    Expr::PtrAdd { base: Box::new(base), offset: Box::new(Expr::Int(i128::from(offset), ty)), scale: 1 }
 }
 
 /// The value and type of an integer constant (C11 6.4.4.1: the first type that holds it).
@@ -1248,15 +1271,41 @@ pub fn integer_constant(i: &Integer, dm: leapfrog_ir::DataModel) -> Option<(i128
     candidates.into_iter().find(|t| t.contains(v)).map(|t| (v, t))
 }
 
-/// The value of a character constant like `'a'`, `'\n'`, `'\x41'`, `L'x'`.
-pub fn char_constant(s: &str) -> Option<i128> {
-    let start = s.find('\'')?;
-    let inner = &s[start + 1..s.len().checked_sub(1)?];
+/// The value and type of a character constant: `'a'`, `'\n'`, `'\x41'` (type `int`, the value of a
+/// `char`), or a wide one `L'é'`, `u'x'`, `U'x'` (the code point, as `wchar_t`, `char16_t`,
+/// `char32_t`).
+pub fn char_constant(s: &str) -> Option<(i128, IntTy)> {
+    let quote = s.find('\'')?;
+    let (prefix, quoted) = s.split_at(quote);
+    let inner = quoted.strip_prefix('\'')?.strip_suffix('\'')?;
+    let wide = match prefix {
+        "" => None,
+        "L" => Some(IntTy::I32),
+        "u" => Some(IntTy::U16),
+        "U" => Some(IntTy::U32),
+        "u8" => Some(IntTy::U8),
+        _ => return None,
+    };
     let bytes = unescape(inner);
-    let wide = start > 0;
+    if let Some(t) = wide {
+        // One character: an escape gives its value, other bytes are UTF-8.
+        let c = if inner.starts_with('\\') {
+            match bytes.as_slice() {
+                [b] => u32::from(*b),
+                _ => return None,
+            }
+        } else {
+            let mut chars = std::str::from_utf8(&bytes).ok()?.chars();
+            let c = chars.next()?;
+            if chars.next().is_some() {
+                return None;
+            }
+            u32::from(c)
+        };
+        return Some((t.convert(i128::from(c)), t));
+    }
     match bytes.as_slice() {
-        [b] if wide => Some(i128::from(*b)),
-        [b] => Some(i128::from(*b as i8)),
+        [b] => Some((i128::from(*b as i8), IntTy::I32)),
         [] => None,
         many => {
             // Multi-character constants: gcc packs the bytes big-endian into an int.
@@ -1264,7 +1313,7 @@ pub fn char_constant(s: &str) -> Option<i128> {
             for b in many {
                 v = (v << 8) | i128::from(*b);
             }
-            Some(IntTy::I32.convert(v))
+            Some((IntTy::I32.convert(v), IntTy::I32))
         }
     }
 }
@@ -1355,11 +1404,15 @@ mod tests {
 
     #[test]
     fn character_and_string_constants() {
-        assert_eq!(char_constant("'a'"), Some(97));
-        assert_eq!(char_constant("'\\n'"), Some(10));
-        assert_eq!(char_constant("'\\xff'"), Some(-1));
-        assert_eq!(char_constant("'\\0'"), Some(0));
-        assert_eq!(char_constant("'\\''"), Some(39));
+        assert_eq!(char_constant("'a'"), Some((97, IntTy::I32)));
+        assert_eq!(char_constant("'\\n'"), Some((10, IntTy::I32)));
+        assert_eq!(char_constant("'\\xff'"), Some((-1, IntTy::I32)));
+        assert_eq!(char_constant("'\\0'"), Some((0, IntTy::I32)));
+        assert_eq!(char_constant("'\\''"), Some((39, IntTy::I32)));
+        assert_eq!(char_constant("L'a'"), Some((97, IntTy::I32)));
+        assert_eq!(char_constant("L'\u{e9}'"), Some((233, IntTy::I32)));
+        assert_eq!(char_constant("u'\\xff'"), Some((255, IntTy::U16)));
+        assert_eq!(char_constant("L'ab'"), None);
         assert_eq!(string_bytes(&["\"ab\\n\"".into(), "\"c\\101\"".into()]), b"ab\ncA".to_vec());
     }
 }

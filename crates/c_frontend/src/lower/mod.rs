@@ -34,6 +34,9 @@ use std::collections::{HashMap, HashSet};
 
 pub use expr::Operand;
 
+/// The largest object the IR models (byte offsets stay far inside `i64`).
+const MAX_OBJECT_BYTES: u64 = 1 << 40;
+
 /// Name of the stand-in function that receives code evaluated at file scope (dropped).
 const FILE_SCOPE: &str = "<file-scope>";
 /// Name of the stand-in function of dry runs (dropped).
@@ -51,6 +54,8 @@ pub struct LowerOptions {
 pub struct Unit {
     pub parse: Parse,
     pub linemap: LineMap,
+    /// Diagnostics from reading the file (before lowering).
+    pub notes: Vec<Diagnostic>,
 }
 
 /// Program-wide state of the lowering.
@@ -146,6 +151,10 @@ pub struct Cx<'a> {
     in_static_init: bool,
     /// The left side of an assignment `lhs = f(args)` being lowered (see `Cx::assign`).
     interlude: Option<Interlude>,
+    /// The C types of expressions typed by dry runs, by their byte range in this unit's text:
+    /// typing a node again (nested `?:`, assignments of calls) must not lower it again, or nested
+    /// expressions would cost exponential time.
+    type_cache: HashMap<(usize, usize), CType>,
 }
 
 /// The left side of `lhs = f(args)`: gcc evaluates it after the call's arguments and right before
@@ -182,6 +191,9 @@ pub fn lower_units(units: &[Unit], files: SourceFiles, opts: &LowerOptions) -> P
     };
     for u in units {
         l.addr_taken.extend(addr_taken_names(&u.parse.unit.0));
+        for d in &u.notes {
+            l.diag(d.clone());
+        }
     }
     let init_id = l.funcs.push(Function::new("__leapfrog_init_globals", Span::UNKNOWN));
     l.init = Some(FnCx::new(init_id, Function::new("__leapfrog_init_globals", Span::UNKNOWN), CType::Void));
@@ -248,7 +260,40 @@ pub(crate) fn root_identifier(e: &Expression) -> Option<String> {
     }
 }
 
+/// How much program-wide state exists at some point (see [`Lowerer::snapshot`]).
+struct ProgramState {
+    vars: usize,
+    globals: usize,
+    strings: usize,
+    externs: usize,
+}
+
 impl Lowerer {
+    /// The state to go back to after a dry run.
+    fn snapshot(&self) -> ProgramState {
+        ProgramState {
+            vars: self.vars.len(),
+            globals: self.globals.len(),
+            strings: self.strings.len(),
+            externs: self.externs.len(),
+        }
+    }
+
+    /// Forget what a dry run created: its variables (temporaries, string literals, compound
+    /// literals) and externs. Nothing outside the dry run refers to them.
+    fn restore(&mut self, s: ProgramState) {
+        if self.vars.len() > s.vars {
+            let kept = |v: &VarId| v.0 < s.vars as u32;
+            self.vars = std::mem::take(&mut self.vars).into_iter_values().take(s.vars).collect();
+            self.linked_vars.retain(|_, v| kept(v));
+            self.defined_vars.retain(kept);
+            self.string_pool.retain(|_, v| kept(v));
+        }
+        self.globals.truncate(s.globals);
+        self.strings.truncate(s.strings);
+        self.externs.truncate(s.externs);
+    }
+
     fn diag(&mut self, d: Diagnostic) {
         if self.diag_seen.insert((d.span, d.message.clone())) {
             self.diags.push(d);
@@ -262,7 +307,7 @@ impl Lowerer {
     /// How a variable of this type is stored: scalars in registers unless their address is taken;
     /// a variable-length array as a dynamic array of its innermost fixed-size element type (its
     /// length, the product of the lengths, is given when the declaration executes).
-    fn storage(&self, ty: &CType, addr_taken: bool) -> VarTy {
+    fn storage(&self, ty: &CType, in_memory: bool) -> VarTy {
         if ty.has_vla() {
             let mut inner = ty;
             while let CType::Array(elem, _) = inner
@@ -275,9 +320,27 @@ impl Lowerer {
             }
         }
         match ty.reg_type() {
-            Some(t) if !addr_taken => VarTy::Reg(t),
+            Some(t) if !in_memory => VarTy::Reg(t),
             _ => VarTy::Mem(self.layout().obj_type(ty).unwrap_or(ObjType::Opaque { size: 0, align: 1 })),
         }
+    }
+
+    /// The variables some command of the program (its functions and the initializers lowered so
+    /// far) reads, writes or takes the address of.
+    fn referenced_vars(&self) -> HashSet<VarId> {
+        let mut used = HashSet::new();
+        let init = self.init.as_ref().map(|i| &i.func);
+        for f in self.funcs.values().chain(init) {
+            for e in f.edges.values() {
+                used.extend(e.cmd.defs());
+                for x in e.cmd.exprs() {
+                    x.for_each_var(&mut |v| {
+                        used.insert(v);
+                    });
+                }
+            }
+        }
+        used
     }
 
     fn add_extern(&mut self, name: &str, ret: Option<Type>) {
@@ -288,8 +351,9 @@ impl Lowerer {
 
     /// Assemble the program: finish `init`, pick the entry, collect diagnostics.
     fn finish(mut self, init_id: FuncId, opts: &LowerOptions) -> Program {
+        let used = self.referenced_vars();
         let mut undefined: Vec<VarId> =
-            self.linked_vars.values().copied().filter(|v| !self.defined_vars.contains(v)).collect();
+            self.linked_vars.values().copied().filter(|v| !self.defined_vars.contains(v) && used.contains(v)).collect();
         undefined.sort();
         for v in undefined {
             let var = &self.vars[v];
@@ -322,24 +386,14 @@ impl Lowerer {
     /// The init function: zero every global, then run the initializers (already emitted, in
     /// source order), then fill the string literals.
     fn finish_init(&mut self, mut init: FnCx) -> Function {
-        for (var, bytes) in std::mem::take(&mut self.strings) {
-            for (i, b) in bytes.iter().enumerate() {
-                let addr = Expr::PtrAdd {
-                    base: Box::new(Expr::AddrOf(var)),
-                    offset: Box::new(Expr::Int(i as i128, leapfrog_arith::IntTy::I64)),
-                    scale: 1,
-                };
-                let value = Expr::Int(i128::from(*b as i8), leapfrog_arith::IntTy::I8);
-                emit_in(&mut init, Command::Store { addr, value }, Span::UNKNOWN);
-            }
-        }
         let exit = init.func.exit;
         init.func.add_edge(init.cur, exit, Command::Skip, Span::UNKNOWN);
-        // Prepend the zeroing of all globals.
-        let old_entry = init.func.entry;
-        let new_entry = init.func.add_loc();
-        init.func.entry = new_entry;
-        let mut cur = new_entry;
+        // Before the initializers (already emitted, in source order): zero every global, then
+        // fill the string literals, which initializers may read (`char c = "abc"[1];`).
+        let initializers = init.func.entry;
+        let prefix = init.func.add_loc();
+        init.func.entry = prefix;
+        init.cur = prefix;
         for &g in &self.globals {
             let var = &self.vars[g];
             let cmd = match &var.ty {
@@ -348,11 +402,16 @@ impl Lowerer {
                 VarTy::Reg(Type::Ptr) => Command::Assign(g, Expr::Null),
                 VarTy::Reg(_) => continue,
             };
-            let next = init.func.add_loc();
-            init.func.add_edge(cur, next, cmd, var.span);
-            cur = next;
+            emit_in(&mut init, cmd, var.span);
         }
-        init.func.add_edge(cur, old_entry, Command::Skip, Span::UNKNOWN);
+        for (var, bytes) in std::mem::take(&mut self.strings) {
+            for (i, b) in bytes.iter().enumerate() {
+                let addr = expr::ptr_offset(Expr::AddrOf(var), i as u64);
+                let value = Expr::Int(i128::from(*b as i8), leapfrog_arith::IntTy::I8);
+                emit_in(&mut init, Command::Store { addr, value }, Span::UNKNOWN);
+            }
+        }
+        init.func.add_edge(init.cur, initializers, Command::Skip, Span::UNKNOWN);
         stmt::remove_isolated_locations(&mut init.func);
         init.func
     }
@@ -402,6 +461,7 @@ impl<'a> Cx<'a> {
             call_depth: 0,
             in_static_init: false,
             interlude: None,
+            type_cache: HashMap::new(),
         }
     }
 
@@ -448,9 +508,11 @@ impl<'a> Cx<'a> {
     pub fn scratch<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
         let fresh = FnCx::new(self.f.fid, Function::new(SCRATCH, Span::UNKNOWN), CType::Void);
         let saved = std::mem::replace(&mut self.f, fresh);
+        let program_state = self.l.snapshot();
         self.scratch_depth += 1;
         let r = f(self);
         self.scratch_depth -= 1;
+        self.l.restore(program_state);
         self.f = saved;
         r
     }
@@ -570,24 +632,43 @@ impl<'a> Cx<'a> {
     /// The global variable for a link key, created on first sight; a later declaration with a
     /// complete type completes it. `defining` is false for an `extern` declaration.
     pub fn global_var(&mut self, key: &str, name: &str, ty: &CType, span: Span, defining: bool) -> VarId {
-        let v = self.global_var_slot(key, name, ty, span);
+        let in_memory = self.l.addr_taken.contains(name);
+        let v = self.global_var_slot(key, name, ty, span, in_memory);
         if defining {
             self.l.defined_vars.insert(v);
         }
         v
     }
 
-    fn global_var_slot(&mut self, key: &str, name: &str, ty: &CType, span: Span) -> VarId {
+    /// How a variable of this type is stored (see [`Lowerer::storage`]); an object too large for
+    /// the IR's byte offsets is reported and left opaque.
+    pub fn var_storage(&mut self, ty: &CType, in_memory: bool, span: Span) -> VarTy {
+        let fixed_array = matches!(ty, CType::Array(_, crate::ctypes::ArraySize::Fixed(_))) && !ty.has_vla();
+        if fixed_array && self.size_of(ty).is_none_or(|s| s > MAX_OBJECT_BYTES) {
+            self.unsupported(span, "object larger than 2^40 bytes");
+            return VarTy::Mem(ObjType::Opaque { size: 0, align: 1 });
+        }
+        self.l.storage(ty, in_memory)
+    }
+
+    /// A static object that is only ever accessed through its address (a compound literal).
+    pub fn static_object(&mut self, key: &str, name: &str, ty: &CType, span: Span) -> VarId {
+        let v = self.global_var_slot(key, name, ty, span, true);
+        self.l.defined_vars.insert(v);
+        v
+    }
+
+    fn global_var_slot(&mut self, key: &str, name: &str, ty: &CType, span: Span, in_memory: bool) -> VarId {
         if let Some(&v) = self.l.linked_vars.get(key) {
             let complete_now = self.size_of(ty).is_some_and(|s| s > 0);
             let was_incomplete = matches!(&self.l.vars[v].ty, VarTy::Mem(o) if o.size(self.l.dm) == 0);
             if complete_now && was_incomplete {
-                let storage = self.l.storage(ty, self.l.addr_taken.contains(name));
+                let storage = self.var_storage(ty, in_memory, span);
                 self.l.vars[v].ty = storage;
             }
             return v;
         }
-        let storage = self.l.storage(ty, self.l.addr_taken.contains(name));
+        let storage = self.var_storage(ty, in_memory, span);
         let v = self.l.vars.push(Var { name: name.to_string(), ty: storage, kind: VarKind::Global, func: None, span });
         self.l.globals.push(v);
         self.l.linked_vars.insert(key.to_string(), v);

@@ -18,7 +18,9 @@ pub enum Ordinary {
         key: String,
         sig: FuncSig,
     },
-    EnumConst(i128),
+    /// An enumeration constant: its value and type (`int` when the value fits, else the type of
+    /// its enumeration, as gcc does).
+    EnumConst(i128, IntTy),
     Typedef(CType),
 }
 

@@ -135,7 +135,7 @@ impl Cx<'_> {
 
     /// A local variable of the function being built, in memory when required.
     fn local_var(&mut self, name: &str, ty: &CType, in_memory: bool, span: Span) -> leapfrog_ir::VarId {
-        let storage = self.l.storage(ty, in_memory);
+        let storage = self.var_storage(ty, in_memory, span);
         self.new_var_of(name, storage, VarKind::Local, span)
     }
 
@@ -166,14 +166,14 @@ impl Cx<'_> {
             .collect()
     }
 
-    /// Reaching the closing brace: `main` returns 0 (C99), others return whatever the return
-    /// variable holds.
+    /// Reaching the closing brace: `main` returns 0 (C99); another function returns an
+    /// indeterminate value, which the analyses treat as arbitrary.
     fn fall_off_end(&mut self, span: Span) {
-        if self.f.is_main
-            && let Some(ret) = self.f.func.ret
-            && let VarTy::Reg(Type::Int(t)) = self.l.vars[ret].ty
-        {
-            self.emit(Command::Assign(ret, Expr::Int(0, t)), span);
+        if let Some(ret) = self.f.func.ret {
+            match self.l.vars[ret].ty {
+                VarTy::Reg(Type::Int(t)) if self.f.is_main => self.emit(Command::Assign(ret, Expr::Int(0, t)), span),
+                _ => self.emit(Command::Havoc(ret, HavocOrigin::Uninit), span),
+            }
         }
         let exit = self.f.func.exit;
         self.jump(exit, span);
