@@ -102,11 +102,12 @@ fn parse_file(path: &Path, dm: DataModel, files: &mut SourceFiles) -> Result<low
             Ok(parse) => {
                 let linemap = linemap::LineMap::new(&parse.source, &display, files);
                 let file = files.intern(&display);
-                let notes = pre
+                let mut notes: Vec<Diagnostic> = pre
                     .caveat
                     .iter()
                     .map(|c| Diagnostic::new(Severity::Unsupported, Span::new(file, 0, 0), c.clone()))
                     .collect();
+                notes.extend(pragma_pack_notes(&parse.source, &linemap, files));
                 return Ok(lower::Unit { parse, linemap, notes });
             }
             Err(e) => {
@@ -128,6 +129,26 @@ fn parse_file(path: &Path, dm: DataModel, files: &mut SourceFiles) -> Result<low
             }
         }
     }
+}
+
+/// `#pragma pack` changes struct layouts, which Leapfrog does not model (outside system headers).
+fn pragma_pack_notes(text: &str, linemap: &linemap::LineMap, files: &SourceFiles) -> Vec<Diagnostic> {
+    let mut notes = Vec::new();
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let directive = line.trim_start();
+        if let Some(rest) = directive.strip_prefix('#')
+            && rest.trim_start().starts_with("pragma")
+            && rest.contains("pack")
+        {
+            let span = linemap.span(offset + (line.len() - directive.len()));
+            if !files.path(span.file).starts_with("/usr/") {
+                notes.push(Diagnostic::new(Severity::Unsupported, span, "#pragma pack (it changes struct layouts)"));
+            }
+        }
+        offset += line.len();
+    }
+    notes
 }
 
 /// How many K&R implicit-`int` definitions one file may need repaired.

@@ -13,7 +13,7 @@ use super::scope::Ordinary;
 use crate::ctypes::{CType, FuncSig, promote};
 use lang_c::ast::*;
 use lang_c::span::Node;
-use leapfrog_arith::{CmpOp, IntTy, UnOp};
+use leapfrog_arith::{BinOp, CmpOp, IntTy, UnOp};
 use leapfrog_ir::{AllocRegion, AssertOrigin, Command, Expr, HavocOrigin, Type, VarKind, VarTy};
 use leapfrog_source::Span;
 
@@ -56,6 +56,10 @@ enum Builtin {
     Abs,
     Expect,
     Unreachable,
+    /// `__builtin_bswapN`: the bytes of an N-bit value in reverse order.
+    ByteSwap(IntTy),
+    /// `__builtin_constant_p(e)`: whether `e` is a constant (gcc at -O0 folds only those).
+    IsConstant,
 }
 
 fn builtin(name: &str) -> Option<Builtin> {
@@ -73,7 +77,11 @@ fn builtin(name: &str) -> Option<Builtin> {
         "malloc" | "__builtin_malloc" => Malloc,
         "calloc" => Calloc,
         "alloca" | "__builtin_alloca" => Alloca,
-        "free" => Free,
+        "free" | "__builtin_free" => Free,
+        "__builtin_bswap16" => ByteSwap(IntTy::U16),
+        "__builtin_bswap32" => ByteSwap(IntTy::U32),
+        "__builtin_bswap64" => ByteSwap(IntTy::U64),
+        "__builtin_constant_p" => IsConstant,
         "memset" | "__builtin_memset" => Memset,
         "memcpy" | "memmove" | "__builtin_memcpy" | "__builtin_memmove" => Memcpy,
         "printf" | "puts" | "putchar" | "fprintf" | "fputs" | "fflush" | "putc" | "fputc" | "vprintf" | "perror" => {
@@ -557,6 +565,30 @@ impl Cx<'_> {
                 }
                 None => Operand::void(),
             },
+            Builtin::ByteSwap(t) => {
+                let Some(arg) = args.first() else { return self.extern_call(name, sig, args, span) };
+                let v = self.value(arg);
+                let x = self.convert(v, &CType::Int(t), span);
+                let x = self.materialize_int(x, t, span);
+                let bytes = t.bits() / 8;
+                let mut swapped = Expr::Int(0, t);
+                for i in 0..bytes {
+                    // Byte i moves to byte (bytes - 1 - i).
+                    let byte = fold::binary(
+                        BinOp::BitAnd,
+                        t,
+                        fold::binary(BinOp::Shr, t, x.clone(), Expr::Int(i128::from(8 * i), t)),
+                        Expr::Int(0xff, t),
+                    );
+                    let moved = fold::binary(BinOp::Shl, t, byte, Expr::Int(i128::from(8 * (bytes - 1 - i)), t));
+                    swapped = fold::binary(BinOp::BitOr, t, swapped, moved);
+                }
+                Operand::value(swapped, CType::Int(t))
+            }
+            Builtin::IsConstant => {
+                let constant = args.first().is_some_and(|a| self.const_int(a).is_some());
+                Operand::int(i128::from(constant), IntTy::I32)
+            }
             Builtin::Unreachable => {
                 self.emit(Command::Assume(Expr::Bool(false)), span);
                 Operand::void()

@@ -51,6 +51,7 @@ impl Cx<'_> {
                     _ => {}
                 },
                 DeclarationSpecifier::TypeSpecifier(t) => words.types.push(t),
+                DeclarationSpecifier::Extension(exts) => self.check_layout_attributes(exts),
                 _ => {}
             }
         }
@@ -60,14 +61,32 @@ impl Cx<'_> {
 
     /// The type named by a specifier-qualifier list (type names, struct fields).
     pub fn specqual_type(&mut self, specs: &[Node<SpecifierQualifier>], span: Span) -> CType {
-        let types: Vec<&Node<TypeSpecifier>> = specs
-            .iter()
-            .filter_map(|s| match &s.node {
-                SpecifierQualifier::TypeSpecifier(t) => Some(t),
-                _ => None,
-            })
-            .collect();
+        let mut types: Vec<&Node<TypeSpecifier>> = Vec::new();
+        for s in specs {
+            match &s.node {
+                SpecifierQualifier::TypeSpecifier(t) => types.push(t),
+                SpecifierQualifier::Extension(exts) => self.check_layout_attributes(exts),
+                SpecifierQualifier::TypeQualifier(_) => {}
+            }
+        }
         self.type_from_specifiers(&types, span)
+    }
+
+    /// gcc attributes that change types or layouts (`packed`, `aligned`, `mode`, `vector_size`)
+    /// are not modelled: the program's own uses are reported (those inside system headers, such
+    /// as glibc's `max_align_t`, concern types programs rarely lay out themselves).
+    fn check_layout_attributes(&mut self, exts: &[Node<Extension>]) {
+        for ext in exts {
+            let Extension::Attribute(attr) = &ext.node else { continue };
+            let name = attr.name.node.trim_matches('_');
+            if !matches!(name, "packed" | "aligned" | "mode" | "vector_size") {
+                continue;
+            }
+            let span = self.span(ext.span);
+            if !self.l.files.path(span.file).starts_with("/usr/") {
+                self.unsupported(span, format!("attribute `{name}` (it changes a type or a layout)"));
+            }
+        }
     }
 
     /// The type of a type name (`sizeof(T)`, casts, compound literals).
@@ -281,6 +300,7 @@ impl Cx<'_> {
     /// then the suffixes from the outermost, i.e. the last one written, then any nested declarator).
     pub fn declarator(&mut self, base: CType, d: &Node<Declarator>) -> Declared {
         let span = self.span(d.span);
+        self.check_layout_attributes(&d.node.extensions);
         let derived = &d.node.derived;
         let mut ty = base;
         let mut params = None;
