@@ -91,6 +91,19 @@ fn program_errors(p: &Program) -> Vec<VerifyError> {
         if let Some(owner) = var.func.filter(|f| p.funcs.get(*f).is_none()) {
             messages.push(format!("{} belongs to {owner}, which is not a function", describe(v, var)));
         }
+        if let Some(func) = var.func.and_then(|f| p.funcs.get(f))
+            && !(func.params.contains(&v) || func.ret == Some(v) || func.locals.contains(&v))
+        {
+            // The interpreter and the analyses find a function's variables through these lists.
+            messages.push(format!(
+                "{} belongs to {} but is not among its params, ret or locals",
+                describe(v, var),
+                func.name
+            ));
+        }
+        if var.func.is_none() && var.kind == VarKind::Global && !p.globals.contains(&v) {
+            messages.push(format!("global {} is not listed in the program's globals", describe(v, var)));
+        }
         if let VarTy::Mem(ty) = &var.ty {
             let mut layout = Vec::new();
             layout_errors(ty, p.data_model, &mut layout);

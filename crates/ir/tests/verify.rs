@@ -377,10 +377,21 @@ fn globals_are_global() {
     only_error(&p, "global v0 (\"g\") has kind local");
     let mut p = program("e0: L0 -> L1 skip");
     p.vars[VarId(0)].func = Some(MAIN);
-    only_error(&p, "global v0 (\"g\") belongs to function f1");
+    has_error(&p, "global v0 (\"g\") belongs to function f1");
+    has_error(&p, "belongs to main but is not among its params, ret or locals");
     let mut p = program("e0: L0 -> L1 skip");
     p.globals.push(VarId(99));
     only_error(&p, "globals lists v99, which is not a variable");
+    let mut p = program("e0: L0 -> L1 skip");
+    p.globals.retain(|g| *g != VarId(0));
+    only_error(&p, "global v0 (\"g\") is not listed in the program's globals");
+}
+
+#[test]
+fn owned_variables_are_listed_by_their_function() {
+    let mut p = program("e0: L0 -> L1 skip");
+    p.funcs[MAIN].locals.retain(|v| *v != VarId(2));
+    only_error(&p, "v2 (\"i\") belongs to main but is not among its params, ret or locals");
 }
 
 #[test]
