@@ -645,29 +645,39 @@ impl Cx<'_> {
 
     /// `x++`, `x--`, `++x`, `--x`; the value is the old one for postfix forms.
     pub fn inc_dec(&mut self, target: &Node<Expression>, inc: bool, post: bool, span: Span) -> Operand {
-        let place_op = self.lower_expr(target);
-        let ty = place_op.ty.clone();
-        let OpKind::Place(place) = place_op.kind.clone() else {
-            self.unsupported(span, "increment of something that is not an lvalue");
+        let place = self.lower_expr(target);
+        let op = if inc { BinaryOperator::Plus } else { BinaryOperator::Minus };
+        self.read_modify_write(place, &op, Operand::int(1, IntTy::I32), post, span)
+    }
+
+    /// `place = place op value` for an already lowered place (`++`, `--`, compound assignment):
+    /// the operand is the new value, or the old one when `keep_old` (postfix forms).
+    fn read_modify_write(
+        &mut self,
+        target: Operand,
+        op: &BinaryOperator,
+        value: Operand,
+        keep_old: bool,
+        span: Span,
+    ) -> Operand {
+        let ty = target.ty.clone();
+        let OpKind::Place(place) = target.kind.clone() else {
+            self.unsupported(span, "assignment to something that is not an lvalue");
             return Operand::opaque(ty);
         };
         if !ty.is_integer() && !ty.is_pointer() {
             self.write_opaque(&place, "floating-point arithmetic", span);
             return Operand::opaque(ty);
         }
-        let old = self.rvalue(place_op, span);
-        let old_expr = match &old.kind {
-            OpKind::Value(e) => e.clone(),
-            _ => return Operand::opaque(ty),
-        };
-        // Keep the old value when it is needed after the update.
-        let old_kept = if post { self.materialize_always(old_expr.clone(), &ty, span) } else { old_expr.clone() };
-        let one = Operand::int(1, IntTy::I32);
-        let op = if inc { BinaryOperator::Plus } else { BinaryOperator::Minus };
-        let new = self.arith(&op, Operand::value(old_kept.clone(), ty.clone()), one, span);
-        let new_expr = self.convert(new, &ty, span);
-        let result = self.store(&place, &ty, new_expr, span);
-        if post { Operand::value(old_kept, ty) } else { result }
+        let mut old = self.rvalue(target, span);
+        if keep_old && let OpKind::Value(e) = old.kind {
+            // The old value is needed after the update.
+            old = Operand::value(self.materialize_always(e, &ty, span), ty.clone());
+        }
+        let new = self.arith(op, old.clone(), value, span);
+        let new = self.convert(new, &ty, span);
+        let stored = self.store(&place, &ty, new, span);
+        if keep_old { old } else { stored }
     }
 
     /// Copy a value into a fresh temporary (even a plain local: its old value is needed).
@@ -1129,19 +1139,7 @@ impl Cx<'_> {
             let t = self.lower_expr(lhs);
             (t, self.value(rhs))
         };
-        let ty = target.ty.clone();
-        let OpKind::Place(place) = target.kind.clone() else {
-            self.unsupported(span, "assignment to something that is not an lvalue");
-            return Operand::opaque(ty);
-        };
-        if !ty.is_integer() && !ty.is_pointer() {
-            self.write_opaque(&place, "floating-point arithmetic", span);
-            return Operand::opaque(ty);
-        }
-        let old = self.rvalue(target, span);
-        let new = self.arith(&arith_op, old, value, span);
-        let e = self.convert(new, &ty, span);
-        self.store(&place, &ty, e, span)
+        self.read_modify_write(target, &arith_op, value, false, span)
     }
 
     fn compound_literal(&mut self, cl: &Node<CompoundLiteral>, span: Span) -> Operand {
