@@ -37,6 +37,26 @@ use petgraph::algo::kosaraju_scc;
 use petgraph::graph::{DiGraph, NodeIndex};
 use std::collections::BTreeSet;
 
+/// What an access's address says about the memory it touches.
+enum MemoryTarget {
+    /// An evident memory variable (`&a`, `&a + i*4`).
+    Object(VarId),
+    /// Memory reached through a pointer variable (`p`, `p + i*4`).
+    Through(VarId),
+    /// Neither.
+    Unknown,
+}
+
+impl MemoryTarget {
+    fn of(addr: &Expr) -> MemoryTarget {
+        match (addr.base_object(), addr.base_pointer()) {
+            (Some(object), _) => MemoryTarget::Object(object),
+            (None, Some(pointer)) => MemoryTarget::Through(pointer),
+            (None, None) => MemoryTarget::Unknown,
+        }
+    }
+}
+
 /// What some code (a command, a loop, a function with its callees) may read and modify.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Effects {
@@ -137,26 +157,26 @@ impl Effects {
     }
 
     fn read_memory(&mut self, addr: &Expr) {
-        match (addr.base_object(), addr.base_pointer()) {
-            (Some(object), _) => {
-                self.reads_objects.insert(object);
+        match MemoryTarget::of(addr) {
+            MemoryTarget::Object(v) => {
+                self.reads_objects.insert(v);
             }
-            (None, Some(pointer)) => {
-                self.reads_through.insert(pointer);
+            MemoryTarget::Through(p) => {
+                self.reads_through.insert(p);
             }
-            (None, None) => self.reads_unknown_memory = true,
+            MemoryTarget::Unknown => self.reads_unknown_memory = true,
         }
     }
 
     fn write_memory(&mut self, addr: &Expr) {
-        match (addr.base_object(), addr.base_pointer()) {
-            (Some(object), _) => {
-                self.modifies_objects.insert(object);
+        match MemoryTarget::of(addr) {
+            MemoryTarget::Object(v) => {
+                self.modifies_objects.insert(v);
             }
-            (None, Some(pointer)) => {
-                self.modifies_through.insert(pointer);
+            MemoryTarget::Through(p) => {
+                self.modifies_through.insert(p);
             }
-            (None, None) => self.modifies_unknown_memory = true,
+            MemoryTarget::Unknown => self.modifies_unknown_memory = true,
         }
     }
 

@@ -406,10 +406,7 @@ impl Cx<'_> {
 
     fn identifier(&mut self, name: &str, span: Span) -> Operand {
         match self.scopes.lookup(name).cloned() {
-            Some(Ordinary::Var { var, ty }) => match &self.l.vars[var].ty {
-                VarTy::Reg(_) => Operand::place(Place::Reg(var), ty),
-                VarTy::Mem(_) => Operand::place(Place::Mem(Expr::AddrOf(var)), ty),
-            },
+            Some(Ordinary::Var { var, ty }) => Operand::place(self.var_place(var), ty),
             Some(Ordinary::EnumConst(v, t)) => Operand::int(v, t),
             Some(Ordinary::Func { sig, .. }) => {
                 Operand { kind: OpKind::Func(name.to_string()), ty: CType::Func(Box::new(sig)) }
@@ -711,6 +708,14 @@ impl Cx<'_> {
                 );
                 Operand::value(value, ty.clone())
             }
+        }
+    }
+
+    /// Where a variable's value lives: the register variable itself, or its object in memory.
+    pub fn var_place(&self, var: VarId) -> Place {
+        match self.l.vars[var].ty {
+            VarTy::Reg(_) => Place::Reg(var),
+            VarTy::Mem(_) => Place::Mem(Expr::AddrOf(var)),
         }
     }
 

@@ -114,7 +114,7 @@ impl Cx<'_> {
                 }
                 ParamPass::Dropped => {
                     let local = self.local_var(&label, &ty, addr_taken, pspan);
-                    self.write_opaque_var(local, "floating-point parameter", pspan);
+                    self.write_opaque(&self.var_place(local), "floating-point parameter", pspan);
                     local
                 }
             };
@@ -122,15 +122,6 @@ impl Cx<'_> {
                 self.scopes.bind(&n, Ordinary::Var { var, ty });
             }
         }
-    }
-
-    fn write_opaque_var(&mut self, var: leapfrog_ir::VarId, what: &str, span: Span) {
-        self.unsupported(span, what);
-        let cmd = match self.l.vars[var].ty {
-            VarTy::Reg(_) => Command::Opaque { what: what.into(), havoc: vec![var], writes_memory: false },
-            VarTy::Mem(_) => Command::Opaque { what: what.into(), havoc: vec![], writes_memory: true },
-        };
-        self.emit(cmd, span);
     }
 
     /// A local variable of the function being built, in memory when required.
@@ -414,7 +405,7 @@ impl Cx<'_> {
                 }
                 (CType::Float(_), Some(ret), _) => {
                     self.discard(e);
-                    self.write_opaque_var(ret, "floating-point arithmetic", span);
+                    self.write_opaque(&self.var_place(ret), "floating-point arithmetic", span);
                 }
                 (_, Some(ret), _) => {
                     let v = self.value(e);
