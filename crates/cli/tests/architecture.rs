@@ -10,6 +10,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("c_frontend", &["leapfrog-source", "leapfrog-arith", "leapfrog-ir"]),
     ("interp", &["leapfrog-source", "leapfrog-arith", "leapfrog-ir"]),
     ("report", &["leapfrog-source", "leapfrog-ir", "leapfrog-interp"]),
+    ("smt", &[]),
     (
         "cli",
         &[

@@ -1,0 +1,274 @@
+//! The solver interface every engine uses: incremental SMT queries (push/pop, assumptions) over a
+//! Z3 backend, each one bounded.
+//!
+//! What this crate owns:
+//! - **Bounding.** Every [`Solver::check`] runs under a per-query timeout and resource limit, and a
+//!   [`Watchdog`] interrupts the thread's Z3 context when the run's deadline passes. A query cut
+//!   short answers [`Answer::Unknown`] with Z3's reason; it is never an error and never hangs.
+//! - **The Z3 version.** The `z3` crate's bindings are generated for Z3 5.3; [`check_z3_version`]
+//!   rejects another library at start-up (Debian's 4.8.12 deadlocks when a timeout fires).
+//!
+//! Terms are built with the `z3` crate directly (re-exported as [`z3`]): it already is a typed term
+//! API, and wrapping it would only rename it. Z3 objects live in a thread-local context, so they
+//! are `!Send`: an analysis runs on one thread.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::{Duration, Instant};
+
+pub use z3;
+use z3::ast::Bool;
+use z3::{Model, Params, SatResult};
+
+/// The Z3 versions this build works with: the bindings are for 5.3.
+const REQUIRED_MAJOR: u32 = 5;
+const REQUIRED_MINOR: u32 = 3;
+
+/// The linked Z3's version as `major.minor.build.revision`.
+pub fn z3_version() -> String {
+    let v = z3::full_version();
+    v.strip_prefix("Z3 ").unwrap_or(v).to_string()
+}
+
+/// Checks that the Z3 library loaded at run time is the one the bindings were generated for.
+pub fn check_z3_version() -> Result<(), String> {
+    let (mut major, mut minor, mut build, mut rev) = (0, 0, 0, 0);
+    // SAFETY: Z3_get_version only writes the four integers.
+    unsafe { z3_sys::Z3_get_version(&mut major, &mut minor, &mut build, &mut rev) };
+    if major == REQUIRED_MAJOR && minor >= REQUIRED_MINOR {
+        Ok(())
+    } else {
+        Err(format!(
+            "Z3 {major}.{minor}.{build} is loaded, but Leapfrog needs Z3 {REQUIRED_MAJOR}.{REQUIRED_MINOR} or later 5.x \
+             (run scripts/fetch-z3.sh)"
+        ))
+    }
+}
+
+/// The limits of one query.
+#[derive(Copy, Clone, Debug)]
+pub struct QueryLimits {
+    /// Wall-clock limit of one `check`.
+    pub timeout: Duration,
+    /// Z3's deterministic resource limit for one `check` (0 = none).
+    pub rlimit: u32,
+}
+
+impl Default for QueryLimits {
+    fn default() -> Self {
+        QueryLimits { timeout: Duration::from_secs(10), rlimit: 50_000_000 }
+    }
+}
+
+/// The answer to a query.
+pub enum Answer {
+    Sat(Model),
+    Unsat,
+    /// The solver gave up (timeout, resource limit, interrupt, incompleteness): Z3's reason.
+    Unknown(String),
+}
+
+impl Answer {
+    pub fn is_unsat(&self) -> bool {
+        matches!(self, Answer::Unsat)
+    }
+}
+
+/// An incremental solver: assertions persist between checks, `push`/`pop` scope them, and
+/// `check` takes assumption literals. Every check is bounded by [`QueryLimits`] and the deadline.
+pub struct Solver {
+    inner: z3::Solver,
+    limits: QueryLimits,
+    deadline: Option<Instant>,
+    /// Number of `check` calls, for statistics.
+    queries: std::cell::Cell<u64>,
+}
+
+impl Solver {
+    pub fn new(limits: QueryLimits, deadline: Option<Instant>) -> Solver {
+        let inner = z3::Solver::new();
+        // Z3 picks its incremental core once a scope exists; that is the fast path for many small
+        // queries on one solver (see NOTES-dependencies.md §2).
+        inner.push();
+        Solver { inner, limits, deadline, queries: std::cell::Cell::new(0) }
+    }
+
+    pub fn assert(&self, fact: &Bool) {
+        self.inner.assert(fact);
+    }
+
+    pub fn push(&self) {
+        self.inner.push();
+    }
+
+    pub fn pop(&self) {
+        self.inner.pop(1);
+    }
+
+    pub fn queries(&self) -> u64 {
+        self.queries.get()
+    }
+
+    /// Is the assertion set, together with `assumptions`, satisfiable?
+    pub fn check(&self, assumptions: &[Bool]) -> Answer {
+        self.queries.set(self.queries.get() + 1);
+        let mut timeout = self.limits.timeout;
+        if let Some(deadline) = self.deadline {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Answer::Unknown("time limit reached".into());
+            }
+            timeout = timeout.min(left);
+        }
+        let mut params = Params::new();
+        params.set_u32("timeout", timeout.as_millis().clamp(1, u32::MAX as u128) as u32);
+        if self.limits.rlimit > 0 {
+            params.set_u32("rlimit", self.limits.rlimit);
+        }
+        self.inner.set_params(&params);
+        match self.inner.check_assumptions(assumptions) {
+            SatResult::Sat => match self.inner.get_model() {
+                Some(m) => Answer::Sat(m),
+                None => Answer::Unknown("the solver reported sat without a model".into()),
+            },
+            SatResult::Unsat => Answer::Unsat,
+            SatResult::Unknown => {
+                let reason = self.inner.get_reason_unknown().unwrap_or_else(|| "unknown".into());
+                let expired = self.deadline.is_some_and(|d| Instant::now() >= d);
+                Answer::Unknown(if expired { format!("time limit reached ({reason})") } else { reason })
+            }
+        }
+    }
+}
+
+/// Interrupts this thread's Z3 context when a deadline passes, so that even a query stuck inside
+/// Z3 (where its own timeout is not polled) returns. Dropping the watchdog stops it.
+pub struct Watchdog {
+    state: Arc<(Mutex<bool>, Condvar)>,
+    fired: Arc<AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+/// The raw context pointer, sent to the watchdog thread. `Z3_interrupt` is the one Z3 call that
+/// is safe from another thread; the watchdog is joined before the context can go away.
+struct RawContext(z3_sys::Z3_context);
+// SAFETY: only used for Z3_interrupt, which Z3 documents as callable from another thread.
+unsafe impl Send for RawContext {}
+
+impl Watchdog {
+    /// Starts a watchdog for the calling thread's Z3 context.
+    pub fn start(deadline: Instant) -> Watchdog {
+        let ctx = RawContext(z3::Context::thread_local().get_z3_context());
+        let state = Arc::new((Mutex::new(false), Condvar::new()));
+        let fired = Arc::new(AtomicBool::new(false));
+        let (state2, fired2) = (state.clone(), fired.clone());
+        let thread = std::thread::spawn(move || {
+            let ctx = ctx;
+            let (lock, cvar) = &*state2;
+            let mut stopped = lock.lock().unwrap_or_else(|e| e.into_inner());
+            loop {
+                if *stopped {
+                    return;
+                }
+                let now = Instant::now();
+                if now >= deadline {
+                    fired2.store(true, Ordering::SeqCst);
+                    // SAFETY: see RawContext; the owning thread joins us before the context dies.
+                    unsafe { z3_sys::Z3_interrupt(ctx.0) };
+                    return;
+                }
+                stopped = cvar.wait_timeout(stopped, deadline - now).unwrap_or_else(|e| e.into_inner()).0;
+            }
+        });
+        Watchdog { state, fired, thread: Some(thread) }
+    }
+
+    /// Whether the deadline passed and the context was interrupted.
+    pub fn fired(&self) -> bool {
+        self.fired.load(Ordering::SeqCst)
+    }
+}
+
+impl Drop for Watchdog {
+    fn drop(&mut self) {
+        let (lock, cvar) = &*self.state;
+        *lock.lock().unwrap_or_else(|e| e.into_inner()) = true;
+        cvar.notify_all();
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use z3::ast::Int;
+
+    #[test]
+    fn version_is_checked() {
+        check_z3_version().expect("the fetched Z3 5.3 is linked");
+        assert!(z3_version().starts_with("5."), "{}", z3_version());
+    }
+
+    #[test]
+    fn incremental_queries_with_push_pop_and_assumptions() {
+        let s = Solver::new(QueryLimits::default(), None);
+        let x = Int::new_const("x");
+        s.assert(&x.gt(Int::from_i64(3)));
+        let a = Bool::new_const("a");
+        s.assert(&a.implies(x.lt(Int::from_i64(2))));
+        assert!(s.check(&[a.clone()]).is_unsat());
+        match s.check(&[]) {
+            Answer::Sat(m) => assert!(m.eval(&x, true).unwrap().as_i64().unwrap() > 3),
+            _ => panic!("expected sat"),
+        }
+        s.push();
+        s.assert(&x.eq(Int::from_i64(1)));
+        assert!(s.check(&[]).is_unsat());
+        s.pop();
+        assert!(matches!(s.check(&[]), Answer::Sat(_)));
+    }
+
+    /// A hard query (factoring a 62-bit semiprime in bit-vectors): decidable, but far slower than
+    /// the limits in these tests, so only a timeout or an interrupt ends it.
+    fn hard_query(s: &Solver) {
+        use z3::ast::BV;
+        let x = BV::new_const("hx", 64);
+        let y = BV::new_const("hy", 64);
+        let one = BV::from_u64(1, 64);
+        let bound = BV::from_u64(1 << 32, 64);
+        s.assert(&x.bvugt(&one));
+        s.assert(&y.bvugt(&one));
+        s.assert(&x.bvult(&bound));
+        s.assert(&y.bvult(&bound));
+        // 2147483647 * 2147483629, both prime.
+        s.assert(&(&x * &y).eq(BV::from_u64(2147483647u64 * 2147483629u64, 64)));
+    }
+
+    #[test]
+    fn timeout_gives_unknown() {
+        let limits = QueryLimits { timeout: Duration::from_millis(200), rlimit: 0 };
+        let s = Solver::new(limits, None);
+        hard_query(&s);
+        let start = Instant::now();
+        let answer = s.check(&[]);
+        assert!(matches!(answer, Answer::Unknown(_)), "the query should not be decided");
+        assert!(start.elapsed() >= Duration::from_millis(150), "{:?}", start.elapsed());
+        assert!(start.elapsed() < Duration::from_secs(5));
+    }
+
+    #[test]
+    fn watchdog_interrupts_at_deadline() {
+        let limits = QueryLimits { timeout: Duration::from_secs(3600), rlimit: 0 };
+        let deadline = Instant::now() + Duration::from_millis(300);
+        let _dog = Watchdog::start(deadline);
+        // No deadline on the solver itself: only the watchdog can stop this query.
+        let s = Solver::new(limits, None);
+        hard_query(&s);
+        let start = Instant::now();
+        assert!(matches!(s.check(&[]), Answer::Unknown(_)));
+        assert!(start.elapsed() >= Duration::from_millis(250), "{:?}", start.elapsed());
+        assert!(start.elapsed() < Duration::from_secs(5));
+    }
+}
