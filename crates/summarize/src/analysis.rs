@@ -1,0 +1,304 @@
+//! Loop summaries for a whole function at once: every loop's invariant candidates are checked
+//! together (Houdini), then the property is checked on the summarized function.
+//!
+//! The verification conditions, for invariants `I_L` at every loop header:
+//! - **initiation**: on every path of the enclosing scope that enters `L`, `I_L` holds;
+//! - **consecution**: from any state satisfying `I_L`, one iteration of `L`'s body (inner loops
+//!   replaced by their summaries, which assume their own invariants) re-establishes `I_L`;
+//! - **safety**: no assertion fails on a walk of any scope.
+//!
+//! Houdini starts from all candidates and drops those a model refutes (initiation or
+//! consecution), all loops at once and incrementally on one solver, until the remaining
+//! conjunctions satisfy both conditions everywhere. Because every loop's invariant is then
+//! proven on entry in its context, its summary assumes `I_L(X)` after `havoc(Mod(L))`.
+
+use crate::candidates::{Candidate, candidates};
+use crate::encode::{Encoder, LoopAssumptions, Mode, NoAssumptions, Obligation, State};
+use leapfrog_arith::Semantics;
+use leapfrog_ir::loops::LoopForest;
+use leapfrog_ir::{EdgeId, FuncId, Id, IdVec, LocId, LoopId, Program, VarId};
+use leapfrog_smt::{Answer, QueryLimits, Solver};
+use std::collections::HashMap;
+use std::time::Instant;
+use z3::ast::{Bool, Int};
+
+/// Settings of one analysis.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub semantics: Semantics,
+    pub limits: QueryLimits,
+    pub deadline: Option<Instant>,
+}
+
+/// The summary of one loop.
+#[derive(Clone, Debug)]
+pub struct LoopSummary {
+    pub id: LoopId,
+    pub header: LocId,
+    /// Variables the loop may modify (the summary havocs them).
+    pub modified: Vec<VarId>,
+    /// Memory objects the loop may modify.
+    pub modified_objects: Vec<VarId>,
+    /// The invariant: a conjunction of candidates.
+    pub invariant: Vec<Candidate>,
+    /// How many candidates were tried.
+    pub candidates_tried: usize,
+}
+
+/// What the summarized function says about the assertions.
+#[derive(Clone, Debug)]
+pub enum SafetyResult {
+    /// No assertion can fail in the summarized function.
+    Safe,
+    /// Some assertion can fail in the summarized function (maybe spuriously): the assertion's
+    /// edge and the leaps the abstract execution took.
+    Reachable { edge: EdgeId, leaps: Vec<Leap> },
+    Unknown(String),
+}
+
+/// One leap of an abstract counterexample over a loop summary: values of the modified
+/// variables on entry and at the last header visit.
+#[derive(Clone, Debug)]
+pub struct Leap {
+    pub l: LoopId,
+    pub before: Vec<(VarId, i128)>,
+    pub after: Vec<(VarId, i128)>,
+}
+
+pub struct Analysis {
+    pub forest: LoopForest,
+    pub loops: Vec<LoopSummary>,
+    pub safety: SafetyResult,
+    /// Constructs the encoding over-approximates; a TRUE must not rest on them.
+    pub unsupported: Vec<String>,
+    pub queries: u64,
+}
+
+struct Candidates {
+    cands: IdVec<LoopId, Vec<Candidate>>,
+    acts: IdVec<LoopId, Vec<Bool>>,
+}
+
+impl LoopAssumptions for Candidates {
+    fn assume(&self, enc: &Encoder, l: LoopId, s: &State) -> Vec<Bool> {
+        self.cands[l].iter().zip(&self.acts[l]).map(|(c, a)| a.implies(enc.truth(&c.expr, s))).collect()
+    }
+}
+
+/// Summarizes every loop of function `fid` (which must not call functions with bodies) and
+/// checks its assertions on the summarized function.
+pub fn analyze(p: &Program, fid: FuncId, cfg: &Config) -> Analysis {
+    let f = &p.funcs[fid];
+    let forest = LoopForest::compute(f);
+    let mut unsupported = Vec::new();
+    if forest.loops.iter().any(|(_, l)| l.irreducible) {
+        unsupported.push("irreducible control flow (a goto into a loop)".to_string());
+        let safety = SafetyResult::Unknown("irreducible control flow".into());
+        return Analysis { forest, loops: Vec::new(), safety, unsupported, queries: 0 };
+    }
+    let samples = entry_samples(p, f, &forest, cfg);
+    let enc = Encoder::new(p, f, &forest, cfg.semantics);
+    let cands: IdVec<LoopId, Vec<Candidate>> =
+        forest.loops.ids().map(|l| candidates(p, f, &forest, l, &samples[l], cfg.semantics)).collect();
+    let acts: IdVec<LoopId, Vec<Bool>> = forest
+        .loops
+        .ids()
+        .map(|l| (0..cands[l].len()).map(|k| Bool::new_const(format!("act_{}_{k}", l.index()))).collect())
+        .collect();
+    let cs = Candidates { cands, acts };
+
+    // The walks: the top level from the entry, every loop from its header.
+    let mut obligations = Vec::new();
+    let start = enc.fresh_state();
+    enc.walk(None, f.entry, Bool::from_bool(true), start, Mode::Check, &cs, &mut obligations);
+    for (l, lp) in forest.loops.iter() {
+        // An arbitrary state satisfying the invariant; like every assumption, it is part of the
+        // paths' guards, so that an inconsistent set of candidates cannot make the whole
+        // solver inconsistent.
+        let s = enc.fresh_state();
+        let start_guard = Bool::and(&cs.assume(&enc, l, &s));
+        let (backs, _) = enc.walk(Some(l), lp.header, start_guard, s, Mode::Check, &cs, &mut obligations);
+        for b in backs {
+            obligations.push(Obligation::Consecution { l, guard: b.guard, state: b.state });
+        }
+    }
+    let solver = Solver::new(cfg.limits, cfg.deadline);
+    for fact in enc.facts.borrow().iter() {
+        solver.assert(fact);
+    }
+
+    // violation[l][k]: some initiation or consecution obligation of candidate k of loop l fails.
+    let mut violation: IdVec<LoopId, Vec<Vec<Bool>>> = forest.loops.ids().map(|l| vec![Vec::new(); cs.cands[l].len()]).collect();
+    let mut safety = Vec::new();
+    for o in &obligations {
+        match o {
+            Obligation::Initiation { l, guard, state } | Obligation::Consecution { l, guard, state } => {
+                for (k, c) in cs.cands[*l].iter().enumerate() {
+                    let holds = enc.truth(&c.expr, state);
+                    violation[*l][k].push(Bool::and(&[guard.clone(), holds.not()]));
+                }
+            }
+            Obligation::Safety { edge, guard, cond } => safety.push((*edge, Bool::and(&[guard.clone(), cond.not()]))),
+        }
+    }
+    let violation: IdVec<LoopId, Vec<Bool>> =
+        violation.into_iter_values().map(|per| per.into_iter().map(|v| Bool::or(&v)).collect()).collect();
+
+    let mut active: IdVec<LoopId, Vec<bool>> = forest.loops.ids().map(|l| vec![true; cs.cands[l].len()]).collect();
+    let mut houdini_unknown = None;
+    loop {
+        let mut disj = Vec::new();
+        let mut assumptions = Vec::new();
+        for l in forest.loops.ids() {
+            for (k, on) in active[l].iter().enumerate() {
+                if *on {
+                    disj.push(violation[l][k].clone());
+                    assumptions.push(cs.acts[l][k].clone());
+                }
+            }
+        }
+        if disj.is_empty() {
+            break;
+        }
+        solver.push();
+        solver.assert(&Bool::or(&disj));
+        let answer = solver.check(&assumptions);
+        solver.pop();
+        match answer {
+            Answer::Unsat => break,
+            Answer::Unknown(why) => {
+                houdini_unknown = Some(why);
+                break;
+            }
+            Answer::Sat(model) => {
+                let mut dropped = 0;
+                for l in forest.loops.ids() {
+                    for k in 0..active[l].len() {
+                        if active[l][k] && model.eval(&violation[l][k], true).and_then(|b| b.as_bool()) != Some(false) {
+                            active[l][k] = false;
+                            dropped += 1;
+                        }
+                    }
+                }
+                if dropped == 0 {
+                    houdini_unknown = Some("a refuting model refuted no candidate".into());
+                    break;
+                }
+            }
+        }
+    }
+    if let Some(why) = &houdini_unknown {
+        // Nothing is proven: no candidate may be assumed.
+        for l in forest.loops.ids() {
+            active[l].iter_mut().for_each(|a| *a = false);
+        }
+        unsupported.push(format!("invariant inference gave up: {why}"));
+    }
+
+    let assumptions: Vec<Bool> = forest
+        .loops
+        .ids()
+        .flat_map(|l| active[l].iter().zip(&cs.acts[l]).filter(|(on, _)| **on).map(|(_, a)| a.clone()).collect::<Vec<_>>())
+        .collect();
+    let safety_result = if safety.is_empty() {
+        SafetyResult::Safe
+    } else {
+        solver.push();
+        solver.assert(&Bool::or(&safety.iter().map(|(_, b)| b.clone()).collect::<Vec<_>>()));
+        let r = match solver.check(&assumptions) {
+            Answer::Unsat => SafetyResult::Safe,
+            Answer::Unknown(why) => SafetyResult::Unknown(why),
+            Answer::Sat(model) => {
+                let truth = |b: &Bool| model.eval(b, true).and_then(|x| x.as_bool()) == Some(true);
+                let edge = safety.iter().find(|(_, b)| truth(b)).map(|(e, _)| *e).unwrap_or(safety[0].0);
+                let eval_vars = |s: &State, vars: &[VarId]| -> Vec<(VarId, i128)> {
+                    vars.iter()
+                        .filter_map(|v| {
+                            let val = s.regs.get(v)?;
+                            let i = enc.arith.to_math(val, p.vars[*v].ty.reg().and_then(|t| t.as_int()).is_none_or(|t| t.is_signed()));
+                            Some((*v, model.eval(&i, true)?.as_i128()?))
+                        })
+                        .collect()
+                };
+                let mut leaps = Vec::new();
+                for (l, guard, before, after) in enc.leaps.borrow().iter() {
+                    if truth(guard) {
+                        let mods: Vec<VarId> = enc.mods[*l].regs.iter().copied().collect();
+                        leaps.push(Leap { l: *l, before: eval_vars(before, &mods), after: eval_vars(after, &mods) });
+                    }
+                }
+                SafetyResult::Reachable { edge, leaps }
+            }
+        };
+        solver.pop();
+        r
+    };
+
+    let loops = forest
+        .loops
+        .iter()
+        .map(|(l, lp)| LoopSummary {
+            id: l,
+            header: lp.header,
+            modified: enc.mods[l].regs.iter().copied().collect(),
+            modified_objects: enc.mods[l].objects.iter().copied().collect(),
+            invariant: cs.cands[l].iter().zip(&active[l]).filter(|(_, on)| **on).map(|(c, _)| c.clone()).collect(),
+            candidates_tried: cs.cands[l].len(),
+        })
+        .collect();
+    unsupported.extend(enc.unsupported.borrow().iter().cloned());
+    let queries = solver.queries();
+    Analysis { forest, loops, safety: safety_result, unsupported, queries }
+}
+
+/// Up to [`SAMPLES`] states in which each outermost loop can be entered (the values of the
+/// integer variables), from models of the function's top level with loops summarized by havoc
+/// alone. Templates instantiate equalities with the first (`x + 2*y == 41`: the value a linear
+/// form has on entry stays invariant if the loop preserves it), and candidates false in any of
+/// them are dropped before the solver sees them.
+fn entry_samples(p: &Program, f: &leapfrog_ir::Function, forest: &LoopForest, cfg: &Config) -> IdVec<LoopId, Vec<HashMap<VarId, i128>>> {
+    let mut out: IdVec<LoopId, Vec<HashMap<VarId, i128>>> = forest.loops.ids().map(|_| Vec::new()).collect();
+    if forest.loops.is_empty() {
+        return out;
+    }
+    let enc = Encoder::new(p, f, forest, cfg.semantics);
+    let mut obligations = Vec::new();
+    enc.walk(None, f.entry, Bool::from_bool(true), enc.fresh_state(), Mode::Check, &NoAssumptions, &mut obligations);
+    let solver = Solver::new(cfg.limits, cfg.deadline);
+    for fact in enc.facts.borrow().iter() {
+        solver.assert(fact);
+    }
+    for o in &obligations {
+        let Obligation::Initiation { l, guard, state } = o else { continue };
+        if !out[*l].is_empty() {
+            continue;
+        }
+        let ints: Vec<(VarId, Int)> = state
+            .regs
+            .iter()
+            .filter_map(|(v, val)| {
+                let t = p.vars[*v].ty.reg().and_then(|t| t.as_int())?;
+                Some((*v, enc.arith.to_math(val, t.is_signed())))
+            })
+            .collect();
+        solver.push();
+        for _ in 0..SAMPLES {
+            let Answer::Sat(model) = solver.check(std::slice::from_ref(guard)) else { break };
+            let mut values = HashMap::new();
+            let mut differ = Vec::new();
+            for (v, x) in &ints {
+                if let Some(n) = model.eval(x, true).and_then(|x| x.as_i128()) {
+                    values.insert(*v, n);
+                    differ.push(x.eq(Int::from_i128(n)).not());
+                }
+            }
+            out[*l].push(values);
+            solver.assert(&Bool::or(&differ));
+        }
+        solver.pop();
+    }
+    out
+}
+
+/// How many entry states are sampled per loop.
+const SAMPLES: usize = 4;

@@ -1,0 +1,356 @@
+//! Invariant candidates: templates (ATVA'08 §4.1) instantiated on a loop's variables and the
+//! constants of the loop and its context.
+//!
+//! Each candidate is an IR boolean expression (so the certificate checker and the interpreter
+//! read it with the IR's semantics) plus its C text. Comparisons between variables of different
+//! types are made in `long long` (every variable of up to 32 bits fits exactly).
+
+use leapfrog_arith::{BinOp, CmpOp, IntTy, Semantics, eval_binop, eval_unop};
+use leapfrog_ir::loops::LoopForest;
+use leapfrog_ir::program::VarKind;
+use leapfrog_ir::types::Type;
+use leapfrog_ir::{Command, Expr, Function, LoopId, Program, VarId};
+use std::collections::{BTreeSet, HashMap, HashSet};
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Candidate {
+    pub expr: Expr,
+    pub text: String,
+}
+
+/// How many constants and variables the templates are instantiated with at most.
+const MAX_CONSTS: usize = 24;
+const MAX_VARS: usize = 12;
+const MAX_CANDIDATES: usize = 4000;
+
+const W: IntTy = IntTy::I64;
+
+struct Builder<'a> {
+    p: &'a Program,
+    out: Vec<Candidate>,
+    seen: HashSet<Expr>,
+}
+
+impl Builder<'_> {
+    fn name(&self, v: VarId) -> String {
+        self.p.vars[v].name.clone()
+    }
+
+    fn wide(&self, v: VarId) -> Expr {
+        match self.p.vars[v].ty.reg() {
+            Some(Type::Int(W)) => Expr::Var(v),
+            _ => Expr::cast(W, Expr::Var(v)),
+        }
+    }
+
+    fn push(&mut self, expr: Expr, text: String) {
+        if self.out.len() < MAX_CANDIDATES && self.seen.insert(expr.clone()) {
+            self.out.push(Candidate { expr, text });
+        }
+    }
+
+    fn cmp(&mut self, op: CmpOp, lhs: Expr, rhs: Expr, text_l: &str, text_r: &str) {
+        let text = format!("{text_l} {} {text_r}", op.c_symbol());
+        self.push(Expr::cmp(op, lhs, rhs), text);
+    }
+}
+
+fn int_vars_of(e: &Expr, p: &Program, out: &mut BTreeSet<VarId>) {
+    for v in e.reads() {
+        if matches!(p.vars[v].ty.reg(), Some(Type::Int(t)) if t != IntTy::U64 && !t.is_bool()) {
+            out.insert(v);
+        }
+    }
+}
+
+fn consts_of(e: &Expr, out: &mut BTreeSet<i128>) {
+    if let Expr::Int(v, _) = e
+        && v.abs() <= 1 << 31
+    {
+        out.insert(*v);
+    }
+    for c in e.children() {
+        consts_of(c, out);
+    }
+}
+
+/// Comparisons appearing in the function (branch conditions and assertions), as atoms.
+fn atoms(e: &Expr, out: &mut Vec<Expr>) {
+    match e {
+        Expr::Cmp(..) => out.push(e.clone()),
+        Expr::Not(x) => atoms(x, out),
+        _ => {
+            for c in e.children() {
+                atoms(c, out);
+            }
+        }
+    }
+}
+
+/// The candidates for loop `l` of `f`.
+pub fn candidates(
+    p: &Program,
+    f: &Function,
+    forest: &LoopForest,
+    l: LoopId,
+    samples: &[HashMap<VarId, i128>],
+    sem: Semantics,
+) -> Vec<Candidate> {
+    let entry = samples.first();
+    let lp = &forest.loops[l];
+    let mut vars = BTreeSet::new();
+    let mut loop_consts = BTreeSet::new();
+    let mut all_consts = BTreeSet::new();
+    let mut cond_atoms = Vec::new();
+    let mut guard_atoms = Vec::new();
+    let mut post_atoms = Vec::new();
+    for (_, e) in f.edges.iter() {
+        let inside = lp.contains(e.from);
+        match &e.cmd {
+            Command::Assume(c) if inside => atoms(c, &mut guard_atoms),
+            Command::Assume(c) if forest.innermost[e.from].is_none() => atoms(c, &mut post_atoms),
+            Command::Assert { cond, .. } => atoms(cond, &mut post_atoms),
+            _ => {}
+        }
+        for x in e.cmd.exprs() {
+            consts_of(x, &mut all_consts);
+            if inside {
+                int_vars_of(x, p, &mut vars);
+                consts_of(x, &mut loop_consts);
+            }
+        }
+        if inside {
+            for d in e.cmd.defs() {
+                if matches!(p.vars[d].ty.reg(), Some(Type::Int(t)) if t != IntTy::U64 && !t.is_bool()) {
+                    vars.insert(d);
+                }
+            }
+        }
+        match &e.cmd {
+            Command::Assume(c) | Command::Assert { cond: c, .. } => atoms(c, &mut cond_atoms),
+            _ => {}
+        }
+    }
+    // Variables the property mentions (a relation to a copy made before the loop).
+    for a in &post_atoms {
+        for v in a.reads() {
+            if matches!(p.vars[v].ty.reg(), Some(Type::Int(t)) if t != IntTy::U64 && !t.is_bool()) {
+                vars.insert(v);
+            }
+        }
+    }
+    // Temporaries stand for sub-expressions; they rarely carry invariants and multiply pairs.
+    let mut vars: Vec<VarId> = vars.into_iter().filter(|v| p.vars[*v].kind != VarKind::Temp).collect();
+    vars.truncate(MAX_VARS);
+    let mut consts: Vec<i128> = [0, 1, -1].into_iter().chain(loop_consts.iter().copied()).collect();
+    for c in all_consts {
+        if consts.len() >= MAX_CONSTS {
+            break;
+        }
+        consts.push(c);
+    }
+    consts.sort_unstable();
+    consts.dedup();
+
+    let mut b = Builder { p, out: Vec::new(), seen: HashSet::new() };
+    // Atoms of conditions and assertions whose variables the loop mentions, and their
+    // relaxations: the guard-derived bounds and the property itself.
+    for a in &cond_atoms {
+        let Expr::Cmp(op, x, y) = a else { continue };
+        let reads = a.reads();
+        if reads.is_empty() || !reads.iter().all(|v| vars.contains(v) || p.vars[*v].kind != VarKind::Temp) {
+            continue;
+        }
+        let tx = leapfrog_ir::print::expr_to_c(p, x);
+        let ty = leapfrog_ir::print::expr_to_c(p, y);
+        for op2 in [*op, op.negate(), weaken(*op), weaken(op.negate())] {
+            b.cmp(op2, (**x).clone(), (**y).clone(), &tx, &ty);
+        }
+    }
+    for &v in &vars {
+        let n = b.name(v);
+        let x = b.wide(v);
+        for &c in &consts {
+            let k = Expr::int(c, W);
+            b.cmp(CmpOp::Ge, x.clone(), k.clone(), &n, &c.to_string());
+            b.cmp(CmpOp::Le, x.clone(), k.clone(), &n, &c.to_string());
+        }
+        // Parity and divisibility.
+        for m in [2i128, 3, 4] {
+            for r in 0..m {
+                let e = Expr::cmp(CmpOp::Eq, Expr::binary(BinOp::Rem, W, x.clone(), Expr::int(m, W)), Expr::int(r, W));
+                b.push(e, format!("{n} % {m} == {r}"));
+            }
+        }
+    }
+    for (i, &v) in vars.iter().enumerate() {
+        for &w in &vars[i + 1..] {
+            let (nv, nw) = (b.name(v), b.name(w));
+            let (x, y) = (b.wide(v), b.wide(w));
+            for op in [CmpOp::Le, CmpOp::Ge, CmpOp::Lt, CmpOp::Gt, CmpOp::Eq] {
+                b.cmp(op, x.clone(), y.clone(), &nv, &nw);
+            }
+            let diff = Expr::binary(BinOp::Sub, W, x.clone(), y.clone());
+            let sum = Expr::binary(BinOp::Add, W, x.clone(), y.clone());
+            for &c in &consts {
+                let k = Expr::int(c, W);
+                b.cmp(CmpOp::Eq, diff.clone(), k.clone(), &format!("{nv} - {nw}"), &c.to_string());
+                b.cmp(CmpOp::Le, diff.clone(), k.clone(), &format!("{nv} - {nw}"), &c.to_string());
+                b.cmp(CmpOp::Ge, diff.clone(), k.clone(), &format!("{nv} - {nw}"), &c.to_string());
+                b.cmp(CmpOp::Eq, sum.clone(), k.clone(), &format!("{nv} + {nw}"), &c.to_string());
+                b.cmp(CmpOp::Le, sum.clone(), k.clone(), &format!("{nv} + {nw}"), &c.to_string());
+                b.cmp(CmpOp::Ge, sum.clone(), k.clone(), &format!("{nv} + {nw}"), &c.to_string());
+            }
+            for m in [2i128] {
+                let e = Expr::cmp(CmpOp::Eq, Expr::binary(BinOp::Rem, W, diff.clone(), Expr::int(m, W)), Expr::int(0, W));
+                b.push(e, format!("({nv} - {nw}) % {m} == 0"));
+            }
+            for k in [2i128, 3] {
+                let scaled = Expr::binary(BinOp::Mul, W, Expr::int(k, W), y.clone());
+                b.cmp(CmpOp::Eq, x.clone(), scaled.clone(), &nv, &format!("{k} * {nw}"));
+                b.cmp(CmpOp::Le, x.clone(), scaled, &nv, &format!("{k} * {nw}"));
+                let scaled = Expr::binary(BinOp::Mul, W, Expr::int(k, W), x.clone());
+                b.cmp(CmpOp::Eq, y.clone(), scaled.clone(), &nw, &format!("{k} * {nv}"));
+                b.cmp(CmpOp::Le, y.clone(), scaled, &nw, &format!("{k} * {nv}"));
+            }
+        }
+    }
+    // Differences preserved by the loop: x - y == u - w (e.g. `i = x; j = y;` before a loop
+    // that decrements x and y together).
+    if vars.len() <= 6 {
+        for (i, &x) in vars.iter().enumerate() {
+            for &y in &vars[i + 1..] {
+                for (j, &u) in vars.iter().enumerate() {
+                    for &w in &vars[j + 1..] {
+                        if [x, y].contains(&u) || [x, y].contains(&w) || (u, w) < (x, y) {
+                            continue;
+                        }
+                        let d1 = Expr::binary(BinOp::Sub, W, b.wide(x), b.wide(y));
+                        let d2 = Expr::binary(BinOp::Sub, W, b.wide(u), b.wide(w));
+                        let (t1, t2) = (format!("{} - {}", b.name(x), b.name(y)), format!("{} - {}", b.name(u), b.name(w)));
+                        b.cmp(CmpOp::Eq, d1, d2, &t1, &t2);
+                    }
+                }
+            }
+        }
+    }
+    // Three-variable sums (x + y == z, x + y <= z) for small loops.
+    if vars.len() <= 6 {
+        for &v in &vars {
+            for &w in &vars {
+                for &z in &vars {
+                    if v < w && z != v && z != w {
+                        let sum = Expr::binary(BinOp::Add, W, b.wide(v), b.wide(w));
+                        let s = format!("{} + {}", b.name(v), b.name(w));
+                        let nz = b.name(z);
+                        b.cmp(CmpOp::Eq, sum.clone(), b.wide(z), &s, &nz);
+                        b.cmp(CmpOp::Le, sum.clone(), b.wide(z), &s, &nz);
+                        b.cmp(CmpOp::Ge, sum.clone(), b.wide(z), &s, &nz);
+                        for k in [2i128, 3] {
+                            let scaled = Expr::binary(BinOp::Mul, W, Expr::int(k, W), b.wide(z));
+                            b.cmp(CmpOp::Eq, sum.clone(), scaled, &s, &format!("{k} * {nz}"));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // Values on entry: `x == v`, `x + k*y == v` and `x - y == v` with the values of one state
+    // in which the loop is entered.
+    let mut firsts: Vec<Candidate> = Vec::new();
+    if let Some(entry) = entry {
+        for (i, &v) in vars.iter().enumerate() {
+            let Some(&xv) = entry.get(&v) else { continue };
+            let (nv, x) = (b.name(v), b.wide(v));
+            let eq = Expr::cmp(CmpOp::Eq, x.clone(), Expr::int(xv, W));
+            firsts.push(Candidate { expr: eq.clone(), text: format!("{nv} == {xv}") });
+            b.push(eq, format!("{nv} == {xv}"));
+            for &w in &vars[i + 1..] {
+                let Some(&yv) = entry.get(&w) else { continue };
+                let (nw, y) = (b.name(w), b.wide(w));
+                for k in [1i128, -1, 2, -2, 3, -3] {
+                    let c = xv + k * yv;
+                    let form = Expr::binary(BinOp::Add, W, x.clone(), Expr::binary(BinOp::Mul, W, Expr::int(k, W), y.clone()));
+                    b.cmp(CmpOp::Eq, form.clone(), Expr::int(c, W), &format!("{nv} + {k} * {nw}"), &c.to_string());
+                    let form = Expr::binary(BinOp::Add, W, Expr::binary(BinOp::Mul, W, Expr::int(k, W), x.clone()), y.clone());
+                    let c = k * xv + yv;
+                    b.cmp(CmpOp::Eq, form, Expr::int(c, W), &format!("{k} * {nv} + {nw}"), &c.to_string());
+                }
+            }
+        }
+    }
+    // Disjunctions: a property atom (from assertions and the conditions after loops) or a
+    // condition of the loop, the loop's first iteration, or another property atom —
+    // `x != y || lock == 1`, `x == 0 || z >= y`.
+    let usable = |a: &Expr| {
+        let r = a.reads();
+        !r.is_empty() && r.iter().all(|v| p.vars[*v].kind != VarKind::Temp)
+    };
+    let mut posts: Vec<Candidate> = Vec::new();
+    for a in post_atoms.iter().filter(|a| usable(a)) {
+        let Expr::Cmp(op, l, r) = a else { continue };
+        let forms = [*op, op.negate(), weaken(*op), weaken(op.negate()), CmpOp::Le, CmpOp::Ge];
+        for x in forms.map(|o| Expr::cmp(o, (**l).clone(), (**r).clone())) {
+            let text = leapfrog_ir::print::expr_to_c(p, &x);
+            if !posts.iter().any(|c| c.expr == x) {
+                posts.push(Candidate { expr: x, text });
+            }
+        }
+    }
+    let mut others: Vec<Candidate> = firsts;
+    for a in guard_atoms.iter().filter(|a| usable(a)) {
+        let Expr::Cmp(op, l, r) = a else { continue };
+        let forms = [*op, op.negate(), weaken(*op), weaken(op.negate())];
+        for x in forms.map(|o| Expr::cmp(o, (**l).clone(), (**r).clone())) {
+            let text = leapfrog_ir::print::expr_to_c(p, &x);
+            others.push(Candidate { expr: x, text });
+        }
+    }
+    others.extend(posts.iter().cloned());
+    for a in &posts {
+        for o in &others {
+            if a.expr != o.expr {
+                b.push(or(a.expr.clone(), o.expr.clone()), format!("({}) || ({})", a.text, o.text));
+            }
+        }
+    }
+    // Candidates false in a sampled entry state fail initiation: drop them without a query.
+    b.out.retain(|c| samples.iter().all(|s| eval_concrete(&c.expr, s, p, sem) != Some(0)));
+    b.out
+}
+
+/// The value of a candidate in a concrete state (booleans as 0/1), if it has one.
+fn eval_concrete(e: &Expr, s: &HashMap<VarId, i128>, p: &Program, sem: Semantics) -> Option<i128> {
+    let ty = |x: &Expr| x.ty(&p.vars).and_then(Type::as_int);
+    Some(match e {
+        Expr::Int(v, _) => *v,
+        Expr::Bool(b) => i128::from(*b),
+        Expr::Var(v) => *s.get(v)?,
+        Expr::Not(x) => i128::from(eval_concrete(x, s, p, sem)? == 0),
+        Expr::Unary(op, t, x) => eval_unop(*op, *t, eval_concrete(x, s, p, sem)?, sem).ok()?,
+        Expr::Binary(op, t, x, y) => eval_binop(*op, *t, eval_concrete(x, s, p, sem)?, eval_concrete(y, s, p, sem)?, sem).ok()?,
+        Expr::Cmp(op, x, y) => {
+            let (a, b) = (eval_concrete(x, s, p, sem)?, eval_concrete(y, s, p, sem)?);
+            let _ = ty(x);
+            i128::from(op.eval(a, b))
+        }
+        Expr::Cast(t, x) => t.convert(eval_concrete(x, s, p, sem)?),
+        _ => return None,
+    })
+}
+
+/// `a || b` for boolean IR expressions (the IR has no boolean connectives besides `!`; control
+/// flow carries them): `((u8)a | (u8)b) != 0`.
+pub fn or(a: Expr, b: Expr) -> Expr {
+    let t = IntTy::U8;
+    Expr::cmp(CmpOp::Ne, Expr::binary(BinOp::BitOr, t, Expr::cast(t, a), Expr::cast(t, b)), Expr::int(0, t))
+}
+
+/// `<` to `<=`, `>` to `>=`; others unchanged.
+fn weaken(op: CmpOp) -> CmpOp {
+    match op {
+        CmpOp::Lt => CmpOp::Le,
+        CmpOp::Gt => CmpOp::Ge,
+        o => o,
+    }
+}

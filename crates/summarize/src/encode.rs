@@ -1,0 +1,642 @@
+//! The SSA encoding of loop-free IR (ATVA'08 §3.2): symbolic states, expressions, commands, and
+//! the walk of one scope's acyclic graph with child loops replaced by their summaries.
+//!
+//! A *scope* is the function's top level or one loop. Its *region* is the set of locations whose
+//! innermost loop is the scope; the region minus the scope's back edges is acyclic. Walking it in
+//! topological order, each location's state is the merge (`ite` on path guards) of its incoming
+//! states. Entering a child loop `C` applies `C`'s summary:
+//! `havoc(Mod(C)); assume(I_C)` followed by `C`'s last, partial iteration up to the exit taken
+//! (which is the "condition of the exit taken" of TACAS'11 Algorithm 1, and handles `break`s).
+//! The invariant is assumed outright (`assume(I(X))`, not `I(Xpre) ⇒ I(X)`) because the engine
+//! proves that `I_C` holds on entry in this very context (an initiation obligation).
+
+use crate::memory::MemoryModel;
+use crate::value::{Arith, Val};
+use leapfrog_arith::{BinOp, Semantics};
+use leapfrog_ir::loops::LoopForest;
+use leapfrog_ir::types::{Type, VarTy};
+use leapfrog_ir::{Command, EdgeId, Expr, Fill, Function, Id, IdVec, LocId, LoopId, Program, VarId};
+use std::cell::RefCell;
+use std::collections::{BTreeSet, HashMap};
+use z3::ast::{Array, Bool, Int};
+
+/// The symbolic state at a program point: every register variable and every modelled object.
+#[derive(Clone, Debug)]
+pub struct State {
+    pub regs: HashMap<VarId, Val>,
+    pub mem: HashMap<VarId, Array>,
+}
+
+/// What a loop may change.
+#[derive(Clone, Debug, Default)]
+pub struct Mods {
+    pub regs: BTreeSet<VarId>,
+    pub objects: BTreeSet<VarId>,
+}
+
+/// A proof obligation met on a walk: `guard ∧ ¬φ` must be unsatisfiable.
+#[derive(Clone, Debug)]
+pub enum Obligation {
+    /// Entering loop `l` with `state`: its invariant must hold.
+    Initiation { l: LoopId, guard: Bool, state: State },
+    /// Closing an iteration of loop `l`: its invariant must hold again.
+    Consecution { l: LoopId, guard: Bool, state: State },
+    /// The assertion on `edge` must hold.
+    Safety { edge: EdgeId, guard: Bool, cond: Bool },
+}
+
+/// Whether a walk records obligations (a scope's own walk) or only computes exit states (a loop's
+/// last iteration inside an enclosing walk).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Check,
+    Exit,
+}
+
+/// An execution leaving a walk's region (or closing an iteration): the edge and its state.
+pub struct Outgoing {
+    pub edge: EdgeId,
+    pub guard: Bool,
+    pub state: State,
+}
+
+/// Per-loop assumptions a walk applies at child loops: `act → (guard → φ(state))`.
+pub trait LoopAssumptions {
+    /// The facts to assume about `l`'s state `s` at its header (each guarded by its literal).
+    fn assume(&self, enc: &Encoder, l: LoopId, s: &State) -> Vec<Bool>;
+}
+
+/// No assumptions at loops: a summary that only havocs.
+pub struct NoAssumptions;
+
+impl LoopAssumptions for NoAssumptions {
+    fn assume(&self, _: &Encoder, _: LoopId, _: &State) -> Vec<Bool> {
+        Vec::new()
+    }
+}
+
+pub struct Encoder<'p> {
+    pub p: &'p Program,
+    pub f: &'p Function,
+    pub forest: &'p LoopForest,
+    pub arith: Arith,
+    pub mem: MemoryModel,
+    pub mods: IdVec<LoopId, Mods>,
+    /// Register variables of the state (globals and the function's own).
+    pub reg_vars: Vec<VarId>,
+    /// Constraints on fresh values (ranges), to be asserted by the caller.
+    pub facts: RefCell<Vec<Bool>>,
+    /// Constructs met that the encoding over-approximates or cannot model.
+    pub unsupported: RefCell<Vec<String>>,
+    /// For loop-free programs: the fresh value each havoc edge produced.
+    pub havocs: RefCell<HashMap<EdgeId, Val>>,
+    /// For loop-free programs: the fresh array each uninitialized declaration produced.
+    pub uninit_objects: RefCell<HashMap<EdgeId, (VarId, Array)>>,
+    /// For loop-free programs: the guard under which each edge is taken.
+    pub taken: RefCell<HashMap<EdgeId, Bool>>,
+    /// The leaps of the top-level walk: loop, guard on entry, state on entry, state at the
+    /// header after the summary's havoc (its last iteration starts there).
+    pub leaps: RefCell<Vec<(LoopId, Bool, State, State)>>,
+    successors: IdVec<LocId, Vec<EdgeId>>,
+    counter: RefCell<u64>,
+}
+
+impl<'p> Encoder<'p> {
+    pub fn new(p: &'p Program, f: &'p Function, forest: &'p LoopForest, sem: Semantics) -> Encoder<'p> {
+        let mem = MemoryModel::compute(p, f);
+        let mut reg_vars: Vec<VarId> = p.globals.iter().chain(f.params.iter()).chain(f.locals.iter()).copied().collect();
+        reg_vars.extend(f.ret);
+        reg_vars.retain(|v| p.vars[*v].ty.reg().is_some());
+        reg_vars.sort();
+        reg_vars.dedup();
+        let mut enc = Encoder {
+            p,
+            f,
+            forest,
+            arith: Arith::new(sem),
+            mem,
+            mods: IdVec::new(),
+            reg_vars,
+            facts: RefCell::new(Vec::new()),
+            unsupported: RefCell::new(Vec::new()),
+            havocs: RefCell::new(HashMap::new()),
+            uninit_objects: RefCell::new(HashMap::new()),
+            taken: RefCell::new(HashMap::new()),
+            leaps: RefCell::new(Vec::new()),
+            successors: f.successors(),
+            counter: RefCell::new(0),
+        };
+        enc.mods = forest.loops.iter().map(|(_, l)| enc.loop_mods(&l.body)).collect();
+        for u in enc.mem.unsupported.clone() {
+            enc.note(u);
+        }
+        enc
+    }
+
+    pub fn note(&self, what: String) {
+        let mut u = self.unsupported.borrow_mut();
+        if !u.contains(&what) {
+            u.push(what);
+        }
+    }
+
+    fn fresh_name(&self, base: &str) -> String {
+        let mut c = self.counter.borrow_mut();
+        *c += 1;
+        format!("{base}!{c}")
+    }
+
+    fn var_name(&self, v: VarId) -> String {
+        format!("{}_{}", self.p.vars[v].name, v.index())
+    }
+
+    /// A fresh value for register variable `v`, constrained to its type's range when the range
+    /// is an invariant of every execution (unsigned and boolean values, and values from havocs).
+    pub fn fresh_reg(&self, v: VarId, always_ranged: bool) -> Val {
+        let ty = self.p.vars[v].ty.reg().unwrap_or(Type::Bool);
+        let (val, range) = self.arith.fresh(&self.fresh_name(&self.var_name(v)), ty);
+        let unsigned = matches!(ty, Type::Int(t) if !t.is_signed());
+        if let Some(r) = range
+            && (always_ranged || unsigned)
+        {
+            self.facts.borrow_mut().push(r);
+        }
+        val
+    }
+
+    fn fresh_array(&self, obj: VarId) -> Option<Array> {
+        let cell = self.mem.cell.get(&obj)?;
+        let sort = self.arith.cell_sort(*cell)?;
+        Some(Array::fresh_const(&self.fresh_name(&self.var_name(obj)), &z3::Sort::int(), &sort))
+    }
+
+    /// A state in which every variable and object holds a fresh value.
+    pub fn fresh_state(&self) -> State {
+        let regs = self.reg_vars.iter().map(|&v| (v, self.fresh_reg(v, false))).collect();
+        let mem = self.mem.cell.keys().filter_map(|&o| Some((o, self.fresh_array(o)?))).collect();
+        State { regs, mem }
+    }
+
+    /// `s` with everything loop `l` may modify replaced by fresh values.
+    pub fn havoc_loop(&self, l: LoopId, s: &State) -> State {
+        let mut out = s.clone();
+        for &v in &self.mods[l].regs {
+            if out.regs.contains_key(&v) {
+                out.regs.insert(v, self.fresh_reg(v, false));
+            }
+        }
+        for &o in &self.mods[l].objects {
+            if let Some(a) = self.fresh_array(o) {
+                out.mem.insert(o, a);
+            }
+        }
+        out
+    }
+
+    fn loop_mods(&self, body: &[LocId]) -> Mods {
+        let mut m = Mods::default();
+        let all_globals = |m: &mut Mods| {
+            m.regs.extend(self.p.globals.iter().copied().filter(|g| self.p.vars[*g].ty.reg().is_some()));
+        };
+        for (_, e) in self.f.edges.iter() {
+            if body.binary_search(&e.from).is_err() || body.binary_search(&e.to).is_err() {
+                continue;
+            }
+            m.regs.extend(e.cmd.defs());
+            match &e.cmd {
+                Command::Store { addr, value } => match addr.base_object() {
+                    Some(o) => {
+                        m.objects.insert(o);
+                    }
+                    None => {
+                        if let Some(ty) = value.ty(&self.p.vars) {
+                            m.objects.extend(self.mem.pointer_targets(ty));
+                        }
+                    }
+                },
+                Command::InitObject { var, .. } => {
+                    m.objects.insert(*var);
+                }
+                Command::Opaque { havoc, writes_memory, .. } => {
+                    m.regs.extend(havoc.iter().copied());
+                    if *writes_memory {
+                        m.objects.extend(self.mem.cell.keys().copied());
+                    }
+                }
+                Command::CallExtern { dst, .. } => {
+                    m.regs.extend(dst.iter().copied());
+                    all_globals(&mut m);
+                    m.objects.extend(self.mem.cell.keys().copied());
+                }
+                _ => {}
+            }
+        }
+        m
+    }
+
+    /// The value of `e` in `s`.
+    pub fn eval(&self, e: &Expr, s: &State) -> Val {
+        let a = &self.arith;
+        let ty_of = |x: &Expr| x.ty(&self.p.vars);
+        match e {
+            Expr::Int(v, t) => a.int(*v, *t),
+            Expr::Bool(b) => Val::Bool(Bool::from_bool(*b)),
+            Expr::Null => a.null(),
+            Expr::Var(v) => match s.regs.get(v) {
+                Some(x) => x.clone(),
+                None => {
+                    self.note(format!("variable `{}` outside the analysed function", self.p.vars[*v].name));
+                    self.fresh_reg(*v, false)
+                }
+            },
+            Expr::AddrOf(v) => a.addr_of(*v),
+            Expr::Unary(op, t, x) => a.unop(*op, *t, &self.eval(x, s)),
+            Expr::Not(x) => Val::Bool(a.truth(&self.eval(x, s)).not()),
+            Expr::Binary(op @ (BinOp::BitAnd | BinOp::BitOr), t, x, y) if self.is_bool_cast(x) && self.is_bool_cast(y) => {
+                // `(u8)a & (u8)b` and `(u8)a | (u8)b` of booleans (how conjunctions and
+                // disjunctions of candidates are written): a boolean connective, not bit-vectors.
+                let (a, b) = (self.truth(x, s), self.truth(y, s));
+                let r = if *op == BinOp::BitAnd { Bool::and(&[a, b]) } else { Bool::or(&[a, b]) };
+                a_cast_bool(&self.arith, &r, *t)
+            }
+            Expr::Binary(op, t, x, y) => {
+                let yt = ty_of(y).and_then(Type::as_int).unwrap_or(*t);
+                a.binop(*op, *t, &self.eval(x, s), &self.eval(y, s), yt)
+            }
+            Expr::Cmp(op, x, y) => {
+                let t = ty_of(x).and_then(Type::as_int);
+                Val::Bool(a.cmp(*op, &self.eval(x, s), &self.eval(y, s), t))
+            }
+            Expr::Cast(t, x) => a.cast(&self.eval(x, s), ty_of(x), *t),
+            Expr::PtrAdd { base, offset, scale } => match self.eval(base, s) {
+                Val::Ptr { obj, off } => {
+                    let signed = ty_of(offset).and_then(Type::as_int).is_none_or(|t| t.is_signed());
+                    let k = a.to_math(&self.eval(offset, s), signed);
+                    Val::Ptr { obj, off: off + k * Int::from_i64(*scale as i64) }
+                }
+                _ => {
+                    self.note("pointer arithmetic on a non-pointer".into());
+                    a.null()
+                }
+            },
+            Expr::PtrDiff { lhs, rhs, scale, ty } => match (self.eval(lhs, s), self.eval(rhs, s)) {
+                (Val::Ptr { off: o1, .. }, Val::Ptr { off: o2, .. }) => {
+                    let d = (o1 - o2).div(Int::from_i64(*scale as i64));
+                    a.cast(&Val::Int(d), Some(Type::Int(leapfrog_arith::IntTy::I64)), *ty)
+                }
+                _ => a.int(0, *ty),
+            },
+        }
+    }
+
+    /// Whether `e` is a cast of a boolean-typed expression.
+    fn is_bool_cast(&self, e: &Expr) -> bool {
+        matches!(e, Expr::Cast(_, x) if x.ty(&self.p.vars) == Some(Type::Bool))
+    }
+
+    pub fn truth(&self, e: &Expr, s: &State) -> Bool {
+        self.arith.truth(&self.eval(e, s))
+    }
+
+    /// The objects an access at `addr` may touch, with the address value.
+    fn access(&self, addr: &Expr, ty: Type, s: &State) -> Option<(Vec<VarId>, Int, Int)> {
+        let Val::Ptr { obj, off } = self.eval(addr, s) else { return None };
+        let targets = match addr.base_object() {
+            Some(o) => vec![o],
+            None => self.mem.pointer_targets(ty),
+        };
+        if targets.is_empty() || targets.iter().any(|o| self.mem.cell.get(o) != Some(&ty)) {
+            return None;
+        }
+        let size = ty.bytes(self.p.data_model).max(1) as i64;
+        Some((targets, obj, off.div(Int::from_i64(size))))
+    }
+
+    fn load(&self, addr: &Expr, ty: Type, s: &State) -> Val {
+        let Some((targets, obj, idx)) = self.access(addr, ty, s) else {
+            self.note(format!("a load of type {} the memory model does not cover", ty_name(ty)));
+            return self.arith.fresh(&self.fresh_name("load"), ty).0;
+        };
+        let read = |o: &VarId| -> Val {
+            let arr = &s.mem[o];
+            self.arith
+                .from_dynamic(&arr.select(&idx), ty)
+                .unwrap_or_else(|| self.arith.fresh(&self.fresh_name("cell"), ty).0)
+        };
+        let mut val = read(&targets[0]);
+        for o in &targets[1..] {
+            let here = obj.eq(Int::from_i64(crate::value::object_id(*o)));
+            val = self.arith.ite(&here, &read(o), &val);
+        }
+        val
+    }
+
+    fn store(&self, addr: &Expr, value: &Expr, s: &mut State) {
+        let Some(ty) = value.ty(&self.p.vars) else { return };
+        let v = self.eval(value, s);
+        let Some((targets, obj, idx)) = self.access(addr, ty, s) else {
+            self.note(format!("a store of type {} the memory model does not cover", ty_name(ty)));
+            // Sound: the store may have changed any object.
+            for o in self.mem.cell.keys() {
+                if let Some(a) = self.fresh_array(*o) {
+                    s.mem.insert(*o, a);
+                }
+            }
+            return;
+        };
+        let cell = self.arith.to_dynamic(&v);
+        let single = targets.len() == 1;
+        for o in targets {
+            let arr = s.mem[&o].clone();
+            let updated = arr.store(&idx, &cell);
+            let new = if single && addr.base_object().is_some() {
+                updated
+            } else {
+                obj.eq(Int::from_i64(crate::value::object_id(o))).ite(&updated, &arr)
+            };
+            s.mem.insert(o, new);
+        }
+    }
+
+    /// Executes edge `id` from `(guard, s)`: the guard after it, or `None` when the path ends.
+    pub fn step(&self, id: EdgeId, guard: &Bool, s: &mut State, mode: Mode, sink: &mut Vec<Obligation>) -> Option<Bool> {
+        let e = &self.f.edges[id];
+        let next = match &e.cmd {
+            Command::Skip | Command::Output { .. } | Command::Free(_) => guard.clone(),
+            Command::Assume(c) => Bool::and(&[guard.clone(), self.truth(c, s)]),
+            Command::Assign(v, x) => {
+                let val = self.eval(x, s);
+                s.regs.insert(*v, val);
+                guard.clone()
+            }
+            Command::Havoc(v, _) => {
+                let val = self.fresh_reg(*v, true);
+                self.havocs.borrow_mut().insert(id, val.clone());
+                s.regs.insert(*v, val);
+                guard.clone()
+            }
+            Command::Load { dst, addr } => {
+                let ty = self.p.vars[*dst].ty.reg().unwrap_or(Type::Bool);
+                let val = self.load(addr, ty, s);
+                s.regs.insert(*dst, val);
+                guard.clone()
+            }
+            Command::Store { addr, value } => {
+                self.store(addr, value, s);
+                guard.clone()
+            }
+            Command::InitObject { var, fill, .. } => {
+                if let Some(cell) = self.mem.cell.get(var) {
+                    let arr = match fill {
+                        Fill::Zero => {
+                            let zero = match cell {
+                                Type::Int(t) => self.arith.int(0, *t),
+                                _ => Val::Bool(Bool::from_bool(false)),
+                            };
+                            Some(Array::const_array(&z3::Sort::int(), &self.arith.to_dynamic(&zero)))
+                        }
+                        Fill::Uninit => {
+                            let a = self.fresh_array(*var);
+                            if let Some(a) = &a {
+                                self.uninit_objects.borrow_mut().insert(id, (*var, a.clone()));
+                            }
+                            a
+                        }
+                    };
+                    if let Some(a) = arr {
+                        s.mem.insert(*var, a);
+                    }
+                } else if matches!(self.p.vars[*var].ty, VarTy::Mem(_)) {
+                    // Never accessed in a modelled way: nothing to track.
+                }
+                guard.clone()
+            }
+            Command::Alloc { dst, .. } => {
+                self.note("heap or stack allocation (malloc, alloca)".into());
+                s.regs.insert(*dst, self.fresh_reg(*dst, false));
+                guard.clone()
+            }
+            Command::MemCopy { .. } | Command::MemSet { .. } => {
+                self.note("block copy or memset".into());
+                for o in self.mem.cell.keys() {
+                    if let Some(a) = self.fresh_array(*o) {
+                        s.mem.insert(*o, a);
+                    }
+                }
+                guard.clone()
+            }
+            Command::Call { .. } => {
+                self.note("a call that was not inlined".into());
+                for v in self.reg_vars.clone() {
+                    s.regs.insert(v, self.fresh_reg(v, false));
+                }
+                guard.clone()
+            }
+            Command::CallExtern { dst, .. } => {
+                // A function without a body: arbitrary result; it may change globals and memory.
+                if let Some(d) = dst {
+                    s.regs.insert(*d, self.fresh_reg(*d, true));
+                }
+                for g in &self.p.globals {
+                    if s.regs.contains_key(g) {
+                        s.regs.insert(*g, self.fresh_reg(*g, false));
+                    }
+                }
+                for o in self.mem.cell.keys() {
+                    if let Some(a) = self.fresh_array(*o) {
+                        s.mem.insert(*o, a);
+                    }
+                }
+                guard.clone()
+            }
+            Command::Opaque { what, havoc, writes_memory } => {
+                self.note(format!("unsupported construct: {what}"));
+                for v in havoc {
+                    if s.regs.contains_key(v) {
+                        s.regs.insert(*v, self.fresh_reg(*v, false));
+                    }
+                }
+                if *writes_memory {
+                    for o in self.mem.cell.keys() {
+                        if let Some(a) = self.fresh_array(*o) {
+                            s.mem.insert(*o, a);
+                        }
+                    }
+                }
+                guard.clone()
+            }
+            Command::Assert { cond, .. } => {
+                let c = self.truth(cond, s);
+                if mode == Mode::Check {
+                    sink.push(Obligation::Safety { edge: id, guard: guard.clone(), cond: c.clone() });
+                }
+                Bool::and(&[guard.clone(), c])
+            }
+            Command::Exit(_) | Command::Abort => return None,
+        };
+        self.taken.borrow_mut().insert(id, next.clone());
+        Some(next)
+    }
+
+    /// Whether `loc` belongs to `scope`'s region (its innermost loop is `scope`).
+    fn in_region(&self, scope: Option<LoopId>, loc: LocId) -> bool {
+        self.forest.innermost[loc] == scope
+    }
+
+    /// The child loop of `scope` headed at `loc`, if `loc` is one.
+    fn child_at(&self, scope: Option<LoopId>, loc: LocId) -> Option<LoopId> {
+        let l = self.forest.innermost[loc]?;
+        let lp = &self.forest.loops[l];
+        (lp.header == loc && lp.parent == scope).then_some(l)
+    }
+
+    /// Walks `scope`'s region from `start` (the scope's entry location with its state).
+    /// Returns the executions closing an iteration of `scope` and those leaving its region.
+    pub fn walk(
+        &self,
+        scope: Option<LoopId>,
+        start: LocId,
+        guard: Bool,
+        state: State,
+        mode: Mode,
+        assumptions: &dyn LoopAssumptions,
+        sink: &mut Vec<Obligation>,
+    ) -> (Vec<Outgoing>, Vec<Outgoing>) {
+        let header = scope.map(|l| self.forest.loops[l].header);
+        let mut pending: HashMap<LocId, Vec<(Bool, State)>> = HashMap::new();
+        pending.insert(start, vec![(guard, state)]);
+        let (mut backs, mut exits) = (Vec::new(), Vec::new());
+        let order = self.region_order(scope, start);
+        for node in order {
+            let Some(incoming) = pending.remove(&node) else { continue };
+            let (g, s) = self.merge(incoming);
+            let child = if Some(node) == header { None } else { self.child_at(scope, node) };
+            let outs: Vec<Outgoing> = match child {
+                Some(c) => {
+                    if mode == Mode::Check {
+                        sink.push(Obligation::Initiation { l: c, guard: g.clone(), state: s.clone() });
+                    }
+                    let hs = self.havoc_loop(c, &s);
+                    if mode == Mode::Check && scope.is_none() {
+                        self.leaps.borrow_mut().push((c, g.clone(), s.clone(), hs.clone()));
+                    }
+                    // The summary's assumption restricts the paths after the leap only (as part
+                    // of their guard), never the path that reaches the loop: that path's guard is
+                    // the one the initiation obligation uses.
+                    let mut conj = vec![g];
+                    conj.extend(assumptions.assume(self, c, &hs));
+                    let (_, out) = self.walk(Some(c), node, Bool::and(&conj), hs, Mode::Exit, assumptions, sink);
+                    out
+                }
+                None => {
+                    let mut outs = Vec::new();
+                    for &eid in &self.successors[node] {
+                        let mut s2 = s.clone();
+                        if let Some(g2) = self.step(eid, &g, &mut s2, mode, sink) {
+                            outs.push(Outgoing { edge: eid, guard: g2, state: s2 });
+                        }
+                    }
+                    outs
+                }
+            };
+            for o in outs {
+                let to = self.f.edges[o.edge].to;
+                if Some(to) == header {
+                    backs.push(o);
+                } else if self.in_region(scope, to) || self.child_at(scope, to).is_some() {
+                    pending.entry(to).or_default().push((o.guard, o.state));
+                } else {
+                    exits.push(o);
+                }
+            }
+        }
+        (backs, exits)
+    }
+
+    /// The nodes of `scope`'s region reachable from `start`, in topological order (child loops
+    /// as their headers, followed by their exits' targets; back edges to the header cut).
+    fn region_order(&self, scope: Option<LoopId>, start: LocId) -> Vec<LocId> {
+        let header = scope.map(|l| self.forest.loops[l].header);
+        let succs = |n: LocId| -> Vec<LocId> {
+            let child = if Some(n) == header { None } else { self.child_at(scope, n) };
+            let targets: Vec<LocId> = match child {
+                Some(c) => self.forest.loops[c].exits.iter().map(|&e| self.f.edges[e].to).collect(),
+                None => self.successors[n].iter().map(|&e| self.f.edges[e].to).collect(),
+            };
+            targets
+                .into_iter()
+                .filter(|&t| Some(t) != header && (self.in_region(scope, t) || self.child_at(scope, t).is_some()))
+                .collect()
+        };
+        // Iterative DFS post-order, reversed.
+        let mut post = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        let mut stack = vec![(start, false)];
+        while let Some((n, done)) = stack.pop() {
+            if done {
+                post.push(n);
+                continue;
+            }
+            if !seen.insert(n) {
+                continue;
+            }
+            stack.push((n, true));
+            for t in succs(n) {
+                if !seen.contains(&t) {
+                    stack.push((t, false));
+                }
+            }
+        }
+        post.reverse();
+        post
+    }
+
+    /// The merge of several incoming executions: the disjunction of guards, and values chosen by
+    /// the guard that holds.
+    fn merge(&self, mut incoming: Vec<(Bool, State)>) -> (Bool, State) {
+        if incoming.len() == 1 {
+            return incoming.pop().expect("one");
+        }
+        let guards: Vec<Bool> = incoming.iter().map(|(g, _)| g.clone()).collect();
+        let guard = Bool::or(&guards);
+        let (_, mut out) = incoming.last().cloned().expect("non-empty");
+        let n = incoming.len();
+        for v in self.reg_vars.iter() {
+            let Some(mut acc) = incoming[n - 1].1.regs.get(v).cloned() else { continue };
+            for (g, s) in incoming[..n - 1].iter().rev() {
+                if let Some(x) = s.regs.get(v)
+                    && !self.arith.same(x, &acc)
+                {
+                    acc = self.arith.ite(g, x, &acc);
+                }
+            }
+            out.regs.insert(*v, acc);
+        }
+        for o in self.mem.cell.keys() {
+            let Some(mut acc) = incoming[n - 1].1.mem.get(o).cloned() else { continue };
+            for (g, s) in incoming[..n - 1].iter().rev() {
+                if let Some(x) = s.mem.get(o)
+                    && x != &acc
+                {
+                    acc = g.ite(x, &acc);
+                }
+            }
+            out.mem.insert(*o, acc);
+        }
+        (guard, out)
+    }
+}
+
+/// A boolean as the integer 0 or 1 of type `t`.
+fn a_cast_bool(arith: &Arith, b: &Bool, t: leapfrog_arith::IntTy) -> Val {
+    arith.ite(b, &arith.int(1, t), &arith.int(0, t))
+}
+
+fn ty_name(t: Type) -> String {
+    match t {
+        Type::Bool => "bool".into(),
+        Type::Int(i) => i.name().into(),
+        Type::Ptr => "pointer".into(),
+        Type::Float(f) => f.name().into(),
+    }
+}
