@@ -47,7 +47,7 @@
 //!
 //! Malformed IR (what [`crate::verify`] rejects) never makes this panic: a call of a nonexistent
 //! function or with the wrong number of arguments becomes an [`Command::Opaque`] step (where the
-//! interpreter stops as well), and edges between nonexistent locations are dropped.
+//! interpreter stops as well), and edges from or to nonexistent locations are dropped.
 
 use crate::command::Command;
 use crate::expr::Expr;
