@@ -209,6 +209,55 @@ impl Command {
         }
     }
 
+    /// Replaces every variable the command mentions (assigned, declared, havocked, or in one of
+    /// its expressions) by `f` of it.
+    pub fn rename_vars(&mut self, f: &mut dyn FnMut(VarId) -> VarId) {
+        match self {
+            Command::Skip | Command::Abort => {}
+            Command::Assume(e) | Command::Free(e) | Command::Exit(e) | Command::Assert { cond: e, .. } => {
+                e.rename_vars(f)
+            }
+            Command::Assign(v, e) | Command::Load { dst: v, addr: e } | Command::Alloc { dst: v, size: e, .. } => {
+                *v = f(*v);
+                e.rename_vars(f);
+            }
+            Command::Havoc(v, _) => *v = f(*v),
+            Command::Store { addr, value } => {
+                addr.rename_vars(f);
+                value.rename_vars(f);
+            }
+            Command::InitObject { var, len, .. } => {
+                *var = f(*var);
+                if let Some(len) = len {
+                    len.rename_vars(f);
+                }
+            }
+            Command::MemCopy { dst: a, src: b, size: c } | Command::MemSet { dst: a, byte: b, size: c } => {
+                a.rename_vars(f);
+                b.rename_vars(f);
+                c.rename_vars(f);
+            }
+            Command::Call { dst, args, .. } | Command::CallExtern { dst, args, .. } => {
+                if let Some(d) = dst {
+                    *d = f(*d);
+                }
+                for a in args {
+                    a.rename_vars(f);
+                }
+            }
+            Command::Output { args, .. } => {
+                for a in args {
+                    a.rename_vars(f);
+                }
+            }
+            Command::Opaque { havoc, .. } => {
+                for v in havoc {
+                    *v = f(*v);
+                }
+            }
+        }
+    }
+
     /// Whether the command may write memory directly (not counting callees).
     pub fn writes_memory(&self) -> bool {
         match self {

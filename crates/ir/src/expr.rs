@@ -122,6 +122,26 @@ impl Expr {
         }
     }
 
+    /// Replaces every variable the expression mentions (read with `Var` or addressed with `AddrOf`)
+    /// by `f` of it, calling `f` in left-to-right order. Iterative, so any nesting is fine.
+    pub fn rename_vars(&mut self, f: &mut dyn FnMut(VarId) -> VarId) {
+        let mut stack = vec![self];
+        while let Some(e) = stack.pop() {
+            match e {
+                Expr::Var(v) | Expr::AddrOf(v) => *v = f(*v),
+                Expr::Int(..) | Expr::Bool(_) | Expr::Null => {}
+                Expr::Unary(_, _, a) | Expr::Not(a) | Expr::Cast(_, a) => stack.push(a),
+                Expr::Binary(_, _, a, b)
+                | Expr::Cmp(_, a, b)
+                | Expr::PtrAdd { base: a, offset: b, .. }
+                | Expr::PtrDiff { lhs: a, rhs: b, .. } => {
+                    stack.push(b);
+                    stack.push(a);
+                }
+            }
+        }
+    }
+
     /// The register variables whose values the expression reads.
     pub fn reads(&self) -> Vec<VarId> {
         let mut out = Vec::new();

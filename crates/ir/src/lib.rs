@@ -7,8 +7,9 @@
 //! the IR itself.
 //!
 //! This crate owns: the IR data types, their textual form ([`print`], [`parse`]), the invariant
-//! checker ([`verify`]), and the graph structure every technique walks ([`loops`]: dominators,
-//! natural loops, irreducible cycles, cutpoints; [`modref`]: what a loop reads and modifies).
+//! checker ([`verify`]), the graph structure every technique walks ([`loops`]: dominators,
+//! natural loops, irreducible cycles, cutpoints; [`modref`]: what a loop reads and modifies), and
+//! inlining ([`inline`]: the whole program as one call-free function).
 //!
 //! Invariant: depends only on `leapfrog-source` and `leapfrog-arith` (and petgraph); it knows
 //! nothing of C syntax, of solvers, or of output formats other than its own textual form.
@@ -16,6 +17,7 @@
 pub mod command;
 pub mod expr;
 pub mod ids;
+pub mod inline;
 pub mod loops;
 pub mod modref;
 pub mod parse;
@@ -27,6 +29,7 @@ pub mod verify;
 pub use command::{AllocRegion, AssertOrigin, Command, Fill, HavocOrigin};
 pub use expr::{Expr, VarTypes};
 pub use ids::{EdgeId, FuncId, Id, IdVec, LocId, LoopId, VarId};
+pub use inline::{InlineError, InlineLimits, inline_program};
 pub use leapfrog_arith::{BinOp, CmpOp, IntTy, Semantics, UnOp};
 pub use program::{Edge, ExternFn, Function, LocTag, Location, LoopKind, Program, Var, VarKind};
 pub use types::{ArrayLen, DataModel, Field, FloatTy, ObjType, Type, VarTy};
