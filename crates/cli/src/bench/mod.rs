@@ -19,7 +19,7 @@ pub mod results;
 pub mod runner;
 pub mod table;
 #[cfg(test)]
-mod test_support;
+pub(crate) mod test_support;
 
 use std::io;
 use std::path::{Path, PathBuf};
