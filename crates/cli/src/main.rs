@@ -84,7 +84,9 @@ struct InputArgs {
 struct BenchArgs {
     /// A manifest CSV (id,suite,file,property,expected,origin), e.g. ../shared/benchmarks/manifest.csv.
     manifest: PathBuf,
-    /// The leapfrog job to run on each task.
+    /// The leapfrog job to run on each task: `loops` or `exec` (once per program, measured), or a
+    /// verdict job, scored against the manifest's `expected`: `verify` (the unreach-call rows) or
+    /// `terminate` (the termination rows).
     #[arg(long, default_value = "loops")]
     job: String,
     /// Only tasks of these suites (repeatable).
@@ -96,7 +98,8 @@ struct BenchArgs {
     /// Tasks run in parallel (default: the number of CPUs).
     #[arg(long)]
     jobs: Option<usize>,
-    /// Time limit per task, in seconds.
+    /// Time limit per task, in seconds. A verdict job is also given it as `--timeout` and is
+    /// killed a grace period (a tenth, at least 1 s) later.
     #[arg(long, default_value_t = 60.0)]
     timeout: f64,
     /// Address-space limit per task, in MiB (0: none).
@@ -108,6 +111,9 @@ struct BenchArgs {
     /// Run only the first N tasks.
     #[arg(long)]
     limit: Option<usize>,
+    /// The leapfrog executable that runs each task (default: this one), e.g. a baseline build.
+    #[arg(long)]
+    exe: Option<PathBuf>,
     /// Extra arguments passed to every task (after `--`).
     #[arg(last = true)]
     extra: Vec<String>,
@@ -204,7 +210,7 @@ fn run(cli: Cli) -> u8 {
 }
 
 fn run_bench(args: BenchArgs) -> u8 {
-    let exe = match std::env::current_exe() {
+    let exe = match args.exe.map_or_else(std::env::current_exe, Ok) {
         Ok(e) => e,
         Err(e) => {
             eprintln!("leapfrog: error: cannot find my own executable: {e}");

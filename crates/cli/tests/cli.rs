@@ -341,3 +341,82 @@ fn unusable_task_files_exit_2_naming_the_file() {
     assert_eq!(absent.status.code(), Some(2));
     assert!(stderr(&absent).starts_with("/nonexistent/task.yml: error: cannot read"), "{}", stderr(&absent));
 }
+
+/// A stand-in for `leapfrog verify`: prints the canned answer named after the input file.
+const FAKE_VERIFY: &str = r#"#!/bin/sh
+[ "$1" = verify ] || { echo "unexpected job $1" >&2; exit 2; }
+case "$(basename "$2")" in
+safe.c) echo '{"verdict": "TRUE", "semantics": "default", "technique": "k-induction", "reason": null}' ;;
+unsafe.c) echo '{"verdict": "FALSE", "semantics": "bit-precise", "technique": "bmc", "reason": null}' ;;
+wrong.c) echo '{"verdict": "TRUE", "semantics": "default", "technique": "k-induction"}' ;;
+hard.c) echo '{"verdict": "UNKNOWN", "semantics": "default", "technique": null, "reason": "no invariant found"}' ;;
+crash.c) echo 'thread panicked' >&2; exit 101 ;;
+garbage.c) echo 'TRUE' ;;
+*) echo "no canned answer for $2" >&2; exit 2 ;;
+esac
+"#;
+
+#[test]
+fn bench_scores_a_verdict_job_and_lists_wrong_answers() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = temp_dir("bench-verify");
+    let fake = dir.join("fake-leapfrog");
+    std::fs::write(&fake, FAKE_VERIFY).unwrap();
+    std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).unwrap();
+    for name in ["safe.c", "unsafe.c", "wrong.c", "hard.c", "crash.c", "garbage.c", "other.c"] {
+        write(&dir, name, "int main(void) { return 0; }\n");
+    }
+    write(
+        &dir,
+        "manifest.csv",
+        "id,suite,file,property,expected,origin\n\
+         safe,s1,safe.c,unreach-call,true,x\n\
+         unsafe,s1,unsafe.c,unreach-call,false,x\n\
+         wrong,s1,wrong.c,unreach-call,false,x\n\
+         hard,s2,hard.c,unreach-call,true,x\n\
+         crash,s2,crash.c,unreach-call,true,x\n\
+         garbage,s2,garbage.c,unreach-call,false,x\n\
+         other,s2,other.c,termination,true,x\n",
+    );
+    let results = dir.join("results.json");
+    let out = leapfrog(&[
+        "bench",
+        dir.join("manifest.csv").to_str().unwrap(),
+        "--job",
+        "verify",
+        "--exe",
+        fake.to_str().unwrap(),
+        "--timeout",
+        "20",
+        "--output",
+        results.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let table = String::from_utf8_lossy(&out.stdout);
+    let rows: Vec<&str> = table.lines().collect();
+    assert!(rows[0].contains("TRUE tasks") && rows[0].contains("FALSE tasks"), "{table}");
+    // suite, tasks, TRUE ok/wrong/unk, FALSE ok/wrong/unk, other, error, crash, timeout.
+    let counts = |row: &str| row.split_whitespace().take(12).map(String::from).collect::<Vec<_>>();
+    assert_eq!(counts(rows[3]), ["s1", "3", "1", "0", "0", "1", "1", "0", "0", "0", "0", "0"], "{table}");
+    assert_eq!(counts(rows[4]), ["s2", "3", "0", "0", "1", "0", "0", "0", "0", "0", "2", "0"], "{table}");
+    assert!(table.contains("1 wrong"), "{table}");
+    assert!(table.ends_with("WRONG ANSWERS: 1\n  WRONG wrong: answered TRUE, expected FALSE (technique k-induction, semantics default)\n"), "{table}");
+
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(&results).unwrap()).unwrap();
+    assert_eq!(v["job"], "verify");
+    assert_eq!(v["wrong"], serde_json::json!(["wrong"]));
+    let tasks = v["tasks"].as_array().unwrap();
+    let fields = |t: &Value| {
+        ["id", "verdict", "expected", "classification", "technique", "semantics"]
+            .map(|k| t[k].as_str().unwrap_or("-").to_string())
+    };
+    assert_eq!(fields(&tasks[1]), ["unsafe", "FALSE", "false", "correct", "bmc", "bit-precise"]);
+    assert_eq!(fields(&tasks[2]), ["wrong", "TRUE", "false", "wrong", "k-induction", "default"]);
+    assert_eq!(fields(&tasks[3]), ["hard", "UNKNOWN", "true", "unknown", "-", "default"]);
+    assert_eq!(tasks[3]["reason"], "no invariant found");
+    assert_eq!(fields(&tasks[4]), ["crash", "-", "true", "crash", "-", "-"]);
+    assert_eq!(tasks[4]["message"], "exit code 101");
+    assert_eq!(fields(&tasks[5]), ["garbage", "-", "false", "crash", "-", "-"]);
+    assert!(tasks.iter().all(|t| t["seconds"].as_f64().is_some()));
+    assert_eq!(tasks.len(), 6, "the termination row is not a verify task");
+}

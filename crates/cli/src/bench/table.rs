@@ -55,14 +55,20 @@ pub fn median(values: &mut [f64]) -> Option<f64> {
     Some(if values.len() % 2 == 1 { values[middle] } else { (values[middle - 1] + values[middle]) / 2.0 })
 }
 
-/// One summary per suite, in order of first appearance, and one over all results.
-pub fn summarize(results: &[TaskResult]) -> (Vec<Summary>, Summary) {
+/// The suites of `results`, in order of first appearance.
+pub fn suites_in_order(results: &[TaskResult]) -> Vec<&str> {
     let mut suites: Vec<&str> = Vec::new();
     for result in results {
         if !suites.contains(&result.task.suite.as_str()) {
             suites.push(&result.task.suite);
         }
     }
+    suites
+}
+
+/// One summary per suite, in order of first appearance, and one over all results.
+pub fn summarize(results: &[TaskResult]) -> (Vec<Summary>, Summary) {
+    let suites = suites_in_order(results);
     let per_suite =
         suites.iter().map(|suite| Summary::of(suite, results.iter().filter(|r| r.task.suite == *suite))).collect();
     (per_suite, Summary::of("all", results.iter()))
