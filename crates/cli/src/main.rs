@@ -7,6 +7,7 @@
 
 mod bench;
 mod jobs;
+mod task;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
@@ -66,12 +67,14 @@ enum Command {
 /// The program to analyze.
 #[derive(Args)]
 struct InputArgs {
-    /// C files (.c, preprocessed with gcc -E) or preprocessed files (.i) of one program.
+    /// C files (.c, preprocessed with gcc -E) or preprocessed files (.i) of one program, or one
+    /// SV-COMP task definition (.yml), which stands for its input files.
     #[arg(required = true)]
     files: Vec<PathBuf>,
-    /// Sizes of long and pointers.
-    #[arg(long, value_enum, default_value_t = DataModelArg::LP64)]
-    data_model: DataModelArg,
+    /// Sizes of long and pointers [default: the task definition's options.data_model, else LP64;
+    /// an explicit --data-model wins over the task definition].
+    #[arg(long, value_enum)]
+    data_model: Option<DataModelArg>,
     /// The function executions start from (default: main, else the one function no other calls).
     #[arg(long)]
     entry: Option<String>,
@@ -81,7 +84,9 @@ struct InputArgs {
 struct BenchArgs {
     /// A manifest CSV (id,suite,file,property,expected,origin), e.g. ../shared/benchmarks/manifest.csv.
     manifest: PathBuf,
-    /// The leapfrog job to run on each task.
+    /// The leapfrog job to run on each task: `loops` or `exec` (once per program, measured), or a
+    /// verdict job, scored against the manifest's `expected`: `verify` (the unreach-call rows) or
+    /// `terminate` (the termination rows).
     #[arg(long, default_value = "loops")]
     job: String,
     /// Only tasks of these suites (repeatable).
@@ -93,7 +98,8 @@ struct BenchArgs {
     /// Tasks run in parallel (default: the number of CPUs).
     #[arg(long)]
     jobs: Option<usize>,
-    /// Time limit per task, in seconds.
+    /// Time limit per task, in seconds. A verdict job is also given it as `--timeout` and is
+    /// killed a grace period (a tenth, at least 1 s) later.
     #[arg(long, default_value_t = 60.0)]
     timeout: f64,
     /// Address-space limit per task, in MiB (0: none).
@@ -105,6 +111,9 @@ struct BenchArgs {
     /// Run only the first N tasks.
     #[arg(long)]
     limit: Option<usize>,
+    /// The leapfrog executable that runs each task (default: this one), e.g. a baseline build.
+    #[arg(long)]
+    exe: Option<PathBuf>,
     /// Extra arguments passed to every task (after `--`).
     #[arg(last = true)]
     extra: Vec<String>,
@@ -141,17 +150,16 @@ impl From<FormatArg> for leapfrog_report::Format {
 }
 
 impl InputArgs {
-    fn to_input(&self) -> jobs::Input {
-        jobs::Input {
-            files: self.files.clone(),
-            options: leapfrog_c_frontend::FrontendOptions {
-                data_model: match self.data_model {
-                    DataModelArg::ILP32 => leapfrog_ir::DataModel::ILP32,
-                    DataModelArg::LP64 => leapfrog_ir::DataModel::LP64,
-                },
-                entry: self.entry.clone(),
-            },
-        }
+    /// The program to analyze; on failure, the message is printed and the exit code returned.
+    fn to_input(&self) -> Result<jobs::Input, u8> {
+        let data_model = self.data_model.map(|m| match m {
+            DataModelArg::ILP32 => leapfrog_ir::DataModel::ILP32,
+            DataModelArg::LP64 => leapfrog_ir::DataModel::LP64,
+        });
+        jobs::Input::resolve(&self.files, data_model, self.entry.clone()).map_err(|message| {
+            eprintln!("{message}");
+            jobs::EXIT_USAGE
+        })
     }
 }
 
@@ -176,7 +184,10 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> u8 {
     match cli.command {
-        Command::Loops { input, format } => jobs::loops::run(&input.to_input(), format.into()),
+        Command::Loops { input, format } => match input.to_input() {
+            Ok(input) => jobs::loops::run(&input, format.into()),
+            Err(code) => code,
+        },
         Command::Exec { input, nondet, uninit, max_steps, format } => {
             let config = match jobs::exec::config(&nondet, matches!(uninit, UninitArg::Nondet), max_steps) {
                 Ok(c) => c,
@@ -185,15 +196,21 @@ fn run(cli: Cli) -> u8 {
                     return jobs::EXIT_USAGE;
                 }
             };
-            jobs::exec::run(&input.to_input(), &config, format.into())
+            match input.to_input() {
+                Ok(input) => jobs::exec::run(&input, &config, format.into()),
+                Err(code) => code,
+            }
         }
-        Command::Ir { input } => jobs::ir::run(&input.to_input()),
+        Command::Ir { input } => match input.to_input() {
+            Ok(input) => jobs::ir::run(&input),
+            Err(code) => code,
+        },
         Command::Bench(args) => run_bench(args),
     }
 }
 
 fn run_bench(args: BenchArgs) -> u8 {
-    let exe = match std::env::current_exe() {
+    let exe = match args.exe.map_or_else(std::env::current_exe, Ok) {
         Ok(e) => e,
         Err(e) => {
             eprintln!("leapfrog: error: cannot find my own executable: {e}");

@@ -247,3 +247,176 @@ fn bench_runs_a_manifest_and_writes_results() {
     let statuses: Vec<&str> = v["tasks"].as_array().unwrap().iter().map(|t| t["status"].as_str().unwrap()).collect();
     assert_eq!(statuses, vec!["ok", "error"]);
 }
+
+fn benchmarks() -> PathBuf {
+    match std::env::var_os("LEAPFROG_BENCHMARKS") {
+        Some(d) => PathBuf::from(d),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/benchmarks"),
+    }
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn a_task_file_stands_for_its_input_files() {
+    let dir = benchmarks();
+    let yml = dir.join("svcomp-loops/count_up_down-1.yml");
+    let v = json(&leapfrog(&["loops", "--format", "json", yml.to_str().unwrap()]));
+    let loops = v["loops"].as_array().unwrap();
+    assert_eq!(loops.len(), 1);
+    let file = dir.join("svcomp-loops/count_up_down-1.c");
+    assert_eq!(loops[0]["file"].as_str(), Some(file.to_str().unwrap()));
+    // Format 1.0 (no options) with a preprocessed input file.
+    let old = dir.join("svcomp-loops/sum01-2.yml");
+    let ir = leapfrog(&["ir", old.to_str().unwrap()]);
+    assert_eq!(ir.status.code(), Some(0), "{}", stderr(&ir));
+    // The same run as with the C file itself.
+    let direct = leapfrog(&["exec", "--format", "json", "--nondet", "3", file.to_str().unwrap()]);
+    let through_task = leapfrog(&["exec", "--format", "json", "--nondet", "3", yml.to_str().unwrap()]);
+    assert_eq!(json(&direct), json(&through_task));
+}
+
+#[test]
+fn the_task_data_model_applies_unless_the_flag_is_given() {
+    let dir = temp_dir("task-dm");
+    write(&dir, "dm.c", "int main(void) { return sizeof(long) * 10 + sizeof(int *); }\n");
+    let ilp32 = write(
+        &dir,
+        "ilp32.yml",
+        "format_version: '2.0'\ninput_files: 'dm.c'\nproperties:\n  - property_file: ../properties/termination.prp\n    expected_verdict: true\noptions:\n  language: C\n  data_model: ILP32\n",
+    );
+    let unstated = write(&dir, "unstated.yml", "format_version: '1.0'\ninput_files:\n  - dm.c\n");
+    let code = |args: &[&str]| {
+        let mut all = vec!["exec", "--format", "json"];
+        all.extend_from_slice(args);
+        json(&leapfrog(&all))["code"].as_i64()
+    };
+    assert_eq!(code(&[&ilp32]), Some(44));
+    assert_eq!(code(&[&unstated]), Some(88), "LP64 by default");
+    assert_eq!(code(&["--data-model", "ILP32", &unstated]), Some(44));
+    let explicit = leapfrog(&["exec", "--format", "json", "--data-model", "LP64", &ilp32]);
+    assert_eq!(json(&explicit)["code"].as_i64(), Some(88), "the explicit flag wins");
+    assert!(stderr(&explicit).contains("--data-model LP64 overrides ILP32 of"), "{}", stderr(&explicit));
+    let help = String::from_utf8_lossy(&leapfrog(&["loops", "--help"]).stdout).into_owned();
+    assert!(help.contains("task definition (.yml)") && help.contains("explicit --data-model wins"), "{help}");
+}
+
+#[test]
+fn unusable_task_files_exit_2_naming_the_file() {
+    let dir = temp_dir("task-bad");
+    let c = write(&dir, "a.c", "int main(void) { return 0; }\n");
+    let cases = [
+        ("missing.yml", "format_version: '2.0'\ninput_files: [a.c, gone.c]\n", "input file"),
+        (
+            "java.yml",
+            "format_version: '2.0'\ninput_files: a.c\noptions:\n  language: Java\n",
+            "language `Java` is not supported",
+        ),
+        ("broken.yml", "format_version: '2.0'\ninput_files: [a.c\n", "malformed YAML"),
+        (
+            "model.yml",
+            "format_version: '2.0'\ninput_files: a.c\noptions:\n  data_model: ILP64\n",
+            "unknown data_model `ILP64`",
+        ),
+        ("list.yml", "- a.c\n", "a task definition is a mapping"),
+    ];
+    for (name, text, wanted) in cases {
+        let path = write(&dir, name, text);
+        for job in ["loops", "exec", "ir"] {
+            let out = leapfrog(&[job, &path]);
+            assert_eq!(out.status.code(), Some(2), "{job} {name}: {}", stderr(&out));
+            let err = stderr(&out);
+            assert!(err.starts_with(&format!("{path}:")) && err.contains(wanted), "{job} {name}: {err}");
+        }
+    }
+    let missing = stderr(&leapfrog(&["loops", &dir.join("missing.yml").display().to_string()]));
+    assert!(missing.contains(&format!("{}", dir.join("gone.c").display())), "{missing}");
+    let good = write(&dir, "good.yml", "format_version: '2.0'\ninput_files: a.c\n");
+    let mixed = leapfrog(&["loops", &good, &c]);
+    assert_eq!(mixed.status.code(), Some(2));
+    assert!(stderr(&mixed).contains("must be the only input"), "{}", stderr(&mixed));
+    let absent = leapfrog(&["loops", "/nonexistent/task.yml"]);
+    assert_eq!(absent.status.code(), Some(2));
+    assert!(stderr(&absent).starts_with("/nonexistent/task.yml: error: cannot read"), "{}", stderr(&absent));
+}
+
+/// A stand-in for `leapfrog verify`: prints the canned answer named after the input file.
+const FAKE_VERIFY: &str = r#"#!/bin/sh
+[ "$1" = verify ] || { echo "unexpected job $1" >&2; exit 2; }
+case "$(basename "$2")" in
+safe.c) echo '{"verdict": "TRUE", "semantics": "default", "technique": "k-induction", "reason": null}' ;;
+unsafe.c) echo '{"verdict": "FALSE", "semantics": "bit-precise", "technique": "bmc", "reason": null}' ;;
+wrong.c) echo '{"verdict": "TRUE", "semantics": "default", "technique": "k-induction"}' ;;
+hard.c) echo '{"verdict": "UNKNOWN", "semantics": "default", "technique": null, "reason": "no invariant found"}' ;;
+crash.c) echo 'thread panicked' >&2; exit 101 ;;
+garbage.c) echo 'TRUE' ;;
+*) echo "no canned answer for $2" >&2; exit 2 ;;
+esac
+"#;
+
+#[test]
+fn bench_scores_a_verdict_job_and_lists_wrong_answers() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = temp_dir("bench-verify");
+    let fake = dir.join("fake-leapfrog");
+    std::fs::write(&fake, FAKE_VERIFY).unwrap();
+    std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).unwrap();
+    for name in ["safe.c", "unsafe.c", "wrong.c", "hard.c", "crash.c", "garbage.c", "other.c"] {
+        write(&dir, name, "int main(void) { return 0; }\n");
+    }
+    write(
+        &dir,
+        "manifest.csv",
+        "id,suite,file,property,expected,origin\n\
+         safe,s1,safe.c,unreach-call,true,x\n\
+         unsafe,s1,unsafe.c,unreach-call,false,x\n\
+         wrong,s1,wrong.c,unreach-call,false,x\n\
+         hard,s2,hard.c,unreach-call,true,x\n\
+         crash,s2,crash.c,unreach-call,true,x\n\
+         garbage,s2,garbage.c,unreach-call,false,x\n\
+         other,s2,other.c,termination,true,x\n",
+    );
+    let results = dir.join("results.json");
+    let out = leapfrog(&[
+        "bench",
+        dir.join("manifest.csv").to_str().unwrap(),
+        "--job",
+        "verify",
+        "--exe",
+        fake.to_str().unwrap(),
+        "--timeout",
+        "20",
+        "--output",
+        results.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let table = String::from_utf8_lossy(&out.stdout);
+    let rows: Vec<&str> = table.lines().collect();
+    assert!(rows[0].contains("TRUE tasks") && rows[0].contains("FALSE tasks"), "{table}");
+    // suite, tasks, TRUE ok/wrong/unk, FALSE ok/wrong/unk, other, error, crash, timeout.
+    let counts = |row: &str| row.split_whitespace().take(12).map(String::from).collect::<Vec<_>>();
+    assert_eq!(counts(rows[3]), ["s1", "3", "1", "0", "0", "1", "1", "0", "0", "0", "0", "0"], "{table}");
+    assert_eq!(counts(rows[4]), ["s2", "3", "0", "0", "1", "0", "0", "0", "0", "0", "2", "0"], "{table}");
+    assert!(table.contains("1 wrong"), "{table}");
+    assert!(table.ends_with("WRONG ANSWERS: 1\n  WRONG wrong: answered TRUE, expected FALSE (technique k-induction, semantics default)\n"), "{table}");
+
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(&results).unwrap()).unwrap();
+    assert_eq!(v["job"], "verify");
+    assert_eq!(v["wrong"], serde_json::json!(["wrong"]));
+    let tasks = v["tasks"].as_array().unwrap();
+    let fields = |t: &Value| {
+        ["id", "verdict", "expected", "classification", "technique", "semantics"]
+            .map(|k| t[k].as_str().unwrap_or("-").to_string())
+    };
+    assert_eq!(fields(&tasks[1]), ["unsafe", "FALSE", "false", "correct", "bmc", "bit-precise"]);
+    assert_eq!(fields(&tasks[2]), ["wrong", "TRUE", "false", "wrong", "k-induction", "default"]);
+    assert_eq!(fields(&tasks[3]), ["hard", "UNKNOWN", "true", "unknown", "-", "default"]);
+    assert_eq!(tasks[3]["reason"], "no invariant found");
+    assert_eq!(fields(&tasks[4]), ["crash", "-", "true", "crash", "-", "-"]);
+    assert_eq!(tasks[4]["message"], "exit code 101");
+    assert_eq!(fields(&tasks[5]), ["garbage", "-", "false", "crash", "-", "-"]);
+    assert!(tasks.iter().all(|t| t["seconds"].as_f64().is_some()));
+    assert_eq!(tasks.len(), 6, "the termination row is not a verify task");
+}

@@ -7,10 +7,15 @@
 //! * [`manifest`] — manifest rows, filters, data models and the planning of tasks;
 //! * [`runner`] — subprocesses, limits, worker threads, progress, and the status of each task;
 //! * [`table`] — per-suite statistics and the text table;
+//! * [`verdicts`] — for verdict jobs (`verify`, `terminate`): the tool's answers scored against
+//!   the manifest's `expected` column, their table, and the list of wrong answers;
 //! * [`results`] — the JSON result file.
 //!
-//! The runner measures; it does not score. The manifest's `expected` column is carried into the
-//! results untouched (scoring verdicts against it is a later step) and nothing about a task's
+//! Jobs are of two kinds. Property-independent jobs (`loops`, `exec`) run once per program and
+//! are measured, not scored. Verdict jobs answer one manifest property ([`verdicts::job_property`]:
+//! `verify` the `unreach-call` rows, `terminate` the `termination` rows), get `--timeout` (the
+//! per-task limit; the runner kills them a grace period later, see [`kill_after`]), and each
+//! answer is classified as correct, wrong or unknown against `expected`. Nothing about a task's
 //! outcome is inferred from its file name or contents.
 
 pub mod csv;
@@ -19,7 +24,8 @@ pub mod results;
 pub mod runner;
 pub mod table;
 #[cfg(test)]
-mod test_support;
+pub(crate) mod test_support;
+pub mod verdicts;
 
 use std::io;
 use std::path::{Path, PathBuf};
@@ -88,6 +94,12 @@ impl BenchOptions {
     }
 }
 
+/// When a verdict job that was given `--timeout limit` is killed: a tenth of the limit later, at
+/// least one second, so that a tool that gives up on time is not mistaken for one that hangs.
+pub fn kill_after(limit: Duration) -> Duration {
+    limit + (limit / 10).max(Duration::from_secs(1))
+}
+
 /// The number of CPUs available to this process (1 if unknown).
 pub fn default_jobs() -> usize {
     std::thread::available_parallelism().map_or(1, usize::from)
@@ -113,8 +125,23 @@ impl BenchReport {
         table::summarize(&self.results)
     }
 
-    /// The text table printed at the end of a run.
+    /// Whether the job answers with verdicts (which are then scored).
+    pub fn is_verdict_job(&self) -> bool {
+        verdicts::job_property(&self.job).is_some()
+    }
+
+    /// Per-suite verdict counts (manifest order) and the counts over all tasks.
+    pub fn verdict_summaries(&self) -> (Vec<verdicts::VerdictSummary>, verdicts::VerdictSummary) {
+        verdicts::summarize(&self.results)
+    }
+
+    /// The text printed at the end of a run: the status table, or for a verdict job the verdict
+    /// table, the correct answers by technique and the wrong answers.
     pub fn table(&self) -> String {
+        if self.is_verdict_job() {
+            let (suites, all) = self.verdict_summaries();
+            return verdicts::render(&self.results, &suites, &all, self.wall_seconds, &self.job, self.workers);
+        }
         let (suites, all) = self.summaries();
         table::render_table(&suites, &all, self.wall_seconds, &self.job, self.workers)
     }
@@ -146,7 +173,20 @@ pub fn run_tasks_of_manifest(opts: &BenchOptions, progress: bool) -> io::Result<
         ));
     }
     let manifest = Manifest::read(&opts.manifest)?;
-    let rows = manifest::select_rows(&manifest.rows, &opts.suites, &opts.properties)?;
+    let answered = verdicts::job_property(&opts.job);
+    let properties = match answered {
+        None => opts.properties.clone(),
+        Some(property) => {
+            if let Some(other) = opts.properties.iter().find(|p| *p != property) {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidInput,
+                    format!("job `{}` answers the `{property}` rows only, not `{other}`", opts.job),
+                ));
+            }
+            vec![property.to_string()]
+        }
+    };
+    let rows = manifest::select_rows(&manifest.rows, &opts.suites, &properties)?;
     let data_models = DataModels::read_beside(&manifest.dir)?;
     let mut tasks = manifest::plan_tasks(&manifest.dir, &rows, job_is_property_independent(&opts.job), &data_models);
     if let Some(limit) = opts.limit {
@@ -157,7 +197,8 @@ pub fn run_tasks_of_manifest(opts: &BenchOptions, progress: bool) -> io::Result<
         exe: &opts.exe,
         job: &opts.job,
         manifest_dir: &manifest.dir,
-        timeout: opts.timeout,
+        timeout: if answered.is_some() { kill_after(opts.timeout) } else { opts.timeout },
+        tool_timeout: answered.map(|_| opts.timeout),
         memory_mb: opts.memory_mb,
         extra_args: &opts.extra_args,
     };
@@ -186,6 +227,7 @@ pub fn write_results(report: &BenchReport, path: &Path) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::{Value, json};
     use test_support::{FakeTool, TempDir};
 
     /// A manifest of three programs in two suites; `a` has two properties; `t` is a
@@ -244,10 +286,10 @@ mod tests {
 
     #[test]
     fn property_dependent_job_runs_each_row_with_filters_and_limit() {
-        let dir = TempDir::new("bench-verify");
+        let dir = TempDir::new("bench-bound");
         let manifest = corpus(&dir);
         let tool = FakeTool::new(&dir);
-        let mut opts = options(&dir, &manifest, &tool, "verify");
+        let mut opts = options(&dir, &manifest, &tool, "bound");
         let report = run_tasks_of_manifest(&opts, false).unwrap();
         assert_eq!(report.results.len(), 5);
 
@@ -272,6 +314,130 @@ mod tests {
         assert_eq!(written["tasks"].as_array().unwrap().len(), 4);
         assert_eq!(written["tasks"][3]["message"], "input file not found: s1/gone.c");
         assert_eq!(written["suites"]["s1"]["error"], 2);
+    }
+
+    /// A manifest for verdict jobs: each program's content tells the fake tool what to print.
+    fn verdict_corpus(dir: &TempDir) -> PathBuf {
+        let answer = |verdict: &str, technique: &str| {
+            format!("print {{\"verdict\": \"{verdict}\", \"semantics\": \"default\", \"technique\": \"{technique}\"}}")
+        };
+        dir.write("v/true-ok.c", &answer("TRUE", "k-induction"));
+        dir.write("v/false-ok.c", &answer("FALSE", "bmc"));
+        dir.write("v/wrong.c", &answer("TRUE", "k-induction"));
+        dir.write(
+            "v/unknown.c",
+            "print {\"verdict\": \"UNKNOWN\", \"semantics\": \"default\", \"reason\": \"no invariant\"}",
+        );
+        dir.write("v/crash.c", "internal");
+        dir.write("v/garbage.c", "garbage");
+        dir.write("v/no-verdict.c", "ok");
+        dir.write("v/slow.c", "sleep");
+        dir.write("w/unscored.c", &answer("FALSE", "bmc"));
+        dir.write("w/args.c", "print {\"verdict\": \"UNKNOWN\", \"reason\": \"args\"}");
+        dir.write(
+            "manifest.csv",
+            "id,suite,file,property,expected,origin\n\
+             true-ok,v,v/true-ok.c,unreach-call,true,o\n\
+             false-ok,v,v/false-ok.c,unreach-call,false,o\n\
+             wrong,v,v/wrong.c,unreach-call,false,o\n\
+             unknown,v,v/unknown.c,unreach-call,true,o\n\
+             crash,v,v/crash.c,unreach-call,true,o\n\
+             garbage,v,v/garbage.c,unreach-call,false,o\n\
+             no-verdict,v,v/no-verdict.c,unreach-call,true,o\n\
+             slow,v,v/slow.c,unreach-call,true,o\n\
+             unscored,w,w/unscored.c,unreach-call,unknown,o\n\
+             term,w,w/args.c,termination,true,o\n",
+        )
+    }
+
+    #[test]
+    fn verdict_job_scores_each_answer_and_failures_are_never_correct() {
+        let dir = TempDir::new("bench-verdicts");
+        let manifest = verdict_corpus(&dir);
+        let tool = FakeTool::new(&dir);
+        let mut opts = options(&dir, &manifest, &tool, "verify");
+        opts.timeout = Duration::from_millis(500);
+        opts.jobs = 10;
+        let report = run_tasks_of_manifest(&opts, false).unwrap();
+        let classes: Vec<(&str, &str)> =
+            report.results.iter().map(|r| (r.task.id.as_str(), verdicts::score(r).classification.as_str())).collect();
+        assert_eq!(
+            classes,
+            [
+                ("true-ok", "correct"),
+                ("false-ok", "correct"),
+                ("wrong", "wrong"),
+                ("unknown", "unknown"),
+                ("crash", "crash"),
+                ("garbage", "crash"),
+                ("no-verdict", "crash"),
+                ("slow", "timeout"),
+                ("unscored", "unscored"),
+            ],
+            "only the unreach-call rows run"
+        );
+        // Killed a grace period after the limit the tool was given.
+        let slow = &report.results[7].outcome;
+        assert!(slow.seconds >= 1.5 && slow.seconds < 5.0, "{}", slow.seconds);
+
+        let table = report.table();
+        assert!(table.contains("- TRUE tasks -"), "{table}");
+        assert!(table.contains("1 wrong"), "{table}");
+        assert!(table.ends_with("WRONG ANSWERS: 1\n  WRONG wrong: answered TRUE, expected FALSE (technique k-induction, semantics default)\n"), "{table}");
+
+        let value = report.to_json();
+        assert_eq!(value["wrong"], serde_json::json!(["wrong"]));
+        assert_eq!(
+            value["verdicts"]["suites"]["v"],
+            serde_json::json!({
+                "tasks": 8,
+                "true": {"correct": 1, "wrong": 0, "unknown": 1},
+                "false": {"correct": 1, "wrong": 1, "unknown": 0},
+                "unscored": 0, "error": 0, "crash": 3, "timeout": 1,
+                "median_seconds": value["verdicts"]["suites"]["v"]["median_seconds"],
+                "max_seconds": value["verdicts"]["suites"]["v"]["max_seconds"],
+            })
+        );
+        assert_eq!(value["verdicts"]["all"]["unscored"], 1);
+        assert_eq!(
+            value["correct_by_technique"],
+            serde_json::json!([
+                {"technique": "bmc", "semantics": "default", "true": 0, "false": 1},
+                {"technique": "k-induction", "semantics": "default", "true": 1, "false": 0},
+            ])
+        );
+        let tasks = value["tasks"].as_array().unwrap();
+        let wrong = &tasks[2];
+        assert_eq!(
+            (&wrong["verdict"], &wrong["expected"], &wrong["classification"], &wrong["technique"], &wrong["semantics"]),
+            (&json!("TRUE"), &json!("false"), &json!("wrong"), &json!("k-induction"), &json!("default"))
+        );
+        assert!(wrong["seconds"].as_f64().unwrap() > 0.0);
+        assert_eq!((&tasks[3]["verdict"], &tasks[3]["reason"]), (&json!("UNKNOWN"), &json!("no invariant")));
+        assert_eq!((&tasks[4]["verdict"], &tasks[4]["classification"]), (&Value::Null, &json!("crash")));
+        assert_eq!(tasks[5]["message"], "exit 0 but stdout is not JSON");
+        assert_eq!(tasks[6]["message"], "exit 0 but no valid answer: the output has no `verdict`");
+        assert_eq!(tasks[7]["classification"], "timeout");
+        assert_eq!(tasks[8]["classification"], "unscored");
+    }
+
+    #[test]
+    fn terminate_runs_the_termination_rows_with_a_tool_timeout() {
+        let dir = TempDir::new("bench-terminate");
+        let manifest = verdict_corpus(&dir);
+        dir.write("w/args.c", "ok");
+        let tool = FakeTool::new(&dir);
+        let mut opts = options(&dir, &manifest, &tool, "terminate");
+        opts.properties = vec!["termination".to_string()];
+        let report = run_tasks_of_manifest(&opts, false).unwrap();
+        assert_eq!(statuses(&report), [("term", "crash")], "`ok` output has no verdict");
+        let args = report.results[0].outcome.result.as_ref().unwrap()["args"].as_str().unwrap();
+        assert!(args.starts_with("terminate ") && args.ends_with("w/args.c --format json --timeout 20"), "{args}");
+
+        opts.properties = vec!["unreach-call".to_string()];
+        let err = run_tasks_of_manifest(&opts, false).unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::InvalidInput);
+        assert_eq!(err.to_string(), "job `terminate` answers the `termination` rows only, not `unreach-call`");
     }
 
     #[test]

@@ -18,18 +18,35 @@
 //! row the run answers (several for a property-independent job), so that scoring can later add a
 //! verdict per row next to `expected` from the kept `result` (the tool's parsed stdout, or
 //! `null`). Times are rounded to microseconds.
+//!
+//! A verdict job (`verify`, `terminate`) adds its scoring:
+//!
+//! ```text
+//! { ...,
+//!   "verdicts": { "all": V, "suites": { "<suite>": V, ... } },
+//!   "correct_by_technique": [ { "technique", "semantics", "true", "false" }, ... ],
+//!   "wrong": [ "<task id>", ... ],
+//!   "tasks": [ { ..., "verdict", "classification", "technique", "semantics", "reason" }, ... ] }
+//! V = { "tasks", "true": { "correct", "wrong", "unknown" }, "false": { same },
+//!       "unscored", "error", "crash", "timeout", "median_seconds", "max_seconds" }
+//! ```
+//!
+//! `verdict` is `TRUE`/`FALSE`/`UNKNOWN`, or `null` when the run gave no valid answer (then
+//! `classification` is `error`, `crash` or `timeout`); `classification` is one of
+//! [`Classification`](super::verdicts::Classification)'s names.
 
 use serde_json::{Map, Value, json};
 
 use super::BenchReport;
 use super::runner::{TaskResult, TaskStatus};
 use super::table::Summary;
+use super::verdicts::{self, VerdictSummary};
 
 /// The whole result file.
 pub fn report_json(report: &BenchReport) -> Value {
     let (suites, all) = report.summaries();
     let suites: Map<String, Value> = suites.iter().map(|s| (s.name.clone(), summary_json(s))).collect();
-    json!({
+    let mut value = json!({
         "job": report.job,
         "manifest": report.manifest.display().to_string(),
         "wall_seconds": round_seconds(report.wall_seconds),
@@ -40,6 +57,52 @@ pub fn report_json(report: &BenchReport) -> Value {
         "all": summary_json(&all),
         "suites": suites,
         "tasks": report.results.iter().map(task_json).collect::<Vec<_>>(),
+    });
+    if report.is_verdict_job() {
+        add_verdicts(report, &mut value);
+    }
+    value
+}
+
+/// The scoring of a verdict job: summaries, technique counts, wrong answers, and per task.
+fn add_verdicts(report: &BenchReport, value: &mut Value) {
+    let (suites, all) = report.verdict_summaries();
+    value["verdicts"] = json!({
+        "all": verdict_summary_json(&all),
+        "suites": suites.iter().map(|s| (s.name.clone(), verdict_summary_json(s))).collect::<Map<String, Value>>(),
+    });
+    value["correct_by_technique"] = verdicts::correct_by_technique(&report.results)
+        .into_iter()
+        .map(|((technique, semantics), [t, f])| {
+            json!({"technique": technique, "semantics": semantics, "true": t, "false": f})
+        })
+        .collect();
+    value["wrong"] = verdicts::wrong_answers(&report.results).into_iter().map(|(id, _, _)| json!(id)).collect();
+    if let Some(tasks) = value["tasks"].as_array_mut() {
+        for (record, result) in tasks.iter_mut().zip(&report.results) {
+            let scored = verdicts::score(result);
+            let answer = scored.answer.as_ref();
+            record["verdict"] = json!(answer.map(|a| a.verdict.as_str()));
+            record["classification"] = json!(scored.classification.as_str());
+            record["technique"] = json!(answer.and_then(|a| a.technique.as_deref()));
+            record["semantics"] = json!(answer.and_then(|a| a.semantics.as_deref()));
+            record["reason"] = json!(answer.and_then(|a| a.reason.as_deref()));
+        }
+    }
+}
+
+fn verdict_summary_json(s: &VerdictSummary) -> Value {
+    let group = |[correct, wrong, unknown]: [usize; 3]| json!({"correct": correct, "wrong": wrong, "unknown": unknown});
+    json!({
+        "tasks": s.tasks,
+        "true": group(s.expected_true),
+        "false": group(s.expected_false),
+        "unscored": s.unscored,
+        "error": s.error,
+        "crash": s.crash,
+        "timeout": s.timeout,
+        "median_seconds": s.median_seconds.map(round_seconds),
+        "max_seconds": round_seconds(s.max_seconds),
     })
 }
 

@@ -5,8 +5,10 @@
 //! wall-clock timeout enforced by killing the task's process group, an address-space limit set
 //! with `setrlimit(RLIMIT_AS)` in the child, and on Linux death with the runner), capturing stdout
 //! and stderr on their own threads so that neither pipe can fill up and block the child, the pool
-//! of worker threads, the progress line, and the [`TaskStatus`] of each run. Classification looks only at how the process ended and at its
-//! JSON output, never at file names or the manifest's `expected` column.
+//! of worker threads, the progress line, and the [`TaskStatus`] of each run. Classification looks
+//! only at how the process ended and at its JSON output (for verdict jobs: whether it holds a
+//! valid answer), never at file names or the manifest's `expected` column; scoring the answer is
+//! [`super::verdicts`]' business.
 //!
 //! Each task runs in its own process group, so a timeout also kills anything the tool started.
 //! The runner observes the exit with `waitid(WNOWAIT)`, kills the rest of the group while the
@@ -26,6 +28,7 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 
 use super::manifest::Task;
+use super::verdicts;
 
 /// How many trailing stderr lines a result keeps.
 pub const STDERR_TAIL_LINES: usize = 20;
@@ -45,7 +48,8 @@ pub enum TaskStatus {
     Unsupported,
     /// Exit 2 (the tool rejected the input), or an input file is missing.
     Error,
-    /// Exit 3 or any other code, a signal, a failure to start, or exit 0 without a JSON object.
+    /// Exit 3 or any other code, a signal, a failure to start, or exit 0 without a JSON object
+    /// (for a verdict job: without a valid answer).
     Crash,
     /// Killed after the wall-clock limit.
     Timeout,
@@ -103,7 +107,11 @@ pub struct RunConfig<'a> {
     pub job: &'a str,
     /// Task files are relative to this folder.
     pub manifest_dir: &'a Path,
+    /// Wall-clock limit after which the task's process group is killed.
     pub timeout: Duration,
+    /// Passed to the tool as `--timeout S` (verdict jobs, which should give up with UNKNOWN
+    /// before they are killed), unless the extra arguments already have a `--timeout`.
+    pub tool_timeout: Option<Duration>,
     /// Address-space limit per task in MiB; 0 for none.
     pub memory_mb: u64,
     pub extra_args: &'a [String],
@@ -118,8 +126,18 @@ impl RunConfig<'_> {
         if let Some(model) = &task.data_model {
             args.extend(["--data-model".to_string(), model.clone()]);
         }
+        if let Some(limit) = self.tool_timeout
+            && !self.extra_args.iter().any(|a| a == "--timeout" || a.starts_with("--timeout="))
+        {
+            args.extend(["--timeout".to_string(), limit.as_secs_f64().to_string()]);
+        }
         args.extend(self.extra_args.iter().cloned());
         args
+    }
+
+    /// Whether the job must print a verdict ([`verdicts::answer`]).
+    fn wants_verdict(&self) -> bool {
+        verdicts::job_property(self.job).is_some()
     }
 }
 
@@ -240,7 +258,7 @@ pub fn run_task(task: &Task, config: &RunConfig<'_>) -> TaskOutcome {
         Err(_) => (None, None),
     };
     let result = serde_json::from_slice::<Value>(&stdout).ok();
-    let (status, mut message) = classify(timed_out, exit_code, signal, result.as_ref());
+    let (status, mut message) = classify(timed_out, exit_code, signal, result.as_ref(), config.wants_verdict());
     if timed_out {
         message = Some(format!("killed after the {} s time limit", config.timeout.as_secs_f64()));
     }
@@ -256,19 +274,24 @@ pub fn run_task(task: &Task, config: &RunConfig<'_>) -> TaskOutcome {
 }
 
 /// The status of a run that ended with `exit_code` or `signal` and printed `result` on stdout
-/// (if it parsed as JSON), with a message where the exit code alone does not explain it.
+/// (if it parsed as JSON), with a message where the exit code alone does not explain it. With
+/// `wants_verdict`, output without a valid answer ([`verdicts::answer`]) is a crash.
 pub fn classify(
     timed_out: bool,
     exit_code: Option<i32>,
     signal: Option<i32>,
     result: Option<&Value>,
+    wants_verdict: bool,
 ) -> (TaskStatus, Option<String>) {
     if timed_out {
         return (TaskStatus::Timeout, None);
     }
     match (exit_code, signal) {
         (Some(0), _) => match result {
-            Some(Value::Object(object)) => {
+            Some(value @ Value::Object(object)) => {
+                if wants_verdict && let Err(why) = verdicts::answer(value) {
+                    return (TaskStatus::Crash, Some(format!("exit 0 but no valid answer: {why}")));
+                }
                 let unsupported = object.get("diagnostics").and_then(Value::as_array).is_some_and(|ds| {
                     ds.iter().any(|d| d.get("severity").and_then(Value::as_str) == Some("unsupported"))
                 });
@@ -408,7 +431,7 @@ mod tests {
 
     /// A configuration for `loops` with a 20 s timeout and no memory limit.
     fn test_config<'a>(exe: &'a Path, manifest_dir: &'a Path) -> RunConfig<'a> {
-        RunConfig { exe, job: "loops", manifest_dir, timeout: SHORT, memory_mb: 0, extra_args: &[] }
+        RunConfig { exe, job: "loops", manifest_dir, timeout: SHORT, tool_timeout: None, memory_mb: 0, extra_args: &[] }
     }
 
     /// Runs one input whose content tells the fake tool what to do.
@@ -567,8 +590,40 @@ mod tests {
             (true, Some(0), None, Some(&ok), TaskStatus::Timeout),
         ];
         for (timed_out, code, signal, result, expected) in cases {
-            assert_eq!(classify(timed_out, code, signal, result).0, expected, "{code:?} {signal:?} {result:?}");
+            assert_eq!(classify(timed_out, code, signal, result, false).0, expected, "{code:?} {signal:?} {result:?}");
         }
+    }
+
+    #[test]
+    fn verdict_jobs_need_a_valid_answer() {
+        let answer = json!({"verdict": "TRUE", "semantics": "default", "technique": "k-induction"});
+        assert_eq!(classify(false, Some(0), None, Some(&answer), true), (TaskStatus::Ok, None));
+        let loops = json!({"loops": [], "diagnostics": []});
+        let (status, message) = classify(false, Some(0), None, Some(&loops), true);
+        assert_eq!(status, TaskStatus::Crash);
+        assert_eq!(message.as_deref(), Some("exit 0 but no valid answer: the output has no `verdict`"));
+        let bad = json!({"verdict": "MAYBE"});
+        assert_eq!(classify(false, Some(0), None, Some(&bad), true).0, TaskStatus::Crash);
+        // Exit codes and timeouts decide before the output does.
+        assert_eq!(classify(false, Some(2), None, Some(&answer), true).0, TaskStatus::Error);
+        assert_eq!(classify(false, Some(1), None, Some(&answer), true).0, TaskStatus::Crash);
+        assert_eq!(classify(true, Some(0), None, Some(&answer), true).0, TaskStatus::Timeout);
+    }
+
+    #[test]
+    fn verdict_jobs_get_the_tool_timeout_unless_given_one() {
+        let dir = TempDir::new("runner-tool-timeout");
+        let t = task("s", "t", &["a.c"], None);
+        let config = RunConfig {
+            job: "terminate",
+            tool_timeout: Some(Duration::from_millis(2500)),
+            ..test_config(Path::new("leapfrog"), dir.path())
+        };
+        let args = config.args(&t);
+        assert_eq!(args[2..], ["--format", "json", "--timeout", "2.5"]);
+        let extra = vec!["--timeout=1".to_string()];
+        let given = RunConfig { extra_args: &extra, ..config.clone() };
+        assert_eq!(given.args(&t)[2..], ["--format", "json", "--timeout=1"]);
     }
 
     #[test]

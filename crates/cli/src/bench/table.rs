@@ -3,7 +3,8 @@
 //! Owns the statistics (status counts, median/max/total seconds per suite and over all tasks) and
 //! their layout: one row per suite in manifest order, a rule, an `all` row, and a closing line with
 //! the wall-clock time and the job. Numbers are right-aligned, suite names left-aligned, and every
-//! column is as wide as its widest cell.
+//! column is as wide as its widest cell ([`widths`], [`format_row`], [`rule`]; the verdict table
+//! uses the same layout).
 
 use super::runner::{TaskResult, TaskStatus};
 
@@ -54,14 +55,20 @@ pub fn median(values: &mut [f64]) -> Option<f64> {
     Some(if values.len() % 2 == 1 { values[middle] } else { (values[middle - 1] + values[middle]) / 2.0 })
 }
 
-/// One summary per suite, in order of first appearance, and one over all results.
-pub fn summarize(results: &[TaskResult]) -> (Vec<Summary>, Summary) {
+/// The suites of `results`, in order of first appearance.
+pub fn suites_in_order(results: &[TaskResult]) -> Vec<&str> {
     let mut suites: Vec<&str> = Vec::new();
     for result in results {
         if !suites.contains(&result.task.suite.as_str()) {
             suites.push(&result.task.suite);
         }
     }
+    suites
+}
+
+/// One summary per suite, in order of first appearance, and one over all results.
+pub fn summarize(results: &[TaskResult]) -> (Vec<Summary>, Summary) {
+    let suites = suites_in_order(results);
     let per_suite =
         suites.iter().map(|suite| Summary::of(suite, results.iter().filter(|r| r.task.suite == *suite))).collect();
     (per_suite, Summary::of("all", results.iter()))
@@ -84,33 +91,49 @@ pub fn render_table(suites: &[Summary], all: &Summary, wall_seconds: f64, job: &
     let header: Vec<String> = HEADER.iter().map(|h| h.to_string()).collect();
     let body: Vec<Vec<String>> = suites.iter().map(cells).collect();
     let all_row = cells(all);
-    let widths: Vec<usize> = (0..HEADER.len())
-        .map(|c| std::iter::once(&header).chain(&body).chain([&all_row]).map(|r| r[c].len()).max().unwrap_or(0))
-        .collect();
+    let widths = widths(std::iter::once(&header).chain(&body).chain([&all_row]));
 
-    let line = |row: &[String]| -> String {
-        let padded: Vec<String> = row
-            .iter()
-            .zip(&widths)
-            .enumerate()
-            .map(|(c, (cell, &w))| if c == 0 { format!("{cell:<w$}") } else { format!("{cell:>w$}") })
-            .collect();
-        padded.join("  ").trim_end().to_string() + "\n"
-    };
-    let rule = widths.iter().map(|&w| "-".repeat(w)).collect::<Vec<_>>().join("  ") + "\n";
-
-    let mut out = line(&header);
-    out.push_str(&rule);
+    let mut out = format_row(&header, &widths);
+    out.push_str(&rule(&widths));
     for row in &body {
-        out.push_str(&line(row));
+        out.push_str(&format_row(row, &widths));
     }
-    out.push_str(&rule);
-    out.push_str(&line(&all_row));
+    out.push_str(&rule(&widths));
+    out.push_str(&format_row(&all_row, &widths));
     out.push_str(&format!(
         "wall-clock {wall_seconds:.2} s for job `{job}`: {} tasks on {workers} workers\n",
         all.tasks
     ));
     out
+}
+
+/// The width of each column: that of its widest cell (in characters).
+pub fn widths<'r>(rows: impl Iterator<Item = &'r Vec<String>> + Clone) -> Vec<usize> {
+    let columns = rows.clone().map(Vec::len).max().unwrap_or(0);
+    (0..columns)
+        .map(|c| rows.clone().filter_map(|r| r.get(c)).map(|cell| cell.chars().count()).max().unwrap_or(0))
+        .collect()
+}
+
+/// A row: the first column left-aligned, the others right-aligned, two spaces apart.
+pub fn format_row(row: &[String], widths: &[usize]) -> String {
+    format_row_aligned(row, widths, 1)
+}
+
+/// A row whose first `left` columns are left-aligned and the others right-aligned.
+pub fn format_row_aligned(row: &[String], widths: &[usize], left: usize) -> String {
+    let padded: Vec<String> = row
+        .iter()
+        .zip(widths)
+        .enumerate()
+        .map(|(c, (cell, &w))| if c < left { format!("{cell:<w$}") } else { format!("{cell:>w$}") })
+        .collect();
+    padded.join("  ").trim_end().to_string() + "\n"
+}
+
+/// A rule of dashes under every column.
+pub fn rule(widths: &[usize]) -> String {
+    widths.iter().map(|&w| "-".repeat(w)).collect::<Vec<_>>().join("  ") + "\n"
 }
 
 #[cfg(test)]

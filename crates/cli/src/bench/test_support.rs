@@ -1,5 +1,6 @@
 //! Test helpers for the benchmark runner: a self-deleting temporary folder and a fake `leapfrog`
-//! (a shell script whose behaviour is chosen by the content of its first input file).
+//! (a shell script whose behaviour is chosen by the content of its first input file; `print X`
+//! prints X, e.g. a verdict job's canned JSON answer).
 
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
@@ -68,6 +69,7 @@ sleep) sleep 30; echo '{}' ;;
 flood)
   seq 1 50000 | sed 's/^/line /' >&2
   printf '{"padding": "'; head -c 200000 /dev/zero | tr '\0' x; printf '"}\n' ;;
+print\ *) printf '%s\n' "${mode#print }" ;;
 ulimit) printf '{"address_space_kib": "%s"}\n' "$(ulimit -v)" ;;
 *) echo "fake leapfrog: unknown mode '$mode'" >&2; exit 99 ;;
 esac

@@ -5,8 +5,9 @@ pub mod exec;
 pub mod ir;
 pub mod loops;
 
+use crate::task::{self, Task};
 use leapfrog_c_frontend::{FrontendError, FrontendOptions};
-use leapfrog_ir::Program;
+use leapfrog_ir::{DataModel, Program};
 use std::path::PathBuf;
 
 /// The job ran (whatever it found).
@@ -18,8 +19,53 @@ pub const EXIT_INTERNAL: u8 = 3;
 
 /// The program a job works on.
 pub struct Input {
+    /// The C or preprocessed files of the program (a task file's input files).
     pub files: Vec<PathBuf>,
+    /// The data model is resolved: `--data-model`, else the task file's, else LP64.
     pub options: FrontendOptions,
+    /// The SV-COMP task definition the files came from, if one was given: its properties and
+    /// expected verdicts (`task.has_property(&PropertyKind::UnreachCall)`,
+    /// `task.expected(&PropertyKind::Termination)`).
+    #[allow(dead_code, reason = "read by the verdict jobs (verify, terminate)")]
+    pub task: Option<Task>,
+}
+
+impl Input {
+    /// The program named on the command line: `files` as given, or, for a single task file
+    /// (`.yml`), its input files. The data model is `explicit_data_model` when given (a note on
+    /// stderr says so if it differs from the task file's), else the task file's, else LP64.
+    ///
+    /// Errors (a task file among other files, or one that cannot be used) are the message to
+    /// print; the caller exits with [`EXIT_USAGE`].
+    pub fn resolve(
+        files: &[PathBuf],
+        explicit_data_model: Option<DataModel>,
+        entry: Option<String>,
+    ) -> Result<Input, String> {
+        let task = match files {
+            [one] if task::is_task_file(one) => Some(Task::read(one).map_err(|e| e.to_string())?),
+            _ => {
+                if let Some(yml) = files.iter().find(|f| task::is_task_file(f)) {
+                    return Err(format!(
+                        "{}: error: a task definition must be the only input (it names the program's files)",
+                        yml.display()
+                    ));
+                }
+                None
+            }
+        };
+        let task_model = task.as_ref().and_then(|t| t.data_model);
+        if let (Some(explicit), Some(stated), Some(t)) = (explicit_data_model, task_model, &task)
+            && explicit != stated
+        {
+            eprintln!("leapfrog: note: --data-model {explicit:?} overrides {stated:?} of {}", t.path.display());
+        }
+        Ok(Input {
+            files: task.as_ref().map_or_else(|| files.to_vec(), |t| t.files.clone()),
+            options: FrontendOptions { data_model: explicit_data_model.or(task_model).unwrap_or_default(), entry },
+            task,
+        })
+    }
 }
 
 /// Read the program; on failure, print why and return the exit code.
