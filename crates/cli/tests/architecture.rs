@@ -11,6 +11,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("interp", &["leapfrog-source", "leapfrog-arith", "leapfrog-ir"]),
     ("report", &["leapfrog-source", "leapfrog-ir", "leapfrog-interp"]),
     ("smt", &[]),
+    ("certify", &["leapfrog-source", "leapfrog-arith", "leapfrog-ir", "leapfrog-smt"]),
     (
         "cli",
         &[

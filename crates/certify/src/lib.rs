@@ -1,0 +1,545 @@
+//! Independent re-checks of certificates (DESIGN.md principle 1: every TRUE comes with a
+//! certificate that an independent checker re-verifies).
+//!
+//! This crate owns the *checker's* reading of the IR as SMT formulas. It shares no encoding code
+//! with the engines that produce certificates: it re-encodes the program from the IR's
+//! documented semantics (`leapfrog_arith` for integers) in a fresh solver, so that a bug in an
+//! engine's encoding cannot confirm itself.
+//!
+//! # Safety certificates ([`check_safety`])
+//!
+//! A [`SafetyCertificate`] names a call-free function `F` and gives an invariant per loop header
+//! of `F`'s loop forest. The proof rule (loop summarization in the style of Loopfrog): each
+//! *scope* — the top of `F`, and each loop `L` started at its header in an arbitrary state
+//! satisfying `I_L` — is walked along exact paths, where entering a nested loop `C` forgets
+//! `Mod(C)` (what an iteration of `C` may change) and assumes `I_C`. The obligations are
+//! *initiation* (every entry into a child loop establishes its invariant), *consecution* (every
+//! back edge of `L` re-establishes `I_L`) and *safety* (every assertion reached holds). All
+//! unsatisfiable → [`CheckResult::Accepted`]; one satisfiable → [`CheckResult::Rejected`], naming
+//! the obligation and its source position; the solver giving up → [`CheckResult::Unknown`].
+//! See `walk` for the walk and `value` for the integer encodings.
+//!
+//! What is modelled exactly: integer and condition registers under both semantics; pointers as
+//! (object, byte offset) pairs; memory objects whose scalar leaves share one integer type, as
+//! arrays from byte offsets to values. What is over-approximated (soundly; a failed obligation is
+//! then reported as unknown, not as a rejection): accesses of another type or possibly
+//! misaligned, objects of mixed leaves or holding pointers, the heap, `memset`/`memcpy`. Extern
+//! calls change every global and all memory (the IR's assumption); opaque steps havoc what they
+//! say. Calls of defined functions and irreducible loops are [`CheckResult::Unknown`].
+//!
+//! # Counterexamples of loop-free functions ([`loop_free_counterexample`])
+//!
+//! The same encoding under the interpreter's semantics: a path to a failing assertion on which
+//! nothing is undefined, given as the input stream `leapfrog_interp::run` consumes (with
+//! uninitialized variables read from the input). It is how the encoding is tested against the
+//! interpreter, and how a loop-free program's FALSE can be witnessed.
+//!
+//! Invariant: depends only on `leapfrog-source`, `leapfrog-arith`, `leapfrog-ir` and
+//! `leapfrog-smt` (and z3); never on an engine.
+
+mod memory;
+mod modset;
+mod value;
+mod walk;
+
+use leapfrog_arith::Semantics;
+use leapfrog_ir::{Command, EdgeId, Expr, FuncId, Function, Id, LocId, ObjType, Program, Type, VarKind, VarTy};
+use leapfrog_smt::{Answer, QueryLimits, Solver};
+use leapfrog_source::Span;
+use memory::{Elem, ObjInfo};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::panic::AssertUnwindSafe;
+use std::time::Instant;
+use value::{Arith, Num, int_const};
+use walk::{Enc, Graph, Halt, Initial, Input, MemVal, Mode, PathRecords, Policy, State, Walk};
+use z3::Model;
+use z3::ast::{Array, Bool};
+
+/// A claimed proof that no assertion of `func` fails.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SafetyCertificate {
+    /// The analysed function: it contains no `Command::Call` (calls were inlined; `program.init`
+    /// is trivial).
+    pub func: FuncId,
+    /// One invariant per loop header of `func` (loops as `ir::loops::LoopForest::compute` finds
+    /// them): a boolean `ir::Expr` over register variables (Var), constants,
+    /// Binary/Unary/Not/Cmp/Cast. A missing header means `true`; several for one header are
+    /// conjoined.
+    pub invariants: Vec<(LocId, Expr)>,
+}
+
+/// The checker's verdict on a certificate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CheckResult {
+    Accepted,
+    /// Which obligation failed, with the loop's or the assertion's source position.
+    Rejected(String),
+    /// Why the checker could not decide (a construct it does not support, a solver timeout, an
+    /// over-approximation that made an obligation fail).
+    Unknown(String),
+}
+
+/// A construct the checker does not support (the check is then unknown).
+#[derive(Clone, Debug)]
+pub(crate) struct Unsupported(pub String);
+
+/// Checks `cert` under the integer semantics `sem`, each query bounded by `limits`, everything
+/// by `deadline`. Never panics: an internal error is [`CheckResult::Unknown`].
+pub fn check_safety(
+    p: &Program,
+    cert: &SafetyCertificate,
+    sem: Semantics,
+    limits: QueryLimits,
+    deadline: Option<Instant>,
+) -> CheckResult {
+    match std::panic::catch_unwind(AssertUnwindSafe(|| run_check(p, cert, sem, limits, deadline))) {
+        Ok(r) => r,
+        Err(panic) => {
+            CheckResult::Unknown(format!("internal error in the certificate checker: {}", panic_text(&panic)))
+        }
+    }
+}
+
+/// A failing execution of a loop-free entry function.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Counterexample {
+    /// The input stream, in the order `leapfrog_interp::run` consumes it (`program.init`'s
+    /// inputs, the entry function's parameters, then its nondeterministic values and — with
+    /// `UninitMode::Nondet` — uninitialized variables and object leaves).
+    pub inputs: Vec<i128>,
+    /// The function (the entry or the initializer) and edge of the failing assertion.
+    pub func: FuncId,
+    pub assertion: EdgeId,
+    pub span: Span,
+}
+
+/// The outcome of a counterexample search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CounterexampleResult {
+    Found(Counterexample),
+    /// No path reaches a failing assertion without undefined behaviour (paths through what the
+    /// search does not model — the heap, `memset`, opaque steps — are not followed, so this is not
+    /// a proof).
+    NotFound,
+    Unknown(String),
+}
+
+/// Searches for inputs that make the loop-free entry function `func` fail an assertion, under
+/// the interpreter's semantics `sem`.
+pub fn loop_free_counterexample(
+    p: &Program,
+    func: FuncId,
+    sem: Semantics,
+    limits: QueryLimits,
+    deadline: Option<Instant>,
+) -> CounterexampleResult {
+    match std::panic::catch_unwind(AssertUnwindSafe(|| run_counterexample(p, func, sem, limits, deadline))) {
+        Ok(r) => r,
+        Err(panic) => CounterexampleResult::Unknown(format!(
+            "internal error in the counterexample search: {}",
+            panic_text(&panic)
+        )),
+    }
+}
+
+fn panic_text(panic: &Box<dyn std::any::Any + Send>) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic".to_string())
+}
+
+/// Why a function cannot be checked at all.
+fn precheck(p: &Program, func: FuncId) -> Result<&Function, String> {
+    let f = p.funcs.get(func).ok_or_else(|| format!("{func} is not a function of the program"))?;
+    let errors = leapfrog_ir::verify::verify_function(p, func);
+    if let Some(first) = errors.first() {
+        return Err(format!("the IR of `{}` is invalid: {first}", f.name));
+    }
+    if let Some(e) = f.edges.values().find(|e| matches!(e.cmd, Command::Call { .. })) {
+        return Err(format!("`{}` calls a function at {}; calls must be inlined", f.name, p.files.display(e.span)));
+    }
+    Ok(f)
+}
+
+/// The memory objects `f` (and, when it is walked, the initializer) can reach.
+fn objects_of(p: &Program, fs: &[&Function]) -> BTreeMap<VarId, ObjInfo> {
+    let mut vars: BTreeSet<VarId> = p.globals.iter().copied().collect();
+    for f in fs {
+        vars.extend(f.params.iter().chain(&f.locals).copied());
+    }
+    vars.into_iter().filter_map(|v| ObjInfo::of(p, v).map(|i| (v, i))).collect()
+}
+
+use leapfrog_ir::VarId;
+
+/// Whether the initializer can be walked as a prefix of the entry (loop-free, call-free, valid).
+fn usable_init(p: &Program) -> Option<&Function> {
+    let f = p.funcs.get(p.init)?;
+    if f.entry == f.exit {
+        return Some(f);
+    }
+    if !leapfrog_ir::verify::verify_function(p, p.init).is_empty() {
+        return None;
+    }
+    if f.edges.values().any(|e| matches!(e.cmd, Command::Call { .. })) {
+        return None;
+    }
+    if !leapfrog_ir::loops::LoopForest::compute(f).loops.is_empty() {
+        return None;
+    }
+    Some(f)
+}
+
+fn new_enc(p: &Program, sem: Semantics, limits: QueryLimits, deadline: Option<Instant>, mode: Mode) -> Enc<'_> {
+    let ptr_bits = (p.data_model.pointer_bytes() * 8) as u32;
+    Enc {
+        p,
+        arith: Arith::new(sem, ptr_bits),
+        solver: Solver::new(limits, deadline),
+        mode,
+        objects: BTreeMap::new(),
+        invariants: HashMap::new(),
+        approx: BTreeSet::new(),
+        unknown: Vec::new(),
+        obligations: 0,
+    }
+}
+
+/// Walks the initializer from all-zero globals; its end state (`None`: it never finishes).
+fn walk_init<'p>(
+    enc: &mut Enc<'p>,
+    init_f: &'p Function,
+    initial: &mut Initial,
+    records: Option<&mut PathRecords>,
+) -> Result<Option<(Bool, State)>, Halt> {
+    if init_f.entry == init_f.exit {
+        return Ok(Some((Bool::from_bool(true), State::default())));
+    }
+    let g = Graph::new(enc.p, init_f);
+    let mut w = Walk { enc, g: &g, scope: None, init: initial, records };
+    let end = w.run(init_f.entry, Bool::from_bool(true), State::default())?;
+    Ok(end.exit)
+}
+
+fn run_check(
+    p: &Program,
+    cert: &SafetyCertificate,
+    sem: Semantics,
+    limits: QueryLimits,
+    deadline: Option<Instant>,
+) -> CheckResult {
+    let f = match precheck(p, cert.func) {
+        Ok(f) => f,
+        Err(why) => return CheckResult::Unknown(why),
+    };
+    let g = Graph::new(p, f);
+    let live = g.live();
+    for (l, lp) in g.forest.loops.iter() {
+        if lp.irreducible && live.get(lp.header.index()).copied().unwrap_or(false) {
+            return CheckResult::Unknown(format!("{} is irreducible", g.describe_loop(p, l)));
+        }
+    }
+    let mut invariants: HashMap<LocId, Vec<Expr>> = HashMap::new();
+    for (loc, e) in &cert.invariants {
+        if !g.header_loop.contains_key(loc) {
+            return CheckResult::Rejected(format!(
+                "an invariant is given for {loc}, which is not a loop header of `{}`",
+                f.name
+            ));
+        }
+        if let Err(why) = check_invariant_vars(p, cert.func, e) {
+            return CheckResult::Rejected(format!("the invariant for {loc}: {why}"));
+        }
+        invariants.entry(*loc).or_default().push(e.clone());
+    }
+    let is_entry = p.entry == Some(cert.func);
+    let init_f = if is_entry { usable_init(p) } else { None };
+    let mut walked: Vec<&Function> = vec![f];
+    walked.extend(init_f);
+    let mut enc = new_enc(p, sem, limits, deadline, Mode::Check);
+    enc.objects = objects_of(p, &walked);
+    enc.invariants = invariants;
+    match check_scopes(&mut enc, &g, &live, is_entry, init_f) {
+        Ok(()) => {}
+        Err(Halt::Rejected(why)) => return CheckResult::Rejected(why),
+        Err(Halt::Unsupported(why)) => return CheckResult::Unknown(format!("not supported by the checker: {why}")),
+    }
+    match enc.unknown.first() {
+        None => CheckResult::Accepted,
+        Some(first) if enc.unknown.len() == 1 => CheckResult::Unknown(first.clone()),
+        Some(first) => {
+            CheckResult::Unknown(format!("{first} (and {} more undecided obligations)", enc.unknown.len() - 1))
+        }
+    }
+}
+
+fn check_scopes<'p>(
+    enc: &mut Enc<'p>,
+    g: &Graph<'p>,
+    live: &[bool],
+    is_entry: bool,
+    init_f: Option<&'p Function>,
+) -> Result<(), Halt> {
+    // The top scope: from the entry (after the initializer, for the program's entry function).
+    let policy =
+        if is_entry { Policy::Entry { zero_globals: init_f.is_some(), zero_locals: false } } else { Policy::Arbitrary };
+    let mut initial = Initial::new(policy);
+    let start = match init_f {
+        Some(init_f) => walk_init(enc, init_f, &mut initial, None)?,
+        None => Some((Bool::from_bool(true), State::default())),
+    };
+    if let Some((reach, state)) = start {
+        let mut w = Walk { enc: &mut *enc, g, scope: None, init: &mut initial, records: None };
+        w.run(g.f.entry, reach, state)?;
+    }
+    // Each live loop, from its header in any state satisfying its invariant.
+    for (l, lp) in g.forest.loops.iter() {
+        if !live.get(lp.header.index()).copied().unwrap_or(false) {
+            continue;
+        }
+        let mut initial = Initial::new(Policy::Arbitrary);
+        let mut w = Walk { enc: &mut *enc, g, scope: Some(l), init: &mut initial, records: None };
+        let state = State::default();
+        let reach = w.invariant(lp.header, &state)?;
+        w.run(lp.header, reach, state)?;
+    }
+    Ok(())
+}
+
+/// An invariant may mention the function's own variables and globals only.
+fn check_invariant_vars(p: &Program, func: FuncId, e: &Expr) -> Result<(), String> {
+    let mut bad = None;
+    e.for_each_var(&mut |v| {
+        let ok = p.vars.get(v).is_some_and(|var| var.kind == VarKind::Global || var.func == Some(func));
+        if !ok && bad.is_none() {
+            bad = Some(v);
+        }
+    });
+    match bad {
+        Some(v) => Err(format!("{v} is not a variable of the function or a global")),
+        None => Ok(()),
+    }
+}
+
+// --- Counterexamples.
+
+fn run_counterexample(
+    p: &Program,
+    func: FuncId,
+    sem: Semantics,
+    limits: QueryLimits,
+    deadline: Option<Instant>,
+) -> CounterexampleResult {
+    let unknown = CounterexampleResult::Unknown;
+    let f = match precheck(p, func) {
+        Ok(f) => f,
+        Err(why) => return unknown(why),
+    };
+    if p.entry != Some(func) {
+        return unknown(format!("`{}` is not the program's entry function", f.name));
+    }
+    let g = Graph::new(p, f);
+    if !g.forest.loops.is_empty() {
+        return unknown(format!("`{}` has loops", f.name));
+    }
+    let Some(init_f) = usable_init(p) else {
+        return unknown("the global initializer cannot be walked (it has loops or calls, or is invalid)".into());
+    };
+    let mut enc = new_enc(p, sem, limits, deadline, Mode::Counterexample);
+    enc.objects = objects_of(p, &[f, init_f]);
+    let mut initial = Initial::new(Policy::Entry { zero_globals: true, zero_locals: true });
+    let mut init_records = PathRecords::default();
+    let mut records = PathRecords::default();
+    let mut param_inputs: Vec<Input> = Vec::new();
+    let walked = (|| -> Result<bool, Halt> {
+        let Some((reach, mut state)) = walk_init(&mut enc, init_f, &mut initial, Some(&mut init_records))? else {
+            return Ok(false);
+        };
+        entry_params(&mut enc, f, &mut state, &mut param_inputs)?;
+        let mut w = Walk { enc: &mut enc, g: &g, scope: None, init: &mut initial, records: Some(&mut records) };
+        w.run(f.entry, reach, state)?;
+        Ok(true)
+    })();
+    match walked {
+        Ok(true) => {}
+        Ok(false) => return CounterexampleResult::NotFound,
+        Err(Halt::Unsupported(why)) | Err(Halt::Rejected(why)) => return unknown(format!("not supported: {why}")),
+    }
+    enc.flush();
+    let failing: Vec<Bool> = init_records.failing.iter().chain(&records.failing).map(|(_, b)| b.clone()).collect();
+    if failing.is_empty() {
+        return CounterexampleResult::NotFound;
+    }
+    for d in init_records.defined.iter().chain(&records.defined) {
+        enc.solver.assert(d);
+    }
+    enc.solver.assert(&Bool::or(&failing));
+    let model = match enc.solver.check(&[]) {
+        Answer::Unsat => return CounterexampleResult::NotFound,
+        Answer::Unknown(why) => return unknown(format!("the solver gave up ({why})")),
+        Answer::Sat(m) => m,
+    };
+    let mut inputs = Vec::new();
+    let read = |inputs: &mut Vec<i128>, list: &[Input]| -> Result<(), String> {
+        for i in list {
+            read_input(&model, i, &enc.arith, inputs)?;
+        }
+        Ok(())
+    };
+    let result = (|| -> Result<Counterexample, String> {
+        let init_graph = Graph::new(p, init_f);
+        if init_f.entry != init_f.exit {
+            if let Some(e) = follow(&model, &init_graph, &init_records, &mut inputs, &read)? {
+                let span = init_f.edges[e].span;
+                return Ok(Counterexample { inputs, func: p.init, assertion: e, span });
+            }
+        }
+        read(&mut inputs, &param_inputs)?;
+        match follow(&model, &g, &records, &mut inputs, &read)? {
+            Some(e) => Ok(Counterexample { inputs, func, assertion: e, span: f.edges[e].span }),
+            None => Err("the model's path reaches the exit without a failing assertion".into()),
+        }
+    })();
+    match result {
+        Ok(c) => CounterexampleResult::Found(c),
+        Err(why) => unknown(format!("reading the counterexample: {why}")),
+    }
+}
+
+/// The entry function's parameters, read from the input stream in order.
+fn entry_params(enc: &mut Enc, f: &Function, state: &mut State, inputs: &mut Vec<Input>) -> Result<(), Halt> {
+    for &param in &f.params {
+        let var = enc.p.vars.get(param).ok_or_else(|| Halt::Unsupported(format!("unknown parameter {param}")))?;
+        match &var.ty {
+            VarTy::Reg(Type::Int(t)) => {
+                let v = enc.arith.fresh_int(*t, true, "param");
+                inputs.push(Input::Int(v.clone()));
+                state.regs.insert(param, value::Val::Int(v));
+            }
+            VarTy::Reg(Type::Float(_)) => {
+                inputs.push(Input::Float);
+                state.regs.insert(param, value::Val::Float);
+            }
+            VarTy::Mem(ObjType::Scalar(Type::Int(t))) => {
+                let v = enc.arith.fresh_int(*t, true, "param");
+                inputs.push(Input::Int(v.clone()));
+                let info = enc.objects.get(&param).cloned();
+                if !matches!(info.map(|i| i.elem), Some(Elem::Int(e)) if e == *t) {
+                    return Err(Halt::Unsupported("an address-taken parameter that is not modelled".into()));
+                }
+                let zero = enc.arith.constant(0, *t);
+                let arr = match (zero.num, &v.num) {
+                    (Num::Math(z, _), Num::Math(x, _)) => {
+                        Array::const_array(&z3::Sort::int(), &z).store(&int_const(0), x)
+                    }
+                    (Num::Bits(z), Num::Bits(x)) => {
+                        let idx = z3::ast::BV::from_u64(0, enc.arith.ptr_bits);
+                        Array::const_array(&z3::Sort::bitvector(enc.arith.ptr_bits), &z).store(&idx, x)
+                    }
+                    _ => return Err(Halt::Unsupported("mixed sorts".into())),
+                };
+                state.mem.insert(param, MemVal { arr: Some(arr), len: None });
+            }
+            _ => return Err(Halt::Unsupported(format!("entry parameter {param} of type {:?}", var.ty))),
+        }
+    }
+    Ok(())
+}
+
+/// Appends the values of inputs to the stream.
+type ReadInputs<'a> = dyn Fn(&mut Vec<i128>, &[Input]) -> Result<(), String> + 'a;
+
+/// Follows the model's path from the entry of `g`'s function, reading inputs; the failing
+/// assertion's edge, or `None` at the exit.
+fn follow(
+    model: &Model,
+    g: &Graph,
+    rec: &PathRecords,
+    inputs: &mut Vec<i128>,
+    read: &ReadInputs,
+) -> Result<Option<EdgeId>, String> {
+    let failing: HashMap<EdgeId, &Bool> = rec.failing.iter().map(|(e, b)| (*e, b)).collect();
+    let holds = |b: &Bool| model.eval(b, true).and_then(|v| v.as_bool()).unwrap_or(false);
+    let mut loc = g.f.entry;
+    for _ in 0..=g.f.edges.len() {
+        if loc == g.f.exit {
+            return Ok(None);
+        }
+        let edges = g.succ.get(loc).cloned().unwrap_or_default();
+        if let Some(&e) = edges.iter().find(|e| failing.get(e).is_some_and(|b| holds(b))) {
+            return Ok(Some(e));
+        }
+        let Some(&e) = edges.iter().find(|e| rec.taken.get(e).is_some_and(holds)) else {
+            return Err(format!("no edge out of {loc} is taken"));
+        };
+        read(inputs, rec.inputs.get(&e).map_or(&[][..], |v| &v[..]))?;
+        loc = g.f.edges[e].to;
+    }
+    Err("the path does not end".into())
+}
+
+/// More inputs than this are not listed.
+const MAX_INPUTS: u64 = 1 << 20;
+
+fn read_input(model: &Model, input: &Input, arith: &Arith, out: &mut Vec<i128>) -> Result<(), String> {
+    let int = |ty: leapfrog_arith::IntTy, num: &Num| -> Result<i128, String> {
+        match num {
+            Num::Math(x, _) => {
+                model.eval(x, true).and_then(|v| v.as_i128()).ok_or_else(|| "no integer value".to_string())
+            }
+            Num::Bits(b) => model
+                .eval(b, true)
+                .and_then(|v| v.as_u64())
+                .map(|u| ty.convert(i128::from(u)))
+                .ok_or_else(|| "no bit-vector value".to_string()),
+        }
+    };
+    let select = |arr: &Array, ty, off: i128| -> Result<i128, String> {
+        let v = match arith.offset_const(off) {
+            Num::Math(i, _) => arr.select(&i),
+            Num::Bits(b) => arr.select(&b),
+        };
+        let num = match (v.as_int(), v.as_bv()) {
+            (Some(i), _) => Num::Math(i, None),
+            (_, Some(b)) => Num::Bits(b),
+            _ => return Err("an array of unexpected sort".into()),
+        };
+        int(ty, &num)
+    };
+    match input {
+        Input::Int(v) => out.push(int(v.ty, &v.num)?),
+        Input::Cond(c) => out.push(i128::from(model.eval(c, true).and_then(|v| v.as_bool()).unwrap_or(false))),
+        Input::Ptr(off) => out.push(int(arith.offset_type(), off)?),
+        Input::Float => out.push(0),
+        Input::Leaves { arr, ty, offsets } => {
+            for &o in offsets {
+                out.push(select(arr, *ty, i128::from(o))?);
+            }
+        }
+        Input::Zeros(n) => {
+            if *n > MAX_INPUTS {
+                return Err(format!("{n} inputs"));
+            }
+            out.extend(std::iter::repeat_n(0, *n as usize));
+        }
+        Input::VlaLeaves { arr, len, elem_size, offsets } => {
+            let n = model.eval(len, true).and_then(|v| v.as_i128()).ok_or("no length")?;
+            let total = u64::try_from(n).unwrap_or(0).saturating_mul(offsets.len() as u64);
+            if total > MAX_INPUTS {
+                return Err(format!("{total} inputs"));
+            }
+            for i in 0..n.max(0) {
+                for &o in offsets {
+                    let at = i * i128::from(*elem_size) + i128::from(o);
+                    out.push(match arr {
+                        Some((a, ty)) => select(a, *ty, at)?,
+                        None => 0,
+                    });
+                }
+            }
+        }
+    }
+    Ok(())
+}
