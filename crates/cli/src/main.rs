@@ -60,8 +60,59 @@ enum Command {
         #[command(flatten)]
         input: InputArgs,
     },
+    /// Check the unreach-call property: no call of reach_error/__VERIFIER_error and no failing
+    /// __VERIFIER_assert/assert. TRUE comes with loop invariants re-checked by an independent
+    /// checker; FALSE with inputs the interpreter replayed to the violation; else UNKNOWN and why.
+    Verify {
+        #[command(flatten)]
+        input: InputArgs,
+        #[command(flatten)]
+        analysis: AnalysisArgs,
+        #[arg(long, value_enum, default_value_t = FormatArg::Text)]
+        format: FormatArg,
+    },
+    /// Summarize every loop: the variables it modifies, an invariant (as C), and how it exits.
+    Summarize {
+        #[command(flatten)]
+        input: InputArgs,
+        #[command(flatten)]
+        analysis: AnalysisArgs,
+        #[arg(long, value_enum, default_value_t = FormatArg::Text)]
+        format: FormatArg,
+    },
     /// Run a job over the tasks of a benchmark manifest and print a table per suite.
     Bench(BenchArgs),
+}
+
+/// Settings of the analyses.
+#[derive(Args)]
+struct AnalysisArgs {
+    /// Wall-clock budget in seconds; when it runs out the answer is UNKNOWN.
+    #[arg(long, default_value_t = 60.0)]
+    timeout: f64,
+    /// Integer semantics: `default` (unsigned wraps, signed is mathematical; a signed result
+    /// outside its type's range is undefined behaviour) or `bit-precise` (machine integers, two's
+    /// complement wrap everywhere).
+    #[arg(long, value_enum, default_value_t = SemanticsArg::Default)]
+    semantics: SemanticsArg,
+}
+
+#[derive(Copy, Clone, ValueEnum)]
+enum SemanticsArg {
+    Default,
+    BitPrecise,
+}
+
+impl AnalysisArgs {
+    fn options(&self) -> leapfrog_verify::Options {
+        leapfrog_verify::Options {
+            semantics: match self.semantics {
+                SemanticsArg::Default => leapfrog_arith::Semantics::Default,
+                SemanticsArg::BitPrecise => leapfrog_arith::Semantics::BitPrecise,
+            },
+            timeout: std::time::Duration::from_secs_f64(self.timeout.clamp(0.001, 1e7)),
+        }
+    }
 }
 
 /// The program to analyze.
@@ -168,6 +219,10 @@ impl InputArgs {
 const JOB_STACK_BYTES: usize = 256 << 20;
 
 fn main() -> ExitCode {
+    if let Err(e) = leapfrog_smt::check_z3_version() {
+        eprintln!("leapfrog: error: {e}");
+        return ExitCode::from(jobs::EXIT_INTERNAL);
+    }
     std::panic::set_hook(Box::new(|info| {
         eprintln!("leapfrog: internal error: {info}");
         eprintln!("This is a bug in Leapfrog; please report it together with the input that caused it.");
@@ -203,6 +258,14 @@ fn run(cli: Cli) -> u8 {
         }
         Command::Ir { input } => match input.to_input() {
             Ok(input) => jobs::ir::run(&input),
+            Err(code) => code,
+        },
+        Command::Verify { input, analysis, format } => match input.to_input() {
+            Ok(input) => jobs::verify::run(&input, format.into(), &analysis.options()),
+            Err(code) => code,
+        },
+        Command::Summarize { input, analysis, format } => match input.to_input() {
+            Ok(input) => jobs::summarize::run(&input, format.into(), &analysis.options()),
             Err(code) => code,
         },
         Command::Bench(args) => run_bench(args),

@@ -52,7 +52,10 @@ pub enum SafetyResult {
     Safe,
     /// Some assertion can fail in the summarized function (maybe spuriously): the assertion's
     /// edge and the leaps the abstract execution took.
-    Reachable { edge: EdgeId, leaps: Vec<Leap> },
+    Reachable {
+        edge: EdgeId,
+        leaps: Vec<Leap>,
+    },
     Unknown(String),
 }
 
@@ -128,7 +131,8 @@ pub fn analyze(p: &Program, fid: FuncId, cfg: &Config) -> Analysis {
     }
 
     // violation[l][k]: some initiation or consecution obligation of candidate k of loop l fails.
-    let mut violation: IdVec<LoopId, Vec<Vec<Bool>>> = forest.loops.ids().map(|l| vec![Vec::new(); cs.cands[l].len()]).collect();
+    let mut violation: IdVec<LoopId, Vec<Vec<Bool>>> =
+        forest.loops.ids().map(|l| vec![Vec::new(); cs.cands[l].len()]).collect();
     let mut safety = Vec::new();
     for o in &obligations {
         match o {
@@ -141,21 +145,56 @@ pub fn analyze(p: &Program, fid: FuncId, cfg: &Config) -> Analysis {
             Obligation::Safety { edge, guard, cond } => safety.push((*edge, Bool::and(&[guard.clone(), cond.not()]))),
         }
     }
+    let root_initiation: IdVec<LoopId, Vec<Option<Bool>>> = forest
+        .loops
+        .iter()
+        .map(|(l, lp)| {
+            let entries: Vec<&Obligation> = obligations
+                .iter()
+                .filter(|o| lp.parent.is_none() && matches!(o, Obligation::Initiation { l: m, .. } if *m == l))
+                .collect();
+            cs.cands[l]
+                .iter()
+                .map(|c| {
+                    let fails: Vec<Bool> = entries
+                        .iter()
+                        .filter_map(|o| match o {
+                            Obligation::Initiation { guard, state, .. } => {
+                                Some(Bool::and(&[guard.clone(), enc.truth(&c.expr, state).not()]))
+                            }
+                            _ => None,
+                        })
+                        .collect();
+                    (!fails.is_empty()).then(|| Bool::or(&fails))
+                })
+                .collect()
+        })
+        .collect();
     let violation: IdVec<LoopId, Vec<Bool>> =
         violation.into_iter_values().map(|per| per.into_iter().map(|v| Bool::or(&v)).collect()).collect();
 
     let mut active: IdVec<LoopId, Vec<bool>> = forest.loops.ids().map(|l| vec![true; cs.cands[l].len()]).collect();
     let mut houdini_unknown = None;
+    // Initiation of the outermost loops first: those queries involve no loop body and refute
+    // most wrong candidates cheaply. Then all obligations together, until nothing fails.
+    let mut initial_only = true;
     loop {
         let mut disj = Vec::new();
         let mut assumptions = Vec::new();
         for l in forest.loops.ids() {
             for (k, on) in active[l].iter().enumerate() {
                 if *on {
-                    disj.push(violation[l][k].clone());
+                    let v = if initial_only { root_initiation[l][k].as_ref() } else { Some(&violation[l][k]) };
+                    if let Some(v) = v {
+                        disj.push(v.clone());
+                    }
                     assumptions.push(cs.acts[l][k].clone());
                 }
             }
+        }
+        if initial_only && disj.is_empty() {
+            initial_only = false;
+            continue;
         }
         if disj.is_empty() {
             break;
@@ -165,6 +204,7 @@ pub fn analyze(p: &Program, fid: FuncId, cfg: &Config) -> Analysis {
         let answer = solver.check(&assumptions);
         solver.pop();
         match answer {
+            Answer::Unsat if initial_only => initial_only = false,
             Answer::Unsat => break,
             Answer::Unknown(why) => {
                 houdini_unknown = Some(why);
@@ -198,7 +238,9 @@ pub fn analyze(p: &Program, fid: FuncId, cfg: &Config) -> Analysis {
     let assumptions: Vec<Bool> = forest
         .loops
         .ids()
-        .flat_map(|l| active[l].iter().zip(&cs.acts[l]).filter(|(on, _)| **on).map(|(_, a)| a.clone()).collect::<Vec<_>>())
+        .flat_map(|l| {
+            active[l].iter().zip(&cs.acts[l]).filter(|(on, _)| **on).map(|(_, a)| a.clone()).collect::<Vec<_>>()
+        })
         .collect();
     let safety_result = if safety.is_empty() {
         SafetyResult::Safe
@@ -215,7 +257,10 @@ pub fn analyze(p: &Program, fid: FuncId, cfg: &Config) -> Analysis {
                     vars.iter()
                         .filter_map(|v| {
                             let val = s.regs.get(v)?;
-                            let i = enc.arith.to_math(val, p.vars[*v].ty.reg().and_then(|t| t.as_int()).is_none_or(|t| t.is_signed()));
+                            let i = enc.arith.to_math(
+                                val,
+                                p.vars[*v].ty.reg().and_then(|t| t.as_int()).is_none_or(|t| t.is_signed()),
+                            );
                             Some((*v, model.eval(&i, true)?.as_i128()?))
                         })
                         .collect()
@@ -234,6 +279,10 @@ pub fn analyze(p: &Program, fid: FuncId, cfg: &Config) -> Analysis {
         r
     };
 
+    // Report (and certify) each invariant without the conjuncts the others imply.
+    let minimal: IdVec<LoopId, Vec<bool>> =
+        forest.loops.ids().map(|l| minimize(&enc, &cs.cands[l], &active[l], cfg)).collect();
+    let active = minimal;
     let loops = forest
         .loops
         .iter()
@@ -256,7 +305,12 @@ pub fn analyze(p: &Program, fid: FuncId, cfg: &Config) -> Analysis {
 /// alone. Templates instantiate equalities with the first (`x + 2*y == 41`: the value a linear
 /// form has on entry stays invariant if the loop preserves it), and candidates false in any of
 /// them are dropped before the solver sees them.
-fn entry_samples(p: &Program, f: &leapfrog_ir::Function, forest: &LoopForest, cfg: &Config) -> IdVec<LoopId, Vec<HashMap<VarId, i128>>> {
+fn entry_samples(
+    p: &Program,
+    f: &leapfrog_ir::Function,
+    forest: &LoopForest,
+    cfg: &Config,
+) -> IdVec<LoopId, Vec<HashMap<VarId, i128>>> {
     let mut out: IdVec<LoopId, Vec<HashMap<VarId, i128>>> = forest.loops.ids().map(|_| Vec::new()).collect();
     if forest.loops.is_empty() {
         return out;
@@ -302,3 +356,34 @@ fn entry_samples(p: &Program, f: &leapfrog_ir::Function, forest: &LoopForest, cf
 
 /// How many entry states are sampled per loop.
 const SAMPLES: usize = 4;
+
+/// The active candidates minus those the remaining ones imply (in any state), dropping the most
+/// complex first: an equivalent invariant that is shorter to read and to check.
+fn minimize(enc: &Encoder, cands: &[Candidate], active: &[bool], cfg: &Config) -> Vec<bool> {
+    let mut keep = active.to_vec();
+    let count = keep.iter().filter(|k| **k).count();
+    if count < 2 {
+        return keep;
+    }
+    let s = enc.fresh_state();
+    let terms: Vec<Bool> = cands.iter().map(|c| enc.truth(&c.expr, &s)).collect();
+    let solver = Solver::new(cfg.limits, cfg.deadline);
+    for fact in enc.facts.borrow().iter() {
+        solver.assert(fact);
+    }
+    let mut order: Vec<usize> = (0..cands.len()).filter(|&k| keep[k]).collect();
+    order.sort_by_key(|&k| std::cmp::Reverse((cands[k].text.len(), k)));
+    for k in order {
+        keep[k] = false;
+        let others: Vec<Bool> = (0..cands.len()).filter(|&j| keep[j]).map(|j| terms[j].clone()).collect();
+        solver.push();
+        solver.assert(&Bool::and(&others));
+        solver.assert(&terms[k].not());
+        let implied = solver.check(&[]).is_unsat();
+        solver.pop();
+        if !implied {
+            keep[k] = true;
+        }
+    }
+    keep
+}

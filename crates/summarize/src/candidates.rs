@@ -23,10 +23,14 @@ const MAX_CONSTS: usize = 24;
 const MAX_VARS: usize = 12;
 const MAX_CANDIDATES: usize = 4000;
 
-const W: IntTy = IntTy::I64;
+/// The type relations between variables of different types are computed in.
+const WIDE: IntTy = IntTy::I64;
 
 struct Builder<'a> {
     p: &'a Program,
+    /// The type candidates compute in: the variables' own type when they all share one (so no
+    /// conversion is involved), else `long long`.
+    w: IntTy,
     out: Vec<Candidate>,
     seen: HashSet<Expr>,
 }
@@ -38,9 +42,14 @@ impl Builder<'_> {
 
     fn wide(&self, v: VarId) -> Expr {
         match self.p.vars[v].ty.reg() {
-            Some(Type::Int(W)) => Expr::Var(v),
-            _ => Expr::cast(W, Expr::Var(v)),
+            Some(Type::Int(t)) if t == self.w => Expr::Var(v),
+            _ => Expr::cast(self.w, Expr::Var(v)),
         }
+    }
+
+    /// The constant `c` in the candidates' type, if it fits.
+    fn k(&self, c: i128) -> Option<Expr> {
+        self.w.contains(c).then(|| Expr::int(c, self.w))
     }
 
     fn push(&mut self, expr: Expr, text: String) {
@@ -151,8 +160,16 @@ pub fn candidates(
     }
     consts.sort_unstable();
     consts.dedup();
+    // Relations between two variables use the loop's own constants only.
+    let mut pair_consts: Vec<i128> = [0, 1, -1].into_iter().chain(loop_consts.iter().copied()).collect();
+    pair_consts.sort_unstable();
+    pair_consts.dedup();
+    pair_consts.truncate(MAX_CONSTS / 2);
 
-    let mut b = Builder { p, out: Vec::new(), seen: HashSet::new() };
+    let mut types = vars.iter().filter_map(|v| p.vars[*v].ty.reg().and_then(Type::as_int));
+    let first = types.next().unwrap_or(IntTy::I32);
+    let w = if types.all(|t| t == first) { first } else { WIDE };
+    let mut b = Builder { p, w, out: Vec::new(), seen: HashSet::new() };
     // Atoms of conditions and assertions whose variables the loop mentions, and their
     // relaxations: the guard-derived bounds and the property itself.
     for a in &cond_atoms {
@@ -171,14 +188,15 @@ pub fn candidates(
         let n = b.name(v);
         let x = b.wide(v);
         for &c in &consts {
-            let k = Expr::int(c, W);
+            let Some(k) = b.k(c) else { continue };
             b.cmp(CmpOp::Ge, x.clone(), k.clone(), &n, &c.to_string());
             b.cmp(CmpOp::Le, x.clone(), k.clone(), &n, &c.to_string());
         }
         // Parity and divisibility.
         for m in [2i128, 3, 4] {
             for r in 0..m {
-                let e = Expr::cmp(CmpOp::Eq, Expr::binary(BinOp::Rem, W, x.clone(), Expr::int(m, W)), Expr::int(r, W));
+                let w = b.w;
+                let e = Expr::cmp(CmpOp::Eq, Expr::binary(BinOp::Rem, w, x.clone(), Expr::int(m, w)), Expr::int(r, w));
                 b.push(e, format!("{n} % {m} == {r}"));
             }
         }
@@ -190,10 +208,11 @@ pub fn candidates(
             for op in [CmpOp::Le, CmpOp::Ge, CmpOp::Lt, CmpOp::Gt, CmpOp::Eq] {
                 b.cmp(op, x.clone(), y.clone(), &nv, &nw);
             }
-            let diff = Expr::binary(BinOp::Sub, W, x.clone(), y.clone());
-            let sum = Expr::binary(BinOp::Add, W, x.clone(), y.clone());
-            for &c in &consts {
-                let k = Expr::int(c, W);
+            let w = b.w;
+            let diff = Expr::binary(BinOp::Sub, w, x.clone(), y.clone());
+            let sum = Expr::binary(BinOp::Add, w, x.clone(), y.clone());
+            for &c in &pair_consts {
+                let Some(k) = b.k(c) else { continue };
                 b.cmp(CmpOp::Eq, diff.clone(), k.clone(), &format!("{nv} - {nw}"), &c.to_string());
                 b.cmp(CmpOp::Le, diff.clone(), k.clone(), &format!("{nv} - {nw}"), &c.to_string());
                 b.cmp(CmpOp::Ge, diff.clone(), k.clone(), &format!("{nv} - {nw}"), &c.to_string());
@@ -202,14 +221,15 @@ pub fn candidates(
                 b.cmp(CmpOp::Ge, sum.clone(), k.clone(), &format!("{nv} + {nw}"), &c.to_string());
             }
             for m in [2i128] {
-                let e = Expr::cmp(CmpOp::Eq, Expr::binary(BinOp::Rem, W, diff.clone(), Expr::int(m, W)), Expr::int(0, W));
+                let e =
+                    Expr::cmp(CmpOp::Eq, Expr::binary(BinOp::Rem, w, diff.clone(), Expr::int(m, w)), Expr::int(0, w));
                 b.push(e, format!("({nv} - {nw}) % {m} == 0"));
             }
             for k in [2i128, 3] {
-                let scaled = Expr::binary(BinOp::Mul, W, Expr::int(k, W), y.clone());
+                let scaled = Expr::binary(BinOp::Mul, w, Expr::int(k, w), y.clone());
                 b.cmp(CmpOp::Eq, x.clone(), scaled.clone(), &nv, &format!("{k} * {nw}"));
                 b.cmp(CmpOp::Le, x.clone(), scaled, &nv, &format!("{k} * {nw}"));
-                let scaled = Expr::binary(BinOp::Mul, W, Expr::int(k, W), x.clone());
+                let scaled = Expr::binary(BinOp::Mul, w, Expr::int(k, w), x.clone());
                 b.cmp(CmpOp::Eq, y.clone(), scaled.clone(), &nw, &format!("{k} * {nv}"));
                 b.cmp(CmpOp::Le, y.clone(), scaled, &nw, &format!("{k} * {nv}"));
             }
@@ -225,9 +245,10 @@ pub fn candidates(
                         if [x, y].contains(&u) || [x, y].contains(&w) || (u, w) < (x, y) {
                             continue;
                         }
-                        let d1 = Expr::binary(BinOp::Sub, W, b.wide(x), b.wide(y));
-                        let d2 = Expr::binary(BinOp::Sub, W, b.wide(u), b.wide(w));
-                        let (t1, t2) = (format!("{} - {}", b.name(x), b.name(y)), format!("{} - {}", b.name(u), b.name(w)));
+                        let d1 = Expr::binary(BinOp::Sub, b.w, b.wide(x), b.wide(y));
+                        let d2 = Expr::binary(BinOp::Sub, b.w, b.wide(u), b.wide(w));
+                        let (t1, t2) =
+                            (format!("{} - {}", b.name(x), b.name(y)), format!("{} - {}", b.name(u), b.name(w)));
                         b.cmp(CmpOp::Eq, d1, d2, &t1, &t2);
                     }
                 }
@@ -240,14 +261,14 @@ pub fn candidates(
             for &w in &vars {
                 for &z in &vars {
                     if v < w && z != v && z != w {
-                        let sum = Expr::binary(BinOp::Add, W, b.wide(v), b.wide(w));
+                        let sum = Expr::binary(BinOp::Add, b.w, b.wide(v), b.wide(w));
                         let s = format!("{} + {}", b.name(v), b.name(w));
                         let nz = b.name(z);
                         b.cmp(CmpOp::Eq, sum.clone(), b.wide(z), &s, &nz);
                         b.cmp(CmpOp::Le, sum.clone(), b.wide(z), &s, &nz);
                         b.cmp(CmpOp::Ge, sum.clone(), b.wide(z), &s, &nz);
                         for k in [2i128, 3] {
-                            let scaled = Expr::binary(BinOp::Mul, W, Expr::int(k, W), b.wide(z));
+                            let scaled = Expr::binary(BinOp::Mul, b.w, Expr::int(k, b.w), b.wide(z));
                             b.cmp(CmpOp::Eq, sum.clone(), scaled, &s, &format!("{k} * {nz}"));
                         }
                     }
@@ -262,19 +283,27 @@ pub fn candidates(
         for (i, &v) in vars.iter().enumerate() {
             let Some(&xv) = entry.get(&v) else { continue };
             let (nv, x) = (b.name(v), b.wide(v));
-            let eq = Expr::cmp(CmpOp::Eq, x.clone(), Expr::int(xv, W));
+            let Some(kx) = b.k(xv) else { continue };
+            let eq = Expr::cmp(CmpOp::Eq, x.clone(), kx);
             firsts.push(Candidate { expr: eq.clone(), text: format!("{nv} == {xv}") });
             b.push(eq, format!("{nv} == {xv}"));
             for &w in &vars[i + 1..] {
                 let Some(&yv) = entry.get(&w) else { continue };
                 let (nw, y) = (b.name(w), b.wide(w));
+                let w = b.w;
                 for k in [1i128, -1, 2, -2, 3, -3] {
                     let c = xv + k * yv;
-                    let form = Expr::binary(BinOp::Add, W, x.clone(), Expr::binary(BinOp::Mul, W, Expr::int(k, W), y.clone()));
-                    b.cmp(CmpOp::Eq, form.clone(), Expr::int(c, W), &format!("{nv} + {k} * {nw}"), &c.to_string());
-                    let form = Expr::binary(BinOp::Add, W, Expr::binary(BinOp::Mul, W, Expr::int(k, W), x.clone()), y.clone());
+                    let form =
+                        Expr::binary(BinOp::Add, w, x.clone(), Expr::binary(BinOp::Mul, w, Expr::int(k, w), y.clone()));
+                    if let Some(kc) = b.k(c) {
+                        b.cmp(CmpOp::Eq, form.clone(), kc, &format!("{nv} + {k} * {nw}"), &c.to_string());
+                    }
+                    let form =
+                        Expr::binary(BinOp::Add, w, Expr::binary(BinOp::Mul, w, Expr::int(k, w), x.clone()), y.clone());
                     let c = k * xv + yv;
-                    b.cmp(CmpOp::Eq, form, Expr::int(c, W), &format!("{k} * {nv} + {nw}"), &c.to_string());
+                    if let Some(kc) = b.k(c) {
+                        b.cmp(CmpOp::Eq, form, kc, &format!("{k} * {nv} + {nw}"), &c.to_string());
+                    }
                 }
             }
         }
@@ -328,7 +357,9 @@ fn eval_concrete(e: &Expr, s: &HashMap<VarId, i128>, p: &Program, sem: Semantics
         Expr::Var(v) => *s.get(v)?,
         Expr::Not(x) => i128::from(eval_concrete(x, s, p, sem)? == 0),
         Expr::Unary(op, t, x) => eval_unop(*op, *t, eval_concrete(x, s, p, sem)?, sem).ok()?,
-        Expr::Binary(op, t, x, y) => eval_binop(*op, *t, eval_concrete(x, s, p, sem)?, eval_concrete(y, s, p, sem)?, sem).ok()?,
+        Expr::Binary(op, t, x, y) => {
+            eval_binop(*op, *t, eval_concrete(x, s, p, sem)?, eval_concrete(y, s, p, sem)?, sem).ok()?
+        }
         Expr::Cmp(op, x, y) => {
             let (a, b) = (eval_concrete(x, s, p, sem)?, eval_concrete(y, s, p, sem)?);
             let _ = ty(x);
@@ -344,6 +375,19 @@ fn eval_concrete(e: &Expr, s: &HashMap<VarId, i128>, p: &Program, sem: Semantics
 pub fn or(a: Expr, b: Expr) -> Expr {
     let t = IntTy::U8;
     Expr::cmp(CmpOp::Ne, Expr::binary(BinOp::BitOr, t, Expr::cast(t, a), Expr::cast(t, b)), Expr::int(0, t))
+}
+
+/// `a && b` for boolean IR expressions: `((u8)a & (u8)b) != 0`.
+pub fn and(a: Expr, b: Expr) -> Expr {
+    let t = IntTy::U8;
+    Expr::cmp(CmpOp::Ne, Expr::binary(BinOp::BitAnd, t, Expr::cast(t, a), Expr::cast(t, b)), Expr::int(0, t))
+}
+
+/// The conjunction of `exprs` (`true` for none).
+pub fn conjunction(exprs: &[Expr]) -> Expr {
+    let mut it = exprs.iter();
+    let Some(first) = it.next() else { return Expr::Bool(true) };
+    it.fold(first.clone(), |acc, x| and(acc, x.clone()))
 }
 
 /// `<` to `<=`, `>` to `>=`; others unchanged.

@@ -104,7 +104,8 @@ pub struct Encoder<'p> {
 impl<'p> Encoder<'p> {
     pub fn new(p: &'p Program, f: &'p Function, forest: &'p LoopForest, sem: Semantics) -> Encoder<'p> {
         let mem = MemoryModel::compute(p, f);
-        let mut reg_vars: Vec<VarId> = p.globals.iter().chain(f.params.iter()).chain(f.locals.iter()).copied().collect();
+        let mut reg_vars: Vec<VarId> =
+            p.globals.iter().chain(f.params.iter()).chain(f.locals.iter()).copied().collect();
         reg_vars.extend(f.ret);
         reg_vars.retain(|v| p.vars[*v].ty.reg().is_some());
         reg_vars.sort();
@@ -252,7 +253,9 @@ impl<'p> Encoder<'p> {
             Expr::AddrOf(v) => a.addr_of(*v),
             Expr::Unary(op, t, x) => a.unop(*op, *t, &self.eval(x, s)),
             Expr::Not(x) => Val::Bool(a.truth(&self.eval(x, s)).not()),
-            Expr::Binary(op @ (BinOp::BitAnd | BinOp::BitOr), t, x, y) if self.is_bool_cast(x) && self.is_bool_cast(y) => {
+            Expr::Binary(op @ (BinOp::BitAnd | BinOp::BitOr), t, x, y)
+                if self.is_bool_cast(x) && self.is_bool_cast(y) =>
+            {
                 // `(u8)a & (u8)b` and `(u8)a | (u8)b` of booleans (how conjunctions and
                 // disjunctions of candidates are written): a boolean connective, not bit-vectors.
                 let (a, b) = (self.truth(x, s), self.truth(y, s));
@@ -359,7 +362,14 @@ impl<'p> Encoder<'p> {
     }
 
     /// Executes edge `id` from `(guard, s)`: the guard after it, or `None` when the path ends.
-    pub fn step(&self, id: EdgeId, guard: &Bool, s: &mut State, mode: Mode, sink: &mut Vec<Obligation>) -> Option<Bool> {
+    pub fn step(
+        &self,
+        id: EdgeId,
+        guard: &Bool,
+        s: &mut State,
+        mode: Mode,
+        sink: &mut Vec<Obligation>,
+    ) -> Option<Bool> {
         let e = &self.f.edges[id];
         let next = match &e.cmd {
             Command::Skip | Command::Output { .. } | Command::Free(_) => guard.clone(),

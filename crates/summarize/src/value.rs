@@ -8,8 +8,8 @@
 //! Pointers are pairs (object, byte offset), objects numbered by [`object_id`]; 0 is null.
 
 use leapfrog_arith::{BinOp, CmpOp, IntTy, Semantics, UnOp};
-use leapfrog_ir::{Id, VarId};
 use leapfrog_ir::types::Type;
+use leapfrog_ir::{Id, VarId};
 use z3::ast::{Ast, BV, Bool, Dynamic, Int};
 
 /// A symbolic value of one IR type.
@@ -20,7 +20,10 @@ pub enum Val {
     Int(Int),
     /// An integer under the bit-precise semantics.
     Bv(BV),
-    Ptr { obj: Int, off: Int },
+    Ptr {
+        obj: Int,
+        off: Int,
+    },
 }
 
 /// The number naming a memory variable's object in pointer values (0 is null).
@@ -277,8 +280,8 @@ impl Arith {
         match self.sem {
             Semantics::Default => {
                 let x = self.to_math(v, from_int.is_none_or(|t| t.is_signed()));
-                let fits = from_int.is_some_and(|f| to.min() <= f.min() && f.max() <= to.max())
-                    || matches!(v, Val::Bool(_));
+                let fits =
+                    from_int.is_some_and(|f| to.min() <= f.min() && f.max() <= to.max()) || matches!(v, Val::Bool(_));
                 if fits { Val::Int(x) } else { Val::Int(wrap_int(to, &x)) }
             }
             Semantics::BitPrecise => match v {

@@ -4,7 +4,10 @@ use leapfrog_arith::Semantics;
 use leapfrog_c_frontend::{FrontendOptions, load_program};
 use leapfrog_ir::{Program, types::DataModel};
 use leapfrog_smt::QueryLimits;
-use leapfrog_summarize::{Config, SafetyResult, analyze, bmc::{BmcResult, bmc}};
+use leapfrog_summarize::{
+    Config, SafetyResult, analyze,
+    bmc::{BmcResult, bmc},
+};
 use std::path::PathBuf;
 
 fn load(src: &str) -> Program {
@@ -24,7 +27,9 @@ const HEADER: &str = "extern int __VERIFIER_nondet_int(void);\nextern void __VER
 
 #[test]
 fn counting_loop_is_safe() {
-    let p = load(&format!("{HEADER}int main() {{ int n = __VERIFIER_nondet_int(); if (n < 0) return 0; int i = 0; while (i < n) i++; __VERIFIER_assert(i == n); return 0; }}"));
+    let p = load(&format!(
+        "{HEADER}int main() {{ int n = __VERIFIER_nondet_int(); if (n < 0) return 0; int i = 0; while (i < n) i++; __VERIFIER_assert(i == n); return 0; }}"
+    ));
     let a = analyze(&p, p.entry.unwrap(), &cfg());
     for l in &a.loops {
         eprintln!("loop {:?}: {}", l.id, l.invariant.iter().map(|c| c.text.clone()).collect::<Vec<_>>().join(" && "));
@@ -34,7 +39,9 @@ fn counting_loop_is_safe() {
 
 #[test]
 fn off_by_one_is_found_by_bmc() {
-    let p = load(&format!("{HEADER}int main() {{ int i = 0; int s = 0; while (i < 5) {{ s += i; i++; }} __VERIFIER_assert(s != 10); return 0; }}"));
+    let p = load(&format!(
+        "{HEADER}int main() {{ int i = 0; int s = 0; while (i < 5) {{ s += i; i++; }} __VERIFIER_assert(s != 10); return 0; }}"
+    ));
     let a = analyze(&p, p.entry.unwrap(), &cfg());
     assert!(matches!(a.safety, SafetyResult::Reachable { .. }), "{:?}", a.safety);
     match bmc(&p, p.entry.unwrap(), 6, 100_000, &cfg()) {

@@ -4,6 +4,8 @@
 pub mod exec;
 pub mod ir;
 pub mod loops;
+pub mod summarize;
+pub mod verify;
 
 use crate::task::{self, Task};
 use leapfrog_c_frontend::{FrontendError, FrontendOptions};

@@ -111,4 +111,3 @@ pub fn seed_of(files: &[PathBuf], run: u64) -> u64 {
     }
     h ^ run.wrapping_mul(0x9e3779b97f4a7c15)
 }
-

@@ -1,0 +1,184 @@
+//! The `verify` verdict and the `summarize` listing, as JSON and as text with source lines.
+
+use crate::snippet::SourceCache;
+use leapfrog_source::{SourceFiles, Span};
+use leapfrog_verify::{Report, SummariesReport, Verdict};
+use serde_json::{Value, json};
+
+fn position(files: &SourceFiles, s: Span) -> Value {
+    json!({ "file": files.path(s.file), "line": s.line, "column": s.col })
+}
+
+pub fn to_json(files: &SourceFiles, r: &Report) -> Value {
+    let certificate: Option<Value> = (r.verdict == Verdict::True).then(|| {
+        let loops: Vec<Value> = r
+            .certificate
+            .iter()
+            .map(|l| {
+                let mut v = position(files, l.span);
+                v["kind"] = json!(l.kind.name());
+                v["invariant"] = json!(l.invariant);
+                v
+            })
+            .collect();
+        json!({ "kind": "loop-invariants", "loops": loops })
+    });
+    let counterexample: Option<Value> = r.counterexample.as_ref().map(|c| {
+        let leaps: Vec<Value> = c
+            .leaps
+            .iter()
+            .map(|l| {
+                let mut v = position(files, l.span);
+                v["kind"] = json!(l.kind.name());
+                v["before"] = values(&l.before);
+                v["after"] = values(&l.after);
+                v
+            })
+            .collect();
+        json!({
+            "nondet": c.inputs.iter().map(|x| x.to_string()).collect::<Vec<_>>(),
+            "uninit": "nondet",
+            "path": c.path.iter().map(|s| position(files, *s)).collect::<Vec<_>>(),
+            "violation": position(files, c.failing),
+            "leaps": leaps,
+            "unwinding": c.unwinding,
+        })
+    });
+    json!({
+        "verdict": r.verdict.word(),
+        "property": "unreach-call",
+        "semantics": r.semantics.name(),
+        "technique": r.technique,
+        "reason": r.reason,
+        "certificate": certificate,
+        "counterexample": counterexample,
+        "solver_queries": r.solver_queries,
+        "time_seconds": r.elapsed.as_secs_f64(),
+    })
+}
+
+fn values(vals: &[(String, i128)]) -> Value {
+    let mut m = serde_json::Map::new();
+    for (n, x) in vals {
+        m.insert(n.clone(), json!(x.to_string()));
+    }
+    Value::Object(m)
+}
+
+fn show_values(vals: &[(String, i128)]) -> String {
+    vals.iter().map(|(n, x)| format!("{n}={x}")).collect::<Vec<_>>().join(", ")
+}
+
+pub fn to_text(files: &SourceFiles, r: &Report) -> String {
+    let mut cache = SourceCache::default();
+    let mut out = format!("{}", r.verdict.word());
+    if let Some(t) = r.technique {
+        out.push_str(&format!(" ({t}, {} semantics)", r.semantics.name()));
+    } else {
+        out.push_str(&format!(" ({} semantics)", r.semantics.name()));
+    }
+    out.push('\n');
+    if let Some(why) = &r.reason {
+        out.push_str(&format!("reason: {why}\n"));
+    }
+    if r.verdict == Verdict::True {
+        if r.certificate.is_empty() {
+            out.push_str("certificate: the program has no loops; its encoding shows no assertion can fail\n");
+        } else {
+            out.push_str("certificate (loop invariants, re-checked independently):\n");
+        }
+        for l in &r.certificate {
+            out.push_str(&format!("  {} loop at {}: {}\n", l.kind.name(), files.display(l.span), l.invariant));
+            if let Some(s) = cache.snippet(files, l.span, l.kind.name().len()) {
+                out.push_str(&indent(&s));
+            }
+        }
+    }
+    if let Some(c) = &r.counterexample {
+        out.push_str(&format!(
+            "counterexample (replayed by the interpreter; loops unwound up to {} times):\n",
+            c.unwinding
+        ));
+        let inputs: Vec<String> = c.inputs.iter().map(|x| x.to_string()).collect();
+        out.push_str(&format!("  inputs: [{}]\n", inputs.join(", ")));
+        for l in &c.leaps {
+            out.push_str(&format!(
+                "  leap over the {} loop at {}: before {{{}}}, at its last iteration {{{}}}\n",
+                l.kind.name(),
+                files.display(l.span),
+                show_values(&l.before),
+                show_values(&l.after)
+            ));
+        }
+        let lines: Vec<String> = c.path.iter().map(|s| s.line.to_string()).collect();
+        out.push_str(&format!("  lines: {}\n", lines.join(" ")));
+        out.push_str(&format!("  violation at {}\n", files.display(c.failing)));
+        if let Some(s) = cache.snippet(files, c.failing, 1) {
+            out.push_str(&indent(&s));
+        }
+    }
+    out
+}
+
+fn indent(s: &str) -> String {
+    s.lines().map(|l| format!("    {l}\n")).collect()
+}
+
+pub fn summaries_to_json(files: &SourceFiles, r: &SummariesReport) -> Value {
+    let loops: Vec<Value> = r
+        .loops
+        .iter()
+        .map(|l| {
+            let mut v = position(files, l.span);
+            v["function"] = json!(l.function);
+            v["kind"] = json!(l.kind.name());
+            v["depth"] = json!(l.depth);
+            v["modified"] = json!(l.modified);
+            v["invariant"] = json!(l.invariant);
+            v["exits"] = json!(l.exits);
+            v["candidates_tried"] = json!(l.candidates_tried);
+            v
+        })
+        .collect();
+    json!({
+        "semantics": r.semantics.name(),
+        "certified": r.certified,
+        "notes": r.notes,
+        "loops": loops,
+        "time_seconds": r.elapsed.as_secs_f64(),
+    })
+}
+
+pub fn summaries_to_text(files: &SourceFiles, r: &SummariesReport) -> String {
+    let mut cache = SourceCache::default();
+    let noun = if r.loops.len() == 1 { "loop" } else { "loops" };
+    let mut out = format!("{} {noun} summarized ({} semantics)", r.loops.len(), r.semantics.name());
+    out.push_str(if r.certified { "; invariants re-checked independently\n" } else { "; invariants NOT certified\n" });
+    for n in &r.notes {
+        out.push_str(&format!("note: {n}\n"));
+    }
+    for l in &r.loops {
+        out.push_str(&format!("\n{} loop at {} (depth {})\n", l.kind.name(), files.display(l.span), l.depth));
+        if let Some(s) = cache.snippet(files, l.span, l.kind.name().len()) {
+            out.push_str(&indent(&s));
+        }
+        out.push_str(&format!(
+            "  modifies:  {}\n",
+            if l.modified.is_empty() { "-".into() } else { l.modified.join(", ") }
+        ));
+        let inv = if l.invariant.is_empty() {
+            "1 (nothing proven)".to_string()
+        } else {
+            leapfrog_verify::join_conjuncts(&l.invariant)
+        };
+        out.push_str(&format!("  invariant: {inv}\n"));
+        out.push_str(&format!(
+            "  summary:   havoc({}); assume(invariant); assume(exit condition)\n",
+            l.modified.join(", ")
+        ));
+        for e in &l.exits {
+            out.push_str(&format!("  exit when: {e}\n"));
+        }
+    }
+    out
+}

@@ -1,0 +1,432 @@
+//! The `verify` pipeline for the `unreach-call` property.
+//!
+//! 1. Inline every call into the entry function (recursion: UNKNOWN).
+//! 2. Summarize the loops and check the assertions on the summarized function
+//!    (`leapfrog-summarize`).
+//! 3. **TRUE** only when the summarized function is safe, nothing in it was over-approximated for
+//!    lack of support, and the independent checker (`leapfrog-certify`, its own encoding in a
+//!    fresh solver) accepts the loop invariants as a safety certificate.
+//! 4. Otherwise look for concrete inputs by bounded unwinding of the real loops, with growing
+//!    bounds, and replay them in the interpreter: **FALSE** only when the replay fails an
+//!    assertion.
+//! 5. Anything else is **UNKNOWN**, with the reason.
+
+use leapfrog_arith::Semantics;
+use leapfrog_certify::{CheckResult, SafetyCertificate, check_safety};
+use leapfrog_interp::{ExecConfig, Outcome, UninitMode};
+use leapfrog_ir::program::LoopKind;
+use leapfrog_ir::{Command, Program};
+use leapfrog_ir::{InlineLimits, inline_program};
+use leapfrog_smt::{QueryLimits, Watchdog};
+use leapfrog_source::Span;
+use leapfrog_summarize::bmc::{BmcResult, bmc};
+use leapfrog_summarize::{Config, SafetyResult, analyze};
+use std::time::{Duration, Instant};
+
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub semantics: Semantics,
+    /// Wall-clock budget of the whole run.
+    pub timeout: Duration,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    True,
+    False,
+    Unknown,
+}
+
+impl Verdict {
+    pub fn word(self) -> &'static str {
+        match self {
+            Verdict::True => "TRUE",
+            Verdict::False => "FALSE",
+            Verdict::Unknown => "UNKNOWN",
+        }
+    }
+}
+
+/// The techniques that can answer.
+pub const TECHNIQUE_SUMMARIES: &str = "loop-summaries";
+pub const TECHNIQUE_NO_LOOPS: &str = "loop-free-encoding";
+pub const TECHNIQUE_BMC: &str = "bounded-unwinding";
+
+/// One loop's part of a safety certificate, in the user's terms.
+#[derive(Clone, Debug)]
+pub struct LoopInvariant {
+    pub kind: LoopKind,
+    pub span: Span,
+    /// The invariant as a C expression (`1` when it is trivially true).
+    pub invariant: String,
+}
+
+/// One leap of a leaping counterexample: a summarized loop, with the values of the variables it
+/// modifies on entry and at its last iteration, as the summarized program's model has them.
+#[derive(Clone, Debug)]
+pub struct LeapReport {
+    pub kind: LoopKind,
+    pub span: Span,
+    pub before: Vec<(String, i128)>,
+    pub after: Vec<(String, i128)>,
+}
+
+/// A confirmed failing execution.
+#[derive(Clone, Debug)]
+pub struct Counterexample {
+    /// The interpreter's input stream (nondet values and, in order, uninitialized variables).
+    pub inputs: Vec<i128>,
+    /// The source positions the execution passes, consecutive repeats merged.
+    pub path: Vec<Span>,
+    /// The assertion that fails.
+    pub failing: Span,
+    /// Loops leapt over by the abstract counterexample that led to it (may be empty).
+    pub leaps: Vec<LeapReport>,
+    /// How many iterations per loop entry the concrete search unwound.
+    pub unwinding: u32,
+}
+
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub verdict: Verdict,
+    pub semantics: Semantics,
+    pub technique: Option<&'static str>,
+    pub reason: Option<String>,
+    pub certificate: Vec<LoopInvariant>,
+    pub counterexample: Option<Counterexample>,
+    pub solver_queries: u64,
+    pub elapsed: Duration,
+}
+
+impl Report {
+    /// An UNKNOWN that no analysis was run for.
+    pub fn unknown(semantics: Semantics, reason: String) -> Report {
+        Report {
+            verdict: Verdict::Unknown,
+            semantics,
+            technique: None,
+            reason: Some(reason),
+            certificate: Vec::new(),
+            counterexample: None,
+            solver_queries: 0,
+            elapsed: Duration::ZERO,
+        }
+    }
+}
+
+/// The largest unwound function the concrete search builds.
+const MAX_UNROLLED_LOCS: usize = 60_000;
+/// Steps the interpreter may take to replay a counterexample.
+const REPLAY_STEPS: u64 = 50_000_000;
+
+pub fn verify(p: &Program, opts: &Options) -> Report {
+    let start = Instant::now();
+    let deadline = start + opts.timeout;
+    let _watchdog = Watchdog::start(deadline + Duration::from_millis(200));
+    let mut report = Report {
+        verdict: Verdict::Unknown,
+        semantics: opts.semantics,
+        technique: None,
+        reason: None,
+        certificate: Vec::new(),
+        counterexample: None,
+        solver_queries: 0,
+        elapsed: Duration::ZERO,
+    };
+    let finish = |mut r: Report| {
+        r.elapsed = start.elapsed();
+        r
+    };
+    let Some(_) = p.entry else {
+        report.reason = Some("the program has no entry function".into());
+        return finish(report);
+    };
+    let q = match inline_program(p, &InlineLimits::default()) {
+        Ok(q) => q,
+        Err(e) => {
+            report.reason = Some(format!("calls cannot be inlined: {e}"));
+            return finish(report);
+        }
+    };
+    let fid = q.entry.expect("inlining keeps the entry");
+    let limits = QueryLimits { timeout: opts.timeout, rlimit: 0 };
+    let cfg = Config { semantics: opts.semantics, limits, deadline: Some(deadline) };
+    let analysis = analyze(&q, fid, &cfg);
+    report.solver_queries += analysis.queries;
+    let f = &q.funcs[fid];
+    let mut why_not_true = match &analysis.safety {
+        SafetyResult::Safe if analysis.unsupported.is_empty() => None,
+        SafetyResult::Safe => Some(format!("the encoding over-approximates: {}", analysis.unsupported.join("; "))),
+        SafetyResult::Reachable { .. } => Some("the summarized program can reach a violation".to_string()),
+        SafetyResult::Unknown(why) => Some(format!("the summarized program could not be checked: {why}")),
+    };
+    if why_not_true.is_none() {
+        // One entry per conjunct: the checker conjoins the entries of a header.
+        let invariants: Vec<_> =
+            analysis.loops.iter().flat_map(|l| l.invariant.iter().map(|c| (l.header, c.expr.clone()))).collect();
+        let cert = SafetyCertificate { func: fid, invariants };
+        match check_safety(&q, &cert, opts.semantics, limits, Some(deadline)) {
+            CheckResult::Accepted => {
+                report.verdict = Verdict::True;
+                report.technique =
+                    Some(if analysis.loops.is_empty() { TECHNIQUE_NO_LOOPS } else { TECHNIQUE_SUMMARIES });
+                report.certificate = analysis
+                    .loops
+                    .iter()
+                    .map(|l| {
+                        let (kind, span) = analysis.forest.syntax(f, l.id);
+                        let texts: Vec<String> = dedup(l.invariant.iter().map(|c| c.text.clone()));
+                        let invariant = if texts.is_empty() { "1".to_string() } else { join_conjuncts(&texts) };
+                        LoopInvariant { kind, span, invariant }
+                    })
+                    .collect();
+                return finish(report);
+            }
+            CheckResult::Rejected(why) => {
+                why_not_true = Some(format!("the independent checker rejected the invariants ({why})"));
+            }
+            CheckResult::Unknown(why) => {
+                why_not_true = Some(format!("the independent checker could not decide ({why})"));
+            }
+        }
+    }
+    let leaps: Vec<LeapReport> = match &analysis.safety {
+        SafetyResult::Reachable { leaps, .. } => leaps
+            .iter()
+            .map(|lp| {
+                let (kind, span) = analysis.forest.syntax(f, lp.l);
+                let named = |vals: &[(leapfrog_ir::VarId, i128)]| {
+                    vals.iter().map(|(v, x)| (q.vars[*v].name.clone(), *x)).collect::<Vec<_>>()
+                };
+                LeapReport { kind, span, before: named(&lp.before), after: named(&lp.after) }
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+
+    // Concrete search: unwind the real loops with growing bounds; replay what it finds.
+    let has_asserts = q.funcs.iter().any(|(_, f)| f.edges.iter().any(|(_, e)| matches!(e.cmd, Command::Assert { .. })));
+    let mut search_note = String::new();
+    if has_asserts {
+        let loops = !analysis.forest.loops.is_empty();
+        let bounds: &[u32] =
+            if loops { &[1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 256, 512, 1024] } else { &[1] };
+        for &k in bounds {
+            if Instant::now() >= deadline {
+                search_note = format!("time limit reached while unwinding loops {k} times");
+                break;
+            }
+            match bmc(&q, fid, k, MAX_UNROLLED_LOCS, &cfg) {
+                BmcResult::NoneWithin => {
+                    search_note = format!("no failing execution within {k} iterations per loop");
+                }
+                BmcResult::Unknown(why) => {
+                    search_note = format!("the concrete search stopped at {k} iterations per loop: {why}");
+                    break;
+                }
+                BmcResult::Found(inputs) => {
+                    let replay = replay(p, &inputs.values, opts.semantics);
+                    match replay.outcome {
+                        Outcome::Error { span, .. } => {
+                            report.verdict = Verdict::False;
+                            report.technique = Some(if leaps.is_empty() { TECHNIQUE_BMC } else { TECHNIQUE_SUMMARIES });
+                            let path = merge_spans(replay.trace.iter().map(|(fi, e)| p.funcs[*fi].edges[*e].span));
+                            report.counterexample = Some(Counterexample {
+                                inputs: inputs.values,
+                                path,
+                                failing: span,
+                                leaps,
+                                unwinding: k,
+                            });
+                            report.reason = None;
+                            return finish(report);
+                        }
+                        other => {
+                            search_note = format!(
+                                "inputs found with {k} iterations per loop did not replay to a violation (the interpreter's outcome: {})",
+                                other.kind()
+                            );
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let mut reason = why_not_true.unwrap_or_else(|| "no verdict".into());
+    if !search_note.is_empty() {
+        reason = format!("{reason}; {search_note}");
+    }
+    report.reason = Some(reason);
+    finish(report)
+}
+
+/// `a && b && ...`, with parentheses around conjuncts that are disjunctions.
+pub fn join_conjuncts(texts: &[String]) -> String {
+    let wrapped: Vec<String> =
+        texts.iter().map(|t| if t.contains("||") { format!("({t})") } else { t.clone() }).collect();
+    wrapped.join(" && ")
+}
+
+fn dedup(items: impl Iterator<Item = String>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for s in items {
+        if !out.contains(&s) {
+            out.push(s);
+        }
+    }
+    out
+}
+
+fn replay(p: &Program, inputs: &[i128], semantics: Semantics) -> leapfrog_interp::ExecResult {
+    let config = ExecConfig {
+        nondet: inputs.to_vec(),
+        uninit: UninitMode::Nondet,
+        max_steps: REPLAY_STEPS,
+        semantics,
+        max_call_depth: 100_000,
+        record_trace: true,
+    };
+    leapfrog_interp::run(p, &config)
+}
+
+fn merge_spans(spans: impl Iterator<Item = Span>) -> Vec<Span> {
+    let mut out: Vec<Span> = Vec::new();
+    for s in spans {
+        if s.line == 0 {
+            continue;
+        }
+        if out.last().is_some_and(|l| l.file == s.file && l.line == s.line) {
+            continue;
+        }
+        out.push(s);
+    }
+    out
+}
+
+/// One loop's summary in the user's terms.
+#[derive(Clone, Debug)]
+pub struct LoopSummaryReport {
+    pub function: String,
+    pub kind: LoopKind,
+    pub span: Span,
+    pub depth: u32,
+    /// Variables (and `*object`s) the summary havocs.
+    pub modified: Vec<String>,
+    /// The invariant's conjuncts as C expressions.
+    pub invariant: Vec<String>,
+    /// How the loop can be left: the condition of each exit, as C.
+    pub exits: Vec<String>,
+    pub candidates_tried: usize,
+}
+
+#[derive(Clone, Debug)]
+pub struct SummariesReport {
+    pub semantics: Semantics,
+    pub loops: Vec<LoopSummaryReport>,
+    /// Whether the independent checker accepted all invariants (initiation and consecution).
+    pub certified: bool,
+    /// Why the summaries are incomplete or not certified (empty when they are).
+    pub notes: Vec<String>,
+    pub elapsed: Duration,
+}
+
+/// The loop summaries of the program (after inlining: a loop of a function called twice is
+/// summarized once per call site, in that context).
+pub fn summarize(p: &Program, opts: &Options) -> SummariesReport {
+    let start = Instant::now();
+    let deadline = start + opts.timeout;
+    let _watchdog = Watchdog::start(deadline + Duration::from_millis(200));
+    let mut out = SummariesReport {
+        semantics: opts.semantics,
+        loops: Vec::new(),
+        certified: false,
+        notes: Vec::new(),
+        elapsed: Duration::ZERO,
+    };
+    let q = match inline_program(p, &InlineLimits::default()) {
+        Ok(q) => q,
+        Err(e) => {
+            out.notes.push(format!("calls cannot be inlined: {e}"));
+            out.elapsed = start.elapsed();
+            return out;
+        }
+    };
+    let Some(fid) = q.entry else {
+        out.notes.push("the program has no entry function".into());
+        return out;
+    };
+    let limits = QueryLimits { timeout: opts.timeout, rlimit: 0 };
+    let cfg = Config { semantics: opts.semantics, limits, deadline: Some(deadline) };
+    let analysis = analyze(&q, fid, &cfg);
+    out.notes.extend(analysis.unsupported.iter().cloned());
+    let f = &q.funcs[fid];
+    for l in &analysis.loops {
+        let (kind, span) = analysis.forest.syntax(f, l.id);
+        let lp = &analysis.forest.loops[l.id];
+        let mut modified: Vec<String> = l.modified.iter().filter_map(|v| user_name(&q, *v)).collect();
+        modified.extend(l.modified_objects.iter().filter_map(|v| user_name(&q, *v)).map(|n| format!("*{n}")));
+        modified.dedup();
+        let exits = dedup(lp.exits.iter().map(|&e| {
+            let edge = &f.edges[e];
+            match &edge.cmd {
+                Command::Assume(c) => leapfrog_ir::print::expr_to_c(&q, c),
+                Command::Exit(_) | Command::Abort => format!("the program ends (line {})", edge.span.line),
+                _ => format!("jump at line {}", edge.span.line),
+            }
+        }));
+        out.loops.push(LoopSummaryReport {
+            function: p.entry.map(|e| p.funcs[e].name.clone()).unwrap_or_default(),
+            kind,
+            span,
+            depth: lp.depth,
+            modified,
+            invariant: dedup(l.invariant.iter().map(|c| c.text.clone())),
+            exits,
+            candidates_tried: l.candidates_tried,
+        });
+    }
+    if analysis.unsupported.is_empty() {
+        let invariants: Vec<_> =
+            analysis.loops.iter().flat_map(|l| l.invariant.iter().map(|c| (l.header, c.expr.clone()))).collect();
+        // Safety is not the question here: a certificate for the invariants alone is checked
+        // on the program with its assertions taken as assumptions.
+        let q_assumed = assertions_as_assumptions(&q);
+        match check_safety(
+            &q_assumed,
+            &SafetyCertificate { func: fid, invariants },
+            opts.semantics,
+            limits,
+            Some(deadline),
+        ) {
+            CheckResult::Accepted => out.certified = true,
+            CheckResult::Rejected(why) => {
+                out.notes.push(format!("the independent checker rejected the invariants: {why}"))
+            }
+            CheckResult::Unknown(why) => out.notes.push(format!("the independent checker could not decide: {why}")),
+        }
+    }
+    out.loops.sort_by_key(|l| (l.span, l.depth));
+    out.elapsed = start.elapsed();
+    out
+}
+
+/// The program with every assertion turned into an assumption (a failing assertion ends the
+/// execution, so the states after it are those where it held).
+fn assertions_as_assumptions(p: &Program) -> Program {
+    let mut q = p.clone();
+    for (_, f) in q.funcs.iter_mut() {
+        for (_, e) in f.edges.iter_mut() {
+            if let Command::Assert { cond, .. } = &e.cmd {
+                e.cmd = Command::Assume(cond.clone());
+            }
+        }
+    }
+    q
+}
+
+fn user_name(p: &Program, v: leapfrog_ir::VarId) -> Option<String> {
+    let var = p.var(v);
+    (!matches!(var.kind, leapfrog_ir::VarKind::Temp | leapfrog_ir::VarKind::Return) && !var.name.starts_with('.'))
+        .then(|| var.name.clone())
+}
