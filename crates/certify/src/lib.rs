@@ -196,13 +196,15 @@ fn new_enc(p: &Program, sem: Semantics, limits: QueryLimits, deadline: Option<In
     let ptr_bits = (p.data_model.pointer_bytes() * 8) as u32;
     Enc {
         p,
-        arith: Arith::new(sem, ptr_bits),
+        // Counterexamples exclude undefined behaviour, so machine integers are exact for them.
+        arith: Arith::new(sem, ptr_bits, mode == Mode::Counterexample),
         solver: Solver::new(limits, deadline),
         mode,
         objects: BTreeMap::new(),
         invariants: HashMap::new(),
         approx: BTreeSet::new(),
         unknown: Vec::new(),
+        failed_approximated: false,
         obligations: 0,
     }
 }
@@ -258,21 +260,32 @@ fn run_check(
     let init_f = if is_entry { usable_init(p) } else { None };
     let mut walked: Vec<&Function> = vec![f];
     walked.extend(init_f);
-    let mut enc = new_enc(p, sem, limits, deadline, Mode::Check);
-    enc.objects = objects_of(p, &walked);
-    enc.invariants = invariants;
-    match check_scopes(&mut enc, &g, &live, is_entry, init_f) {
-        Ok(()) => {}
-        Err(Halt::Rejected(why)) => return CheckResult::Rejected(why),
-        Err(Halt::Unsupported(why)) => return CheckResult::Unknown(format!("not supported by the checker: {why}")),
-    }
-    match enc.unknown.first() {
-        None => CheckResult::Accepted,
-        Some(first) if enc.unknown.len() == 1 => CheckResult::Unknown(first.clone()),
-        Some(first) => {
-            CheckResult::Unknown(format!("{first} (and {} more undecided obligations)", enc.unknown.len() - 1))
+    let objects = objects_of(p, &walked);
+    // Under the default semantics, a first pass over-approximates bitwise operations (Z3 is slow
+    // on their exact encoding); only when that leaves an obligation open, a second pass is exact.
+    let passes: &[bool] = if sem == Semantics::Default { &[false, true] } else { &[true] };
+    let mut result = CheckResult::Unknown("no pass ran".into());
+    for &exact_bitwise in passes {
+        let mut enc = new_enc(p, sem, limits, deadline, Mode::Check);
+        enc.arith.exact_bitwise = exact_bitwise;
+        enc.objects = objects.clone();
+        enc.invariants = invariants.clone();
+        result = match check_scopes(&mut enc, &g, &live, is_entry, init_f) {
+            Ok(()) => match enc.unknown.first() {
+                None => CheckResult::Accepted,
+                Some(first) if enc.unknown.len() == 1 => CheckResult::Unknown(first.clone()),
+                Some(first) => {
+                    CheckResult::Unknown(format!("{first} (and {} more undecided obligations)", enc.unknown.len() - 1))
+                }
+            },
+            Err(Halt::Rejected(why)) => CheckResult::Rejected(why),
+            Err(Halt::Unsupported(why)) => CheckResult::Unknown(format!("not supported by the checker: {why}")),
+        };
+        if !(enc.arith.bitwise_approximated && enc.failed_approximated) {
+            break;
         }
     }
+    result
 }
 
 fn check_scopes<'p>(

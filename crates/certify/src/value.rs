@@ -267,11 +267,20 @@ pub(crate) fn width(ty: IntTy) -> u32 {
 /// collects for the caller to assert).
 pub(crate) struct Arith {
     pub sem: Semantics,
+    /// Integers are bit-vectors: always under [`Semantics::BitPrecise`]; under
+    /// [`Semantics::Default`] when signed overflow is only a definedness condition (counterexample
+    /// search, where paths with undefined behaviour are excluded, so that the two agree).
+    bits: bool,
     /// Width of pointers (offsets wrap to it).
     pub ptr_bits: u32,
     /// Facts about fresh values (their ranges), always true, for the solver.
     pub facts: Vec<Bool>,
     counter: u64,
+    /// Encode bitwise operations of mathematical integers exactly (through bit-vectors, which
+    /// Z3 handles slowly) rather than as fresh values.
+    pub exact_bitwise: bool,
+    /// Some bitwise operation was over-approximated.
+    pub bitwise_approximated: bool,
 }
 
 /// Definedness conditions collected while building a term (see the module documentation).
@@ -291,8 +300,11 @@ impl Defined {
 }
 
 impl Arith {
-    pub fn new(sem: Semantics, ptr_bits: u32) -> Arith {
-        Arith { sem, ptr_bits, facts: Vec::new(), counter: 0 }
+    /// `machine`: encode with bit-vectors even under the default semantics, where signed
+    /// overflow is then only undefined behaviour (a definedness condition).
+    pub fn new(sem: Semantics, ptr_bits: u32, machine: bool) -> Arith {
+        let bits = machine || sem == Semantics::BitPrecise;
+        Arith { sem, bits, ptr_bits, facts: Vec::new(), counter: 0, exact_bitwise: true, bitwise_approximated: false }
     }
 
     pub fn name(&mut self, prefix: &str) -> String {
@@ -300,7 +312,12 @@ impl Arith {
         format!("{prefix}!{}", self.counter)
     }
 
-    fn math(&self) -> bool {
+    pub fn math(&self) -> bool {
+        !self.bits
+    }
+
+    /// Whether signed overflow is undefined (the default semantics).
+    fn overflow_ub(&self) -> bool {
         self.sem == Semantics::Default
     }
 
@@ -501,9 +518,13 @@ impl Arith {
                 }
             },
             Num::Bits(b) => {
-                // Signed negation wraps too under the bit-precise semantics.
                 let r = match op {
-                    UnOp::Neg => b.bvneg(),
+                    UnOp::Neg => {
+                        if ty.is_signed() && self.overflow_ub() {
+                            def.push(b.bvneg_no_overflow());
+                        }
+                        b.bvneg()
+                    }
                     UnOp::BitNot => b.bvnot(),
                 };
                 Num::Bits(if ty.is_bool() { self.resize(&r, ty, ty) } else { r })
@@ -688,6 +709,28 @@ impl Arith {
                 return Num::Math(var.modulo(int_const(c + 1)), Some(Range { lo: 0, hi: c }));
             }
         }
+        if !self.exact_bitwise {
+            // Z3 is slow on int2bv/bv2int: a fresh value in range, with what monotonicity gives.
+            self.bitwise_approximated = true;
+            let r = self.fresh_math(ty, "bitop");
+            let nonneg = |rr: Option<Range>| rr.is_some_and(|rr| rr.lo >= 0);
+            match op {
+                BinOp::BitAnd if nonneg(rx) || nonneg(ry) => {
+                    self.facts.push(r.ge(int_const(0)));
+                    for (v, rv) in [(x, rx), (y, ry)] {
+                        if nonneg(rv) {
+                            self.facts.push(r.le(v));
+                        }
+                    }
+                }
+                BinOp::BitOr if nonneg(rx) && nonneg(ry) => {
+                    self.facts.push(r.ge(x));
+                    self.facts.push(r.ge(y));
+                }
+                _ => {}
+            }
+            return Num::Math(r, Some(Range::of(ty)));
+        }
         let n = ty.bits();
         let (bx, by) = (BV::from_int(x, n), BV::from_int(y, n));
         let r = match op {
@@ -702,10 +745,26 @@ impl Arith {
         let n = width(ty);
         let signed = ty.is_signed();
         let zero = bv_const(0, n);
+        let checked = signed && self.overflow_ub();
         match op {
-            BinOp::Add => Num::Bits(x.bvadd(y)),
-            BinOp::Sub => Num::Bits(x.bvsub(y)),
-            BinOp::Mul => Num::Bits(x.bvmul(y)),
+            BinOp::Add => {
+                if checked {
+                    def.push(Bool::and(&[x.bvadd_no_overflow(y, true), x.bvadd_no_underflow(y)]));
+                }
+                Num::Bits(x.bvadd(y))
+            }
+            BinOp::Sub => {
+                if checked {
+                    def.push(Bool::and(&[x.bvsub_no_overflow(y), x.bvsub_no_underflow(y, true)]));
+                }
+                Num::Bits(x.bvsub(y))
+            }
+            BinOp::Mul => {
+                if checked {
+                    def.push(Bool::and(&[x.bvmul_no_overflow(y, true), x.bvmul_no_underflow(y)]));
+                }
+                Num::Bits(x.bvmul(y))
+            }
             BinOp::Div | BinOp::Rem => {
                 let is_zero = y.eq(&zero);
                 let mut defined = vec![is_zero.not()];
@@ -745,6 +804,10 @@ impl Arith {
                     (_, true) => x.bvashr(&count),
                     (_, false) => x.bvlshr(&count),
                 };
+                if op == BinOp::Shl && checked {
+                    // x * 2^count is in range iff shifting back restores x.
+                    def.push(exact.bvashr(&count).eq(x));
+                }
                 let f = self.fresh_bits(ty, "shift");
                 Num::Bits(count_ok.ite(&exact, &f))
             }

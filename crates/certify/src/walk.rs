@@ -21,7 +21,7 @@ use crate::Unsupported;
 use crate::memory::{Elem, ObjInfo};
 use crate::modset::ModSet;
 use crate::value::{Arith, Defined, IntVal, MAX_ALIGN, Num, PtrVal, Range, Targets, Val, int_const};
-use leapfrog_arith::{CmpOp, IntTy, Semantics};
+use leapfrog_arith::{CmpOp, IntTy};
 use leapfrog_ir::loops::LoopForest;
 use leapfrog_ir::{
     Command, Edge, EdgeId, Expr, Fill, Function, HavocOrigin, Id, IdVec, LocId, LoopId, Program, Type, VarId, VarKind,
@@ -68,6 +68,8 @@ pub(crate) struct Enc<'p> {
     pub approx: BTreeSet<String>,
     /// Obligations the solver could not decide.
     pub unknown: Vec<String>,
+    /// Some obligation failed where the encoding over-approximates.
+    pub failed_approximated: bool,
     pub obligations: u64,
 }
 
@@ -80,7 +82,7 @@ impl<'p> Enc<'p> {
     }
 
     fn math(&self) -> bool {
-        self.arith.sem == Semantics::Default
+        self.arith.math()
     }
 
     fn index_sort(&self) -> Sort {
@@ -540,10 +542,14 @@ impl<'w, 'p> Walk<'w, 'p> {
         self.enc.solver.assert(&formula);
         let answer = self.enc.solver.check(&[]);
         self.enc.solver.pop();
+        if self.enc.arith.bitwise_approximated {
+            self.enc.note("bitwise operations on mathematical integers (a second pass is exact)".into());
+        }
         match answer {
             Answer::Unsat => Ok(()),
             Answer::Sat(_) if self.enc.approx.is_empty() => Err(Halt::Rejected(what)),
             Answer::Sat(_) => {
+                self.enc.failed_approximated = true;
                 let approx: Vec<&str> = self.enc.approx.iter().map(|s| s.as_str()).collect();
                 self.enc
                     .unknown
