@@ -39,6 +39,7 @@
 
 mod memory;
 mod modset;
+mod pointsto;
 mod value;
 mod walk;
 
@@ -203,6 +204,7 @@ fn new_enc(p: &Program, sem: Semantics, limits: QueryLimits, deadline: Option<In
         objects: BTreeMap::new(),
         invariants: HashMap::new(),
         approx: BTreeSet::new(),
+        pts: pointsto::PointsTo::compute(p, &[], false),
         unknown: Vec::new(),
         failed_approximated: false,
         obligations: 0,
@@ -219,7 +221,7 @@ fn walk_init<'p>(
     if init_f.entry == init_f.exit {
         return Ok(Some((Bool::from_bool(true), State::default())));
     }
-    let g = Graph::new(enc.p, init_f);
+    let g = Graph::new(enc.p, init_f, &enc.pts);
     let mut w = Walk { enc, g: &g, scope: None, init: initial, records };
     let end = w.run(init_f.entry, Bool::from_bool(true), State::default())?;
     Ok(end.exit)
@@ -236,7 +238,13 @@ fn run_check(
         Ok(f) => f,
         Err(why) => return CheckResult::Unknown(why),
     };
-    let g = Graph::new(p, f);
+    let is_entry = p.entry == Some(cert.func);
+    let init_f = if is_entry { usable_init(p) } else { None };
+    let mut walked: Vec<&Function> = vec![f];
+    walked.extend(init_f);
+    let starts_program = is_entry && init_f.is_some();
+    let pts = pointsto::PointsTo::compute(p, &walked, starts_program);
+    let g = Graph::new(p, f, &pts);
     let live = g.live();
     for (l, lp) in g.forest.loops.iter() {
         if lp.irreducible && live.get(lp.header.index()).copied().unwrap_or(false) {
@@ -256,10 +264,6 @@ fn run_check(
         }
         invariants.entry(*loc).or_default().push(e.clone());
     }
-    let is_entry = p.entry == Some(cert.func);
-    let init_f = if is_entry { usable_init(p) } else { None };
-    let mut walked: Vec<&Function> = vec![f];
-    walked.extend(init_f);
     let objects = objects_of(p, &walked);
     // Under the default semantics, a first pass over-approximates bitwise operations (Z3 is slow
     // on their exact encoding); only when that leaves an obligation open, a second pass is exact.
@@ -270,6 +274,7 @@ fn run_check(
         enc.arith.exact_bitwise = exact_bitwise;
         enc.objects = objects.clone();
         enc.invariants = invariants.clone();
+        enc.pts = pts.clone();
         result = match check_scopes(&mut enc, &g, &live, is_entry, init_f) {
             Ok(()) => match enc.unknown.first() {
                 None => CheckResult::Accepted,
@@ -353,15 +358,17 @@ fn run_counterexample(
     if p.entry != Some(func) {
         return unknown(format!("`{}` is not the program's entry function", f.name));
     }
-    let g = Graph::new(p, f);
-    if !g.forest.loops.is_empty() {
-        return unknown(format!("`{}` has loops", f.name));
-    }
     let Some(init_f) = usable_init(p) else {
         return unknown("the global initializer cannot be walked (it has loops or calls, or is invalid)".into());
     };
+    let pts = pointsto::PointsTo::compute(p, &[f, init_f], true);
+    let g = Graph::new(p, f, &pts);
+    if !g.forest.loops.is_empty() {
+        return unknown(format!("`{}` has loops", f.name));
+    }
     let mut enc = new_enc(p, sem, limits, deadline, Mode::Counterexample);
     enc.objects = objects_of(p, &[f, init_f]);
+    enc.pts = pts;
     let mut initial = Initial::new(Policy::Entry { zero_globals: true, zero_locals: true });
     let mut init_records = PathRecords::default();
     let mut records = PathRecords::default();
@@ -402,7 +409,7 @@ fn run_counterexample(
         Ok(())
     };
     let result = (|| -> Result<Counterexample, String> {
-        let init_graph = Graph::new(p, init_f);
+        let init_graph = Graph::new(p, init_f, &enc.pts);
         if init_f.entry != init_f.exit {
             if let Some(e) = follow(&model, &init_graph, &init_records, &mut inputs, &read)? {
                 let span = init_f.edges[e].span;
