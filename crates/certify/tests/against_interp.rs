@@ -829,10 +829,10 @@ fn hand_written_programs_agree_with_the_interpreter() {
         let main = p.entry.expect("an entry function");
         for (sem, expect) in [(Semantics::Default, *default), (Semantics::BitPrecise, *bit_precise)] {
             let got = loop_free_counterexample(&p, main, sem, leapfrog_smt::QueryLimits::default(), None);
-            let ok = match (&got, expect) {
-                (CounterexampleResult::Found(_), true) | (CounterexampleResult::NotFound, false) => true,
-                _ => false,
-            };
+            let ok = matches!(
+                (&got, expect),
+                (CounterexampleResult::Found(_), true) | (CounterexampleResult::NotFound, false)
+            );
             if !ok {
                 let _ = writeln!(failures, "{name} ({sem:?}): expected a counterexample: {expect}, got {got:?}");
             }
