@@ -364,6 +364,27 @@ impl Gen<'_> {
             asserts: 0,
         };
         g.out.push_str(PRELUDE);
+        // Globals (zero or initialized before main runs).
+        for i in 0..g.rng.below(3) {
+            let t = *g.rng.pick(&TYPES);
+            if g.rng.chance(50) {
+                let name = format!("g{i}");
+                let init = if g.rng.chance(50) { format!(" = {}", g.constant()) } else { String::new() };
+                let _ = writeln!(g.out, "{} {name}{init};", t.c());
+                g.vars.push((name, t));
+            } else {
+                let n = *g.rng.pick(&[2usize, 3, 4]);
+                let name = format!("ga{i}");
+                let init = if g.rng.chance(50) {
+                    let vals: Vec<String> = (0..n).map(|_| g.constant()).collect();
+                    format!(" = {{{}}}", vals.join(", "))
+                } else {
+                    String::new()
+                };
+                let _ = writeln!(g.out, "{} {name}[{n}]{init};", t.c());
+                g.arrays.push((name, t, n));
+            }
+        }
         g.out.push_str("int main() {\n");
         for i in 0..2 + g.rng.below(4) {
             let t = *g.rng.pick(&TYPES);
