@@ -44,7 +44,7 @@ mod value;
 mod walk;
 
 use leapfrog_arith::Semantics;
-use leapfrog_ir::{Command, EdgeId, Expr, FuncId, Function, Id, LocId, ObjType, Program, Type, VarKind, VarTy};
+use leapfrog_ir::{Command, EdgeId, Expr, FuncId, Function, Id, LocId, ObjType, Program, Type, VarId, VarKind, VarTy};
 use leapfrog_smt::{Answer, QueryLimits, Solver};
 use leapfrog_source::Span;
 use memory::{Elem, ObjInfo};
@@ -172,8 +172,6 @@ fn objects_of(p: &Program, fs: &[&Function]) -> BTreeMap<VarId, ObjInfo> {
     }
     vars.into_iter().filter_map(|v| ObjInfo::of(p, v).map(|i| (v, i))).collect()
 }
-
-use leapfrog_ir::VarId;
 
 /// Whether the initializer can be walked as a prefix of the entry (loop-free, call-free, valid).
 fn usable_init(p: &Program) -> Option<&Function> {

@@ -548,11 +548,6 @@ impl<'w, 'p> Walk<'w, 'p> {
         if self.enc.arith.bitwise_approximated {
             self.enc.note("bitwise operations on mathematical integers (a second pass is exact)".into());
         }
-        if std::env::var("LEAPFROG_CERTIFY_DEBUG").is_ok() {
-            if let Answer::Sat(m) = &answer {
-                eprintln!("{what}\nformula: {formula}\nmodel:\n{m}");
-            }
-        }
         match answer {
             Answer::Unsat => Ok(()),
             Answer::Sat(_) if self.enc.approx.is_empty() => Err(Halt::Rejected(what)),
