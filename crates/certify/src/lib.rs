@@ -39,11 +39,12 @@
 
 mod memory;
 mod modset;
+mod pointsto;
 mod value;
 mod walk;
 
 use leapfrog_arith::Semantics;
-use leapfrog_ir::{Command, EdgeId, Expr, FuncId, Function, Id, LocId, ObjType, Program, Type, VarKind, VarTy};
+use leapfrog_ir::{Command, EdgeId, Expr, FuncId, Function, Id, LocId, ObjType, Program, Type, VarId, VarKind, VarTy};
 use leapfrog_smt::{Answer, QueryLimits, Solver};
 use leapfrog_source::Span;
 use memory::{Elem, ObjInfo};
@@ -172,8 +173,6 @@ fn objects_of(p: &Program, fs: &[&Function]) -> BTreeMap<VarId, ObjInfo> {
     vars.into_iter().filter_map(|v| ObjInfo::of(p, v).map(|i| (v, i))).collect()
 }
 
-use leapfrog_ir::VarId;
-
 /// Whether the initializer can be walked as a prefix of the entry (loop-free, call-free, valid).
 fn usable_init(p: &Program) -> Option<&Function> {
     let f = p.funcs.get(p.init)?;
@@ -196,13 +195,16 @@ fn new_enc(p: &Program, sem: Semantics, limits: QueryLimits, deadline: Option<In
     let ptr_bits = (p.data_model.pointer_bytes() * 8) as u32;
     Enc {
         p,
-        arith: Arith::new(sem, ptr_bits),
+        // Counterexamples exclude undefined behaviour, so machine integers are exact for them.
+        arith: Arith::new(sem, ptr_bits, mode == Mode::Counterexample),
         solver: Solver::new(limits, deadline),
         mode,
         objects: BTreeMap::new(),
         invariants: HashMap::new(),
         approx: BTreeSet::new(),
+        pts: pointsto::PointsTo::compute(p, &[], false),
         unknown: Vec::new(),
+        failed_approximated: false,
         obligations: 0,
     }
 }
@@ -217,7 +219,7 @@ fn walk_init<'p>(
     if init_f.entry == init_f.exit {
         return Ok(Some((Bool::from_bool(true), State::default())));
     }
-    let g = Graph::new(enc.p, init_f);
+    let g = Graph::new(enc.p, init_f, &enc.pts);
     let mut w = Walk { enc, g: &g, scope: None, init: initial, records };
     let end = w.run(init_f.entry, Bool::from_bool(true), State::default())?;
     Ok(end.exit)
@@ -234,7 +236,13 @@ fn run_check(
         Ok(f) => f,
         Err(why) => return CheckResult::Unknown(why),
     };
-    let g = Graph::new(p, f);
+    let is_entry = p.entry == Some(cert.func);
+    let init_f = if is_entry { usable_init(p) } else { None };
+    let mut walked: Vec<&Function> = vec![f];
+    walked.extend(init_f);
+    let starts_program = is_entry && init_f.is_some();
+    let pts = pointsto::PointsTo::compute(p, &walked, starts_program);
+    let g = Graph::new(p, f, &pts);
     let live = g.live();
     for (l, lp) in g.forest.loops.iter() {
         if lp.irreducible && live.get(lp.header.index()).copied().unwrap_or(false) {
@@ -254,25 +262,33 @@ fn run_check(
         }
         invariants.entry(*loc).or_default().push(e.clone());
     }
-    let is_entry = p.entry == Some(cert.func);
-    let init_f = if is_entry { usable_init(p) } else { None };
-    let mut walked: Vec<&Function> = vec![f];
-    walked.extend(init_f);
-    let mut enc = new_enc(p, sem, limits, deadline, Mode::Check);
-    enc.objects = objects_of(p, &walked);
-    enc.invariants = invariants;
-    match check_scopes(&mut enc, &g, &live, is_entry, init_f) {
-        Ok(()) => {}
-        Err(Halt::Rejected(why)) => return CheckResult::Rejected(why),
-        Err(Halt::Unsupported(why)) => return CheckResult::Unknown(format!("not supported by the checker: {why}")),
-    }
-    match enc.unknown.first() {
-        None => CheckResult::Accepted,
-        Some(first) if enc.unknown.len() == 1 => CheckResult::Unknown(first.clone()),
-        Some(first) => {
-            CheckResult::Unknown(format!("{first} (and {} more undecided obligations)", enc.unknown.len() - 1))
+    let objects = objects_of(p, &walked);
+    // Under the default semantics, a first pass over-approximates bitwise operations (Z3 is slow
+    // on their exact encoding); only when that leaves an obligation open, a second pass is exact.
+    let passes: &[bool] = if sem == Semantics::Default { &[false, true] } else { &[true] };
+    let mut result = CheckResult::Unknown("no pass ran".into());
+    for &exact_bitwise in passes {
+        let mut enc = new_enc(p, sem, limits, deadline, Mode::Check);
+        enc.arith.exact_bitwise = exact_bitwise;
+        enc.objects = objects.clone();
+        enc.invariants = invariants.clone();
+        enc.pts = pts.clone();
+        result = match check_scopes(&mut enc, &g, &live, is_entry, init_f) {
+            Ok(()) => match enc.unknown.first() {
+                None => CheckResult::Accepted,
+                Some(first) if enc.unknown.len() == 1 => CheckResult::Unknown(first.clone()),
+                Some(first) => {
+                    CheckResult::Unknown(format!("{first} (and {} more undecided obligations)", enc.unknown.len() - 1))
+                }
+            },
+            Err(Halt::Rejected(why)) => CheckResult::Rejected(why),
+            Err(Halt::Unsupported(why)) => CheckResult::Unknown(format!("not supported by the checker: {why}")),
+        };
+        if !(enc.arith.bitwise_approximated && enc.failed_approximated) {
+            break;
         }
     }
+    result
 }
 
 fn check_scopes<'p>(
@@ -340,15 +356,17 @@ fn run_counterexample(
     if p.entry != Some(func) {
         return unknown(format!("`{}` is not the program's entry function", f.name));
     }
-    let g = Graph::new(p, f);
-    if !g.forest.loops.is_empty() {
-        return unknown(format!("`{}` has loops", f.name));
-    }
     let Some(init_f) = usable_init(p) else {
         return unknown("the global initializer cannot be walked (it has loops or calls, or is invalid)".into());
     };
+    let pts = pointsto::PointsTo::compute(p, &[f, init_f], true);
+    let g = Graph::new(p, f, &pts);
+    if !g.forest.loops.is_empty() {
+        return unknown(format!("`{}` has loops", f.name));
+    }
     let mut enc = new_enc(p, sem, limits, deadline, Mode::Counterexample);
     enc.objects = objects_of(p, &[f, init_f]);
+    enc.pts = pts;
     let mut initial = Initial::new(Policy::Entry { zero_globals: true, zero_locals: true });
     let mut init_records = PathRecords::default();
     let mut records = PathRecords::default();
@@ -389,7 +407,7 @@ fn run_counterexample(
         Ok(())
     };
     let result = (|| -> Result<Counterexample, String> {
-        let init_graph = Graph::new(p, init_f);
+        let init_graph = Graph::new(p, init_f, &enc.pts);
         if init_f.entry != init_f.exit {
             if let Some(e) = follow(&model, &init_graph, &init_records, &mut inputs, &read)? {
                 let span = init_f.edges[e].span;

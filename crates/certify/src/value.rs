@@ -267,11 +267,20 @@ pub(crate) fn width(ty: IntTy) -> u32 {
 /// collects for the caller to assert).
 pub(crate) struct Arith {
     pub sem: Semantics,
+    /// Integers are bit-vectors: always under [`Semantics::BitPrecise`]; under
+    /// [`Semantics::Default`] when signed overflow is only a definedness condition (counterexample
+    /// search, where paths with undefined behaviour are excluded, so that the two agree).
+    bits: bool,
     /// Width of pointers (offsets wrap to it).
     pub ptr_bits: u32,
     /// Facts about fresh values (their ranges), always true, for the solver.
     pub facts: Vec<Bool>,
     counter: u64,
+    /// Encode bitwise operations of mathematical integers exactly (through bit-vectors, which
+    /// Z3 handles slowly) rather than as fresh values.
+    pub exact_bitwise: bool,
+    /// Some bitwise operation was over-approximated.
+    pub bitwise_approximated: bool,
 }
 
 /// Definedness conditions collected while building a term (see the module documentation).
@@ -291,8 +300,11 @@ impl Defined {
 }
 
 impl Arith {
-    pub fn new(sem: Semantics, ptr_bits: u32) -> Arith {
-        Arith { sem, ptr_bits, facts: Vec::new(), counter: 0 }
+    /// `machine`: encode with bit-vectors even under the default semantics, where signed
+    /// overflow is then only undefined behaviour (a definedness condition).
+    pub fn new(sem: Semantics, ptr_bits: u32, machine: bool) -> Arith {
+        let bits = machine || sem == Semantics::BitPrecise;
+        Arith { sem, bits, ptr_bits, facts: Vec::new(), counter: 0, exact_bitwise: true, bitwise_approximated: false }
     }
 
     pub fn name(&mut self, prefix: &str) -> String {
@@ -300,7 +312,12 @@ impl Arith {
         format!("{prefix}!{}", self.counter)
     }
 
-    fn math(&self) -> bool {
+    pub fn math(&self) -> bool {
+        !self.bits
+    }
+
+    /// Whether signed overflow is undefined (the default semantics).
+    fn overflow_ub(&self) -> bool {
         self.sem == Semantics::Default
     }
 
@@ -501,9 +518,13 @@ impl Arith {
                 }
             },
             Num::Bits(b) => {
-                // Signed negation wraps too under the bit-precise semantics.
                 let r = match op {
-                    UnOp::Neg => b.bvneg(),
+                    UnOp::Neg => {
+                        if ty.is_signed() && self.overflow_ub() {
+                            def.push(b.bvneg_no_overflow());
+                        }
+                        b.bvneg()
+                    }
                     UnOp::BitNot => b.bvnot(),
                 };
                 Num::Bits(if ty.is_bool() { self.resize(&r, ty, ty) } else { r })
@@ -688,6 +709,30 @@ impl Arith {
                 return Num::Math(var.modulo(int_const(c + 1)), Some(Range { lo: 0, hi: c }));
             }
         }
+        if !self.exact_bitwise {
+            // Z3 is slow on int2bv/bv2int: a fresh value in range, with what monotonicity gives.
+            self.bitwise_approximated = true;
+            let r = self.fresh_math(ty, "bitop");
+            // Operands known to be non-negative values of the type (their bits above the
+            // type's width are zero, and no conversion changes them).
+            let nonneg = |rr: Option<Range>| rr.is_some_and(|rr| rr.within(Range { lo: 0, hi: ty.max() }));
+            match op {
+                BinOp::BitAnd if nonneg(rx) || nonneg(ry) => {
+                    self.facts.push(r.ge(int_const(0)));
+                    for (v, rv) in [(x, rx), (y, ry)] {
+                        if nonneg(rv) {
+                            self.facts.push(r.le(v));
+                        }
+                    }
+                }
+                BinOp::BitOr if nonneg(rx) && nonneg(ry) => {
+                    self.facts.push(r.ge(x));
+                    self.facts.push(r.ge(y));
+                }
+                _ => {}
+            }
+            return Num::Math(r, Some(Range::of(ty)));
+        }
         let n = ty.bits();
         let (bx, by) = (BV::from_int(x, n), BV::from_int(y, n));
         let r = match op {
@@ -702,10 +747,26 @@ impl Arith {
         let n = width(ty);
         let signed = ty.is_signed();
         let zero = bv_const(0, n);
+        let checked = signed && self.overflow_ub();
         match op {
-            BinOp::Add => Num::Bits(x.bvadd(y)),
-            BinOp::Sub => Num::Bits(x.bvsub(y)),
-            BinOp::Mul => Num::Bits(x.bvmul(y)),
+            BinOp::Add => {
+                if checked {
+                    def.push(Bool::and(&[x.bvadd_no_overflow(y, true), x.bvadd_no_underflow(y)]));
+                }
+                Num::Bits(x.bvadd(y))
+            }
+            BinOp::Sub => {
+                if checked {
+                    def.push(Bool::and(&[x.bvsub_no_overflow(y), x.bvsub_no_underflow(y, true)]));
+                }
+                Num::Bits(x.bvsub(y))
+            }
+            BinOp::Mul => {
+                if checked {
+                    def.push(Bool::and(&[x.bvmul_no_overflow(y, true), x.bvmul_no_underflow(y)]));
+                }
+                Num::Bits(x.bvmul(y))
+            }
             BinOp::Div | BinOp::Rem => {
                 let is_zero = y.eq(&zero);
                 let mut defined = vec![is_zero.not()];
@@ -745,6 +806,10 @@ impl Arith {
                     (_, true) => x.bvashr(&count),
                     (_, false) => x.bvlshr(&count),
                 };
+                if op == BinOp::Shl && checked {
+                    // x * 2^count is in range iff shifting back restores x.
+                    def.push(exact.bvashr(&count).eq(x));
+                }
                 let f = self.fresh_bits(ty, "shift");
                 Num::Bits(count_ok.ite(&exact, &f))
             }
@@ -840,4 +905,172 @@ fn truncating_div(x: &Int, y: &Int, rx: Option<Range>, ry: Option<Range>) -> (In
     let q = adjust.ite(&q_adj, &q_e);
     let r = adjust.ite(&(&r_e - &abs_b), &r_e);
     (q, r)
+}
+
+#[cfg(test)]
+mod tests {
+    //! Every operation of the encodings against `leapfrog_arith` on concrete operands (the
+    //! operands are solver variables fixed by equations, so that no constant folding hides the
+    //! encoding).
+    use super::*;
+    use leapfrog_arith::{IntError, eval_binop, eval_unop};
+    use leapfrog_smt::{Answer, QueryLimits, Solver};
+
+    const MODES: [(Semantics, bool); 3] =
+        [(Semantics::Default, false), (Semantics::Default, true), (Semantics::BitPrecise, false)];
+
+    fn values(ty: IntTy) -> Vec<i128> {
+        let mut v =
+            vec![0, 1, 2, 3, 7, -1, -2, -7, 8, 31, 63, 100, -100, ty.min(), ty.max(), ty.min() + 1, ty.max() - 1];
+        v.extend([1 << 7, 1 << 15, 1 << 31, (1 << 31) - 1, 1 << 32, 1 << 62]);
+        let mut v: Vec<i128> = v.into_iter().filter(|x| ty.contains(*x)).collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+
+    /// A variable of `ty` fixed to `value` by `eqs`.
+    fn var(a: &mut Arith, ty: IntTy, value: i128, eqs: &mut Vec<Bool>) -> IntVal {
+        let v = a.fresh_int(ty, true, "x");
+        let c = a.constant(value, ty);
+        eqs.push(v.num.eq(&c.num).unwrap());
+        v
+    }
+
+    fn read(m: &z3::Model, v: &IntVal) -> i128 {
+        match &v.num {
+            Num::Math(x, _) => m.eval(x, true).and_then(|x| x.as_i128()).unwrap(),
+            Num::Bits(b) => v.ty.convert(i128::from(m.eval(b, true).and_then(|x| x.as_u64()).unwrap())),
+        }
+    }
+
+    /// The value and definedness of `build`'s result with the equations `eqs`.
+    fn evaluate(s: &Solver, a: &mut Arith, eqs: Vec<Bool>, r: &IntVal, def: &Defined) -> (i128, bool) {
+        s.push();
+        for f in a.facts.drain(..).chain(eqs) {
+            s.assert(&f);
+        }
+        let out = match s.check(&[]) {
+            Answer::Sat(m) => (read(&m, r), m.eval(&def.all(), true).and_then(|b| b.as_bool()).unwrap()),
+            _ => panic!("the equations are satisfiable"),
+        };
+        s.pop();
+        out
+    }
+
+    #[test]
+    fn binary_operations_agree_with_arith() {
+        let s = Solver::new(QueryLimits::default(), None);
+        let mut cases = 0;
+        for (sem, machine) in MODES {
+            for ty in IntTy::ALL.into_iter().filter(|t| !t.is_bool()) {
+                for op in BinOp::ALL {
+                    let counts: Vec<(IntTy, i128)> = if op.is_shift() {
+                        [IntTy::U8, IntTy::I32, IntTy::U64]
+                            .iter()
+                            .flat_map(|ct| [0, 1, 3, 7, 15, 31, 32, 63, 64, -1].map(|c| (*ct, c)))
+                            .filter(|(ct, c)| ct.contains(*c))
+                            .collect()
+                    } else {
+                        values(ty).into_iter().map(|b| (ty, b)).collect()
+                    };
+                    // A deterministic sample of the operand pairs (all of them take a minute).
+                    let xs = values(ty);
+                    let pairs: Vec<(i128, (IntTy, i128))> =
+                        xs.iter().flat_map(|&x| counts.iter().map(move |&c| (x, c))).collect();
+                    let step = (pairs.len() / 30).max(1);
+                    let offset = cases % step;
+                    for &(x, (bty, y)) in pairs.iter().skip(offset).step_by(step) {
+                        {
+                            let mut a = Arith::new(sem, 64, machine);
+                            let mut eqs = Vec::new();
+                            let vx = var(&mut a, ty, x, &mut eqs);
+                            let vy = var(&mut a, bty, y, &mut eqs);
+                            let mut def = Defined::default();
+                            let r = a.binop(op, ty, &vx, &vy, &mut def).unwrap();
+                            let (got, defined) = evaluate(&s, &mut a, eqs, &r, &def);
+                            let want = eval_binop(op, ty, x, y, sem);
+                            let ctx = format!("{sem:?} machine={machine} {x} {} {y} in {ty}", op.name());
+                            match want {
+                                Ok(w) => {
+                                    assert_eq!(got, w, "{ctx}");
+                                    assert!(defined, "{ctx}: defined");
+                                }
+                                Err(IntError::SignedOverflow)
+                                    if !machine
+                                        && sem == Semantics::Default
+                                        && op != BinOp::Div
+                                        && op != BinOp::Rem =>
+                                {
+                                    // Mathematical: the exact result, marked undefined.
+                                    let exact = match op {
+                                        BinOp::Add => x + y,
+                                        BinOp::Sub => x - y,
+                                        BinOp::Mul => x * y,
+                                        BinOp::Shl => x << y,
+                                        _ => unreachable!("{ctx}"),
+                                    };
+                                    assert_eq!(got, exact, "{ctx}");
+                                    assert!(!defined, "{ctx}: undefined");
+                                }
+                                Err(_) => assert!(!defined, "{ctx}: undefined ({want:?})"),
+                            }
+                            cases += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(cases > 5_000, "{cases}");
+    }
+
+    #[test]
+    fn unary_operations_and_conversions_agree_with_arith() {
+        let s = Solver::new(QueryLimits::default(), None);
+        for (sem, machine) in MODES {
+            for ty in IntTy::ALL.into_iter().filter(|t| !t.is_bool()) {
+                for &x in &values(ty) {
+                    for op in [UnOp::Neg, UnOp::BitNot] {
+                        let mut a = Arith::new(sem, 64, machine);
+                        let mut eqs = Vec::new();
+                        let vx = var(&mut a, ty, x, &mut eqs);
+                        let mut def = Defined::default();
+                        let r = a.unop(op, &vx, &mut def);
+                        let (got, defined) = evaluate(&s, &mut a, eqs, &r, &def);
+                        let ctx = format!("{sem:?} machine={machine} {} {x} in {ty}", op.name());
+                        match eval_unop(op, ty, x, sem) {
+                            Ok(w) => assert_eq!((got, defined), (w, true), "{ctx}"),
+                            Err(_) if !machine && sem == Semantics::Default => {
+                                assert_eq!((got, defined), (-x, false), "{ctx}")
+                            }
+                            Err(_) => assert!(!defined, "{ctx}"),
+                        }
+                    }
+                    for to in IntTy::ALL {
+                        let mut a = Arith::new(sem, 64, machine);
+                        let mut eqs = Vec::new();
+                        let vx = var(&mut a, ty, x, &mut eqs);
+                        let r = a.convert(to, &vx);
+                        let (got, _) = evaluate(&s, &mut a, eqs, &r, &Defined::default());
+                        assert_eq!(got, to.convert(x), "{sem:?} ({to}) {x} from {ty}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn conversions_of_out_of_range_mathematical_values_wrap() {
+        let s = Solver::new(QueryLimits::default(), None);
+        for v in [1i128 << 40, -(1 << 40) - 5, (1 << 31) + 3, -(1 << 31) - 3, 1 << 70, -(1 << 70) + 1] {
+            for to in IntTy::ALL {
+                let mut a = Arith::new(Semantics::Default, 64, false);
+                let x = Int::new_const(a.name("big"));
+                let big = IntVal { ty: IntTy::I64, num: Num::Math(x.clone(), None) };
+                let r = a.convert(to, &big);
+                let (got, _) = evaluate(&s, &mut a, vec![x.eq(int_const(v))], &r, &Defined::default());
+                assert_eq!(got, to.convert(v), "({to}) {v}");
+            }
+        }
+    }
 }

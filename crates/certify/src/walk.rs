@@ -20,8 +20,9 @@
 use crate::Unsupported;
 use crate::memory::{Elem, ObjInfo};
 use crate::modset::ModSet;
+use crate::pointsto::PointsTo;
 use crate::value::{Arith, Defined, IntVal, MAX_ALIGN, Num, PtrVal, Range, Targets, Val, int_const};
-use leapfrog_arith::{CmpOp, IntTy, Semantics};
+use leapfrog_arith::{CmpOp, IntTy};
 use leapfrog_ir::loops::LoopForest;
 use leapfrog_ir::{
     Command, Edge, EdgeId, Expr, Fill, Function, HavocOrigin, Id, IdVec, LocId, LoopId, Program, Type, VarId, VarKind,
@@ -66,8 +67,12 @@ pub(crate) struct Enc<'p> {
     pub invariants: HashMap<LocId, Vec<Expr>>,
     /// Where the encoding over-approximates (a failed obligation is then not a rejection).
     pub approx: BTreeSet<String>,
+    /// Where pointer registers may point, in any state.
+    pub pts: PointsTo,
     /// Obligations the solver could not decide.
     pub unknown: Vec<String>,
+    /// Some obligation failed where the encoding over-approximates.
+    pub failed_approximated: bool,
     pub obligations: u64,
 }
 
@@ -80,7 +85,7 @@ impl<'p> Enc<'p> {
     }
 
     fn math(&self) -> bool {
-        self.arith.sem == Semantics::Default
+        self.arith.math()
     }
 
     fn index_sort(&self) -> Sort {
@@ -128,10 +133,10 @@ pub(crate) struct Graph<'p> {
 }
 
 impl<'p> Graph<'p> {
-    pub fn new(p: &Program, f: &'p Function) -> Graph<'p> {
+    pub fn new(p: &Program, f: &'p Function, pts: &PointsTo) -> Graph<'p> {
         let forest = LoopForest::compute(f);
         let header_loop = forest.loops.iter().map(|(id, l)| (l.header, id)).collect();
-        let mods = forest.loops.values().map(|l| ModSet::of_loop(p, f, l)).collect();
+        let mods = forest.loops.values().map(|l| ModSet::of_loop(p, f, l, pts)).collect();
         Graph { f, forest, header_loop, mods, succ: f.successors() }
     }
 
@@ -540,10 +545,14 @@ impl<'w, 'p> Walk<'w, 'p> {
         self.enc.solver.assert(&formula);
         let answer = self.enc.solver.check(&[]);
         self.enc.solver.pop();
+        if self.enc.arith.bitwise_approximated {
+            self.enc.note("bitwise operations on mathematical integers (a second pass is exact)".into());
+        }
         match answer {
             Answer::Unsat => Ok(()),
             Answer::Sat(_) if self.enc.approx.is_empty() => Err(Halt::Rejected(what)),
             Answer::Sat(_) => {
+                self.enc.failed_approximated = true;
                 let approx: Vec<&str> = self.enc.approx.iter().map(|s| s.as_str()).collect();
                 self.enc
                     .unknown
@@ -590,7 +599,10 @@ impl<'w, 'p> Walk<'w, 'p> {
                 }
             }
             (Policy::Entry { zero_locals, .. }, _) => {
-                if zero_locals && kind != VarKind::Param {
+                // The interpreter's frames start at zero; integers may as well be arbitrary (a
+                // declaration havocs them anyway), pointers are null (so that they point nowhere
+                // until assigned).
+                if kind != VarKind::Param && (zero_locals || ty == Type::Ptr) {
                     self.zero(ty)
                 } else {
                     self.fresh_reg(ty, "init")
@@ -640,6 +652,23 @@ impl<'w, 'p> Walk<'w, 'p> {
     fn arbitrary_reg(&mut self, v: VarId, prefix: &str) -> Result<Val, Unsupported> {
         Ok(match self.reg_type(v)? {
             Type::Int(t) => Val::Int(self.enc.arith.fresh_int(t, false, prefix)),
+            Type::Ptr => {
+                // The points-to facts hold in every state: the object is one of the targets (or
+                // none), the offset a multiple of the alignment.
+                let fact = self.enc.pts.get(v);
+                let obj = Int::new_const(self.enc.arith.name(prefix));
+                let off = self.enc.arith.fresh_offset(prefix);
+                if !fact.targets.all && !fact.targets.other {
+                    let mut ids = vec![obj.eq(int_const(0))];
+                    ids.extend(fact.targets.objs.iter().map(|o| obj.eq(Enc::obj_id(*o))));
+                    self.enc.arith.facts.push(Bool::or(&ids));
+                }
+                if fact.align > 1 {
+                    let aligned = self.aligned(&off, fact.align);
+                    self.enc.arith.facts.push(aligned);
+                }
+                Val::Ptr(PtrVal { obj, off, targets: fact.targets, align: fact.align })
+            }
             ty => self.fresh_reg(ty, prefix),
         })
     }
@@ -1048,8 +1077,10 @@ impl<'w, 'p> Walk<'w, 'p> {
             }
             Command::Havoc(v, origin) => {
                 let ty = self.reg_type(*v)?;
-                let val = if cex && ty == Type::Ptr {
-                    // The interpreter's pointer from input points to no object.
+                let uninit = matches!(origin, HavocOrigin::Uninit);
+                let val = if (cex || uninit) && ty == Type::Ptr {
+                    // The interpreter's pointer from input points to no object; so does an
+                    // uninitialized pointer for the checker (using it is undefined).
                     PtrVal {
                         obj: int_const(0),
                         off: self.enc.arith.fresh_offset("input"),
@@ -1295,7 +1326,7 @@ fn input_of(v: &Val) -> Input {
 }
 
 /// The largest power of two dividing `x` (at most [`MAX_ALIGN`]; 0 counts as divisible by all).
-fn pow2_factor(x: u128) -> u64 {
+pub(crate) fn pow2_factor(x: u128) -> u64 {
     if x == 0 {
         return MAX_ALIGN;
     }

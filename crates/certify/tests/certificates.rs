@@ -323,3 +323,84 @@ fn a_timeout_is_unknown_not_accepted() {
     let r = check_safety(&p, &cert, Semantics::Default, limits, None);
     assert!(matches!(r, CheckResult::Unknown(_)), "{r:?}");
 }
+
+#[test]
+fn a_pointer_a_loop_advances_still_points_into_its_array() {
+    let p = c("int main() {
+      int a[10];
+      int b[2] = {7, 7};
+      int *p = a;
+      int i = 0;
+      while (i < 10) { *p = i; p++; i++; }
+      a[3] = 5;
+      __VERIFIER_assert(a[3] == 5);
+      __VERIFIER_assert(b[0] == 7);
+      __VERIFIER_assert(p - a == 10);
+      return 0;
+    }");
+    let h = headers(&p);
+    let pa = Expr::PtrDiff {
+        lhs: Box::new(v(&p, "p")),
+        rhs: Box::new(Expr::AddrOf(var(&p, "a"))),
+        scale: 4,
+        ty: IntTy::I64,
+    };
+    let i64_i = Expr::cast(IntTy::I64, v(&p, "i"));
+    let bounds = and(cmp(CmpOp::Le, v(&p, "i"), int(10)), cmp(CmpOp::Ge, v(&p, "i"), int(0)));
+    let inv = and(bounds, cmp(CmpOp::Eq, pa.clone(), i64_i.clone()));
+    assert_accepted(&check(&p, vec![(h[0], inv.clone())], Semantics::Default));
+    assert_accepted(&check(&p, vec![(h[0], inv)], Semantics::BitPrecise));
+    // Without i >= 0, a mathematical i far below INT_MIN converts to a long that p - a can equal,
+    // and p + 1 wraps around: not inductive under the default semantics.
+    let inv = and(cmp(CmpOp::Le, v(&p, "i"), int(10)), cmp(CmpOp::Eq, pa.clone(), i64_i.clone()));
+    assert_rejected(&check(&p, vec![(h[0], inv)], Semantics::Default), "consecution");
+    // Without the relation between p and i, the last assertion fails.
+    let r = check(&p, vec![(h[0], cmp(CmpOp::Le, v(&p, "i"), int(10)))], Semantics::Default);
+    assert_rejected(&r, "safety");
+    assert_rejected(&r, ":12:");
+}
+
+#[test]
+fn stores_through_a_pointer_leave_other_objects_alone() {
+    let p = c("int main() {
+      int a[2] = {7, 7};
+      int b[3];
+      int *q = b;
+      int i = 0;
+      while (i < 3) { q[i] = i; i++; }
+      __VERIFIER_assert(a[0] + a[1] == 14);
+      __VERIFIER_assert(q == b);
+      return 0;
+    }");
+    let h = headers(&p);
+    assert_accepted(&check(&p, vec![(h[0], cmp(CmpOp::Le, v(&p, "i"), int(3)))], Semantics::Default));
+    // The same loop writing through a pointer that may point into `a` as well.
+    let p = c("int main() {
+      int a[2] = {7, 7};
+      int b[3];
+      int *q = __VERIFIER_nondet_int() ? b : a;
+      int i = 0;
+      while (i < 2) { q[i] = i; i++; }
+      __VERIFIER_assert(a[0] + a[1] == 14);
+      return 0;
+    }");
+    let h = headers(&p);
+    assert_rejected(&check(&p, vec![(h[0], cmp(CmpOp::Le, v(&p, "i"), int(2)))], Semantics::Default), "safety");
+}
+
+#[test]
+fn globals_start_as_the_initializer_leaves_them() {
+    let p = c("int g = 3; int t[2] = {1, 2};
+      int main() { int i = 0; while (i < g) { i++; } __VERIFIER_assert(i == 3 && t[1] == 2); return 0; }");
+    let h = headers(&p);
+    let g = v(&p, "g");
+    let inv = and(cmp(CmpOp::Le, v(&p, "i"), g.clone()), cmp(CmpOp::Eq, g, int(3)));
+    assert_accepted(&check(&p, vec![(h[0], inv)], Semantics::Default));
+}
+
+#[test]
+fn extern_calls_may_change_globals() {
+    let p = c("extern void touch(void); int g = 3;
+      int main() { touch(); __VERIFIER_assert(g == 3); return 0; }");
+    assert_rejected(&check(&p, vec![], Semantics::Default), "safety");
+}

@@ -70,12 +70,12 @@ pub fn cmp(op: CmpOp, a: Expr, b: Expr) -> Expr {
     Expr::cmp(op, a, b)
 }
 
-/// `a && b` as an expression (no short circuit needed: expressions have no effects).
+/// `a && b` as an expression: the IR has no boolean connectives but negation, so
+/// `(int)a + (int)b == 2`.
 pub fn and(a: Expr, b: Expr) -> Expr {
-    // ¬(¬a ∨ ¬b) is not expressible without `or`; use `(cast a) & (cast b) != 0`.
     let ca = Expr::cast(IntTy::I32, a);
     let cb = Expr::cast(IntTy::I32, b);
-    Expr::cmp(CmpOp::Ne, Expr::binary(leapfrog_ir::BinOp::BitAnd, IntTy::I32, ca, cb), int(0))
+    Expr::cmp(CmpOp::Eq, Expr::binary(leapfrog_ir::BinOp::Add, IntTy::I32, ca, cb), int(2))
 }
 
 pub fn limits() -> QueryLimits {
