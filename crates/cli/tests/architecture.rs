@@ -9,9 +9,22 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("ir", &["leapfrog-source", "leapfrog-arith"]),
     ("c_frontend", &["leapfrog-source", "leapfrog-arith", "leapfrog-ir"]),
     ("interp", &["leapfrog-source", "leapfrog-arith", "leapfrog-ir"]),
-    ("report", &["leapfrog-source", "leapfrog-ir", "leapfrog-interp"]),
+    ("report", &["leapfrog-source", "leapfrog-ir", "leapfrog-interp", "leapfrog-verify"]),
     ("smt", &[]),
     ("certify", &["leapfrog-source", "leapfrog-arith", "leapfrog-ir", "leapfrog-smt"]),
+    ("summarize", &["leapfrog-source", "leapfrog-arith", "leapfrog-ir", "leapfrog-smt"]),
+    (
+        "verify",
+        &[
+            "leapfrog-source",
+            "leapfrog-arith",
+            "leapfrog-ir",
+            "leapfrog-smt",
+            "leapfrog-summarize",
+            "leapfrog-certify",
+            "leapfrog-interp",
+        ],
+    ),
     (
         "cli",
         &[

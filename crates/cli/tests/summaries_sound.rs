@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 const RUNS_PER_PROGRAM: u64 = 3;
 const MAX_STEPS: u64 = 300_000;
 /// Programs larger than this (after inlining) are left to the benchmark command.
-const MAX_LOCS: usize = 200;
+const MAX_LOCS: usize = 120;
 const SUITES: &[&str] = &[
     "code2inv",
     "code2inv-nl",
@@ -92,8 +92,8 @@ fn check(task: &Task, semantics: Semantics, tally: &Mutex<Tally>) {
     }
     let cfg = Config {
         semantics,
-        limits: QueryLimits { timeout: Duration::from_secs(2), rlimit: 0 },
-        deadline: Some(Instant::now() + Duration::from_secs(2)),
+        limits: QueryLimits { timeout: Duration::from_secs(1), rlimit: 0 },
+        deadline: Some(Instant::now() + Duration::from_secs(1)),
     };
     let a = analyze(&q, fid, &cfg);
     let invariants: Vec<_> = a

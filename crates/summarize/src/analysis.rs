@@ -101,8 +101,18 @@ pub fn analyze(p: &Program, fid: FuncId, cfg: &Config) -> Analysis {
     }
     let samples = entry_samples(p, f, &forest, cfg);
     let enc = Encoder::new(p, f, &forest, cfg.semantics);
-    let cands: IdVec<LoopId, Vec<Candidate>> =
-        forest.loops.ids().map(|l| candidates(p, f, &forest, l, &samples[l], cfg.semantics)).collect();
+    // Houdini's queries grow with loops × candidates: with many loops, each gets fewer (the
+    // templates come cheapest and most useful first).
+    let per_loop = (MAX_CANDIDATES_PER_FUNCTION / forest.loops.len().max(1)).max(MIN_CANDIDATES_PER_LOOP);
+    let cands: IdVec<LoopId, Vec<Candidate>> = forest
+        .loops
+        .ids()
+        .map(|l| {
+            let mut c = candidates(p, f, &forest, l, &samples[l], cfg.semantics);
+            c.truncate(per_loop);
+            c
+        })
+        .collect();
     let acts: IdVec<LoopId, Vec<Bool>> = forest
         .loops
         .ids()
@@ -174,65 +184,48 @@ pub fn analyze(p: &Program, fid: FuncId, cfg: &Config) -> Analysis {
         violation.into_iter_values().map(|per| per.into_iter().map(|v| Bool::or(&v)).collect()).collect();
 
     let mut active: IdVec<LoopId, Vec<bool>> = forest.loops.ids().map(|l| vec![true; cs.cands[l].len()]).collect();
-    let mut houdini_unknown = None;
-    // Initiation of the outermost loops first: those queries involve no loop body and refute
-    // most wrong candidates cheaply. Then all obligations together, until nothing fails.
-    let mut initial_only = true;
-    loop {
-        let mut disj = Vec::new();
-        let mut assumptions = Vec::new();
-        for l in forest.loops.ids() {
-            for (k, on) in active[l].iter().enumerate() {
-                if *on {
-                    let v = if initial_only { root_initiation[l][k].as_ref() } else { Some(&violation[l][k]) };
-                    if let Some(v) = v {
-                        disj.push(v.clone());
-                    }
-                    assumptions.push(cs.acts[l][k].clone());
-                }
-            }
+    refute_on_early_iterations(p, f, &forest, &cs.cands, &mut active, cfg);
+    // Houdini one outermost loop (with its nested loops) at a time, in the order the top level
+    // reaches them: a loop's obligations can only involve the invariants of loops before it, so
+    // those are final when it is processed, and the queries stay small.
+    let root_of = |mut l: LoopId| {
+        while let Some(parent) = forest.loops[l].parent {
+            l = parent;
         }
-        if initial_only && disj.is_empty() {
-            initial_only = false;
-            continue;
-        }
-        if disj.is_empty() {
-            break;
-        }
-        solver.push();
-        solver.assert(&Bool::or(&disj));
-        let answer = solver.check(&assumptions);
-        solver.pop();
-        match answer {
-            Answer::Unsat if initial_only => initial_only = false,
-            Answer::Unsat => break,
-            Answer::Unknown(why) => {
-                houdini_unknown = Some(why);
-                break;
-            }
-            Answer::Sat(model) => {
-                let mut dropped = 0;
-                for l in forest.loops.ids() {
-                    for k in 0..active[l].len() {
-                        if active[l][k] && model.eval(&violation[l][k], true).and_then(|b| b.as_bool()) != Some(false) {
-                            active[l][k] = false;
-                            dropped += 1;
-                        }
-                    }
-                }
-                if dropped == 0 {
-                    houdini_unknown = Some("a refuting model refuted no candidate".into());
-                    break;
-                }
-            }
+        l
+    };
+    let mut groups: Vec<LoopId> = Vec::new();
+    for o in &obligations {
+        if let Obligation::Initiation { l, .. } = o
+            && forest.loops[*l].parent.is_none()
+            && !groups.contains(l)
+        {
+            groups.push(*l);
         }
     }
-    if let Some(why) = &houdini_unknown {
-        // Nothing is proven: no candidate may be assumed.
-        for l in forest.loops.ids() {
-            active[l].iter_mut().for_each(|a| *a = false);
+    for l in forest.roots() {
+        if !groups.contains(&l) {
+            groups.push(l);
         }
-        unsupported.push(format!("invariant inference gave up: {why}"));
+    }
+    let mut done: Vec<LoopId> = Vec::new();
+    for &group in &groups {
+        let members: Vec<LoopId> = forest.loops.ids().filter(|&l| root_of(l) == group).collect();
+        if let Err(why) = houdini(&solver, &members, &done, &cs, &violation, &root_initiation, &mut active) {
+            // Nothing is proven for this group: none of its candidates may be assumed (the
+            // groups after it are checked without them, which is sound).
+            for &l in &members {
+                active[l].iter_mut().for_each(|a| *a = false);
+            }
+            let (_, span) = forest.syntax(f, group);
+            unsupported.push(format!("invariant inference for the loop at line {} gave up: {why}", span.line));
+        } else {
+            // An equivalent, shorter invariant keeps the later groups' queries small.
+            for &l in &members {
+                active[l] = minimize(&enc, &cs.cands[l], &active[l], cfg);
+            }
+        }
+        done.extend(members);
     }
 
     let assumptions: Vec<Bool> = forest
@@ -279,10 +272,6 @@ pub fn analyze(p: &Program, fid: FuncId, cfg: &Config) -> Analysis {
         r
     };
 
-    // Report (and certify) each invariant without the conjuncts the others imply.
-    let minimal: IdVec<LoopId, Vec<bool>> =
-        forest.loops.ids().map(|l| minimize(&enc, &cs.cands[l], &active[l], cfg)).collect();
-    let active = minimal;
     let loops = forest
         .loops
         .iter()
@@ -354,6 +343,9 @@ fn entry_samples(
     out
 }
 
+const MAX_CANDIDATES_PER_FUNCTION: usize = 2500;
+const MIN_CANDIDATES_PER_LOOP: usize = 250;
+
 /// How many entry states are sampled per loop.
 const SAMPLES: usize = 4;
 
@@ -386,4 +378,144 @@ fn minimize(enc: &Encoder, cands: &[Candidate], active: &[bool], cfg: &Config) -
         }
     }
     keep
+}
+
+/// How many iterations per loop the cheap pre-filter follows from the entry, and the largest
+/// unwound function it builds.
+const EARLY_ITERATIONS: u32 = 5;
+const EARLY_MAX_LOCS: usize = 4000;
+
+/// Drops candidates that fail in a state reachable within the first [`EARLY_ITERATIONS`]
+/// iterations of every loop: queries on the unwound function are small (no invariants assumed),
+/// and they refute most wrong candidates before the expensive Houdini rounds.
+fn refute_on_early_iterations(
+    p: &Program,
+    f: &leapfrog_ir::Function,
+    forest: &LoopForest,
+    cands: &IdVec<LoopId, Vec<Candidate>>,
+    active: &mut IdVec<LoopId, Vec<bool>>,
+    cfg: &Config,
+) {
+    let Some(u) = crate::unroll::unroll(f, forest, EARLY_ITERATIONS, EARLY_MAX_LOCS) else { return };
+    let uforest = LoopForest::compute(&u.func);
+    let enc = Encoder::new(p, &u.func, &uforest, cfg.semantics);
+    *enc.visits.borrow_mut() = Some(HashMap::new());
+    let mut sink = Vec::new();
+    enc.walk(None, u.func.entry, Bool::from_bool(true), enc.fresh_state(), Mode::Exit, &NoAssumptions, &mut sink);
+    let visits = enc.visits.borrow_mut().take().unwrap_or_default();
+    let header_loop: HashMap<LocId, LoopId> = forest.loops.iter().map(|(l, lp)| (lp.header, l)).collect();
+    // fails[l][k]: candidate k of loop l is false at some visited copy of l's header.
+    let mut fails: IdVec<LoopId, Vec<Vec<Bool>>> =
+        forest.loops.ids().map(|l| vec![Vec::new(); cands[l].len()]).collect();
+    for (loc, (guard, state)) in &visits {
+        let Some(orig) = u.loc_origin[*loc] else { continue };
+        let Some(&l) = header_loop.get(&orig) else { continue };
+        for (k, c) in cands[l].iter().enumerate() {
+            fails[l][k].push(Bool::and(&[guard.clone(), enc.truth(&c.expr, state).not()]));
+        }
+    }
+    let fails: IdVec<LoopId, Vec<Option<Bool>>> = fails
+        .into_iter_values()
+        .map(|per| per.into_iter().map(|v| (!v.is_empty()).then(|| Bool::or(&v))).collect())
+        .collect();
+    let solver = Solver::new(cfg.limits, cfg.deadline);
+    for fact in enc.facts.borrow().iter() {
+        solver.assert(fact);
+    }
+    loop {
+        let disj: Vec<Bool> = forest
+            .loops
+            .ids()
+            .flat_map(|l| {
+                (0..cands[l].len()).filter(|&k| active[l][k]).filter_map(|k| fails[l][k].clone()).collect::<Vec<_>>()
+            })
+            .collect();
+        if disj.is_empty() {
+            return;
+        }
+        solver.push();
+        solver.assert(&Bool::or(&disj));
+        let answer = solver.check(&[]);
+        solver.pop();
+        let Answer::Sat(model) = answer else { return };
+        let mut dropped = 0;
+        for l in forest.loops.ids() {
+            for k in 0..cands[l].len() {
+                if active[l][k]
+                    && let Some(fail) = &fails[l][k]
+                    && model.eval(fail, true).and_then(|b| b.as_bool()) != Some(false)
+                {
+                    active[l][k] = false;
+                    dropped += 1;
+                }
+            }
+        }
+        if dropped == 0 {
+            return;
+        }
+    }
+}
+
+/// Houdini for the loops `members`, with the (final) invariants of the loops `done` assumed:
+/// drops refuted candidates of `members` until their obligations hold. Initiation of the
+/// outermost loop first (those queries involve no loop body and refute many candidates
+/// cheaply), then all obligations together.
+fn houdini(
+    solver: &Solver,
+    members: &[LoopId],
+    done: &[LoopId],
+    cs: &Candidates,
+    violation: &IdVec<LoopId, Vec<Bool>>,
+    root_initiation: &IdVec<LoopId, Vec<Option<Bool>>>,
+    active: &mut IdVec<LoopId, Vec<bool>>,
+) -> Result<(), String> {
+    let mut initial_only = true;
+    loop {
+        let mut disj = Vec::new();
+        let mut assumptions = Vec::new();
+        for &l in done {
+            assumptions.extend(active[l].iter().zip(&cs.acts[l]).filter(|(on, _)| **on).map(|(_, a)| a.clone()));
+        }
+        for &l in members {
+            for (k, on) in active[l].iter().enumerate() {
+                if *on {
+                    let v = if initial_only { root_initiation[l][k].as_ref() } else { Some(&violation[l][k]) };
+                    if let Some(v) = v {
+                        disj.push(v.clone());
+                    }
+                    assumptions.push(cs.acts[l][k].clone());
+                }
+            }
+        }
+        if disj.is_empty() {
+            if initial_only {
+                initial_only = false;
+                continue;
+            }
+            return Ok(());
+        }
+        solver.push();
+        solver.assert(&Bool::or(&disj));
+        let answer = solver.check(&assumptions);
+        solver.pop();
+        match answer {
+            Answer::Unsat if initial_only => initial_only = false,
+            Answer::Unsat => return Ok(()),
+            Answer::Unknown(why) => return Err(why),
+            Answer::Sat(model) => {
+                let mut dropped = 0;
+                for &l in members {
+                    for k in 0..active[l].len() {
+                        if active[l][k] && model.eval(&violation[l][k], true).and_then(|b| b.as_bool()) != Some(false) {
+                            active[l][k] = false;
+                            dropped += 1;
+                        }
+                    }
+                }
+                if dropped == 0 {
+                    return Err("a refuting model refuted no candidate".into());
+                }
+            }
+        }
+    }
 }

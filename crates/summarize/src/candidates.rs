@@ -113,12 +113,15 @@ pub fn candidates(
     let mut cond_atoms = Vec::new();
     let mut guard_atoms = Vec::new();
     let mut post_atoms = Vec::new();
+    // The property atoms that matter for this loop: on edges the loop can reach.
+    let after = reachable_from(f, lp.exits.iter().map(|&e| f.edges[e].to).chain([lp.header]));
     for (_, e) in f.edges.iter() {
         let inside = lp.contains(e.from);
+        let later = after.contains(&e.from);
         match &e.cmd {
             Command::Assume(c) if inside => atoms(c, &mut guard_atoms),
-            Command::Assume(c) if forest.innermost[e.from].is_none() => atoms(c, &mut post_atoms),
-            Command::Assert { cond, .. } => atoms(cond, &mut post_atoms),
+            Command::Assume(c) if later && forest.innermost[e.from].is_none() => atoms(c, &mut post_atoms),
+            Command::Assert { cond, .. } if later => atoms(cond, &mut post_atoms),
             _ => {}
         }
         for x in e.cmd.exprs() {
@@ -193,7 +196,7 @@ pub fn candidates(
             b.cmp(CmpOp::Le, x.clone(), k.clone(), &n, &c.to_string());
         }
         // Parity and divisibility.
-        for m in [2i128, 3, 4] {
+        for m in [2i128] {
             for r in 0..m {
                 let w = b.w;
                 let e = Expr::cmp(CmpOp::Eq, Expr::binary(BinOp::Rem, w, x.clone(), Expr::int(m, w)), Expr::int(r, w));
@@ -375,6 +378,19 @@ fn eval_concrete(e: &Expr, s: &HashMap<VarId, i128>, p: &Program, sem: Semantics
 pub fn or(a: Expr, b: Expr) -> Expr {
     let t = IntTy::U8;
     Expr::cmp(CmpOp::Ne, Expr::binary(BinOp::BitOr, t, Expr::cast(t, a), Expr::cast(t, b)), Expr::int(0, t))
+}
+
+/// The locations reachable from `starts` (included).
+fn reachable_from(f: &Function, starts: impl Iterator<Item = leapfrog_ir::LocId>) -> HashSet<leapfrog_ir::LocId> {
+    let succs = f.successors();
+    let mut seen: HashSet<leapfrog_ir::LocId> = HashSet::new();
+    let mut stack: Vec<leapfrog_ir::LocId> = starts.collect();
+    while let Some(l) = stack.pop() {
+        if seen.insert(l) {
+            stack.extend(succs[l].iter().map(|&e| f.edges[e].to));
+        }
+    }
+    seen
 }
 
 /// `a && b` for boolean IR expressions: `((u8)a & (u8)b) != 0`.

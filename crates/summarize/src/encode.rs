@@ -97,6 +97,8 @@ pub struct Encoder<'p> {
     /// The leaps of the top-level walk: loop, guard on entry, state on entry, state at the
     /// header after the summary's havoc (its last iteration starts there).
     pub leaps: RefCell<Vec<(LoopId, Bool, State, State)>>,
+    /// When set, the merged guard and state of every location a walk visits.
+    pub visits: RefCell<Option<HashMap<LocId, (Bool, State)>>>,
     successors: IdVec<LocId, Vec<EdgeId>>,
     counter: RefCell<u64>,
 }
@@ -124,6 +126,7 @@ impl<'p> Encoder<'p> {
             uninit_objects: RefCell::new(HashMap::new()),
             taken: RefCell::new(HashMap::new()),
             leaps: RefCell::new(Vec::new()),
+            visits: RefCell::new(None),
             successors: f.successors(),
             counter: RefCell::new(0),
         };
@@ -520,6 +523,9 @@ impl<'p> Encoder<'p> {
         for node in order {
             let Some(incoming) = pending.remove(&node) else { continue };
             let (g, s) = self.merge(incoming);
+            if let Some(v) = self.visits.borrow_mut().as_mut() {
+                v.insert(node, (g.clone(), s.clone()));
+            }
             let child = if Some(node) == header { None } else { self.child_at(scope, node) };
             let outs: Vec<Outgoing> = match child {
                 Some(c) => {

@@ -14,6 +14,8 @@ pub struct Unrolled {
     pub func: Function,
     /// The original edge of every edge of `func`.
     pub origin: IdVec<EdgeId, EdgeId>,
+    /// The original location of every location of `func` (`None` for the cut location).
+    pub loc_origin: IdVec<LocId, Option<LocId>>,
 }
 
 /// The loops containing `loc`, outermost first.
@@ -87,5 +89,9 @@ pub fn unroll(f: &Function, forest: &LoopForest, k: u32, max_locs: usize) -> Opt
             origin.push(eid);
         }
     }
-    Some(Unrolled { func: out, origin })
+    let mut loc_origin: IdVec<LocId, Option<LocId>> = out.locs.ids().map(|_| None).collect();
+    for ((orig, _), copy) in &ids {
+        loc_origin[*copy] = Some(*orig);
+    }
+    Some(Unrolled { func: out, origin, loc_origin })
 }

@@ -114,8 +114,73 @@ impl Report {
     }
 }
 
+/// Unwindings tried before the summaries, and the share of the budget they may use.
+const QUICK_BOUNDS: &[u32] = &[1, 2, 3];
+const QUICK_SEARCH_SHARE: f64 = 0.15;
+/// The share of the budget (from the start) after which summarization gives up.
+const SUMMARY_SHARE: f64 = 0.7;
+/// Unwindings tried after the summaries failed to prove the property.
+const DEEP_BOUNDS: &[u32] = &[4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 256, 512, 1024];
+
+/// What a concrete search found.
+enum Search {
+    /// A failing execution the interpreter replayed (without leaps).
+    Found(Counterexample),
+    /// Why nothing was found.
+    Nothing(String),
+}
+
+/// Unwinds the loops of `q` (the inlined `p`) `k` times for each `k` of `bounds` until
+/// `deadline`, and replays the inputs of a failure in the interpreter on `p` itself.
+fn search(
+    p: &Program,
+    q: &Program,
+    fid: leapfrog_ir::FuncId,
+    bounds: &[u32],
+    cfg: &Config,
+    deadline: Instant,
+) -> Search {
+    let has_asserts = q.funcs[fid].edges.iter().any(|(_, e)| matches!(e.cmd, Command::Assert { .. }));
+    if !has_asserts {
+        return Search::Nothing("the program has no assertion".into());
+    }
+    let cfg = Config { deadline: Some(deadline), ..cfg.clone() };
+    let mut note = String::from("no concrete search");
+    for &k in bounds {
+        if Instant::now() >= deadline {
+            return Search::Nothing(format!("{note}; time limit reached before unwinding loops {k} times"));
+        }
+        match bmc(q, fid, k, MAX_UNROLLED_LOCS, &cfg) {
+            BmcResult::NoneWithin => note = format!("no failing execution within {k} iterations per loop"),
+            BmcResult::Unknown(why) => {
+                return Search::Nothing(format!("the concrete search stopped at {k} iterations per loop: {why}"));
+            }
+            BmcResult::Found(inputs) => {
+                let r = replay(p, &inputs.values, cfg.semantics);
+                return match r.outcome {
+                    Outcome::Error { span, .. } => {
+                        let path = merge_spans(r.trace.iter().map(|(fi, e)| p.funcs[*fi].edges[*e].span));
+                        Search::Found(Counterexample {
+                            inputs: inputs.values,
+                            path,
+                            failing: span,
+                            leaps: Vec::new(),
+                            unwinding: k,
+                        })
+                    }
+                    other => Search::Nothing(format!(
+                        "inputs found with {k} iterations per loop did not replay to a violation (the interpreter's outcome: {})",
+                        other.kind()
+                    )),
+                };
+            }
+        }
+    }
+    Search::Nothing(note)
+}
+
 /// The largest unwound function the concrete search builds.
-const MAX_UNROLLED_LOCS: usize = 60_000;
+const MAX_UNROLLED_LOCS: usize = 20_000;
 /// Steps the interpreter may take to replay a counterexample.
 const REPLAY_STEPS: u64 = 50_000_000;
 
@@ -151,7 +216,20 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
     let fid = q.entry.expect("inlining keeps the entry");
     let limits = QueryLimits { timeout: opts.timeout, rlimit: 0 };
     let cfg = Config { semantics: opts.semantics, limits, deadline: Some(deadline) };
-    let analysis = analyze(&q, fid, &cfg);
+    // A quick concrete search first (shallow bugs are common and cheap to confirm), then the
+    // summaries with most of the budget, then a deeper concrete search with what is left.
+    let quick_deadline = start + opts.timeout.mul_f64(QUICK_SEARCH_SHARE);
+    let quick_note = match search(p, &q, fid, QUICK_BOUNDS, &cfg, quick_deadline) {
+        Search::Found(cex) => {
+            report.verdict = Verdict::False;
+            report.technique = Some(TECHNIQUE_BMC);
+            report.counterexample = Some(cex);
+            return finish(report);
+        }
+        Search::Nothing(note) => note,
+    };
+    let summary_deadline = start + opts.timeout.mul_f64(SUMMARY_SHARE);
+    let analysis = analyze(&q, fid, &Config { deadline: Some(summary_deadline), ..cfg.clone() });
     report.solver_queries += analysis.queries;
     let f = &q.funcs[fid];
     let mut why_not_true = match &analysis.safety {
@@ -204,55 +282,19 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
         _ => Vec::new(),
     };
 
-    // Concrete search: unwind the real loops with growing bounds; replay what it finds.
-    let has_asserts = q.funcs.iter().any(|(_, f)| f.edges.iter().any(|(_, e)| matches!(e.cmd, Command::Assert { .. })));
-    let mut search_note = String::new();
-    if has_asserts {
-        let loops = !analysis.forest.loops.is_empty();
-        let bounds: &[u32] =
-            if loops { &[1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 256, 512, 1024] } else { &[1] };
-        for &k in bounds {
-            if Instant::now() >= deadline {
-                search_note = format!("time limit reached while unwinding loops {k} times");
-                break;
-            }
-            match bmc(&q, fid, k, MAX_UNROLLED_LOCS, &cfg) {
-                BmcResult::NoneWithin => {
-                    search_note = format!("no failing execution within {k} iterations per loop");
-                }
-                BmcResult::Unknown(why) => {
-                    search_note = format!("the concrete search stopped at {k} iterations per loop: {why}");
-                    break;
-                }
-                BmcResult::Found(inputs) => {
-                    let replay = replay(p, &inputs.values, opts.semantics);
-                    match replay.outcome {
-                        Outcome::Error { span, .. } => {
-                            report.verdict = Verdict::False;
-                            report.technique = Some(if leaps.is_empty() { TECHNIQUE_BMC } else { TECHNIQUE_SUMMARIES });
-                            let path = merge_spans(replay.trace.iter().map(|(fi, e)| p.funcs[*fi].edges[*e].span));
-                            report.counterexample = Some(Counterexample {
-                                inputs: inputs.values,
-                                path,
-                                failing: span,
-                                leaps,
-                                unwinding: k,
-                            });
-                            report.reason = None;
-                            return finish(report);
-                        }
-                        other => {
-                            search_note = format!(
-                                "inputs found with {k} iterations per loop did not replay to a violation (the interpreter's outcome: {})",
-                                other.kind()
-                            );
-                            break;
-                        }
-                    }
-                }
-            }
+    // Concrete search, continued: unwind the real loops further; replay what it finds.
+    let deep: &[u32] = if analysis.forest.loops.is_empty() { &[] } else { DEEP_BOUNDS };
+    let search_note = match search(p, &q, fid, deep, &cfg, deadline) {
+        Search::Found(mut cex) => {
+            report.verdict = Verdict::False;
+            report.technique = Some(if leaps.is_empty() { TECHNIQUE_BMC } else { TECHNIQUE_SUMMARIES });
+            cex.leaps = leaps;
+            report.counterexample = Some(cex);
+            report.reason = None;
+            return finish(report);
         }
-    }
+        Search::Nothing(note) => format!("{quick_note}; {note}"),
+    };
     let mut reason = why_not_true.unwrap_or_else(|| "no verdict".into());
     if !search_note.is_empty() {
         reason = format!("{reason}; {search_note}");
