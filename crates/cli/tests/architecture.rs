@@ -34,6 +34,8 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "leapfrog-c-frontend",
             "leapfrog-interp",
             "leapfrog-report",
+            "leapfrog-smt",
+            "leapfrog-verify",
         ],
     ),
 ];

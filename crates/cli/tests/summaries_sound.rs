@@ -157,22 +157,7 @@ fn check_corpus(semantics: Semantics, suites: &[&str], min_programs: usize, min_
         })
         .collect();
     let tally = Mutex::new(Tally::default());
-    let next = Mutex::new(0usize);
-    std::thread::scope(|s| {
-        for _ in 0..2 {
-            s.spawn(|| {
-                loop {
-                    let i = {
-                        let mut n = next.lock().unwrap();
-                        *n += 1;
-                        *n - 1
-                    };
-                    let Some(task) = selected.get(i) else { break };
-                    check(task, semantics, &tally);
-                }
-            });
-        }
-    });
+    corpus::for_each_parallel(&selected, |task| check(task, semantics, &tally));
     let t = tally.into_inner().unwrap();
     eprintln!(
         "summaries ({}): {} programs, {} loops with invariants ({} conjuncts), {} runs, {} violations",
@@ -190,10 +175,10 @@ fn check_corpus(semantics: Semantics, suites: &[&str], min_programs: usize, min_
 
 #[test]
 fn summaries_admit_every_execution_default_semantics() {
-    check_corpus(Semantics::Default, SUITES, 100, 1000);
+    check_corpus(Semantics::Default, SUITES, 100, 250);
 }
 
 #[test]
 fn summaries_admit_every_execution_bit_precise() {
-    check_corpus(Semantics::BitPrecise, BIT_PRECISE_SUITES, 40, 100);
+    check_corpus(Semantics::BitPrecise, BIT_PRECISE_SUITES, 40, 50);
 }

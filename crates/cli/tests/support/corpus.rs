@@ -111,3 +111,17 @@ pub fn seed_of(files: &[PathBuf], run: u64) -> u64 {
     }
     h ^ run.wrapping_mul(0x9e3779b97f4a7c15)
 }
+
+/// Calls `f` on every item, on two threads (the machines have two cores).
+pub fn for_each_parallel<T: Sync>(items: &[T], f: impl Fn(&T) + Sync) {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|s| {
+        for _ in 0..2 {
+            s.spawn(|| {
+                while let Some(item) = items.get(next.fetch_add(1, std::sync::atomic::Ordering::SeqCst)) {
+                    f(item);
+                }
+            });
+        }
+    });
+}
