@@ -201,7 +201,7 @@ fn random_inputs(rng: &mut Rng) -> Vec<i128> {
 
 #[test]
 fn accepted_loop_certificates_never_fail_in_the_interpreter() {
-    let programs: u64 = std::env::var("LEAPFROG_CERTIFY_LOOP_PROGRAMS").ok().and_then(|s| s.parse().ok()).unwrap_or(40);
+    let programs: u64 = std::env::var("LEAPFROG_CERTIFY_LOOP_PROGRAMS").ok().and_then(|s| s.parse().ok()).unwrap_or(30);
     let limits = leapfrog_smt::QueryLimits { timeout: Duration::from_secs(2), rlimit: 0 };
     let (mut accepted, mut rejected, mut unknown, mut runs) = (0, 0, 0, 0);
     let mut failures = String::new();
@@ -224,7 +224,12 @@ fn accepted_loop_certificates_never_fail_in_the_interpreter() {
                 .collect();
             for sem in [Semantics::Default, Semantics::BitPrecise] {
                 let cert = SafetyCertificate { func: p.entry.unwrap(), invariants: invariants.clone() };
-                match check_safety(&p, &cert, sem, limits, None) {
+                let t0 = std::time::Instant::now();
+                let r = check_safety(&p, &cert, sem, limits, None);
+                if std::env::var("LEAPFROG_CERTIFY_TIMES").is_ok() {
+                    eprintln!("{sem:?} {:?} {}", t0.elapsed(), matches!(r, CheckResult::Accepted));
+                }
+                match r {
                     CheckResult::Accepted => {
                         accepted += 1;
                         for _ in 0..20 {
