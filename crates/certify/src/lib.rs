@@ -20,12 +20,18 @@
 //! See `walk` for the walk and `value` for the integer encodings.
 //!
 //! What is modelled exactly: integer and condition registers under both semantics; pointers as
-//! (object, byte offset) pairs; memory objects whose scalar leaves share one integer type, as
-//! arrays from byte offsets to values. What is over-approximated (soundly; a failed obligation is
-//! then reported as unknown, not as a rejection): accesses of another type or possibly
-//! misaligned, objects of mixed leaves or holding pointers, the heap, `memset`/`memcpy`. Extern
-//! calls change every global and all memory (the IR's assumption); opaque steps havoc what they
-//! say. Calls of defined functions and irreducible loops are [`CheckResult::Unknown`].
+//! (object, byte offset) pairs, with the objects a pointer register may point into bounded by a
+//! flow-insensitive points-to pass (`pointsto`), so that a pointer a loop advances still points
+//! into its array; memory objects whose scalar leaves share one integer type, as arrays from byte
+//! offsets to values (`memory`). What is over-approximated (soundly; a failed obligation is then
+//! reported as unknown, not as a rejection): accesses of another type or possibly misaligned,
+//! objects of mixed leaves or holding pointers, the heap, `memset`/`memcpy`, and — in a first,
+//! cheap pass under the default semantics — bitwise operations on mathematical integers (a
+//! second, exact pass runs only when the first leaves an obligation open). Extern calls change
+//! every global and all memory (the IR's assumption); opaque steps havoc what they say.
+//! Undefined behaviour (division by zero, invalid shifts, out-of-bounds accesses) yields
+//! arbitrary values: the property is `unreach-call`, undefined behaviour is its own property.
+//! Calls of defined functions and irreducible loops are [`CheckResult::Unknown`].
 //!
 //! # Counterexamples of loop-free functions ([`loop_free_counterexample`])
 //!
@@ -203,6 +209,7 @@ fn new_enc(p: &Program, sem: Semantics, limits: QueryLimits, deadline: Option<In
         invariants: HashMap::new(),
         approx: BTreeSet::new(),
         pts: pointsto::PointsTo::compute(p, &[], false),
+        deadline,
         unknown: Vec::new(),
         failed_approximated: false,
         obligations: 0,
@@ -283,6 +290,7 @@ fn run_check(
             },
             Err(Halt::Rejected(why)) => CheckResult::Rejected(why),
             Err(Halt::Unsupported(why)) => CheckResult::Unknown(format!("not supported by the checker: {why}")),
+            Err(Halt::OutOfTime) => CheckResult::Unknown("time limit reached".into()),
         };
         if !(enc.arith.bitwise_approximated && enc.failed_approximated) {
             break;
@@ -384,6 +392,7 @@ fn run_counterexample(
         Ok(true) => {}
         Ok(false) => return CounterexampleResult::NotFound,
         Err(Halt::Unsupported(why)) | Err(Halt::Rejected(why)) => return unknown(format!("not supported: {why}")),
+        Err(Halt::OutOfTime) => return unknown("time limit reached".into()),
     }
     enc.flush();
     let failing: Vec<Bool> = init_records.failing.iter().chain(&records.failing).map(|(_, b)| b.clone()).collect();

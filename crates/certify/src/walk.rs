@@ -36,6 +36,8 @@ use z3::ast::{Array, BV, Bool, Dynamic, Int};
 /// Why a walk stopped.
 pub(crate) enum Halt {
     Unsupported(String),
+    /// The deadline passed.
+    OutOfTime,
     /// An obligation is violated: which, and where.
     Rejected(String),
 }
@@ -69,6 +71,8 @@ pub(crate) struct Enc<'p> {
     pub approx: BTreeSet<String>,
     /// Where pointer registers may point, in any state.
     pub pts: PointsTo,
+    /// When the whole check must end (walks stop at it too, not only queries).
+    pub deadline: Option<std::time::Instant>,
     /// Obligations the solver could not decide.
     pub unknown: Vec<String>,
     /// Some obligation failed where the encoding over-approximates.
@@ -360,6 +364,9 @@ impl<'w, 'p> Walk<'w, 'p> {
         let mut first = Some((reach, state));
         let mut end = WalkEnd { exit: None };
         for loc in order {
+            if self.enc.deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+                return Err(Halt::OutOfTime);
+            }
             let (mut reach, mut st) = match first.take() {
                 Some(s) => s,
                 None => match incoming.remove(&loc) {

@@ -37,12 +37,14 @@ pub fn main_of(p: &Program) -> FuncId {
     p.entry.expect("an entry function")
 }
 
-/// The variable of `main` (or a global) called `name` (the first one).
+/// The variable of `main` (or a global) called `name` (the first one; not a front-end temporary).
 pub fn var(p: &Program, name: &str) -> VarId {
     let f = main_of(p);
     p.vars
         .iter()
-        .find(|(_, v)| v.name == name && (v.func == Some(f) || v.func.is_none()))
+        .find(|(_, v)| {
+            v.name == name && v.kind != leapfrog_ir::VarKind::Temp && (v.func == Some(f) || v.func.is_none())
+        })
         .map(|(id, _)| id)
         .unwrap_or_else(|| panic!("no variable `{name}`"))
 }
