@@ -151,6 +151,18 @@ pub fn candidates(
             }
         }
     }
+    // Variables one assignment away from the loop's: `x = n` before the loop, `c = (y == n)`
+    // after it (how inlined `__VERIFIER_assert(y == n)` reads).
+    let loop_vars = vars.clone();
+    let int_var = |v: &VarId| matches!(p.vars[*v].ty.reg(), Some(Type::Int(t)) if t != IntTy::U64 && !t.is_bool());
+    for (_, e) in f.edges.iter() {
+        if let Command::Assign(d, x) = &e.cmd {
+            let reads = x.reads();
+            if loop_vars.contains(d) || reads.iter().any(|r| loop_vars.contains(r)) {
+                vars.extend(reads.into_iter().filter(int_var));
+            }
+        }
+    }
     // Temporaries stand for sub-expressions; they rarely carry invariants and multiply pairs.
     let mut vars: Vec<VarId> = vars.into_iter().filter(|v| p.vars[*v].kind != VarKind::Temp).collect();
     vars.truncate(MAX_VARS);

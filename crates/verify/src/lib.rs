@@ -458,9 +458,12 @@ pub fn summarize(p: &Program, opts: &Options) -> SummariesReport {
 fn assertions_as_assumptions(p: &Program) -> Program {
     let mut q = p.clone();
     for (_, f) in q.funcs.iter_mut() {
+        let halt = f.halt;
         for (_, e) in f.edges.iter_mut() {
             if let Command::Assert { cond, .. } = &e.cmd {
-                e.cmd = Command::Assume(cond.clone());
+                // `assert(false)` leads to the function's halt, which only terminal commands may
+                // reach: it becomes `abort()` (the execution ends there either way).
+                e.cmd = if e.to == halt { Command::Abort } else { Command::Assume(cond.clone()) };
             }
         }
     }
