@@ -175,10 +175,10 @@ fn check_corpus(semantics: Semantics, suites: &[&str], min_programs: usize, min_
 
 #[test]
 fn summaries_admit_every_execution_default_semantics() {
-    check_corpus(Semantics::Default, SUITES, 100, 250);
+    check_corpus(Semantics::Default, SUITES, 100, 150);
 }
 
 #[test]
 fn summaries_admit_every_execution_bit_precise() {
-    check_corpus(Semantics::BitPrecise, BIT_PRECISE_SUITES, 40, 50);
+    check_corpus(Semantics::BitPrecise, BIT_PRECISE_SUITES, 40, 15);
 }
