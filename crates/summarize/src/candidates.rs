@@ -365,7 +365,6 @@ pub fn candidates(
 
 /// The value of a candidate in a concrete state (booleans as 0/1), if it has one.
 fn eval_concrete(e: &Expr, s: &HashMap<VarId, i128>, p: &Program, sem: Semantics) -> Option<i128> {
-    let ty = |x: &Expr| x.ty(&p.vars).and_then(Type::as_int);
     Some(match e {
         Expr::Int(v, _) => *v,
         Expr::Bool(b) => i128::from(*b),
@@ -377,7 +376,6 @@ fn eval_concrete(e: &Expr, s: &HashMap<VarId, i128>, p: &Program, sem: Semantics
         }
         Expr::Cmp(op, x, y) => {
             let (a, b) = (eval_concrete(x, s, p, sem)?, eval_concrete(y, s, p, sem)?);
-            let _ = ty(x);
             i128::from(op.eval(a, b))
         }
         Expr::Cast(t, x) => t.convert(eval_concrete(x, s, p, sem)?),

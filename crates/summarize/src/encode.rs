@@ -14,7 +14,7 @@ use crate::memory::MemoryModel;
 use crate::value::{Arith, Val};
 use leapfrog_arith::{BinOp, Semantics};
 use leapfrog_ir::loops::LoopForest;
-use leapfrog_ir::types::{Type, VarTy};
+use leapfrog_ir::types::Type;
 use leapfrog_ir::{Command, EdgeId, Expr, Fill, Function, Id, IdVec, LocId, LoopId, Program, VarId};
 use std::cell::RefCell;
 use std::collections::{BTreeSet, HashMap};
@@ -238,6 +238,15 @@ impl<'p> Encoder<'p> {
         m
     }
 
+    /// `s` with every modelled object's contents replaced by fresh ones.
+    fn havoc_memory(&self, s: &mut State) {
+        for o in self.mem.cell.keys() {
+            if let Some(a) = self.fresh_array(*o) {
+                s.mem.insert(*o, a);
+            }
+        }
+    }
+
     /// The value of `e` in `s`.
     pub fn eval(&self, e: &Expr, s: &State) -> Val {
         let a = &self.arith;
@@ -343,11 +352,7 @@ impl<'p> Encoder<'p> {
         let Some((targets, obj, idx)) = self.access(addr, ty, s) else {
             self.note(format!("a store of type {} the memory model does not cover", ty_name(ty)));
             // Sound: the store may have changed any object.
-            for o in self.mem.cell.keys() {
-                if let Some(a) = self.fresh_array(*o) {
-                    s.mem.insert(*o, a);
-                }
-            }
+            self.havoc_memory(s);
             return;
         };
         let cell = self.arith.to_dynamic(&v);
@@ -419,8 +424,6 @@ impl<'p> Encoder<'p> {
                     if let Some(a) = arr {
                         s.mem.insert(*var, a);
                     }
-                } else if matches!(self.p.vars[*var].ty, VarTy::Mem(_)) {
-                    // Never accessed in a modelled way: nothing to track.
                 }
                 guard.clone()
             }
@@ -431,11 +434,7 @@ impl<'p> Encoder<'p> {
             }
             Command::MemCopy { .. } | Command::MemSet { .. } => {
                 self.note("block copy or memset".into());
-                for o in self.mem.cell.keys() {
-                    if let Some(a) = self.fresh_array(*o) {
-                        s.mem.insert(*o, a);
-                    }
-                }
+                self.havoc_memory(s);
                 guard.clone()
             }
             Command::Call { .. } => {
@@ -455,11 +454,7 @@ impl<'p> Encoder<'p> {
                         s.regs.insert(*g, self.fresh_reg(*g, false));
                     }
                 }
-                for o in self.mem.cell.keys() {
-                    if let Some(a) = self.fresh_array(*o) {
-                        s.mem.insert(*o, a);
-                    }
-                }
+                self.havoc_memory(s);
                 guard.clone()
             }
             Command::Opaque { what, havoc, writes_memory } => {
@@ -470,11 +465,7 @@ impl<'p> Encoder<'p> {
                     }
                 }
                 if *writes_memory {
-                    for o in self.mem.cell.keys() {
-                        if let Some(a) = self.fresh_array(*o) {
-                            s.mem.insert(*o, a);
-                        }
-                    }
+                    self.havoc_memory(s);
                 }
                 guard.clone()
             }

@@ -202,7 +202,6 @@ impl Arith {
             });
         }
         let y = self.to_bv(b, ty);
-        let _ = n;
         Val::Bv(match op {
             BinOp::Add => x.bvadd(&y),
             BinOp::Sub => x.bvsub(&y),
