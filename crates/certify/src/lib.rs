@@ -99,7 +99,20 @@ pub fn check_safety(
     limits: QueryLimits,
     deadline: Option<Instant>,
 ) -> CheckResult {
-    match std::panic::catch_unwind(AssertUnwindSafe(|| run_check(p, cert, sem, limits, deadline))) {
+    check_safety_with_views(p, cert, &[], sem, limits, deadline)
+}
+
+/// [`check_safety`] for invariants that also mention memory views: each view's variable is read
+/// as the memory cell it stands for (the checker's own load), wherever an invariant mentions it.
+pub fn check_safety_with_views(
+    p: &Program,
+    cert: &SafetyCertificate,
+    views: &[leapfrog_ir::MemoryView],
+    sem: Semantics,
+    limits: QueryLimits,
+    deadline: Option<Instant>,
+) -> CheckResult {
+    match std::panic::catch_unwind(AssertUnwindSafe(|| run_check(p, cert, views, sem, limits, deadline))) {
         Ok(r) => r,
         Err(panic) => {
             CheckResult::Unknown(format!("internal error in the certificate checker: {}", panic_text(&panic)))
@@ -207,6 +220,7 @@ fn new_enc(p: &Program, sem: Semantics, limits: QueryLimits, deadline: Option<In
         mode,
         objects: BTreeMap::new(),
         invariants: HashMap::new(),
+        views: HashMap::new(),
         approx: BTreeSet::new(),
         pts: pointsto::PointsTo::compute(p, &[], false),
         deadline,
@@ -235,6 +249,7 @@ fn walk_init<'p>(
 fn run_check(
     p: &Program,
     cert: &SafetyCertificate,
+    views: &[leapfrog_ir::MemoryView],
     sem: Semantics,
     limits: QueryLimits,
     deadline: Option<Instant>,
@@ -279,6 +294,7 @@ fn run_check(
         enc.arith.exact_bitwise = exact_bitwise;
         enc.objects = objects.clone();
         enc.invariants = invariants.clone();
+        enc.views = views.iter().map(|v| (v.var, v.clone())).collect();
         enc.pts = pts.clone();
         result = match check_scopes(&mut enc, &g, &live, is_entry, init_f) {
             Ok(()) => match enc.unknown.first() {

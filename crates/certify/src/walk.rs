@@ -67,6 +67,8 @@ pub(crate) struct Enc<'p> {
     pub objects: BTreeMap<VarId, ObjInfo>,
     /// Loop invariants by header (a conjunction).
     pub invariants: HashMap<LocId, Vec<Expr>>,
+    /// Ghost variables of invariants that stand for memory cells.
+    pub views: HashMap<VarId, leapfrog_ir::MemoryView>,
     /// Where the encoding over-approximates (a failed obligation is then not a rejection).
     pub approx: BTreeSet<String>,
     /// Where pointer registers may point, in any state.
@@ -743,6 +745,14 @@ impl<'w, 'p> Walk<'w, 'p> {
             }
             Expr::Bool(b) => Val::Cond(Bool::from_bool(*b)),
             Expr::Null => Val::Ptr(self.null()),
+            Expr::Var(v) if self.enc.views.contains_key(v) => {
+                let view = self.enc.views[v].clone();
+                let ty = self.reg_type(*v).map_err(|_| Unsupported("a memory view without a type".into()))?;
+                let addr = self.eval(st, &view.address(), def)?.ptr()?;
+                // Facts about the loaded value are only strengthenings: leaving them out is sound.
+                let mut path = Vec::new();
+                self.load(st, &addr, ty, def, &mut path)?
+            }
             Expr::Var(v) => self.read(st, *v)?,
             Expr::AddrOf(v) => {
                 self.info(*v)?;

@@ -31,5 +31,5 @@ pub use expr::{Expr, VarTypes};
 pub use ids::{EdgeId, FuncId, Id, IdVec, LocId, LoopId, VarId};
 pub use inline::{InlineError, InlineLimits, inline_program};
 pub use leapfrog_arith::{BinOp, CmpOp, IntTy, Semantics, UnOp};
-pub use program::{Edge, ExternFn, Function, LocTag, Location, LoopKind, Program, Var, VarKind};
+pub use program::{Edge, ExternFn, Function, LocTag, Location, LoopKind, MemoryView, Program, Var, VarKind};
 pub use types::{ArrayLen, DataModel, Field, FloatTy, ObjType, Type, VarTy};

@@ -224,3 +224,24 @@ impl VarTypes for IdVec<VarId, Var> {
         self.get(v).and_then(|var| var.ty.reg())
     }
 }
+
+/// A register variable that stands for the cell of a memory object at a constant byte offset, in
+/// every state: a ghost the program never assigns, through which loop invariants can speak of
+/// memory (`a[99] == 0`). Whoever reads an invariant must read such a variable from memory.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MemoryView {
+    pub var: VarId,
+    pub object: VarId,
+    pub offset: i128,
+}
+
+impl MemoryView {
+    /// The address the view reads.
+    pub fn address(&self) -> crate::Expr {
+        crate::Expr::PtrAdd {
+            base: Box::new(crate::Expr::AddrOf(self.object)),
+            offset: Box::new(crate::Expr::Int(self.offset, leapfrog_arith::IntTy::I64)),
+            scale: 1,
+        }
+    }
+}

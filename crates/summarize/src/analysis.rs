@@ -16,7 +16,7 @@ use crate::candidates::{Candidate, candidates};
 use crate::encode::{Encoder, LoopAssumptions, Mode, NoAssumptions, Obligation, State};
 use leapfrog_arith::Semantics;
 use leapfrog_ir::loops::LoopForest;
-use leapfrog_ir::{EdgeId, FuncId, Id, IdVec, LocId, LoopId, Program, VarId};
+use leapfrog_ir::{EdgeId, Expr, FuncId, Id, IdVec, LocId, LoopId, MemoryView, Program, VarId};
 use leapfrog_smt::{Answer, QueryLimits, Solver};
 use std::collections::HashMap;
 use std::time::Instant;
@@ -91,6 +91,11 @@ impl LoopAssumptions for Candidates {
 /// Summarizes every loop of function `fid` (which must not call functions with bodies) and
 /// checks its assertions on the summarized function.
 pub fn analyze(p: &Program, fid: FuncId, cfg: &Config) -> Analysis {
+    analyze_with_views(p, fid, cfg, &[])
+}
+
+/// [`analyze`] with ghost variables standing for memory cells, which templates may mention.
+pub fn analyze_with_views(p: &Program, fid: FuncId, cfg: &Config, views: &[MemoryView]) -> Analysis {
     let f = &p.funcs[fid];
     let forest = LoopForest::compute(f);
     let mut unsupported = Vec::new();
@@ -99,8 +104,8 @@ pub fn analyze(p: &Program, fid: FuncId, cfg: &Config) -> Analysis {
         let safety = SafetyResult::Unknown("irreducible control flow".into());
         return Analysis { forest, loops: Vec::new(), safety, unsupported, queries: 0 };
     }
-    let samples = entry_samples(p, f, &forest, cfg);
-    let enc = Encoder::new(p, f, &forest, cfg.semantics);
+    let samples = entry_samples(p, f, &forest, cfg, views);
+    let enc = Encoder::new(p, f, &forest, cfg.semantics).with_views(views);
     // Houdini's queries grow with loops × candidates: with many loops, each gets fewer (the
     // templates come cheapest and most useful first).
     let per_loop = (MAX_CANDIDATES_PER_FUNCTION / forest.loops.len().max(1)).max(MIN_CANDIDATES_PER_LOOP);
@@ -108,7 +113,7 @@ pub fn analyze(p: &Program, fid: FuncId, cfg: &Config) -> Analysis {
         .loops
         .ids()
         .map(|l| {
-            let mut c = candidates(p, f, &forest, l, &samples[l], cfg.semantics);
+            let mut c = candidates(p, f, &forest, l, &samples[l], cfg.semantics, views);
             c.truncate(per_loop);
             c
         })
@@ -184,7 +189,7 @@ pub fn analyze(p: &Program, fid: FuncId, cfg: &Config) -> Analysis {
         violation.into_iter_values().map(|per| per.into_iter().map(|v| Bool::or(&v)).collect()).collect();
 
     let mut active: IdVec<LoopId, Vec<bool>> = forest.loops.ids().map(|l| vec![true; cs.cands[l].len()]).collect();
-    refute_on_early_iterations(p, f, &forest, &cs.cands, &mut active, cfg);
+    refute_on_early_iterations(p, f, &forest, &cs.cands, &mut active, cfg, views);
     // Houdini one outermost loop (with its nested loops) at a time, in the order the top level
     // reaches them: a loop's obligations can only involve the invariants of loops before it, so
     // those are final when it is processed, and the queries stay small.
@@ -299,12 +304,13 @@ fn entry_samples(
     f: &leapfrog_ir::Function,
     forest: &LoopForest,
     cfg: &Config,
+    views: &[MemoryView],
 ) -> IdVec<LoopId, Vec<HashMap<VarId, i128>>> {
     let mut out: IdVec<LoopId, Vec<HashMap<VarId, i128>>> = forest.loops.ids().map(|_| Vec::new()).collect();
     if forest.loops.is_empty() {
         return out;
     }
-    let enc = Encoder::new(p, f, forest, cfg.semantics);
+    let enc = Encoder::new(p, f, forest, cfg.semantics).with_views(views);
     let mut obligations = Vec::new();
     enc.walk(None, f.entry, Bool::from_bool(true), enc.fresh_state(), Mode::Check, &NoAssumptions, &mut obligations);
     let solver = Solver::new(cfg.limits, cfg.deadline);
@@ -319,9 +325,10 @@ fn entry_samples(
         let ints: Vec<(VarId, Int)> = state
             .regs
             .iter()
-            .filter_map(|(v, val)| {
+            .filter_map(|(v, _)| {
                 let t = p.vars[*v].ty.reg().and_then(|t| t.as_int())?;
-                Some((*v, enc.arith.to_math(val, t.is_signed())))
+                // Through `eval`, so that a memory view reads its cell.
+                Some((*v, enc.arith.to_math(&enc.eval(&Expr::Var(*v), state), t.is_signed())))
             })
             .collect();
         solver.push();
@@ -395,10 +402,11 @@ fn refute_on_early_iterations(
     cands: &IdVec<LoopId, Vec<Candidate>>,
     active: &mut IdVec<LoopId, Vec<bool>>,
     cfg: &Config,
+    views: &[MemoryView],
 ) {
     let Some(u) = crate::unroll::unroll(f, forest, EARLY_ITERATIONS, EARLY_MAX_LOCS) else { return };
     let uforest = LoopForest::compute(&u.func);
-    let enc = Encoder::new(p, &u.func, &uforest, cfg.semantics);
+    let enc = Encoder::new(p, &u.func, &uforest, cfg.semantics).with_views(views);
     *enc.visits.borrow_mut() = Some(HashMap::new());
     let mut sink = Vec::new();
     enc.walk(None, u.func.entry, Bool::from_bool(true), enc.fresh_state(), Mode::Exit, &NoAssumptions, &mut sink);

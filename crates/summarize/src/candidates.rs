@@ -104,6 +104,7 @@ pub fn candidates(
     l: LoopId,
     samples: &[HashMap<VarId, i128>],
     sem: Semantics,
+    views: &[leapfrog_ir::MemoryView],
 ) -> Vec<Candidate> {
     let entry = samples.first();
     let lp = &forest.loops[l];
@@ -290,6 +291,23 @@ pub fn candidates(
                 }
             }
         }
+    }
+    // Memory cells the loop may read or write (string/buffer facts such as `a[99] == 0`, a
+    // zero terminator): the views of objects the loop touches, against the constants.
+    for view in views {
+        let touched = f
+            .edges
+            .iter()
+            .any(|(_, e)| lp.contains(e.from) && e.cmd.exprs().iter().any(|x| x.base_object() == Some(view.object)));
+        let Some(Type::Int(t)) = p.vars[view.var].ty.reg() else { continue };
+        if !touched {
+            continue;
+        }
+        let name = p.vars[view.var].name.clone();
+        for &c in consts.iter().filter(|c| t.contains(**c)) {
+            b.push(Expr::cmp(CmpOp::Eq, Expr::Var(view.var), Expr::int(c, t)), format!("{name} == {c}"));
+        }
+        b.push(Expr::cmp(CmpOp::Ne, Expr::Var(view.var), Expr::int(0, t)), format!("{name} != 0"));
     }
     // Values on entry: `x == v`, `x + k*y == v` and `x - y == v` with the values of one state
     // in which the loop is entered.

@@ -97,6 +97,8 @@ pub struct Encoder<'p> {
     /// The leaps of the top-level walk: loop, guard on entry, state on entry, state at the
     /// header after the summary's havoc (its last iteration starts there).
     pub leaps: RefCell<Vec<(LoopId, Bool, State, State)>>,
+    /// Ghost variables that stand for memory cells (`MemoryView`s): their address.
+    pub views: HashMap<VarId, Expr>,
     /// When set, the merged guard and state of every location a walk visits.
     pub visits: RefCell<Option<HashMap<LocId, (Bool, State)>>>,
     successors: IdVec<LocId, Vec<EdgeId>>,
@@ -104,6 +106,12 @@ pub struct Encoder<'p> {
 }
 
 impl<'p> Encoder<'p> {
+    /// The encoder with `views` read from memory.
+    pub fn with_views(mut self, views: &[leapfrog_ir::MemoryView]) -> Encoder<'p> {
+        self.views = views.iter().map(|v| (v.var, v.address())).collect();
+        self
+    }
+
     pub fn new(p: &'p Program, f: &'p Function, forest: &'p LoopForest, sem: Semantics) -> Encoder<'p> {
         let mem = MemoryModel::compute(p, f);
         let mut reg_vars: Vec<VarId> =
@@ -127,6 +135,7 @@ impl<'p> Encoder<'p> {
             taken: RefCell::new(HashMap::new()),
             leaps: RefCell::new(Vec::new()),
             visits: RefCell::new(None),
+            views: HashMap::new(),
             successors: f.successors(),
             counter: RefCell::new(0),
         };
@@ -255,6 +264,10 @@ impl<'p> Encoder<'p> {
             Expr::Int(v, t) => a.int(*v, *t),
             Expr::Bool(b) => Val::Bool(Bool::from_bool(*b)),
             Expr::Null => a.null(),
+            Expr::Var(v) if self.views.contains_key(v) => {
+                let ty = self.p.vars[*v].ty.reg().unwrap_or(Type::Bool);
+                self.load(&self.views[v], ty, s)
+            }
             Expr::Var(v) => match s.regs.get(v) {
                 Some(x) => x.clone(),
                 None => {

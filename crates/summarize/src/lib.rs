@@ -20,4 +20,4 @@ pub mod memory;
 pub mod unroll;
 pub mod value;
 
-pub use analysis::{Analysis, Config, Leap, LoopSummary, SafetyResult, analyze};
+pub use analysis::{Analysis, Config, Leap, LoopSummary, SafetyResult, analyze, analyze_with_views};

@@ -12,15 +12,15 @@
 //! 5. Anything else is **UNKNOWN**, with the reason.
 
 use leapfrog_arith::Semantics;
-use leapfrog_certify::{CheckResult, SafetyCertificate, check_safety};
+use leapfrog_certify::{CheckResult, SafetyCertificate, check_safety_with_views};
 use leapfrog_interp::{ExecConfig, Outcome, UninitMode};
 use leapfrog_ir::program::LoopKind;
-use leapfrog_ir::{Command, Program};
+use leapfrog_ir::{Command, Expr, MemoryView, Program, Type, VarTy};
 use leapfrog_ir::{InlineLimits, inline_program};
 use leapfrog_smt::{QueryLimits, Watchdog};
 use leapfrog_source::Span;
 use leapfrog_summarize::bmc::{BmcResult, bmc};
-use leapfrog_summarize::{Config, SafetyResult, analyze};
+use leapfrog_summarize::{Config, SafetyResult, analyze_with_views};
 use std::time::{Duration, Instant};
 
 #[derive(Clone, Debug)]
@@ -206,7 +206,7 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
         report.reason = Some("the program has no entry function".into());
         return finish(report);
     };
-    let q = match inline_program(p, &InlineLimits::default()) {
+    let mut q = match inline_program(p, &InlineLimits::default()) {
         Ok(q) => q,
         Err(e) => {
             report.reason = Some(format!("calls cannot be inlined: {e}"));
@@ -214,6 +214,7 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
         }
     };
     let fid = q.entry.expect("inlining keeps the entry");
+    let views = add_memory_views(&mut q, fid);
     let limits = QueryLimits { timeout: opts.timeout, rlimit: 0 };
     let cfg = Config { semantics: opts.semantics, limits, deadline: Some(deadline) };
     // A quick concrete search first (shallow bugs are common and cheap to confirm), then the
@@ -229,7 +230,7 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
         Search::Nothing(note) => note,
     };
     let summary_deadline = start + opts.timeout.mul_f64(SUMMARY_SHARE);
-    let analysis = analyze(&q, fid, &Config { deadline: Some(summary_deadline), ..cfg.clone() });
+    let analysis = analyze_with_views(&q, fid, &Config { deadline: Some(summary_deadline), ..cfg.clone() }, &views);
     report.solver_queries += analysis.queries;
     let f = &q.funcs[fid];
     let mut why_not_true = match &analysis.safety {
@@ -243,7 +244,7 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
         let invariants: Vec<_> =
             analysis.loops.iter().flat_map(|l| l.invariant.iter().map(|c| (l.header, c.expr.clone()))).collect();
         let cert = SafetyCertificate { func: fid, invariants };
-        match check_safety(&q, &cert, opts.semantics, limits, Some(deadline)) {
+        match check_safety_with_views(&q, &cert, &views, opts.semantics, limits, Some(deadline)) {
             CheckResult::Accepted => {
                 report.verdict = Verdict::True;
                 report.technique =
@@ -386,7 +387,7 @@ pub fn summarize(p: &Program, opts: &Options) -> SummariesReport {
         notes: Vec::new(),
         elapsed: Duration::ZERO,
     };
-    let q = match inline_program(p, &InlineLimits::default()) {
+    let mut q = match inline_program(p, &InlineLimits::default()) {
         Ok(q) => q,
         Err(e) => {
             out.notes.push(format!("calls cannot be inlined: {e}"));
@@ -400,7 +401,8 @@ pub fn summarize(p: &Program, opts: &Options) -> SummariesReport {
     };
     let limits = QueryLimits { timeout: opts.timeout, rlimit: 0 };
     let cfg = Config { semantics: opts.semantics, limits, deadline: Some(deadline) };
-    let analysis = analyze(&q, fid, &cfg);
+    let views = add_memory_views(&mut q, fid);
+    let analysis = analyze_with_views(&q, fid, &cfg, &views);
     out.notes.extend(analysis.unsupported.iter().cloned());
     let f = &q.funcs[fid];
     for l in &analysis.loops {
@@ -434,9 +436,10 @@ pub fn summarize(p: &Program, opts: &Options) -> SummariesReport {
         // Safety is not the question here: a certificate for the invariants alone is checked
         // on the program with its assertions taken as assumptions.
         let q_assumed = assertions_as_assumptions(&q);
-        match check_safety(
+        match check_safety_with_views(
             &q_assumed,
             &SafetyCertificate { func: fid, invariants },
+            &views,
             opts.semantics,
             limits,
             Some(deadline),
@@ -474,4 +477,47 @@ fn user_name(p: &Program, v: leapfrog_ir::VarId) -> Option<String> {
     let var = p.var(v);
     (!matches!(var.kind, leapfrog_ir::VarKind::Temp | leapfrog_ir::VarKind::Return) && !var.name.starts_with('.'))
         .then(|| var.name.clone())
+}
+
+/// The most memory views a function gets.
+const MAX_VIEWS: usize = 8;
+
+/// Ghost variables for the memory cells the function stores to at constant offsets (`a[99] = 0`),
+/// for string and buffer invariants (ATVA'08 §4: a zero terminator at a known index); only for
+/// objects the engine models as arrays of one integer type.
+fn add_memory_views(q: &mut Program, fid: leapfrog_ir::FuncId) -> Vec<MemoryView> {
+    let model = leapfrog_summarize::memory::MemoryModel::compute(q, &q.funcs[fid]);
+    let mut views: Vec<MemoryView> = Vec::new();
+    let mut found: Vec<(leapfrog_ir::VarId, i128, leapfrog_ir::IntTy)> = Vec::new();
+    for (_, e) in q.funcs[fid].edges.iter() {
+        let Command::Store { addr, value } = &e.cmd else { continue };
+        let (object, offset) = match addr {
+            Expr::AddrOf(o) => (*o, 0),
+            Expr::PtrAdd { base, offset, scale } => match (&**base, &**offset) {
+                (Expr::AddrOf(o), Expr::Int(k, _)) => (*o, k * i128::from(*scale as i64)),
+                _ => continue,
+            },
+            _ => continue,
+        };
+        let Some(Type::Int(t)) = value.ty(&q.vars) else { continue };
+        if model.cell.get(&object) != Some(&Type::Int(t)) || found.iter().any(|(o, k, _)| *o == object && *k == offset)
+        {
+            continue;
+        }
+        found.push((object, offset, t));
+    }
+    for (object, offset, t) in found.into_iter().take(MAX_VIEWS) {
+        let obj = q.vars[object].clone();
+        let index = offset / t.bytes().max(1) as i128;
+        let var = q.vars.push(leapfrog_ir::Var {
+            name: format!("{}[{index}]", obj.name),
+            ty: VarTy::Reg(Type::Int(t)),
+            kind: leapfrog_ir::VarKind::Local,
+            func: Some(fid),
+            span: obj.span,
+        });
+        q.funcs[fid].locals.push(var);
+        views.push(MemoryView { var, object, offset });
+    }
+    views
 }
