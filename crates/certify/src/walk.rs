@@ -735,6 +735,12 @@ impl<'w, 'p> Walk<'w, 'p> {
 
     // --- Expressions.
 
+    /// A pointer read from the input stream: it points to no object (the interpreter's rule).
+    fn input_pointer(&mut self) -> Val {
+        PtrVal { obj: int_const(0), off: self.enc.arith.fresh_offset("input"), targets: Targets::none(), align: 1 }
+            .into_val()
+    }
+
     pub fn eval(&mut self, st: &State, e: &Expr, def: &mut Defined) -> Result<Val, Unsupported> {
         Ok(match e {
             Expr::Int(v, t) => {
@@ -1098,13 +1104,7 @@ impl<'w, 'p> Walk<'w, 'p> {
                 let val = if (cex || uninit) && ty == Type::Ptr {
                     // The interpreter's pointer from input points to no object; so does an
                     // uninitialized pointer for the checker (using it is undefined).
-                    PtrVal {
-                        obj: int_const(0),
-                        off: self.enc.arith.fresh_offset("input"),
-                        targets: Targets::none(),
-                        align: 1,
-                    }
-                    .into_val()
+                    self.input_pointer()
                 } else {
                     self.fresh_reg(ty, "havoc")
                 };
@@ -1178,17 +1178,7 @@ impl<'w, 'p> Walk<'w, 'p> {
                 }
                 if let Some(d) = dst {
                     let ty = self.reg_type(*d)?;
-                    let val = if cex && ty == Type::Ptr {
-                        PtrVal {
-                            obj: int_const(0),
-                            off: self.enc.arith.fresh_offset("input"),
-                            targets: Targets::none(),
-                            align: 1,
-                        }
-                        .into_val()
-                    } else {
-                        self.fresh_reg(ty, "extern")
-                    };
+                    let val = if cex && ty == Type::Ptr { self.input_pointer() } else { self.fresh_reg(ty, "extern") };
                     if cex {
                         let input = input_of(&val);
                         self.record_input(id, input);

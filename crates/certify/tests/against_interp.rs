@@ -12,38 +12,13 @@
 
 mod common;
 
-use common::c_program;
+use common::{Rng, c_program};
 use leapfrog_certify::{CheckResult, CounterexampleResult, SafetyCertificate, check_safety, loop_free_counterexample};
 use leapfrog_interp::{ExecConfig, Outcome, UninitMode, run};
 use leapfrog_ir::{Program, Semantics};
 use std::fmt::Write;
 use std::sync::Mutex;
 use std::time::Duration;
-
-/// SplitMix64: small, seedable, good enough to generate programs.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-
-    fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
-    }
-
-    fn pick<'a, T>(&mut self, xs: &'a [T]) -> &'a T {
-        &xs[self.below(xs.len())]
-    }
-}
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum CTy {
@@ -172,14 +147,14 @@ impl Gen<'_> {
             self.rng.pick(&interesting).to_string()
         } else {
             let v = self.rng.next() % 1000;
-            let s = ["", "u", "l", "ul"][self.rng.below(4)];
+            let s = ["", "u", "l", "ul"][self.rng.index(4)];
             format!("{v}{s}")
         }
     }
 
     fn index(&mut self, len: usize) -> String {
-        match self.rng.below(5) {
-            0 | 1 => self.rng.below(len).to_string(),
+        match self.rng.index(5) {
+            0 | 1 => self.rng.index(len).to_string(),
             2 if len.is_power_of_two() => format!("({} & {})", self.leaf(), len - 1),
             3 => format!("((unsigned){} % {len}u)", self.leaf()),
             // Possibly out of bounds: undefined for the interpreter, avoided by counterexamples.
@@ -188,7 +163,7 @@ impl Gen<'_> {
     }
 
     fn leaf(&mut self) -> String {
-        match self.rng.below(10) {
+        match self.rng.index(10) {
             0..=5 if !self.vars.is_empty() => self.rng.pick(&self.vars).0.clone(),
             6 | 7 if !self.arrays.is_empty() => {
                 let (a, _, n) = self.rng.pick(&self.arrays).clone();
@@ -197,7 +172,7 @@ impl Gen<'_> {
             }
             8 if !self.ptrs.is_empty() => {
                 let (p, _, n) = self.rng.pick(&self.ptrs).clone();
-                if self.rng.chance(50) { format!("*{p}") } else { format!("{p}[{}]", self.rng.below(n)) }
+                if self.rng.chance(50) { format!("*{p}") } else { format!("{p}[{}]", self.rng.index(n)) }
             }
             _ => self.constant(),
         }
@@ -207,7 +182,7 @@ impl Gen<'_> {
         if depth == 0 || self.rng.chance(25) {
             return self.leaf();
         }
-        match self.rng.below(12) {
+        match self.rng.index(12) {
             0 => format!("(-{})", self.expr(depth - 1)),
             1 => format!("(~{})", self.expr(depth - 1)),
             2 => format!("(!{})", self.expr(depth - 1)),
@@ -218,7 +193,7 @@ impl Gen<'_> {
             4 => {
                 let op = self.rng.pick(&["<<", ">>"]).to_string();
                 let count = if self.rng.chance(70) {
-                    self.rng.below(40).to_string()
+                    self.rng.index(40).to_string()
                 } else {
                     format!("({} & {})", self.leaf(), self.rng.pick(&["7", "15", "31", "63"]))
                 };
@@ -254,7 +229,7 @@ impl Gen<'_> {
     }
 
     fn cond(&mut self, depth: usize) -> String {
-        match self.rng.below(8) {
+        match self.rng.index(8) {
             0 => format!("({} && {})", self.cond(depth.saturating_sub(1)), self.cond(depth.saturating_sub(1))),
             1 => format!("({} || {})", self.cond(depth.saturating_sub(1)), self.cond(depth.saturating_sub(1))),
             2 if !self.ptrs.is_empty() => {
@@ -277,7 +252,7 @@ impl Gen<'_> {
         let t = *self.rng.pick(&TYPES);
         let ut = *self.rng.pick(&[CTy::UChar, CTy::UShort, CTy::UInt, CTy::ULong]);
         let m = ut.bits();
-        match self.rng.below(12) {
+        match self.rng.index(12) {
             0 => format!("(({}){e} & 7u) <= 7u", ut.c()),
             1 => format!("(({}){e}) % 5u < 5u", ut.c()),
             2 => format!("(({}){e} >> 3) <= ({}){e}", ut.c(), ut.c()),
@@ -295,7 +270,7 @@ impl Gen<'_> {
 
     fn statement(&mut self, budget: &mut usize) {
         *budget = budget.saturating_sub(1);
-        match self.rng.below(14) {
+        match self.rng.index(14) {
             0..=3 if !self.vars.is_empty() => {
                 let (x, _) = self.rng.pick(&self.vars).clone();
                 let op = self.rng.pick(&["=", "=", "=", "+=", "-=", "*=", "/=", "%=", "^=", "|=", "&="]).to_string();
@@ -315,21 +290,21 @@ impl Gen<'_> {
             6 if !self.ptrs.is_empty() => {
                 let (p, _, n) = self.rng.pick(&self.ptrs).clone();
                 let e = self.expr(2);
-                let k = self.rng.below(n);
+                let k = self.rng.index(n);
                 self.line(&format!("{p}[{k}] = {e};"));
             }
             7 | 8 if self.depth < 3 && *budget > 2 => {
                 let c = self.cond(2);
                 self.line(&format!("if {c} {{"));
                 self.depth += 1;
-                for _ in 0..1 + self.rng.below(3) {
+                for _ in 0..1 + self.rng.index(3) {
                     self.statement(budget);
                 }
                 self.depth -= 1;
                 if self.rng.chance(50) {
                     self.line("} else {");
                     self.depth += 1;
-                    for _ in 0..1 + self.rng.below(3) {
+                    for _ in 0..1 + self.rng.index(3) {
                         self.statement(budget);
                     }
                     self.depth -= 1;
@@ -365,7 +340,7 @@ impl Gen<'_> {
         };
         g.out.push_str(PRELUDE);
         // Globals (zero or initialized before main runs).
-        for i in 0..g.rng.below(3) {
+        for i in 0..g.rng.index(3) {
             let t = *g.rng.pick(&TYPES);
             if g.rng.chance(50) {
                 let name = format!("g{i}");
@@ -386,10 +361,10 @@ impl Gen<'_> {
             }
         }
         g.out.push_str("int main() {\n");
-        for i in 0..2 + g.rng.below(4) {
+        for i in 0..2 + g.rng.index(4) {
             let t = *g.rng.pick(&TYPES);
             let name = format!("x{i}");
-            let init = match g.rng.below(6) {
+            let init = match g.rng.index(6) {
                 0 => String::new(),
                 1 => format!(" = {}", g.constant()),
                 _ => format!(" = {}()", t.nondet()),
@@ -397,11 +372,11 @@ impl Gen<'_> {
             g.line(&format!("{} {name}{init};", t.c()));
             g.vars.push((name, t));
         }
-        for i in 0..g.rng.below(3) {
+        for i in 0..g.rng.index(3) {
             let t = *g.rng.pick(&[CTy::Int, CTy::UChar, CTy::Long, CTy::UInt, CTy::Short]);
             let n = *g.rng.pick(&[1usize, 2, 3, 4, 4, 8]);
             let name = format!("a{i}");
-            let init = match g.rng.below(4) {
+            let init = match g.rng.index(4) {
                 0 => String::new(),
                 1 => " = {0}".to_string(),
                 _ => {
@@ -412,7 +387,7 @@ impl Gen<'_> {
             g.line(&format!("{} {name}[{n}]{init};", t.c()));
             g.arrays.push((name.clone(), t, n));
             if g.rng.chance(50) {
-                let k = g.rng.below(n);
+                let k = g.rng.index(n);
                 let pname = format!("p{i}");
                 let same: Vec<(String, usize)> =
                     g.arrays.iter().filter(|(_, u, _)| *u == t).map(|(a, _, m)| (a.clone(), *m)).collect();
@@ -428,7 +403,7 @@ impl Gen<'_> {
                 }
             }
         }
-        let mut budget = 6 + g.rng.below(10);
+        let mut budget = 6 + g.rng.index(10);
         while budget > 0 {
             g.statement(&mut budget);
         }
@@ -447,7 +422,7 @@ fn random_inputs(rng: &mut Rng, n: usize) -> Vec<i128> {
     let special: [i128; 14] =
         [0, 1, -1, 2, 3, 7, 127, -128, 255, 65535, 2147483647, -2147483648, 4294967295, 9223372036854775807];
     (0..n)
-        .map(|_| match rng.below(4) {
+        .map(|_| match rng.index(4) {
             0 => *rng.pick(&special),
             1 => rng.next() as i64 as i128,
             _ => (rng.next() % 21) as i128 - 10,

@@ -8,31 +8,11 @@
 
 mod common;
 
-use common::{c_program, headers, var};
+use common::{Rng, c_program, headers, var};
 use leapfrog_certify::{CheckResult, SafetyCertificate, check_safety};
 use leapfrog_interp::{ExecConfig, Outcome, UninitMode, run};
 use leapfrog_ir::{BinOp, CmpOp, Expr, IntTy, LocId, Program, Semantics};
 use std::time::Duration;
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
-
-    fn chance(&mut self, percent: u64) -> bool {
-        self.below(100) < percent
-    }
-}
 
 /// A candidate invariant atom, built once the program is lowered.
 #[derive(Clone, Debug)]

@@ -9,13 +9,17 @@
 //! mix, exclusions and why) is printed; run with `--nocapture` to see it, and with
 //! `LEAPFROG_DIFF_VERBOSE=1` to list every excluded run.
 
+#[path = "../support/corpus.rs"]
+mod corpus;
+
 mod annotated;
 mod harness;
 mod native;
 
+use corpus::{benchmarks_dir, seed_of};
 use native::NativeOutcome;
 use serde_json::Value;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::{Arc, Mutex};
@@ -28,81 +32,9 @@ const MAX_STEPS: &str = "3000000";
 /// Native runs that take longer did not finish (excluded).
 const NATIVE_TIMEOUT: Duration = Duration::from_secs(5);
 
-fn benchmarks_dir() -> PathBuf {
-    match std::env::var_os("LEAPFROG_BENCHMARKS") {
-        Some(d) => PathBuf::from(d),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/benchmarks"),
-    }
-}
-
-/// The programs of the manifest: one per distinct file, a TACLeBench program being its folder.
-fn programs(dir: &Path) -> Vec<Vec<PathBuf>> {
-    let manifest = std::fs::read_to_string(dir.join("manifest.csv")).expect("benchmarks manifest");
-    let mut seen = BTreeSet::new();
-    let mut out = Vec::new();
-    for line in manifest.lines().skip(1) {
-        let cols: Vec<&str> = line.split(',').collect();
-        let (suite, file) = (cols[1], cols[2]);
-        let path = dir.join(file);
-        let files = if suite == "tacle-bench" {
-            let folder = path.parent().unwrap();
-            let mut fs: Vec<PathBuf> = std::fs::read_dir(folder)
-                .unwrap()
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "c"))
-                .collect();
-            fs.sort();
-            fs
-        } else {
-            vec![path]
-        };
-        if seen.insert(files.clone()) {
-            out.push(files);
-        }
-    }
-    out
-}
-
-/// A small deterministic generator (splitmix64).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e3779b97f4a7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58476d1ce4e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d049bb133111eb);
-        z ^ (z >> 31)
-    }
-}
-
-/// A stream biased to small values (so loops bounded by inputs end), with boundary values and
-/// arbitrary 32-bit ones mixed in.
+/// The corpus's seeded stream, as `leapfrog exec --nondet` takes it.
 fn stream(seed: u64) -> String {
-    let mut rng = Rng(seed);
-    let len = 8 + rng.next() % 120;
-    let boundaries: [i64; 10] = [0, 1, -1, 2, 127, 128, 255, 256, i32::MAX as i64, i32::MIN as i64];
-    (0..len)
-        .map(|_| {
-            let v = match rng.next() % 20 {
-                0..=13 => (rng.next() % 40) as i64 - 8,
-                14..=16 => boundaries[(rng.next() % boundaries.len() as u64) as usize],
-                _ => rng.next() as u32 as i32 as i64,
-            };
-            v.to_string()
-        })
-        .collect::<Vec<_>>()
-        .join(",")
-}
-
-fn seed_of(files: &[PathBuf], run: u64) -> u64 {
-    let mut h: u64 = 0xcbf29ce484222325;
-    for f in files {
-        for b in f.file_name().unwrap().as_encoded_bytes() {
-            h = (h ^ u64::from(*b)).wrapping_mul(0x100000001b3);
-        }
-    }
-    h ^ run.wrapping_mul(0x9e3779b97f4a7c15)
+    corpus::stream(seed).iter().map(|v| v.to_string()).collect::<Vec<_>>().join(",")
 }
 
 #[derive(Default)]
@@ -198,7 +130,7 @@ fn check_program(files: &[PathBuf], scratch: &Path, tally: &Mutex<Tally>) {
 fn interpreter_agrees_with_gcc() {
     let dir = benchmarks_dir();
     assert!(dir.join("manifest.csv").is_file(), "benchmarks not found at {} (set LEAPFROG_BENCHMARKS)", dir.display());
-    let queue = Arc::new(Mutex::new(programs(&dir)));
+    let queue = Arc::new(Mutex::new(corpus::tasks(&dir).into_iter().map(|t| t.files).collect::<Vec<_>>()));
     let tally = Arc::new(Mutex::new(Tally::default()));
     let workers = std::thread::available_parallelism().map_or(2, |n| n.get()).max(2);
     let root = std::env::temp_dir().join(format!("leapfrog-differential-{}", std::process::id()));
