@@ -46,6 +46,7 @@
 mod memory;
 mod modset;
 mod pointsto;
+pub mod termination;
 mod value;
 mod walk;
 

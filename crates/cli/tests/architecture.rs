@@ -9,12 +9,24 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("ir", &["leapfrog-source", "leapfrog-arith"]),
     ("c_frontend", &["leapfrog-source", "leapfrog-arith", "leapfrog-ir"]),
     ("interp", &["leapfrog-source", "leapfrog-arith", "leapfrog-ir"]),
-    ("report", &["leapfrog-source", "leapfrog-ir", "leapfrog-interp", "leapfrog-verify"]),
+    ("report", &["leapfrog-source", "leapfrog-ir", "leapfrog-interp", "leapfrog-verify", "leapfrog-terminate"]),
     ("smt", &[]),
     ("certify", &["leapfrog-source", "leapfrog-arith", "leapfrog-ir", "leapfrog-smt"]),
     ("summarize", &["leapfrog-source", "leapfrog-arith", "leapfrog-ir", "leapfrog-smt"]),
     (
         "verify",
+        &[
+            "leapfrog-source",
+            "leapfrog-arith",
+            "leapfrog-ir",
+            "leapfrog-smt",
+            "leapfrog-summarize",
+            "leapfrog-certify",
+            "leapfrog-interp",
+        ],
+    ),
+    (
+        "terminate",
         &[
             "leapfrog-source",
             "leapfrog-arith",
@@ -36,6 +48,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "leapfrog-report",
             "leapfrog-smt",
             "leapfrog-verify",
+            "leapfrog-terminate",
         ],
     ),
 ];
