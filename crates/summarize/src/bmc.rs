@@ -3,12 +3,14 @@
 //! one path the model takes, in the order the interpreter consumes inputs.
 
 use crate::analysis::Config;
-use crate::encode::{Encoder, Mode, NoAssumptions, Obligation};
+use crate::encode::{Encoder, Mode, NoAssumptions, Obligation, State};
 use crate::unroll::unroll;
 use leapfrog_ir::loops::LoopForest;
 use leapfrog_ir::types::{ObjType, Type, VarTy};
-use leapfrog_ir::{Command, EdgeId, FuncId, Program};
+use leapfrog_ir::{Command, EdgeId, FuncId, Function, LocId, Program, VarId};
 use leapfrog_smt::{Answer, Solver};
+use std::collections::HashMap;
+use z3::Model;
 use z3::ast::{Bool, Int};
 
 /// Inputs that (according to the encoding) make an assertion fail.
@@ -61,8 +63,109 @@ pub fn bmc(p: &Program, fid: FuncId, k: u32, max_locs: usize, cfg: &Config) -> B
         Answer::Sat(m) => m,
     };
     let is_true = |b: &Bool| model.eval(b, true).and_then(|x| x.as_bool()) == Some(true);
+    let stop = |loc: LocId| failures.iter().find(|(e, b)| uf.edges[*e].from == loc && is_true(b)).map(|(e, _)| *e);
+    match follow(p, uf, &enc, &model, |loc| stop(loc).is_some()) {
+        Ok((values, loc)) => {
+            let e = stop(loc).expect("the walk stopped at a failing assertion");
+            BmcResult::Found(Inputs { values, edge: u.origin[e] })
+        }
+        Err(why) => BmcResult::Unknown(why),
+    }
+}
+
+/// A path from the entry to a header visit of a loop in a chosen state.
+#[derive(Clone, Debug)]
+pub struct Stem {
+    /// The input stream up to the visit (`UninitMode::Nondet`).
+    pub inputs: Vec<i128>,
+    /// The integer and boolean registers at the visit.
+    pub state: HashMap<VarId, i128>,
+}
+
+pub enum ReachResult {
+    Found(Stem),
+    NoneWithin,
+    Unknown(String),
+}
+
+/// Looks for an execution of `fid`, every loop unwound `k` times, that visits location `target`
+/// (a loop header) in a state satisfying `wanted`; prefers the deepest visit the model takes.
+pub fn reach(
+    p: &Program,
+    fid: FuncId,
+    k: u32,
+    max_locs: usize,
+    cfg: &Config,
+    target: LocId,
+    wanted: &dyn Fn(&Encoder, &State) -> Bool,
+) -> ReachResult {
+    let f = &p.funcs[fid];
+    let forest = LoopForest::compute(f);
+    let Some(u) = unroll(f, &forest, k, max_locs) else {
+        return ReachResult::Unknown(format!("unwinding {k} times is too large"));
+    };
+    let uf = &u.func;
+    let uforest = LoopForest::compute(uf);
+    let enc = Encoder::new(p, uf, &uforest, cfg.semantics);
+    *enc.visits.borrow_mut() = Some(HashMap::new());
+    let mut obligations = Vec::new();
+    enc.walk(None, uf.entry, Bool::from_bool(true), enc.fresh_state(), Mode::Check, &NoAssumptions, &mut obligations);
+    let visits = enc.visits.borrow_mut().take().unwrap_or_default();
+    let copies: Vec<(LocId, Bool, State)> = visits
+        .into_iter()
+        .filter(|(loc, _)| u.loc_origin[*loc] == Some(target))
+        .map(|(loc, (g, s))| {
+            let w = wanted(&enc, &s);
+            (loc, Bool::and(&[g, w]), s)
+        })
+        .collect();
+    if copies.is_empty() {
+        return ReachResult::NoneWithin;
+    }
+    let solver = Solver::new(cfg.limits, cfg.deadline);
+    for fact in enc.facts.borrow().iter() {
+        solver.assert(fact);
+    }
+    solver.assert(&Bool::or(&copies.iter().map(|(_, b, _)| b.clone()).collect::<Vec<_>>()));
+    let model = match solver.check(&[]) {
+        Answer::Unsat => return ReachResult::NoneWithin,
+        Answer::Unknown(why) => return ReachResult::Unknown(why),
+        Answer::Sat(m) => m,
+    };
+    let is_true = |b: &Bool| model.eval(b, true).and_then(|x| x.as_bool()) == Some(true);
+    let hit = |loc: LocId| copies.iter().find(|(l, b, _)| *l == loc && is_true(b));
+    let (inputs, loc) = match follow(p, uf, &enc, &model, |loc| hit(loc).is_some()) {
+        Ok(found) => found,
+        Err(why) => return ReachResult::Unknown(why),
+    };
+    let (_, _, s) = hit(loc).expect("the walk stopped at a wanted visit");
+    let mut state = HashMap::new();
+    for (v, val) in &s.regs {
+        let Some(ty) = p.vars[*v].ty.reg() else { continue };
+        let signed = match ty {
+            Type::Int(t) => t.is_signed(),
+            Type::Bool => false,
+            _ => continue,
+        };
+        if let Some(x) = model.eval(&enc.arith.to_math(val, signed), true).and_then(|x| x.as_i128()) {
+            state.insert(*v, x);
+        }
+    }
+    ReachResult::Found(Stem { inputs, state })
+}
+
+/// Follows the model's path through the unwound function `uf` from its entry, collecting the
+/// inputs the interpreter would consume, until `stop` holds at a location: the inputs and that
+/// location.
+fn follow(
+    p: &Program,
+    uf: &Function,
+    enc: &Encoder,
+    model: &Model,
+    stop: impl Fn(LocId) -> bool,
+) -> Result<(Vec<i128>, LocId), String> {
+    let is_true = |b: &Bool| model.eval(b, true).and_then(|x| x.as_bool()) == Some(true);
     let int_of = |i: &Int| model.eval(i, true).and_then(|x| x.as_i128());
-    // Follow the model's path from the entry, collecting inputs.
     let succs = uf.successors();
     let taken = enc.taken.borrow();
     let havocs = enc.havocs.borrow();
@@ -70,11 +173,11 @@ pub fn bmc(p: &Program, fid: FuncId, k: u32, max_locs: usize, cfg: &Config) -> B
     let mut values = Vec::new();
     let mut loc = uf.entry;
     for _ in 0..uf.edges.len() + 1 {
-        if let Some((e, _)) = failures.iter().find(|(e, b)| uf.edges[*e].from == loc && is_true(b)) {
-            return BmcResult::Found(Inputs { values, edge: u.origin[*e] });
+        if stop(loc) {
+            return Ok((values, loc));
         }
         let Some(&eid) = succs[loc].iter().find(|e| taken.get(e).is_some_and(is_true)) else {
-            return BmcResult::Unknown("the model's path could not be followed".into());
+            return Err("the model's path could not be followed".into());
         };
         match &uf.edges[eid].cmd {
             Command::Havoc(v, _) | Command::CallExtern { dst: Some(v), .. } => {
@@ -90,10 +193,10 @@ pub fn bmc(p: &Program, fid: FuncId, k: u32, max_locs: usize, cfg: &Config) -> B
             Command::InitObject { var, fill: leapfrog_ir::Fill::Uninit, len } => {
                 let VarTy::Mem(obj) = &p.vars[*var].ty else { continue };
                 if len.is_some() {
-                    return BmcResult::Unknown("an uninitialized variable-length array on the path".into());
+                    return Err("an uninitialized variable-length array on the path".into());
                 }
                 let Some(count) = scalar_leaves(obj, p) else {
-                    return BmcResult::Unknown("an uninitialized object of mixed types on the path".into());
+                    return Err("an uninitialized object of mixed types on the path".into());
                 };
                 match uninit.get(&eid) {
                     Some((_, arr)) => {
@@ -118,7 +221,7 @@ pub fn bmc(p: &Program, fid: FuncId, k: u32, max_locs: usize, cfg: &Config) -> B
         }
         loc = uf.edges[eid].to;
     }
-    BmcResult::Unknown("the model's path does not end".into())
+    Err("the model's path does not end".into())
 }
 
 /// The number of scalar leaves of an object of uniform element type.

@@ -64,6 +64,12 @@ pub struct Outgoing {
 pub trait LoopAssumptions {
     /// The facts to assume about `l`'s state `s` at its header (each guarded by its literal).
     fn assume(&self, enc: &Encoder, l: LoopId, s: &State) -> Vec<Bool>;
+
+    /// Facts relating the state `entry` in which `l` is entered to the state `header` at its
+    /// last header visit (transition invariants: `entry = header ∨ T(entry, header)`).
+    fn relate(&self, _enc: &Encoder, _l: LoopId, _entry: &State, _header: &State) -> Vec<Bool> {
+        Vec::new()
+    }
 }
 
 /// No assumptions at loops: a summary that only havocs.
@@ -545,6 +551,7 @@ impl<'p> Encoder<'p> {
                     // the one the initiation obligation uses.
                     let mut conj = vec![g];
                     conj.extend(assumptions.assume(self, c, &hs));
+                    conj.extend(assumptions.relate(self, c, &s, &hs));
                     let (_, out) = self.walk(Some(c), node, Bool::and(&conj), hs, Mode::Exit, assumptions, sink);
                     out
                 }

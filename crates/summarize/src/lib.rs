@@ -6,6 +6,8 @@
 //! - [`candidates`]: invariant templates instantiated per loop;
 //! - [`analysis`]: Houdini over all loops' candidates at once, then the property check on the
 //!   summarized function;
+//! - [`transition`]: transition invariants (TACAS'11 Table 1, Algorithm 2), which strengthen
+//!   summaries and prove termination when well-founded;
 //! - [`unroll`] and [`bmc`]: bounded unwinding of the real loops, to turn a violation of the
 //!   summarized program into concrete nondet inputs.
 //!
@@ -17,6 +19,7 @@ pub mod bmc;
 pub mod candidates;
 pub mod encode;
 pub mod memory;
+pub mod transition;
 pub mod unroll;
 pub mod value;
 

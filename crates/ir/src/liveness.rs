@@ -1,0 +1,85 @@
+//! Live register variables: which variables' current values some path still reads before
+//! overwriting them (a backward may-analysis over one function's graph).
+
+use crate::command::Command;
+use crate::ids::{IdVec, LocId, VarId};
+use crate::program::Function;
+use std::collections::BTreeSet;
+
+/// The register variables live at every location of `f`. Globals are not special-cased: a global
+/// is live where the function reads it later.
+pub fn live_variables(f: &Function) -> IdVec<LocId, BTreeSet<VarId>> {
+    let mut live: IdVec<LocId, BTreeSet<VarId>> = f.locs.ids().map(|_| BTreeSet::new()).collect();
+    let edges: Vec<_> = f.edges.values().collect();
+    let uses: Vec<Vec<VarId>> = edges.iter().map(|e| uses_of(&e.cmd)).collect();
+    let defs: Vec<Vec<VarId>> = edges.iter().map(|e| strong_defs(&e.cmd)).collect();
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for (k, e) in edges.iter().enumerate().rev() {
+            let mut incoming: BTreeSet<VarId> = live[e.to].iter().copied().filter(|v| !defs[k].contains(v)).collect();
+            incoming.extend(uses[k].iter().copied());
+            let here = &mut live[e.from];
+            let before = here.len();
+            here.extend(incoming);
+            changed |= here.len() != before;
+        }
+    }
+    live
+}
+
+fn uses_of(cmd: &Command) -> Vec<VarId> {
+    let mut out = Vec::new();
+    for e in cmd.exprs() {
+        for v in e.reads() {
+            if !out.contains(&v) {
+                out.push(v);
+            }
+        }
+    }
+    out
+}
+
+/// The variables a command certainly overwrites.
+fn strong_defs(cmd: &Command) -> Vec<VarId> {
+    match cmd {
+        Command::Assign(v, _) | Command::Havoc(v, _) | Command::Load { dst: v, .. } | Command::Alloc { dst: v, .. } => {
+            vec![*v]
+        }
+        Command::Call { dst: Some(v), .. } | Command::CallExtern { dst: Some(v), .. } => vec![*v],
+        _ => Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::expr::Expr;
+    use crate::ids::Id;
+    use leapfrog_arith::{BinOp, CmpOp, IntTy};
+    use leapfrog_source::Span;
+
+    #[test]
+    fn loop_variables_are_live_at_the_header_and_overwritten_ones_are_not() {
+        // L0: t := 0; L1 (header): assume x > 0 -> L2: t := x; x := x - t - 1 -> L1;
+        //                          assume !(x > 0) -> L3.
+        let (x, t) = (VarId::new(0), VarId::new(1));
+        let mut f = Function::new("f", Span::UNKNOWN);
+        let l0 = f.entry;
+        let [l1, l2, l3] = [f.add_loc(), f.add_loc(), f.add_loc()];
+        let zero = Expr::int(0, IntTy::I32);
+        let pos = Expr::cmp(CmpOp::Gt, Expr::var(x), zero.clone());
+        f.add_edge(l0, l1, Command::Assign(t, zero), Span::UNKNOWN);
+        f.add_edge(l1, l2, Command::Assume(pos.clone()), Span::UNKNOWN);
+        f.add_edge(l1, l3, Command::Assume(Expr::not(pos)), Span::UNKNOWN);
+        let l2b = f.add_loc();
+        f.add_edge(l2, l2b, Command::Assign(t, Expr::var(x)), Span::UNKNOWN);
+        let dec = Expr::binary(BinOp::Sub, IntTy::I32, Expr::var(x), Expr::var(t));
+        f.add_edge(l2b, l1, Command::Assign(x, dec), Span::UNKNOWN);
+        let live = live_variables(&f);
+        assert!(live[l1].contains(&x));
+        assert!(!live[l1].contains(&t), "t is written before it is read in every iteration");
+        assert!(live[l2b].contains(&t));
+        assert!(live[l3].is_empty());
+    }
+}

@@ -1,0 +1,337 @@
+//! Non-termination: lassos made of a stem (concrete inputs reaching the loop header) and a
+//! recurrent set (a set of header states from each of which an iteration leads back into it).
+//!
+//! The search, for an innermost loop:
+//! 1. bounded unwinding finds a stem: inputs and the state `s` of a header visit from which one
+//!    iteration can return to the header;
+//! 2. the candidate atoms true in `s` — the summarization templates, the branch conditions of the
+//!    loop body, and `x == s(x)` for every variable the loop reads — are conjoined, and Houdini
+//!    drops the atoms some iteration from the conjunction falsifies: what remains is closed under
+//!    iterations and still contains `s`;
+//! 3. if some execution can still leave the set (an exit, a cut path), the nondeterministic
+//!    values of the body are fixed to those of one iteration from `s` that returns, and step 2 is
+//!    repeated under that choice.
+//!
+//! The result is only a candidate: the pipeline reports FALSE after the independent checker
+//! accepts the set and the interpreter replays the stem into it.
+
+use leapfrog_arith::Semantics;
+use leapfrog_ir::loops::LoopForest;
+use leapfrog_ir::types::Type;
+use leapfrog_ir::{Command, EdgeId, Expr, FuncId, LoopId, Program, VarId};
+use leapfrog_smt::z3::ast::{Ast, Bool, Int};
+use leapfrog_smt::{Answer, Solver};
+use leapfrog_summarize::Config;
+use leapfrog_summarize::bmc::{ReachResult, Stem, reach};
+use leapfrog_summarize::candidates::{candidates, conjunction};
+use leapfrog_summarize::encode::{Encoder, Mode, NoAssumptions, Outgoing, State};
+use leapfrog_summarize::value::Val;
+use std::collections::{BTreeMap, HashMap};
+
+/// A candidate lasso.
+pub struct Lasso {
+    pub stem: Stem,
+    /// The set as a conjunction of atoms.
+    pub atoms: Vec<Expr>,
+    pub set: Expr,
+    pub choices: BTreeMap<EdgeId, i128>,
+}
+
+/// Unwindings tried for stems, and the size limit of the unwound function.
+const STEM_BOUNDS: &[u32] = &[1, 3, 6];
+const MAX_UNROLLED_LOCS: usize = 20_000;
+/// Stems tried per unwinding.
+const STEMS_PER_BOUND: usize = 2;
+
+/// One iteration of loop `l` from a fresh header state, encoded once.
+struct Iteration<'e> {
+    enc: &'e Encoder<'e>,
+    l: LoopId,
+    pre: State,
+    backs: Vec<Outgoing>,
+    /// The fresh value of every nondeterministic source of the body.
+    havocs: HashMap<EdgeId, Val>,
+}
+
+/// Looks for a lasso of loop `l` of the inlined function `fid`.
+pub fn find(p: &Program, fid: FuncId, forest: &LoopForest, l: LoopId, cfg: &Config) -> Result<Lasso, String> {
+    let f = &p.funcs[fid];
+    let lp = &forest.loops[l];
+    if !lp.children.is_empty() {
+        return Err("non-termination is only searched in innermost loops".into());
+    }
+    let enc = Encoder::new(p, f, forest, cfg.semantics);
+    let pre = enc.fresh_state();
+    let mut sink = Vec::new();
+    let (backs, _) =
+        enc.walk(Some(l), lp.header, Bool::from_bool(true), pre.clone(), Mode::Exit, &NoAssumptions, &mut sink);
+    if backs.is_empty() {
+        return Err("no iteration returns to the header".into());
+    }
+    let havocs = enc.havocs.borrow().clone();
+    let it = Iteration { enc: &enc, l, pre, backs, havocs };
+    let atoms = atom_pool(p, f, forest, l, cfg.semantics);
+    let mut tried: Vec<HashMap<VarId, i128>> = Vec::new();
+    let mut last = "no stem reaches a header state from which the loop can iterate".to_string();
+    for &k in STEM_BOUNDS {
+        for _ in 0..STEMS_PER_BOUND {
+            if cfg.deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+                return Err("out of time looking for a recurrent set".into());
+            }
+            let wanted = |e: &Encoder, s: &State| -> Bool {
+                let mut conj = vec![iterates(&it, e, s)];
+                for old in &tried {
+                    conj.push(same_state(e, s, old).not());
+                }
+                Bool::and(&conj)
+            };
+            let stem = match reach(p, fid, k, MAX_UNROLLED_LOCS, cfg, lp.header, &wanted) {
+                ReachResult::Found(stem) => stem,
+                ReachResult::NoneWithin => break,
+                ReachResult::Unknown(why) => {
+                    last = format!("no stem: {why}");
+                    break;
+                }
+            };
+            tried.push(stem.state.clone());
+            match recurrent_set(&it, &atoms, &stem.state, cfg) {
+                Ok((atoms, choices)) => return Ok(Lasso { stem, set: conjunction(&atoms), atoms, choices }),
+                Err(why) => last = why,
+            }
+        }
+    }
+    Err(last)
+}
+
+/// Whether an iteration from `s` (a state of another encoder over the same variables) can
+/// return to the header: the iteration's encoding with its pre-state equal to `s`.
+fn iterates(it: &Iteration, e: &Encoder, s: &State) -> Bool {
+    let mut conj: Vec<Bool> = it.enc.facts.borrow().clone();
+    for (v, x) in &it.pre.regs {
+        if let Some(y) = s.regs.get(v) {
+            conj.push(e.arith.eq(x, y));
+        }
+    }
+    for (o, a) in &it.pre.mem {
+        if let Some(b) = s.mem.get(o) {
+            conj.push(a.eq(b));
+        }
+    }
+    conj.push(Bool::or(&it.backs.iter().map(|b| b.guard.clone()).collect::<Vec<_>>()));
+    Bool::and(&conj)
+}
+
+fn same_state(e: &Encoder, s: &State, values: &HashMap<VarId, i128>) -> Bool {
+    let conj: Vec<Bool> = values
+        .iter()
+        .filter_map(|(v, x)| {
+            let val = s.regs.get(v)?;
+            let signed = e.p.vars[*v].ty.reg().and_then(|t| t.as_int()).is_none_or(|t| t.is_signed());
+            Some(e.arith.to_math(val, signed).eq(Int::from_i128(*x)))
+        })
+        .collect();
+    Bool::and(&conj)
+}
+
+/// The atoms recurrent sets are built from: summarization templates and the branch conditions
+/// of the body (both polarities).
+fn atom_pool(p: &Program, f: &leapfrog_ir::Function, forest: &LoopForest, l: LoopId, sem: Semantics) -> Vec<Expr> {
+    let mut out: Vec<Expr> = Vec::new();
+    let lp = &forest.loops[l];
+    for (_, e) in f.edges.iter() {
+        if lp.contains(e.from)
+            && let Command::Assume(c) = &e.cmd
+        {
+            for a in [c.clone(), Expr::not(c.clone())] {
+                if !out.contains(&a) {
+                    out.push(a);
+                }
+            }
+        }
+    }
+    out.extend(candidates(p, f, forest, l, &[], sem, &[]).into_iter().map(|c| c.expr));
+    out
+}
+
+/// The registers the loop reads or writes, with integer or boolean type.
+fn loop_vars(enc: &Encoder, l: LoopId) -> Vec<VarId> {
+    let lp = &enc.forest.loops[l];
+    let mut vars = Vec::new();
+    for (_, e) in enc.f.edges.iter() {
+        if !lp.contains(e.from) {
+            continue;
+        }
+        let mut add = |v: VarId| {
+            if matches!(enc.p.vars[v].ty.reg(), Some(Type::Int(_) | Type::Bool)) && !vars.contains(&v) {
+                vars.push(v);
+            }
+        };
+        for x in e.cmd.exprs() {
+            x.for_each_var(&mut add);
+        }
+        for v in e.cmd.defs() {
+            add(v);
+        }
+    }
+    vars.sort();
+    vars
+}
+
+/// `v == value` as an IR expression.
+fn pin(p: &Program, v: VarId, value: i128) -> Option<Expr> {
+    match p.vars[v].ty.reg()? {
+        Type::Int(t) => Some(Expr::cmp(leapfrog_arith::CmpOp::Eq, Expr::Var(v), Expr::Int(t.convert(value), t))),
+        Type::Bool => Some(if value != 0 { Expr::Var(v) } else { Expr::not(Expr::Var(v)) }),
+        _ => None,
+    }
+}
+
+/// The state `values` as constants of the encoding.
+fn constant_state(enc: &Encoder, template: &State, values: &HashMap<VarId, i128>) -> State {
+    let mut s = template.clone();
+    for (v, x) in values {
+        match enc.p.vars[*v].ty.reg() {
+            Some(Type::Int(t)) => {
+                s.regs.insert(*v, enc.arith.int(*x, t));
+            }
+            Some(Type::Bool) => {
+                s.regs.insert(*v, Val::Bool(Bool::from_bool(*x != 0)));
+            }
+            _ => {}
+        }
+    }
+    s
+}
+
+/// Houdini for a closed set containing the state `values`, first with every nondeterministic
+/// value free, then with those of one returning iteration fixed.
+fn recurrent_set(
+    it: &Iteration,
+    pool: &[Expr],
+    values: &HashMap<VarId, i128>,
+    cfg: &Config,
+) -> Result<(Vec<Expr>, BTreeMap<EdgeId, i128>), String> {
+    let enc = it.enc;
+    let at_s = constant_state(enc, &it.pre, values);
+    let true_at_s = |e: &Expr| enc.truth(e, &at_s).simplify().as_bool() == Some(true);
+    // Only live variables: a dead one's value at the header is never read, and the model's value
+    // for it need not be the one a concrete execution has.
+    let live = &leapfrog_ir::liveness::live_variables(enc.f)[enc.forest.loops[it.l].header];
+    let is_live = |e: &Expr| e.reads().iter().all(|v| live.contains(v));
+    let mut atoms: Vec<Expr> = Vec::new();
+    let pins =
+        loop_vars(enc, it.l).into_iter().filter(|v| live.contains(v)).filter_map(|v| pin(enc.p, v, *values.get(&v)?));
+    for a in pool.iter().filter(|a| is_live(a) && true_at_s(a)).cloned().chain(pins) {
+        if !atoms.contains(&a) {
+            atoms.push(a);
+        }
+    }
+    let solver = Solver::new(cfg.limits, cfg.deadline);
+    for fact in enc.facts.borrow().iter() {
+        solver.assert(fact);
+    }
+    let universal = houdini(it, &solver, atoms.clone(), &[])?;
+    if escapes(it, &solver, &universal, &[])? {
+        // Fix the nondeterministic values to those of one iteration from `s` that returns.
+        if it.havocs.is_empty() {
+            return Err("every candidate set containing the stem's state can be left".into());
+        }
+        let choices = returning_choices(it, &solver, values)?;
+        let fixed: Vec<Bool> = choice_constraints(it, &choices);
+        let set = houdini(it, &solver, atoms, &fixed)?;
+        if escapes(it, &solver, &set, &fixed)? {
+            return Err("every candidate set containing the stem's state can be left".into());
+        }
+        return Ok((set, choices));
+    }
+    Ok((universal, BTreeMap::new()))
+}
+
+fn choice_constraints(it: &Iteration, choices: &BTreeMap<EdgeId, i128>) -> Vec<Bool> {
+    choices
+        .iter()
+        .filter_map(|(e, x)| {
+            let val = it.havocs.get(e)?;
+            let Command::Havoc(v, _) = &it.enc.f.edges[*e].cmd else { return None };
+            let signed = it.enc.p.vars[*v].ty.reg().and_then(|t| t.as_int()).is_none_or(|t| t.is_signed());
+            Some(it.enc.arith.to_math(val, signed).eq(Int::from_i128(*x)))
+        })
+        .collect()
+}
+
+/// The values the body's nondeterministic sources take on one iteration from `values` that
+/// returns to the header.
+fn returning_choices(
+    it: &Iteration,
+    solver: &Solver,
+    values: &HashMap<VarId, i128>,
+) -> Result<BTreeMap<EdgeId, i128>, String> {
+    let enc = it.enc;
+    solver.push();
+    solver.assert(&same_state(enc, &it.pre, values));
+    solver.assert(&Bool::or(&it.backs.iter().map(|b| b.guard.clone()).collect::<Vec<_>>()));
+    let answer = solver.check(&[]);
+    solver.pop();
+    let Answer::Sat(model) = answer else { return Err("no returning iteration from the stem's state".into()) };
+    let mut out = BTreeMap::new();
+    for (e, val) in &it.havocs {
+        let Command::Havoc(v, _) = &enc.f.edges[*e].cmd else { continue };
+        let signed = enc.p.vars[*v].ty.reg().and_then(|t| t.as_int()).is_none_or(|t| t.is_signed());
+        if let Some(x) = model.eval(&enc.arith.to_math(val, signed), true).and_then(|x| x.as_i128()) {
+            out.insert(*e, x);
+        }
+    }
+    Ok(out)
+}
+
+/// The largest subset of `atoms` whose conjunction every returning iteration preserves.
+fn houdini(it: &Iteration, solver: &Solver, mut atoms: Vec<Expr>, fixed: &[Bool]) -> Result<Vec<Expr>, String> {
+    let enc = it.enc;
+    loop {
+        let holds_pre: Vec<Bool> = atoms.iter().map(|a| enc.truth(a, &it.pre)).collect();
+        let mut broken = Vec::new();
+        for b in &it.backs {
+            for a in &atoms {
+                broken.push(Bool::and(&[b.guard.clone(), enc.truth(a, &b.state).not()]));
+            }
+        }
+        solver.push();
+        solver.assert(&Bool::and(&holds_pre));
+        solver.assert(&Bool::and(fixed));
+        solver.assert(&Bool::or(&broken));
+        let answer = solver.check(&[]);
+        solver.pop();
+        match answer {
+            Answer::Unsat => return Ok(atoms),
+            Answer::Unknown(why) => return Err(format!("the solver gave up on a recurrent set: {why}")),
+            Answer::Sat(model) => {
+                let truth = |x: &Bool| model.eval(x, true).and_then(|v| v.as_bool()) == Some(true);
+                let before = atoms.len();
+                let keep: Vec<bool> = atoms
+                    .iter()
+                    .map(|a| !it.backs.iter().any(|b| truth(&b.guard) && !truth(&enc.truth(a, &b.state))))
+                    .collect();
+                atoms = atoms.into_iter().zip(keep).filter(|(_, k)| *k).map(|(a, _)| a).collect();
+                if atoms.len() == before {
+                    return Err("Houdini made no progress on a recurrent set".into());
+                }
+            }
+        }
+    }
+}
+
+/// Whether some execution of an iteration from the set does not return to the header.
+fn escapes(it: &Iteration, solver: &Solver, set: &[Expr], fixed: &[Bool]) -> Result<bool, String> {
+    let enc = it.enc;
+    solver.push();
+    solver.assert(&Bool::and(&set.iter().map(|a| enc.truth(a, &it.pre)).collect::<Vec<_>>()));
+    solver.assert(&Bool::and(fixed));
+    solver.assert(&Bool::or(&it.backs.iter().map(|b| b.guard.clone()).collect::<Vec<_>>()).not());
+    let answer = solver.check(&[]);
+    solver.pop();
+    match answer {
+        Answer::Unsat => Ok(false),
+        Answer::Sat(_) => Ok(true),
+        Answer::Unknown(why) => Err(format!("the solver gave up on a recurrent set: {why}")),
+    }
+}
