@@ -257,10 +257,7 @@ fn compositional(enc: &Encoder, solver: &Solver, c: &TransitionCandidate) -> boo
     let TransitionCandidate::OneChanges(vs) = c else { return true };
     let fresh = |tag: &str| -> Vec<Int> {
         vs.iter()
-            .map(|v| {
-                let x = Int::fresh_const(&format!("ti_{tag}_{}", enc.p.vars[*v].name));
-                x
-            })
+            .map(|v| Int::fresh_const(&format!("ti_{tag}_{}", enc.p.vars[*v].name)))
             .collect()
     };
     let (a, b, d) = (fresh("a"), fresh("b"), fresh("c"));
