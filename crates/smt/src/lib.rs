@@ -86,6 +86,11 @@ pub struct Solver {
 
 impl Solver {
     pub fn new(limits: QueryLimits, deadline: Option<Instant>) -> Solver {
+        // Z3's Gröbner-basis step for non-linear arithmetic polls neither timeouts nor interrupts
+        // (a query on `x = x*x` iterated a few times ran for a minute past its deadline), so it
+        // is off: non-linear queries then end in `unknown` within their budget instead.
+        static CONFIGURE: std::sync::Once = std::sync::Once::new();
+        CONFIGURE.call_once(|| z3::set_global_param("smt.arith.nl.grobner", "false"));
         let inner = z3::Solver::new();
         // Z3 picks its incremental core once a scope exists; that is the fast path for many small
         // queries on one solver (see NOTES-dependencies.md §2).
