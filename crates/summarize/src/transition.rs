@@ -256,9 +256,7 @@ pub fn transition_invariants(
 fn compositional(enc: &Encoder, solver: &Solver, c: &TransitionCandidate) -> bool {
     let TransitionCandidate::OneChanges(vs) = c else { return true };
     let fresh = |tag: &str| -> Vec<Int> {
-        vs.iter()
-            .map(|v| Int::fresh_const(&format!("ti_{tag}_{}", enc.p.vars[*v].name)))
-            .collect()
+        vs.iter().map(|v| Int::fresh_const(&format!("ti_{tag}_{}", enc.p.vars[*v].name))).collect()
     };
     let (a, b, d) = (fresh("a"), fresh("b"), fresh("c"));
     let mut ranges = Vec::new();

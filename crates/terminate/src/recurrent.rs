@@ -73,13 +73,16 @@ pub fn find(p: &Program, fid: FuncId, forest: &LoopForest, l: LoopId, cfg: &Conf
     let atoms = atom_pool(p, f, forest, l, cfg.semantics);
     let mut tried: Vec<HashMap<VarId, i128>> = Vec::new();
     let mut last = "no stem reaches a header state from which the loop can iterate".to_string();
-    for &k in STEM_BOUNDS {
+    for (k, small) in STEM_BOUNDS.iter().flat_map(|&k| [(k, true), (k, false)]) {
         for _ in 0..STEMS_PER_BOUND {
             if cfg.deadline.is_some_and(|d| std::time::Instant::now() >= d) {
                 return Err("out of time looking for a recurrent set".into());
             }
             let wanted = |e: &Encoder, s: &State| -> Bool {
                 let mut conj = vec![iterates(&it, e, s)];
+                if small {
+                    conj.push(small_state(e, s));
+                }
                 for old in &tried {
                     conj.push(same_state(e, s, old).not());
                 }
@@ -120,6 +123,23 @@ fn iterates(it: &Iteration, e: &Encoder, s: &State) -> Bool {
     conj.push(Bool::or(&it.backs.iter().map(|b| b.guard.clone()).collect::<Vec<_>>()));
     Bool::and(&conj)
 }
+
+/// Every integer register of `s` within [-SMALL, SMALL]: concrete stems with small values replay
+/// without overflowing where the program computes with them.
+fn small_state(e: &Encoder, s: &State) -> Bool {
+    let conj: Vec<Bool> = s
+        .regs
+        .iter()
+        .filter_map(|(v, val)| {
+            let t = e.p.vars[*v].ty.reg()?.as_int()?;
+            let x = e.arith.to_math(val, t.is_signed());
+            Some(Bool::and(&[x.ge(Int::from_i64(-SMALL)), x.le(Int::from_i64(SMALL))]))
+        })
+        .collect();
+    Bool::and(&conj)
+}
+
+const SMALL: i64 = 1000;
 
 fn same_state(e: &Encoder, s: &State, values: &HashMap<VarId, i128>) -> Bool {
     let conj: Vec<Bool> = values
@@ -231,20 +251,53 @@ fn recurrent_set(
         solver.assert(fact);
     }
     let universal = houdini(it, &solver, atoms.clone(), &[])?;
-    if escapes(it, &solver, &universal, &[])? {
-        // Fix the nondeterministic values to those of one iteration from `s` that returns.
-        if it.havocs.is_empty() {
-            return Err("every candidate set containing the stem's state can be left".into());
-        }
-        let choices = returning_choices(it, &solver, values)?;
-        let fixed: Vec<Bool> = choice_constraints(it, &choices);
-        let set = houdini(it, &solver, atoms, &fixed)?;
-        if escapes(it, &solver, &set, &fixed)? {
-            return Err("every candidate set containing the stem's state can be left".into());
-        }
-        return Ok((set, choices));
+    if !escapes(it, &solver, &universal, &[])? {
+        return Ok((universal, BTreeMap::new()));
     }
-    Ok((universal, BTreeMap::new()))
+    // Fix the nondeterministic values: to those of one iteration from `s` that returns, or all
+    // to 0, or all to 1 (the usual ways a nondeterministic branch keeps a loop going).
+    if it.havocs.is_empty() {
+        return Err("every candidate set containing the stem's state can be left".into());
+    }
+    let mut options = vec![returning_choices(it, &solver, values)?];
+    for x in [0, 1] {
+        options.push(it.havocs.keys().map(|e| (*e, x)).collect());
+    }
+    let mut seen = Vec::new();
+    for choices in options {
+        if seen.contains(&choices) {
+            continue;
+        }
+        seen.push(choices.clone());
+        let fixed: Vec<Bool> = choice_constraints(it, &choices);
+        let Ok(set) = houdini(it, &solver, atoms.clone(), &fixed) else { continue };
+        if !escapes(it, &solver, &set, &fixed)? && contains(it, &solver, &set, &fixed, values)? {
+            return Ok((set, choices));
+        }
+    }
+    Err("every candidate set containing the stem's state can be left".into())
+}
+
+/// Whether the stem's state lies in the set and iterates under the choices.
+fn contains(
+    it: &Iteration,
+    solver: &Solver,
+    set: &[Expr],
+    fixed: &[Bool],
+    values: &HashMap<VarId, i128>,
+) -> Result<bool, String> {
+    let enc = it.enc;
+    solver.push();
+    solver.assert(&same_state(enc, &it.pre, values));
+    solver.assert(&Bool::and(&set.iter().map(|a| enc.truth(a, &it.pre)).collect::<Vec<_>>()));
+    solver.assert(&Bool::and(fixed));
+    let answer = solver.check(&[]);
+    solver.pop();
+    match answer {
+        Answer::Sat(_) => Ok(true),
+        Answer::Unsat => Ok(false),
+        Answer::Unknown(why) => Err(format!("the solver gave up on a recurrent set: {why}")),
+    }
 }
 
 fn choice_constraints(it: &Iteration, choices: &BTreeMap<EdgeId, i128>) -> Vec<Bool> {
