@@ -43,6 +43,19 @@ impl Measure {
     }
 }
 
+impl Measure {
+    fn text(&self, p: &Program, primed: bool) -> String {
+        let name = |v: &VarId| if primed { format!("{}'", p.vars[*v].name) } else { p.vars[*v].name.clone() };
+        let list = |vs: &[VarId]| vs.iter().map(name).collect::<Vec<_>>();
+        match self {
+            Measure::Var(v) => name(v),
+            Measure::Sum(vs) => list(vs).join(" + "),
+            Measure::Max(vs) => format!("max({})", list(vs).join(", ")),
+            Measure::Min(vs) => format!("min({})", list(vs).join(", ")),
+        }
+    }
+}
+
 /// One candidate of Table 1.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum TransitionCandidate {
@@ -52,6 +65,36 @@ pub enum TransitionCandidate {
     Increases(Measure),
     /// One of the variables strictly changes while the others keep their values.
     OneChanges(Vec<VarId>),
+}
+
+impl TransitionCandidate {
+    /// The relation in C-like syntax, the post-state primed: `i' < i`, `max(x', y') > max(x, y)`.
+    pub fn text(&self, p: &Program) -> String {
+        let paren = |m: &Measure, primed| {
+            let t = m.text(p, primed);
+            if matches!(m, Measure::Sum(_)) { format!("({t})") } else { t }
+        };
+        match self {
+            TransitionCandidate::Decreases(m) => format!("{} < {}", paren(m, true), paren(m, false)),
+            TransitionCandidate::Increases(m) => format!("{} > {}", paren(m, true), paren(m, false)),
+            TransitionCandidate::OneChanges(vs) => {
+                let name = |v: &VarId, primed: bool| {
+                    if primed { format!("{}'", p.vars[*v].name) } else { p.vars[*v].name.clone() }
+                };
+                let alts: Vec<String> = vs
+                    .iter()
+                    .map(|v| {
+                        let mut conj = vec![format!("{} != {}", name(v, true), name(v, false))];
+                        conj.extend(
+                            vs.iter().filter(|w| *w != v).map(|w| format!("{} == {}", name(w, true), name(w, false))),
+                        );
+                        format!("({})", conj.join(" && "))
+                    })
+                    .collect();
+                alts.join(" || ")
+            }
+        }
+    }
 }
 
 /// How a strict order of the transition invariant is bounded.

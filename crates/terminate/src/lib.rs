@@ -244,7 +244,7 @@ fn prove_loop(ctx: &Context, l: LoopId, deadline: Instant) -> LoopOutcome {
     match ti.well_founded {
         Some((k, _)) => {
             let atoms: Vec<_> = ti.atoms.iter().map(certificate::transition_atom).collect();
-            let texts: Vec<String> = atoms.iter().map(|a| certificate::atom_text(q, a)).collect();
+            let texts: Vec<String> = ti.atoms.iter().map(|a| a.text(q)).collect();
             match checked(TerminationArgument::TransitionInvariant { atoms, well_founded: k }) {
                 CheckResult::Accepted => {
                     return LoopOutcome {
