@@ -135,6 +135,7 @@ pub fn summaries_to_json(files: &SourceFiles, r: &SummariesReport) -> Value {
             v["depth"] = json!(l.depth);
             v["modified"] = json!(l.modified);
             v["invariant"] = json!(l.invariant);
+            v["transition_invariant"] = json!(l.transition_invariant);
             v["exits"] = json!(l.exits);
             v["candidates_tried"] = json!(l.candidates_tried);
             v
@@ -172,10 +173,19 @@ pub fn summaries_to_text(files: &SourceFiles, r: &SummariesReport) -> String {
             leapfrog_verify::join_conjuncts(&l.invariant)
         };
         out.push_str(&format!("  invariant: {inv}\n"));
-        out.push_str(&format!(
-            "  summary:   havoc({}); assume(invariant); assume(exit condition)\n",
-            l.modified.join(", ")
-        ));
+        if l.transition_invariant.is_empty() {
+            out.push_str(&format!(
+                "  summary:   havoc({}); assume(invariant); assume(exit condition)\n",
+                l.modified.join(", ")
+            ));
+        } else {
+            out.push_str(&format!("  transition invariant: {}\n", l.transition_invariant.join(" && ")));
+            out.push_str(&format!(
+                "  summary:   pre := ({0}); havoc({0}); assume(invariant); assume(({0}) == pre || T(pre, ({0}))); \
+                 assume(exit condition)\n",
+                l.modified.join(", ")
+            ));
+        }
         for e in &l.exits {
             out.push_str(&format!("  exit when: {e}\n"));
         }

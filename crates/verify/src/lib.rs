@@ -20,6 +20,7 @@ use leapfrog_ir::{InlineLimits, inline_program};
 use leapfrog_smt::{QueryLimits, Watchdog};
 use leapfrog_source::Span;
 use leapfrog_summarize::bmc::{BmcResult, bmc};
+use leapfrog_summarize::transition::transition_invariants;
 use leapfrog_summarize::{Config, SafetyResult, analyze_with_views};
 use std::time::{Duration, Instant};
 
@@ -358,6 +359,9 @@ pub struct LoopSummaryReport {
     pub modified: Vec<String>,
     /// The invariant's conjuncts as C expressions.
     pub invariant: Vec<String>,
+    /// The transition invariant's conjuncts (TACAS'11), post-state primed: `i' > i`. The summary
+    /// assumes `X == Xpre || T(Xpre, X)` between entry and the last header visit.
+    pub transition_invariant: Vec<String>,
     /// How the loop can be left: the condition of each exit, as C.
     pub exits: Vec<String>,
     pub candidates_tried: usize,
@@ -404,6 +408,7 @@ pub fn summarize(p: &Program, opts: &Options) -> SummariesReport {
     let views = add_memory_views(&mut q, fid);
     let analysis = analyze_with_views(&q, fid, &cfg, &views);
     out.notes.extend(analysis.unsupported.iter().cloned());
+    let transitions = transition_invariants(&q, fid, &analysis, &cfg, &views);
     let f = &q.funcs[fid];
     for l in &analysis.loops {
         let (kind, span) = analysis.forest.syntax(f, l.id);
@@ -426,6 +431,7 @@ pub fn summarize(p: &Program, opts: &Options) -> SummariesReport {
             depth: lp.depth,
             modified,
             invariant: dedup(l.invariant.iter().map(|c| c.text.clone())),
+            transition_invariant: transitions[l.id].atoms.iter().map(|a| a.text(&q)).collect(),
             exits,
             candidates_tried: l.candidates_tried,
         });
