@@ -71,6 +71,18 @@ enum Command {
         #[arg(long, value_enum, default_value_t = FormatArg::Text)]
         format: FormatArg,
     },
+    /// Check the termination property: every execution from the entry terminates. TRUE comes
+    /// with a ranking function or transition invariant per loop, re-checked by an independent
+    /// checker; FALSE with a lasso (inputs the interpreter replayed into a recurrent set of a
+    /// loop); else UNKNOWN and why.
+    Terminate {
+        #[command(flatten)]
+        input: InputArgs,
+        #[command(flatten)]
+        analysis: AnalysisArgs,
+        #[arg(long, value_enum, default_value_t = FormatArg::Text)]
+        format: FormatArg,
+    },
     /// Summarize every loop: the variables it modifies, an invariant (as C), and how it exits.
     Summarize {
         #[command(flatten)]
@@ -104,14 +116,23 @@ enum SemanticsArg {
 }
 
 impl AnalysisArgs {
-    fn options(&self) -> leapfrog_verify::Options {
-        leapfrog_verify::Options {
-            semantics: match self.semantics {
-                SemanticsArg::Default => leapfrog_arith::Semantics::Default,
-                SemanticsArg::BitPrecise => leapfrog_arith::Semantics::BitPrecise,
-            },
-            timeout: std::time::Duration::from_secs_f64(self.timeout.clamp(0.001, 1e7)),
+    fn semantics(&self) -> leapfrog_arith::Semantics {
+        match self.semantics {
+            SemanticsArg::Default => leapfrog_arith::Semantics::Default,
+            SemanticsArg::BitPrecise => leapfrog_arith::Semantics::BitPrecise,
         }
+    }
+
+    fn timeout(&self) -> std::time::Duration {
+        std::time::Duration::from_secs_f64(self.timeout.clamp(0.001, 1e7))
+    }
+
+    fn options(&self) -> leapfrog_verify::Options {
+        leapfrog_verify::Options { semantics: self.semantics(), timeout: self.timeout() }
+    }
+
+    fn terminate_options(&self) -> leapfrog_terminate::Options {
+        leapfrog_terminate::Options { semantics: self.semantics(), timeout: self.timeout() }
     }
 }
 
@@ -262,6 +283,10 @@ fn run(cli: Cli) -> u8 {
         },
         Command::Verify { input, analysis, format } => match input.to_input() {
             Ok(input) => jobs::verify::run(&input, format.into(), &analysis.options()),
+            Err(code) => code,
+        },
+        Command::Terminate { input, analysis, format } => match input.to_input() {
+            Ok(input) => jobs::terminate::run(&input, format.into(), &analysis.terminate_options()),
             Err(code) => code,
         },
         Command::Summarize { input, analysis, format } => match input.to_input() {
