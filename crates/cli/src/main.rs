@@ -100,7 +100,7 @@ enum Command {
 #[derive(Args)]
 struct AnalysisArgs {
     /// Wall-clock budget in seconds; when it runs out the answer is UNKNOWN.
-    #[arg(long, default_value_t = 60.0)]
+    #[arg(long, default_value_t = 60.0, value_parser = parse_seconds)]
     timeout: f64,
     /// Integer semantics: `default` (unsigned wraps, signed is mathematical; a signed result
     /// outside its type's range is undefined behaviour) or `bit-precise` (machine integers, two's
@@ -113,6 +113,15 @@ struct AnalysisArgs {
 enum SemanticsArg {
     Default,
     BitPrecise,
+}
+
+/// A positive number of seconds (not NaN or infinite).
+fn parse_seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if x.is_finite() && x > 0.0 => Ok(x),
+        Ok(_) => Err("a time limit is a positive number of seconds".to_string()),
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 impl AnalysisArgs {

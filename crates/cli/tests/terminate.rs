@@ -202,6 +202,10 @@ fn unusable_input_exits_2() {
     assert_eq!(leapfrog(&["terminate", "/nonexistent/file.c"]).status.code(), Some(2));
     assert_eq!(leapfrog(&["terminate"]).status.code(), Some(2), "no input file is a usage error");
     assert_eq!(leapfrog(&["terminate", "--semantics", "wrapping", &bad]).status.code(), Some(2));
+    for limit in ["nan", "inf", "0", "-1", "soon"] {
+        let out = leapfrog(&["terminate", "--timeout", limit, &bad]);
+        assert_eq!(out.status.code(), Some(2), "--timeout {limit}: {}", stderr(&out));
+    }
     let broken = write(&dir, "broken.yml", "format_version: '2.0'\ninput_files: [bad.c\n");
     let out = leapfrog(&["terminate", &broken]);
     assert_eq!(out.status.code(), Some(2));
