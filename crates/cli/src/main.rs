@@ -71,6 +71,18 @@ enum Command {
         #[arg(long, value_enum, default_value_t = FormatArg::Text)]
         format: FormatArg,
     },
+    /// Check the termination property: every execution from the entry terminates. TRUE comes
+    /// with a ranking function or transition invariant per loop, re-checked by an independent
+    /// checker; FALSE with a lasso (inputs the interpreter replayed into a recurrent set of a
+    /// loop); else UNKNOWN and why.
+    Terminate {
+        #[command(flatten)]
+        input: InputArgs,
+        #[command(flatten)]
+        analysis: AnalysisArgs,
+        #[arg(long, value_enum, default_value_t = FormatArg::Text)]
+        format: FormatArg,
+    },
     /// Summarize every loop: the variables it modifies, an invariant (as C), and how it exits.
     Summarize {
         #[command(flatten)]
@@ -88,7 +100,7 @@ enum Command {
 #[derive(Args)]
 struct AnalysisArgs {
     /// Wall-clock budget in seconds; when it runs out the answer is UNKNOWN.
-    #[arg(long, default_value_t = 60.0)]
+    #[arg(long, default_value_t = 60.0, value_parser = parse_seconds)]
     timeout: f64,
     /// Integer semantics: `default` (unsigned wraps, signed is mathematical; a signed result
     /// outside its type's range is undefined behaviour) or `bit-precise` (machine integers, two's
@@ -103,15 +115,33 @@ enum SemanticsArg {
     BitPrecise,
 }
 
+/// A positive number of seconds (not NaN or infinite).
+fn parse_seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if x.is_finite() && x > 0.0 => Ok(x),
+        Ok(_) => Err("a time limit is a positive number of seconds".to_string()),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
 impl AnalysisArgs {
-    fn options(&self) -> leapfrog_verify::Options {
-        leapfrog_verify::Options {
-            semantics: match self.semantics {
-                SemanticsArg::Default => leapfrog_arith::Semantics::Default,
-                SemanticsArg::BitPrecise => leapfrog_arith::Semantics::BitPrecise,
-            },
-            timeout: std::time::Duration::from_secs_f64(self.timeout.clamp(0.001, 1e7)),
+    fn semantics(&self) -> leapfrog_arith::Semantics {
+        match self.semantics {
+            SemanticsArg::Default => leapfrog_arith::Semantics::Default,
+            SemanticsArg::BitPrecise => leapfrog_arith::Semantics::BitPrecise,
         }
+    }
+
+    fn timeout(&self) -> std::time::Duration {
+        std::time::Duration::from_secs_f64(self.timeout.clamp(0.001, 1e7))
+    }
+
+    fn options(&self) -> leapfrog_verify::Options {
+        leapfrog_verify::Options { semantics: self.semantics(), timeout: self.timeout() }
+    }
+
+    fn terminate_options(&self) -> leapfrog_terminate::Options {
+        leapfrog_terminate::Options { semantics: self.semantics(), timeout: self.timeout() }
     }
 }
 
@@ -262,6 +292,10 @@ fn run(cli: Cli) -> u8 {
         },
         Command::Verify { input, analysis, format } => match input.to_input() {
             Ok(input) => jobs::verify::run(&input, format.into(), &analysis.options()),
+            Err(code) => code,
+        },
+        Command::Terminate { input, analysis, format } => match input.to_input() {
+            Ok(input) => jobs::terminate::run(&input, format.into(), &analysis.terminate_options()),
             Err(code) => code,
         },
         Command::Summarize { input, analysis, format } => match input.to_input() {

@@ -10,6 +10,7 @@ pub mod diagnostics;
 pub mod exec;
 pub mod loops;
 pub mod snippet;
+pub mod terminate;
 pub mod verify;
 
 /// Output format of a job.

@@ -71,7 +71,7 @@ fn show_values(vals: &[(String, i128)]) -> String {
 
 pub fn to_text(files: &SourceFiles, r: &Report) -> String {
     let mut cache = SourceCache::default();
-    let mut out = format!("{}", r.verdict.word());
+    let mut out = r.verdict.word().to_string();
     if let Some(t) = r.technique {
         out.push_str(&format!(" ({t}, {} semantics)", r.semantics.name()));
     } else {

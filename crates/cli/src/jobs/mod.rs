@@ -5,6 +5,7 @@ pub mod exec;
 pub mod ir;
 pub mod loops;
 pub mod summarize;
+pub mod terminate;
 pub mod verify;
 
 use crate::task::{self, Task};

@@ -1,0 +1,336 @@
+//! The `terminate` verdict, as JSON and as text with source lines: the program's verdict, then
+//! per loop its position, verdict, technique and certificate (ranking function or transition
+//! invariant with its supporting invariant) or witness (a stem's inputs and a recurrent set).
+
+use crate::snippet::SourceCache;
+use leapfrog_source::{SourceFiles, Span};
+use leapfrog_terminate::{CertificateText, LoopReport, Report, Verdict, Witness};
+use serde_json::{Value, json};
+
+fn position(files: &SourceFiles, s: Span) -> Value {
+    json!({ "file": files.path(s.file), "line": s.line, "column": s.col })
+}
+
+pub fn to_json(files: &SourceFiles, r: &Report) -> Value {
+    let loops: Vec<Value> = r.loops.iter().map(|l| loop_json(files, l)).collect();
+    json!({
+        "verdict": r.verdict.word(),
+        "property": "termination",
+        "semantics": r.semantics.name(),
+        "technique": r.technique,
+        "reason": r.reason,
+        "loops": loops,
+        "time_seconds": r.elapsed.as_secs_f64(),
+    })
+}
+
+fn loop_json(files: &SourceFiles, l: &LoopReport) -> Value {
+    let mut v = position(files, l.span);
+    v["kind"] = json!(l.kind.name());
+    v["verdict"] = json!(l.verdict.word());
+    v["technique"] = json!(l.technique);
+    v["reason"] = json!(l.reason);
+    v["certificate"] = l.certificate.as_ref().map_or(Value::Null, |c| {
+        json!({
+            "kind": c.kind,
+            "expressions": c.expressions,
+            "supporting_invariant": c.supporting_invariant,
+        })
+    });
+    v["witness"] = l.witness.as_ref().map_or(Value::Null, |w| {
+        let choices: Vec<Value> = w
+            .choices
+            .iter()
+            .map(|(span, value)| {
+                let mut c = position(files, *span);
+                c["value"] = json!(value.to_string());
+                c
+            })
+            .collect();
+        json!({
+            "stem": {
+                "nondet": w.stem_inputs.iter().map(|x| x.to_string()).collect::<Vec<_>>(),
+                "uninit": "nondet",
+            },
+            "recurrent_set": w.recurrent_set,
+            "choices": choices,
+        })
+    });
+    v
+}
+
+pub fn to_text(files: &SourceFiles, r: &Report) -> String {
+    let mut cache = SourceCache::default();
+    let mut out = r.verdict.word().to_string();
+    match r.technique {
+        Some(t) => out.push_str(&format!(" ({t}, {} semantics)\n", r.semantics.name())),
+        None => out.push_str(&format!(" ({} semantics)\n", r.semantics.name())),
+    }
+    out.push_str(match r.verdict {
+        Verdict::True => "every execution from the entry terminates\n",
+        Verdict::False => "some execution does not terminate\n",
+        Verdict::Unknown => "",
+    });
+    if let Some(why) = &r.reason {
+        out.push_str(&format!("reason: {why}\n"));
+    }
+    if r.loops.is_empty() && r.verdict == Verdict::True {
+        out.push_str("the program has no loops\n");
+    }
+    for l in &r.loops {
+        out.push('\n');
+        out.push_str(&format!("{} loop at {}: {}", l.kind.name(), files.display(l.span), l.verdict.word()));
+        if let Some(t) = l.technique {
+            out.push_str(&format!(" ({t})"));
+        }
+        out.push('\n');
+        if let Some(s) = cache.snippet(files, l.span, l.kind.name().len()) {
+            out.push_str(&indent(&s));
+        }
+        if let Some(c) = &l.certificate {
+            out.push_str(&certificate_text(c));
+        }
+        if let Some(w) = &l.witness {
+            out.push_str(&witness_text(files, &mut cache, w));
+        }
+        if let Some(why) = &l.reason {
+            out.push_str(&format!("  reason: {why}\n"));
+        }
+    }
+    out
+}
+
+/// The certificate's lines (re-checked independently before it is reported).
+fn certificate_text(c: &CertificateText) -> String {
+    let mut out = String::new();
+    match (c.kind, c.expressions.as_slice()) {
+        (leapfrog_terminate::TECHNIQUE_TRANSITION_INVARIANT, atoms) => {
+            out.push_str(&format!("  transition invariant: {}\n", join_or_one(atoms, " && ")));
+        }
+        (_, [one]) => out.push_str(&format!("  ranking function: {one}\n")),
+        (_, components) => {
+            out.push_str(&format!("  lexicographic ranking function: ({})\n", components.join(", ")));
+        }
+    }
+    out.push_str(&format!("  supporting invariant: {}\n", c.supporting_invariant));
+    out
+}
+
+fn join_or_one(parts: &[String], sep: &str) -> String {
+    if parts.is_empty() { "1".to_string() } else { parts.join(sep) }
+}
+
+/// The witness's lines: the recurrent set, the stem's inputs, the choices inside the loop.
+fn witness_text(files: &SourceFiles, cache: &mut SourceCache, w: &Witness) -> String {
+    let mut out = format!("  recurrent set: {}\n", w.recurrent_set);
+    let inputs: Vec<String> = w.stem_inputs.iter().map(|x| x.to_string()).collect();
+    if inputs.is_empty() {
+        out.push_str("  stem inputs: none (the execution reaches the recurrent set without reading an input)\n");
+    } else {
+        // One stream for nondet sources and uninitialized variables, as `exec` takes it.
+        out.push_str(&format!(
+            "  stem inputs: [{}] (as `leapfrog exec --uninit nondet --nondet {}` reads them)\n",
+            inputs.join(", "),
+            inputs.join(",")
+        ));
+    }
+    if !w.choices.is_empty() {
+        out.push_str("  on every iteration, the nondeterministic values:\n");
+        for (span, value) in &w.choices {
+            out.push_str(&format!("    {} = {value}\n", files.display(*span)));
+            if let Some(s) = cache.snippet(files, *span, 1) {
+                out.push_str(&indent(&indent(&s)));
+            }
+        }
+    }
+    out
+}
+
+fn indent(s: &str) -> String {
+    s.lines().map(|l| format!("    {l}\n")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use leapfrog_ir::{LoopKind, Semantics};
+    use leapfrog_terminate::{TECHNIQUE_RANKING, TECHNIQUE_RECURRENT_SET, TECHNIQUE_TRANSITION_INVARIANT};
+    use std::time::Duration;
+
+    const SOURCE: &str = "int main(void) {\n  int i = 0, x = __VERIFIER_nondet_int();\n  while (i < 10) i++;\n  \
+                          for (;;) { if (x > 0) x++; }\n}\n";
+
+    /// The source written to a temporary file (for the snippets) and its `SourceFiles`.
+    fn files(name: &str) -> (SourceFiles, Span, Span) {
+        let dir = std::env::temp_dir().join(format!("leapfrog-report-terminate-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("t.c");
+        std::fs::write(&path, SOURCE).unwrap();
+        let mut files = SourceFiles::new();
+        let id = files.intern(path.to_str().unwrap());
+        (files, Span::new(id, 3, 3), Span::new(id, 4, 3))
+    }
+
+    fn ranked(span: Span) -> LoopReport {
+        LoopReport {
+            kind: LoopKind::While,
+            span,
+            verdict: Verdict::True,
+            technique: Some(TECHNIQUE_RANKING),
+            reason: None,
+            certificate: Some(CertificateText {
+                kind: TECHNIQUE_RANKING,
+                expressions: vec!["10 - i".into()],
+                supporting_invariant: "i <= 10".into(),
+            }),
+            witness: None,
+        }
+    }
+
+    fn lasso(span: Span, choice: Span) -> LoopReport {
+        LoopReport {
+            kind: LoopKind::For,
+            span,
+            verdict: Verdict::False,
+            technique: Some(TECHNIQUE_RECURRENT_SET),
+            reason: None,
+            certificate: None,
+            witness: Some(Witness {
+                stem_inputs: vec![1, -3],
+                recurrent_set: "x > 0".into(),
+                choices: vec![(choice, 7)],
+            }),
+        }
+    }
+
+    fn report(verdict: Verdict, technique: Option<&'static str>, loops: Vec<LoopReport>) -> Report {
+        Report {
+            verdict,
+            semantics: Semantics::Default,
+            technique,
+            reason: None,
+            loops,
+            elapsed: Duration::from_millis(250),
+        }
+    }
+
+    #[test]
+    fn json_has_the_verdict_and_every_loop_with_its_certificate_or_witness() {
+        let (files, first, second) = files("json");
+        let r = report(Verdict::False, Some(TECHNIQUE_RECURRENT_SET), vec![ranked(first), lasso(second, first)]);
+        let v = to_json(&files, &r);
+        let path = files.path(first.file);
+        assert_eq!(v["verdict"], "FALSE");
+        assert_eq!(v["property"], "termination");
+        assert_eq!(v["semantics"], "default");
+        assert_eq!(v["technique"], "recurrent-set");
+        assert_eq!(v["reason"], Value::Null);
+        assert_eq!(v["time_seconds"], 0.25);
+        assert_eq!(
+            v["loops"][0],
+            json!({
+                "file": path, "line": 3, "column": 3, "kind": "while", "verdict": "TRUE",
+                "technique": "ranking-function", "reason": null,
+                "certificate": {"kind": "ranking-function", "expressions": ["10 - i"], "supporting_invariant": "i <= 10"},
+                "witness": null,
+            })
+        );
+        assert_eq!(
+            v["loops"][1],
+            json!({
+                "file": path, "line": 4, "column": 3, "kind": "for", "verdict": "FALSE",
+                "technique": "recurrent-set", "reason": null, "certificate": null,
+                "witness": {
+                    "stem": {"nondet": ["1", "-3"], "uninit": "nondet"},
+                    "recurrent_set": "x > 0",
+                    "choices": [{"file": path, "line": 3, "column": 3, "value": "7"}],
+                },
+            })
+        );
+    }
+
+    #[test]
+    fn json_of_an_unknown_without_loops() {
+        let files = SourceFiles::new();
+        let r = Report::unknown(Semantics::BitPrecise, "no termination.prp".into());
+        let v = to_json(&files, &r);
+        assert_eq!(v["verdict"], "UNKNOWN");
+        assert_eq!(v["semantics"], "bit-precise");
+        assert_eq!(v["technique"], Value::Null);
+        assert_eq!(v["reason"], "no termination.prp");
+        assert_eq!(v["loops"], json!([]));
+    }
+
+    #[test]
+    fn text_shows_each_loop_with_its_source_line_and_argument() {
+        let (files, first, second) = files("text");
+        let mut unknown = ranked(second);
+        unknown.verdict = Verdict::Unknown;
+        unknown.technique = None;
+        unknown.certificate = None;
+        unknown.reason = Some("no ranking function found".into());
+        let r = report(Verdict::Unknown, None, vec![ranked(first), unknown]);
+        let text = to_text(&files, &r);
+        let path = files.path(first.file);
+        let expected = format!(
+            "UNKNOWN (default semantics)
+
+while loop at {path}:3:3: TRUE (ranking-function)
+         3 |   while (i < 10) i++;
+           |   ^^^^^
+  ranking function: 10 - i
+  supporting invariant: i <= 10
+
+while loop at {path}:4:3: UNKNOWN
+         4 |   for (;;) {{ if (x > 0) x++; }}
+           |   ^^^^^
+  reason: no ranking function found
+"
+        );
+        assert_eq!(text, expected, "\n{text}");
+    }
+
+    #[test]
+    fn text_of_a_lasso_lists_the_stem_and_the_choices() {
+        let (files, first, second) = files("lasso");
+        let r = report(Verdict::False, Some(TECHNIQUE_RECURRENT_SET), vec![lasso(second, first)]);
+        let text = to_text(&files, &r);
+        assert!(
+            text.starts_with("FALSE (recurrent-set, default semantics)\nsome execution does not terminate\n"),
+            "{text}"
+        );
+        assert!(text.contains(": FALSE (recurrent-set)\n"), "{text}");
+        assert!(
+            text.contains(
+                "  recurrent set: x > 0\n  stem inputs: [1, -3] (as `leapfrog exec --uninit nondet --nondet 1,-3` reads them)\n"
+            ),
+            "{text}"
+        );
+        assert!(text.contains(&format!("    {}:3:3 = 7\n", files.path(first.file))), "{text}");
+    }
+
+    #[test]
+    fn text_names_transition_invariants_and_lexicographic_functions() {
+        let ti = CertificateText {
+            kind: TECHNIQUE_TRANSITION_INVARIANT,
+            expressions: vec!["x' < x".into(), "y' <= y".into()],
+            supporting_invariant: "x >= 0".into(),
+        };
+        assert_eq!(
+            certificate_text(&ti),
+            "  transition invariant: x' < x && y' <= y\n  supporting invariant: x >= 0\n"
+        );
+        let lex = CertificateText {
+            kind: TECHNIQUE_RANKING,
+            expressions: vec!["a".into(), "b - 1".into()],
+            supporting_invariant: "1".into(),
+        };
+        assert_eq!(certificate_text(&lex), "  lexicographic ranking function: (a, b - 1)\n  supporting invariant: 1\n");
+        let r = report(Verdict::True, Some(leapfrog_terminate::TECHNIQUE_NO_LOOPS), vec![]);
+        let text = to_text(&SourceFiles::new(), &r);
+        assert_eq!(
+            text,
+            "TRUE (loop-free, default semantics)\nevery execution from the entry terminates\nthe program has no loops\n"
+        );
+    }
+}
