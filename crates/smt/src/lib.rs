@@ -110,6 +110,11 @@ impl Solver {
         self.inner.pop(1);
     }
 
+    /// Whether the solver's deadline has passed (every further check would be unknown).
+    pub fn expired(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
     pub fn queries(&self) -> u64 {
         self.queries.get()
     }

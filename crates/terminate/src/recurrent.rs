@@ -252,7 +252,7 @@ fn recurrent_set(
     }
     let universal = houdini(it, &solver, atoms.clone(), &[])?;
     if !escapes(it, &solver, &universal, &[])? {
-        return Ok((universal, BTreeMap::new()));
+        return Ok((generalize(it, &solver, universal, &[]), BTreeMap::new()));
     }
     // Fix the nondeterministic values: to those of one iteration from `s` that returns, or all
     // to 0, or all to 1 (the usual ways a nondeterministic branch keeps a loop going).
@@ -272,10 +272,51 @@ fn recurrent_set(
         let fixed: Vec<Bool> = choice_constraints(it, &choices);
         let Ok(set) = houdini(it, &solver, atoms.clone(), &fixed) else { continue };
         if !escapes(it, &solver, &set, &fixed)? && contains(it, &solver, &set, &fixed, values)? {
-            return Ok((set, choices));
+            return Ok((generalize(it, &solver, set, &fixed), choices));
         }
     }
     Err("every candidate set containing the stem's state can be left".into())
+}
+
+/// A weaker closed set: atoms are dropped one at a time, the most specific first (equalities
+/// pinning a value), as long as the rest stays closed and cannot be left. The witness is then
+/// readable, and describes more non-terminating states.
+fn generalize(it: &Iteration, solver: &Solver, mut set: Vec<Expr>, fixed: &[Bool]) -> Vec<Expr> {
+    let pinned = |e: &Expr| matches!(e, Expr::Cmp(leapfrog_arith::CmpOp::Eq, _, b) if b.as_const().is_some());
+    let mut order: Vec<Expr> = set.iter().filter(|e| pinned(e)).cloned().collect();
+    order.extend(set.iter().filter(|e| !pinned(e)).cloned());
+    for atom in order {
+        if solver.expired() {
+            break;
+        }
+        let candidate: Vec<Expr> = set.iter().filter(|e| **e != atom).cloned().collect();
+        if closed(it, solver, &candidate, fixed) == Some(true) && escapes(it, solver, &candidate, fixed) == Ok(false) {
+            set = candidate;
+        }
+    }
+    set
+}
+
+/// Whether every returning iteration from the set returns into it (`None`: the solver gave up).
+fn closed(it: &Iteration, solver: &Solver, set: &[Expr], fixed: &[Bool]) -> Option<bool> {
+    let enc = it.enc;
+    let mut broken = Vec::new();
+    for b in &it.backs {
+        for a in set {
+            broken.push(Bool::and(&[b.guard.clone(), enc.truth(a, &b.state).not()]));
+        }
+    }
+    solver.push();
+    solver.assert(&Bool::and(&set.iter().map(|a| enc.truth(a, &it.pre)).collect::<Vec<_>>()));
+    solver.assert(&Bool::and(fixed));
+    solver.assert(&Bool::or(&broken));
+    let answer = solver.check(&[]);
+    solver.pop();
+    match answer {
+        Answer::Unsat => Some(true),
+        Answer::Sat(_) => Some(false),
+        Answer::Unknown(_) => None,
+    }
 }
 
 /// Whether the stem's state lies in the set and iterates under the choices.
