@@ -516,12 +516,136 @@ fn break_and_continue_paths() {
 
 #[test]
 fn a_loop_that_cannot_iterate_gets_a_trivial_function() {
-    let p = program("int main() { int i = 0; while (i < 0 && i > 0) i++; return 0; }");
-    // Whatever the paths, the answer must not be an error of the machinery.
-    match p.rank(0, &[], Semantics::Default) {
-        Ok(forms) => assert!(!forms.is_empty()),
-        Err(e) => assert!(e.contains("ranking"), "{e}"),
+    // No path of the body returns to the header: the condition is vacuous.
+    let p = program(
+        "extern int nondet(void);\n\
+         int main() { int i = nondet(); while (i < 0 && i > 0) i++;\n\
+           while (i < 10) { if (i >= 0) break; if (i < 0) return 1; i++; }\n\
+           return 0; }",
+    );
+    for k in 0..2 {
+        let forms = p.rank(k, &[], Semantics::Default).unwrap();
+        assert_eq!(forms, vec![LinearForm::default()]);
     }
+}
+
+#[test]
+fn subtractive_gcd_needs_positive_operands() {
+    let src = "extern int nondet(void);\n\
+         int main() { int a = nondet(), b = nondet(); if (a <= 0 || b <= 0) return 0;\n\
+           while (a != b) { if (a > b) a = a - b; else b = b - a; }\n\
+           return 0; }";
+    let p = program(src);
+    assert!(p.rank(0, &[], Semantics::Default).is_err());
+    let inv = vec![(p.header(0), ge(&p, "a", 1)), (p.header(0), ge(&p, "b", 1))];
+    let forms = p.rank(0, &inv, Semantics::Default).unwrap();
+    let (a, b) = (p.var("a"), p.var("b"));
+    check_iterations(&forms, 300, |r| {
+        let (av, bv) = (r.range(1, 1000), r.range(1, 1000));
+        if av == bv {
+            return None;
+        }
+        let post = if av > bv { (av - bv, bv) } else { (av, bv - av) };
+        Some((HashMap::from([(a, av), (b, bv)]), HashMap::from([(a, post.0), (b, post.1)])))
+    });
+    // The summarized invariant (a >= 1, b >= 1 or similar) is enough too.
+    let summarized = p.summarized_invariants(Semantics::Default);
+    assert!(p.rank(0, &summarized, Semantics::Default).is_ok());
+    // Unsigned, without the precondition: a = 0 < b loops forever.
+    let q = program(
+        "extern unsigned nondet(void);\n\
+         int main() { unsigned a = nondet(), b = nondet();\n\
+           while (a != b) { if (a > b) a = a - b; else b = b - a; }\n\
+           return 0; }",
+    );
+    assert!(q.rank(0, &[], Semantics::Default).is_err());
+}
+
+#[test]
+fn a_failing_assertion_ends_the_execution() {
+    // Only executions where the assertion holds continue: y >= 1 then decreases x.
+    let p = program(
+        "extern int nondet(void);\n\
+         void reach_error(void);\n\
+         void __VERIFIER_assert(int c) { if (!c) { reach_error(); } }\n\
+         int main() { int x = nondet(); while (x > 0) { int y = nondet(); __VERIFIER_assert(y >= 1); x = x - y; }\n\
+           return 0; }",
+    );
+    let forms = p.rank(0, &[], Semantics::Default).unwrap();
+    assert_eq!(p.named(&forms[0]).0, HashMap::from([("x".to_string(), 1)]), "{forms:?}");
+    // Without the assertion nothing bounds the step.
+    let q = program(
+        "extern int nondet(void);\n\
+         int main() { int x = nondet(); while (x > 0) { int y = nondet(); x = x - y; } return 0; }",
+    );
+    assert!(q.rank(0, &[], Semantics::Default).is_err());
+}
+
+#[test]
+fn signed_char_arithmetic_wraps_only_under_bit_precise_semantics() {
+    // (signed char)(c + 1) wraps 127 -> -128 under both semantics (a conversion), so the loop
+    // never ends when n > 127.
+    let p = program(
+        "extern int nondet(void);\n\
+         int main() { int n = nondet(); signed char c = 0; while (c < n) c++; return 0; }",
+    );
+    for sem in [Semantics::Default, Semantics::BitPrecise] {
+        assert!(p.rank(0, &[], sem).is_err(), "{sem:?}");
+    }
+    let inv = vec![(p.header(0), Expr::cmp(CmpOp::Le, Expr::Var(p.var("n")), Expr::Int(127, IntTy::I32)))];
+    let forms = p.rank(0, &inv, Semantics::Default).unwrap();
+    let (n, c) = (p.var("n"), p.var("c"));
+    check_iterations(&forms, 200, |r| {
+        let (nv, cv) = (r.range(-300, 127), r.range(-128, 127));
+        (cv < nv).then(|| (HashMap::from([(n, nv), (c, cv)]), HashMap::from([(n, nv), (c, cv + 1)])))
+    });
+    // A long counter: i + 1 overflows only at LONG_MAX, which i < n excludes.
+    let q = program(
+        "extern long nondet(void);\n\
+         int main() { long n = nondet(); for (long i = 0; i < n; i += 1) ; return 0; }",
+    );
+    for sem in [Semantics::Default, Semantics::BitPrecise] {
+        let forms = q.rank(0, &[], sem).unwrap();
+        assert_eq!(q.named(&forms[0]).0, HashMap::from([("n".to_string(), 1), ("i".to_string(), -1)]), "{forms:?}");
+    }
+}
+
+#[test]
+fn many_independent_branches_are_many_paths() {
+    // 2^7 paths: ranked; 2^12: too many.
+    let body = |k: usize| "if (nondet()) x++; else y++;\n".repeat(k);
+    let src = |k: usize| {
+        format!(
+            "extern int nondet(void);\n\
+             int main() {{ int i = 0, n = nondet(), x = 0, y = 0; while (i < n) {{ {} i++; }} return 0; }}",
+            body(k)
+        )
+    };
+    let p = program(&src(7));
+    let forms = p.rank(0, &[], Semantics::Default).unwrap();
+    assert_eq!(p.named(&forms[0]).0, HashMap::from([("n".to_string(), 1), ("i".to_string(), -1)]), "{forms:?}");
+    let q = program(&src(12));
+    let err = q.rank(0, &[], Semantics::Default).unwrap_err();
+    assert!(err.contains("too many paths"), "{err}");
+}
+
+#[test]
+fn irreducible_loops_are_refused() {
+    let p = program(
+        "extern int nondet(void);\n\
+         int main() { int i = nondet(), n = nondet();\n\
+           if (nondet()) goto inside;\n\
+           while (i < n) { i++; inside: i++; }\n\
+           return 0; }",
+    );
+    for k in 0..p.forest.loops.len() {
+        if let Err(e) = p.rank(k, &[], Semantics::Default) {
+            assert!(e.contains("irreducible"), "{e}");
+        }
+    }
+    assert!(p.forest.loops.values().any(|l| l.irreducible));
+    let irreducible = p.forest.loops.ids().position(|l| p.forest.loops[l].irreducible).unwrap();
+    assert!(p.rank(irreducible, &[], Semantics::Default).is_err());
 }
 
 #[test]

@@ -11,7 +11,8 @@
 //!   fresh auxiliary symbol;
 //! - wrap-around is exact: a result that may leave its type's range is split into the few cases
 //!   `v − k·2^w` with `v` in the `k`-th window (one path per case);
-//! - conditions become constraints (`<` is `≤ −1` over the integers; `!=` splits the path);
+//! - conditions become constraints (`<` is `≤ −1` over the integers; `!=` splits the path when it
+//!   mentions the pre-state, else it is dropped);
 //!   non-linear ones become constraints on auxiliary symbols or are dropped;
 //! - an inner loop is crossed by `havoc(Mod); assume(invariant)` at its header, then the walk
 //!   continues through its body to its exits (the last partial iteration);
@@ -411,7 +412,25 @@ impl<'a> Extractor<'a> {
             CmpOp::Ge => vec![Some(Row::le0(neg))],
             CmpOp::Gt => vec![one(&neg).map(Row::le0)],
             CmpOp::Ne => {
+                if let Some(k) = d.as_const() {
+                    return if k != 0 { vec![st] } else { vec![] };
+                }
                 let (x, y) = (one(&d), one(&neg));
+                // One side only when the ranges exclude the other.
+                match self.interval(&d) {
+                    Some((lo, _)) if lo >= 0 => {
+                        return y.and_then(|r| self.add_row(st, Row::le0(r))).into_iter().collect();
+                    }
+                    Some((_, hi)) if hi <= 0 => {
+                        return x.and_then(|r| self.add_row(st, Row::le0(r))).into_iter().collect();
+                    }
+                    _ => {}
+                }
+                // Else `a ≠ b` splits the path in two (`<` or `>`), which only helps when it speaks
+                // of the pre-state: over auxiliary values alone (`nondet() != 0`) it is dropped.
+                if !d.syms().any(|s| self.syms.get(s).is_some_and(|i| i.var.is_some())) {
+                    return vec![st];
+                }
                 let mut out = Vec::new();
                 for r in [x, y] {
                     match r {
