@@ -666,4 +666,17 @@ fn bad_arguments_and_an_expired_deadline_are_errors_not_panics() {
     ];
     let forms = synthesize(&p.p, p.fid, &p.forest, p.loop_(0), &junk, Semantics::Default, far).unwrap();
     assert_eq!(forms.len(), 1);
+    // Deeply nested invariants: a long conjunction is split, a deep sum is dropped.
+    let i = Expr::Var(p.var("i"));
+    let mut deep = i.clone();
+    for _ in 0..1000 {
+        deep = Expr::binary(leapfrog_ir::BinOp::Add, IntTy::I32, deep, Expr::Int(1, IntTy::I32));
+    }
+    let mut conj = Expr::cmp(CmpOp::Ge, deep, i.clone());
+    for _ in 0..1000 {
+        conj = leapfrog_summarize::candidates::and(conj, Expr::cmp(CmpOp::Ge, i.clone(), Expr::Int(-5, IntTy::I32)));
+    }
+    let forms =
+        synthesize(&p.p, p.fid, &p.forest, p.loop_(0), &[(p.header(0), conj)], Semantics::Default, far).unwrap();
+    assert_eq!(forms.len(), 1);
 }

@@ -7,9 +7,17 @@
 //! 2. [`farkas`]: one LP per round over Z3's exact rationals: a component bounded and
 //!    non-increasing on every remaining path, strictly decreasing on as many as possible; the
 //!    strictly decreasing paths are removed and the next round runs on the rest.
-//! 3. The rational coefficients are scaled to coprime integers (values are integers, so a
-//!    positive decrease is a decrease by at least 1), and the whole lexicographic condition is
+//! 3. The rational coefficients are replaced by integer ones of least norm when a small mixed
+//!    problem finds them quickly, else scaled to coprime integers (values are integers, so a
+//!    positive decrease is a decrease by at least 1); the whole lexicographic condition is then
 //!    re-checked on every path over the integers before it is returned.
+//!
+//! Limits: at most [`MAX_COMPONENTS`] components and 200 paths; irreducible loops are refused;
+//! an inner loop is known only through its invariant (its modified variables are arbitrary
+//! after it), memory only through arbitrary loaded values; under the default semantics signed
+//! variables are unbounded (their type range is not assumed). Requiring each component bounded
+//! on every remaining path (ADFG) is stronger than the certificate needs; when that ranks
+//! nothing, components bounded only where they decrease are tried path by path (not complete).
 
 mod farkas;
 mod linear;
@@ -49,8 +57,12 @@ pub fn synthesize(
     deadline: Instant,
 ) -> Result<Vec<LinearForm>, String> {
     let f = p.funcs.get(fid).ok_or("no such function")?;
-    if forest.loops.get(l).is_none() {
-        return Err("no such loop".into());
+    let lp = forest.loops.get(l).ok_or("no such loop")?;
+    if lp.body.iter().any(|loc| f.locs.get(*loc).is_none()) {
+        return Err("the loop forest is not the function's".into());
+    }
+    if Instant::now() >= deadline {
+        return Err("time limit reached".into());
     }
     let lp = Extractor::new(p, f, forest, l, invariants, sem, deadline).extract()?;
     if lp.paths.is_empty() {

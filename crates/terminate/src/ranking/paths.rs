@@ -39,6 +39,8 @@ const MAX_STATES: usize = 20_000;
 const MAX_WRAP_CASES: i128 = 4;
 /// The limit of one feasibility query.
 const FEASIBILITY_TIMEOUT: Duration = Duration::from_secs(2);
+/// Expressions nested deeper than this are not evaluated (the evaluation recurses).
+const MAX_DEPTH: usize = 400;
 
 pub(crate) type Res<T> = Result<T, String>;
 
@@ -119,6 +121,8 @@ pub(crate) struct Extractor<'a> {
     syms: Vec<SymInfo>,
     pre: BTreeMap<VarId, Sym>,
     states: usize,
+    /// The nesting of the expression being evaluated.
+    depth: usize,
     solver: Solver,
 }
 
@@ -139,11 +143,16 @@ impl<'a> Extractor<'a> {
         let defined: HashSet<VarId> = f.edges.values().flat_map(|e| e.cmd.defs()).collect();
         let mut ghosts = HashSet::new();
         for (_, e) in invariants {
-            for v in e.reads() {
-                let kind = p.vars.get(v).map(|var| var.kind);
-                if !defined.contains(&v) && matches!(kind, Some(VarKind::Local | VarKind::Temp)) {
-                    ghosts.insert(v);
+            // Iteratively: invariants may be long conjunctions.
+            let mut stack = vec![e];
+            while let Some(e) = stack.pop() {
+                if let Expr::Var(v) = e {
+                    let kind = p.vars.get(*v).map(|var| var.kind);
+                    if !defined.contains(v) && matches!(kind, Some(VarKind::Local | VarKind::Temp)) {
+                        ghosts.insert(*v);
+                    }
                 }
+                stack.extend(e.children());
             }
         }
         let mut inner_by_header = HashMap::new();
@@ -166,6 +175,7 @@ impl<'a> Extractor<'a> {
             syms: Vec::new(),
             pre: BTreeMap::new(),
             states: 0,
+            depth: 0,
             solver: Solver::new(limits, Some(deadline)),
         }
     }
@@ -396,7 +406,9 @@ impl<'a> Extractor<'a> {
             }
             None => {}
         }
-        st.rows.push(row);
+        if !st.rows.contains(&row) {
+            st.rows.push(row);
+        }
         Some(st)
     }
 
@@ -507,12 +519,15 @@ impl<'a> Extractor<'a> {
     }
 
     fn conjuncts<'e>(&self, e: &'e Expr, out: &mut Vec<&'e Expr>) {
-        match self.connective(e) {
-            Some((true, a, b, true)) => {
-                self.conjuncts(a, out);
-                self.conjuncts(b, out);
+        let mut stack = vec![e];
+        while let Some(e) = stack.pop() {
+            match self.connective(e) {
+                Some((true, a, b, true)) => {
+                    stack.push(b);
+                    stack.push(a);
+                }
+                _ => out.push(e),
             }
-            _ => out.push(e),
         }
     }
 
@@ -607,6 +622,17 @@ impl<'a> Extractor<'a> {
 
     /// The states in which `e` evaluates to `pos`.
     fn assume(&mut self, e: &Expr, pos: bool, st: State) -> Res<Vec<State>> {
+        self.depth += 1;
+        let r = if self.depth > MAX_DEPTH {
+            Err("an expression is nested too deeply".into())
+        } else {
+            self.assume_at(e, pos, st)
+        };
+        self.depth -= 1;
+        r
+    }
+
+    fn assume_at(&mut self, e: &Expr, pos: bool, st: State) -> Res<Vec<State>> {
         if let Some((is_and, a, b, when_nonzero)) = self.connective(e) {
             let holds = pos == when_nonzero;
             // a ∧ b holds, or a ∨ b fails: both operands take one value in sequence.
@@ -654,6 +680,14 @@ impl<'a> Extractor<'a> {
 
     /// The possible values of the integer (or boolean, as 0/1) expression `e`.
     fn eval(&mut self, e: &Expr, st: State) -> Res<Vec<(State, Lin)>> {
+        self.depth += 1;
+        let r =
+            if self.depth > MAX_DEPTH { Err("an expression is nested too deeply".into()) } else { self.eval_at(e, st) };
+        self.depth -= 1;
+        r
+    }
+
+    fn eval_at(&mut self, e: &Expr, st: State) -> Res<Vec<(State, Lin)>> {
         let out = match e {
             Expr::Int(v, _) => vec![(st, Lin::constant(*v))],
             Expr::Bool(b) => vec![(st, Lin::constant(i128::from(*b)))],
