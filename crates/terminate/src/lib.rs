@@ -8,6 +8,7 @@
 //! 3. non-termination: a recurrent set found over templates, whose stem the interpreter replays.
 //!
 //! The program is TRUE when every loop is; FALSE when one loop has a checked lasso.
+pub mod ranking;
 
 mod certificate;
 mod recurrent;

@@ -1,0 +1,231 @@
+//! Affine forms over symbols with exact integer coefficients, the constraints of a path, and the
+//! few rational helpers the ranking synthesis needs. Every operation that could overflow `i128`
+//! is checked and answers `None`; callers then over-approximate (a fresh unconstrained value, or
+//! a dropped constraint), which is sound for ranking.
+
+use std::collections::BTreeMap;
+
+/// A symbol: a pre-state variable value or an auxiliary value of one path.
+pub(crate) type Sym = usize;
+
+/// `constant + Σ coefficient·symbol`; no zero coefficients are stored.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Lin {
+    pub constant: i128,
+    pub terms: BTreeMap<Sym, i128>,
+}
+
+impl Lin {
+    pub fn constant(c: i128) -> Lin {
+        Lin { constant: c, terms: BTreeMap::new() }
+    }
+
+    pub fn sym(s: Sym) -> Lin {
+        Lin { constant: 0, terms: BTreeMap::from([(s, 1)]) }
+    }
+
+    pub fn as_const(&self) -> Option<i128> {
+        self.terms.is_empty().then_some(self.constant)
+    }
+
+    pub fn is_sym(&self, s: Sym) -> bool {
+        self.constant == 0 && self.terms.len() == 1 && self.terms.get(&s) == Some(&1)
+    }
+
+    /// `self + k·other`.
+    pub fn add_scaled(&self, k: i128, other: &Lin) -> Option<Lin> {
+        let mut out = self.clone();
+        out.constant = out.constant.checked_add(k.checked_mul(other.constant)?)?;
+        for (&s, &c) in &other.terms {
+            let add = k.checked_mul(c)?;
+            let entry = out.terms.entry(s).or_insert(0);
+            *entry = entry.checked_add(add)?;
+            if *entry == 0 {
+                out.terms.remove(&s);
+            }
+        }
+        Some(out)
+    }
+
+    pub fn add(&self, other: &Lin) -> Option<Lin> {
+        self.add_scaled(1, other)
+    }
+
+    pub fn sub(&self, other: &Lin) -> Option<Lin> {
+        self.add_scaled(-1, other)
+    }
+
+    pub fn scale(&self, k: i128) -> Option<Lin> {
+        Lin::default().add_scaled(k, self)
+    }
+
+    pub fn add_const(&self, k: i128) -> Option<Lin> {
+        let mut out = self.clone();
+        out.constant = out.constant.checked_add(k)?;
+        Some(out)
+    }
+
+    /// The symbols with a non-zero coefficient.
+    pub fn syms(&self) -> impl Iterator<Item = Sym> + '_ {
+        self.terms.keys().copied()
+    }
+
+    /// The range of values given ranges of the symbols (`None` when a symbol is unbounded or the
+    /// bounds overflow).
+    pub fn interval(&self, range: &dyn Fn(Sym) -> Option<(i128, i128)>) -> Option<(i128, i128)> {
+        let (mut lo, mut hi) = (self.constant, self.constant);
+        for (&s, &c) in &self.terms {
+            let (a, b) = range(s)?;
+            let (x, y) = (c.checked_mul(a)?, c.checked_mul(b)?);
+            lo = lo.checked_add(x.min(y))?;
+            hi = hi.checked_add(x.max(y))?;
+        }
+        Some((lo, hi))
+    }
+}
+
+/// A constraint of a path: `lin ≤ 0`, or `lin = 0` when `eq`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Row {
+    pub lin: Lin,
+    pub eq: bool,
+}
+
+impl Row {
+    pub fn le0(lin: Lin) -> Row {
+        Row { lin, eq: false }
+    }
+
+    pub fn eq0(lin: Lin) -> Row {
+        Row { lin, eq: true }
+    }
+}
+
+pub(crate) fn gcd(a: i128, b: i128) -> i128 {
+    let (mut a, mut b) = (a.unsigned_abs(), b.unsigned_abs());
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    i128::try_from(a).unwrap_or(i128::MAX)
+}
+
+pub(crate) fn lcm(a: i128, b: i128) -> Option<i128> {
+    if a == 0 || b == 0 {
+        return Some(0);
+    }
+    (a / gcd(a, b)).checked_mul(b).map(i128::abs)
+}
+
+/// `⌊a / b⌋` for `b > 0`.
+pub(crate) fn floor_div(a: i128, b: i128) -> i128 {
+    a.div_euclid(b)
+}
+
+/// `⌈a / b⌉` for `b > 0`.
+pub(crate) fn ceil_div(a: i128, b: i128) -> i128 {
+    -((-a).div_euclid(b))
+}
+
+/// A rational number `num / den` with `den > 0`, in lowest terms.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Rat {
+    pub num: i128,
+    pub den: i128,
+}
+
+impl Rat {
+    pub fn new(num: i128, den: i128) -> Option<Rat> {
+        if den == 0 {
+            return None;
+        }
+        let g = gcd(num, den).max(1);
+        let (mut num, mut den) = (num / g, den / g);
+        if den < 0 {
+            num = num.checked_neg()?;
+            den = den.checked_neg()?;
+        }
+        Some(Rat { num, den })
+    }
+
+    /// Parses Z3's printed form of a rational numeral: `3`, `3.0`, `(- 3.0)`, `(/ 1.0 3.0)`,
+    /// `(- (/ 1.0 3.0))`, `(/ (- 1.0) 3.0)`.
+    pub fn parse(s: &str) -> Option<Rat> {
+        let s = s.trim();
+        if let Some(inner) = s.strip_prefix('(').and_then(|x| x.strip_suffix(')')) {
+            let inner = inner.trim();
+            if let Some(rest) = inner.strip_prefix("- ") {
+                let r = Rat::parse(rest)?;
+                return Rat::new(r.num.checked_neg()?, r.den);
+            }
+            if let Some(rest) = inner.strip_prefix("/ ") {
+                let (a, b) = split_two(rest.trim())?;
+                let (a, b) = (Rat::parse(a)?, Rat::parse(b)?);
+                return Rat::new(a.num.checked_mul(b.den)?, a.den.checked_mul(b.num)?);
+            }
+            return None;
+        }
+        let s = s.strip_suffix(".0").unwrap_or(s);
+        if let Some((whole, frac)) = s.split_once('.') {
+            // A decimal: whole.frac
+            let digits = format!("{whole}{frac}");
+            let num: i128 = digits.parse().ok()?;
+            let den = 10i128.checked_pow(u32::try_from(frac.len()).ok()?)?;
+            return Rat::new(num, den);
+        }
+        Rat::new(s.parse().ok()?, 1)
+    }
+}
+
+/// Splits `a b` where `a` and `b` are atoms or parenthesized terms.
+fn split_two(s: &str) -> Option<(&str, &str)> {
+    if s.starts_with('(') {
+        let mut depth = 0i32;
+        for (i, ch) in s.char_indices() {
+            match ch {
+                '(' => depth += 1,
+                ')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Some((&s[..=i], s[i + 1..].trim()));
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
+    } else {
+        let (a, b) = s.split_once(' ')?;
+        Some((a, b.trim()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_z3_numerals() {
+        assert_eq!(Rat::parse("3"), Rat::new(3, 1));
+        assert_eq!(Rat::parse("3.0"), Rat::new(3, 1));
+        assert_eq!(Rat::parse("(- 3.0)"), Rat::new(-3, 1));
+        assert_eq!(Rat::parse("(/ 1.0 3.0)"), Rat::new(1, 3));
+        assert_eq!(Rat::parse("(- (/ 2.0 4.0))"), Rat::new(-1, 2));
+        assert_eq!(Rat::parse("(/ (- 1.0) 3.0)"), Rat::new(-1, 3));
+        assert_eq!(Rat::parse("0.5"), Rat::new(1, 2));
+        assert_eq!(Rat::parse("garbage"), None);
+    }
+
+    #[test]
+    fn linear_arithmetic_and_intervals() {
+        let x = Lin::sym(0);
+        let y = Lin::sym(1);
+        let e = x.add_scaled(2, &y).unwrap().add_const(3).unwrap();
+        assert_eq!(e.sub(&e).unwrap(), Lin::constant(0));
+        let range = |s: Sym| Some(if s == 0 { (0, 10) } else { (-1, 1) });
+        assert_eq!(e.interval(&range), Some((1, 15)));
+        assert_eq!(ceil_div(-7, 2), -3);
+        assert_eq!(floor_div(-7, 2), -4);
+        assert_eq!(lcm(4, 6), Some(12));
+        assert!(Lin::constant(i128::MAX).add_const(1).is_none());
+    }
+}
