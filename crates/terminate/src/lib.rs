@@ -344,10 +344,8 @@ fn prove_loop(ctx: &Context, l: LoopId, deadline: Instant) -> LoopOutcome {
     LoopOutcome::unknown(reasons.join("; "))
 }
 
-/// Placeholder until the ranking synthesis lands.
 fn synthesize_ranking(ctx: &Context, l: LoopId, deadline: Instant) -> Result<Vec<LinearForm>, String> {
-    let _ = (ctx, l, deadline);
-    Err("not built yet".into())
+    ranking::synthesize(ctx.q, ctx.fid, ctx.forest, l, &ctx.invariants, ctx.cfg.semantics, deadline)
 }
 
 /// `a && b && ...`, with parentheses around conjuncts that are disjunctions.
