@@ -16,7 +16,7 @@ mod replay;
 
 use leapfrog_arith::Semantics;
 use leapfrog_certify::CheckResult;
-use leapfrog_certify::termination::{LinearForm, RecurrentSet, TerminationArgument, TerminationCertificate};
+use leapfrog_certify::termination::{RecurrentSet, TerminationArgument, TerminationCertificate};
 use leapfrog_ir::loops::LoopForest;
 use leapfrog_ir::program::LoopKind;
 use leapfrog_ir::{Expr, FuncId, InlineLimits, LocId, LoopId, Program, inline_program};
@@ -24,6 +24,7 @@ use leapfrog_smt::{QueryLimits, Watchdog};
 use leapfrog_source::Span;
 use leapfrog_summarize::transition::{TransitionSummary, transition_invariants};
 use leapfrog_summarize::{Analysis, Config, analyze};
+use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 #[derive(Clone, Debug)]
@@ -124,10 +125,13 @@ impl Report {
     }
 }
 
-/// Shares of the budget (from the start) after which the state invariants and the transition
-/// invariants stop.
-const INVARIANT_SHARE: f64 = 0.3;
-const TRANSITION_SHARE: f64 = 0.4;
+/// Shares of the budget (from the start) after which each stage stops: ranking functions without
+/// invariants, state invariants, transition invariants, ranking functions with invariants (the
+/// lassos have the rest).
+const BARE_RANKING_SHARE: f64 = 0.15;
+const INVARIANT_SHARE: f64 = 0.4;
+const TRANSITION_SHARE: f64 = 0.5;
+const RANKING_SHARE: f64 = 0.7;
 /// Per-query solver timeout cap.
 const MAX_QUERY: Duration = Duration::from_secs(5);
 
@@ -165,25 +169,69 @@ fn run(p: &Program, opts: &Options, start: Instant, deadline: Instant) -> Report
     }
     let limits = QueryLimits { timeout: opts.timeout.min(MAX_QUERY), rlimit: 0 };
     let cfg = Config { semantics: sem, limits, deadline: Some(deadline) };
-    let analysis =
-        analyze(&q, fid, &Config { deadline: Some(start + opts.timeout.mul_f64(INVARIANT_SHARE)), ..cfg.clone() });
-    let tis = transition_invariants(
-        &q,
-        fid,
-        &analysis,
-        &Config { deadline: Some(start + opts.timeout.mul_f64(TRANSITION_SHARE)), ..cfg.clone() },
-        &[],
-    );
-    let invariants: Vec<(LocId, Expr)> =
-        analysis.loops.iter().flat_map(|l| l.invariant.iter().map(|c| (l.header, c.expr.clone()))).collect();
-    let ctx = Context { q: &q, fid, forest: &forest, analysis: &analysis, tis: &tis, invariants, cfg };
     let ids: Vec<LoopId> = forest.loops.ids().collect();
-    let mut per_copy = Vec::new();
+    let mut outcomes: Vec<Option<LoopOutcome>> = ids.iter().map(|_| None).collect();
+    let mut reasons: Vec<Vec<String>> = ids.iter().map(|_| Vec::new()).collect();
+    let share = |deadline: Instant, k: usize, left: usize| {
+        let rest = deadline.saturating_duration_since(Instant::now());
+        Instant::now() + rest / (left - k).max(1) as u32
+    };
+
+    // Stage 1, cheap: a ranking function needing no supporting invariant (counting loops).
+    let bare =
+        Context { q: &q, fid, forest: &forest, invariants: Vec::new(), supporting: HashMap::new(), cfg: cfg.clone() };
+    let stage1_end = start + opts.timeout.mul_f64(BARE_RANKING_SHARE);
     for (k, &l) in ids.iter().enumerate() {
-        let left = deadline.saturating_duration_since(Instant::now());
-        let loop_deadline = Instant::now() + left / (ids.len() - k) as u32;
-        per_copy.push((l, prove_loop(&ctx, l, loop_deadline)));
+        match try_ranking(&bare, l, share(stage1_end, k, ids.len())) {
+            Ok(o) => outcomes[k] = Some(o),
+            Err(why) => reasons[k].push(format!("without invariants: {why}")),
+        }
     }
+    if outcomes.iter().any(Option::is_none) {
+        // Stage 2: state invariants (summarization) and transition invariants (TACAS'11), then
+        // ranking functions supported by the invariants.
+        let analysis =
+            analyze(&q, fid, &Config { deadline: Some(start + opts.timeout.mul_f64(INVARIANT_SHARE)), ..cfg.clone() });
+        let tis = transition_invariants(
+            &q,
+            fid,
+            &analysis,
+            &Config { deadline: Some(start + opts.timeout.mul_f64(TRANSITION_SHARE)), ..cfg.clone() },
+            &[],
+        );
+        let ctx = Context::with_invariants(&q, fid, &forest, &analysis, cfg.clone());
+        let open: Vec<usize> = (0..ids.len()).filter(|k| outcomes[*k].is_none()).collect();
+        let stage2_end = start + opts.timeout.mul_f64(RANKING_SHARE);
+        for (n, &k) in open.iter().enumerate() {
+            let l = ids[k];
+            let loop_deadline = share(stage2_end, n, open.len());
+            match try_transition_invariant(&ctx, l, &tis[l], loop_deadline) {
+                Ok(o) => {
+                    outcomes[k] = Some(o);
+                    continue;
+                }
+                Err(why) => reasons[k].push(why),
+            }
+            match try_ranking(&ctx, l, loop_deadline) {
+                Ok(o) => outcomes[k] = Some(o),
+                Err(why) => reasons[k].push(why),
+            }
+        }
+        // Stage 3: lassos for what is left.
+        let open: Vec<usize> = (0..ids.len()).filter(|k| outcomes[*k].is_none()).collect();
+        for (n, &k) in open.iter().enumerate() {
+            match try_lasso(&ctx, ids[k], share(deadline, n, open.len())) {
+                Ok(o) => outcomes[k] = Some(o),
+                Err(why) => reasons[k].push(why),
+            }
+        }
+    }
+    let per_copy = ids
+        .iter()
+        .zip(outcomes)
+        .zip(reasons)
+        .map(|((l, o), why)| (*l, o.unwrap_or_else(|| LoopOutcome::unknown(why.join("; ")))))
+        .collect();
     aggregate(&q, fid, &forest, per_copy, sem)
 }
 
@@ -191,10 +239,41 @@ struct Context<'a> {
     q: &'a Program,
     fid: FuncId,
     forest: &'a LoopForest,
-    analysis: &'a Analysis,
-    tis: &'a leapfrog_ir::IdVec<LoopId, TransitionSummary>,
+    /// Supporting state invariants of every loop (checked by the checker with the argument).
     invariants: Vec<(LocId, Expr)>,
+    /// Each loop's own invariant as C, for the report.
+    supporting: HashMap<LoopId, String>,
     cfg: Config,
+}
+
+impl<'a> Context<'a> {
+    fn with_invariants(
+        q: &'a Program,
+        fid: FuncId,
+        forest: &'a LoopForest,
+        analysis: &Analysis,
+        cfg: Config,
+    ) -> Context<'a> {
+        let invariants =
+            analysis.loops.iter().flat_map(|l| l.invariant.iter().map(|c| (l.header, c.expr.clone()))).collect();
+        let supporting = analysis
+            .loops
+            .iter()
+            .filter(|l| !l.invariant.is_empty())
+            .map(|l| (l.id, join_conjuncts(&l.invariant.iter().map(|c| c.text.clone()).collect::<Vec<_>>())))
+            .collect();
+        Context { q, fid, forest, invariants, supporting, cfg }
+    }
+
+    fn supporting(&self, l: LoopId) -> String {
+        self.supporting.get(&l).cloned().unwrap_or_else(|| "1".to_string())
+    }
+
+    fn check(&self, l: LoopId, argument: TerminationArgument, deadline: Instant) -> CheckResult {
+        let header = self.forest.loops[l].header;
+        let cert = TerminationCertificate { func: self.fid, header, invariants: self.invariants.clone(), argument };
+        check_termination(self.q, &cert, self.cfg.semantics, self.cfg.limits, Some(deadline))
+    }
 }
 
 /// The result for one loop of the inlined function.
@@ -216,136 +295,93 @@ impl LoopOutcome {
             witness: None,
         }
     }
+
+    fn proven(technique: &'static str, certificate: CertificateText) -> LoopOutcome {
+        LoopOutcome {
+            verdict: Verdict::True,
+            technique: Some(technique),
+            reason: None,
+            certificate: Some(certificate),
+            witness: None,
+        }
+    }
 }
 
-/// The portfolio for one loop, cheapest first.
-fn prove_loop(ctx: &Context, l: LoopId, deadline: Instant) -> LoopOutcome {
-    let q = ctx.q;
-    let header = ctx.forest.loops[l].header;
-    let sem = ctx.cfg.semantics;
-    let limits = ctx.cfg.limits;
-    let mut reasons = Vec::new();
-    let supporting = ctx
-        .analysis
-        .loops
-        .iter()
-        .find(|s| s.id == l)
-        .map(|s| {
-            let texts: Vec<String> = s.invariant.iter().map(|c| c.text.clone()).collect();
-            if texts.is_empty() { "1".to_string() } else { join_conjuncts(&texts) }
-        })
-        .unwrap_or_else(|| "1".to_string());
-    let checked = |argument: TerminationArgument| {
-        let cert = TerminationCertificate { func: ctx.fid, header, invariants: ctx.invariants.clone(), argument };
-        check_termination(q, &cert, sem, limits, Some(deadline))
-    };
-
-    // 1. A well-founded transition invariant (TACAS'11).
-    let ti = &ctx.tis[l];
-    match ti.well_founded {
-        Some((k, _)) => {
-            let atoms: Vec<_> = ti.atoms.iter().map(certificate::transition_atom).collect();
-            let texts: Vec<String> = ti.atoms.iter().map(|a| a.text(q)).collect();
-            match checked(TerminationArgument::TransitionInvariant { atoms, well_founded: k }) {
-                CheckResult::Accepted => {
-                    return LoopOutcome {
-                        verdict: Verdict::True,
-                        technique: Some(TECHNIQUE_TRANSITION_INVARIANT),
-                        reason: None,
-                        certificate: Some(CertificateText {
-                            kind: "transition-invariant",
-                            expressions: texts,
-                            supporting_invariant: supporting,
-                        }),
-                        witness: None,
-                    };
-                }
-                CheckResult::Rejected(why) | CheckResult::Unknown(why) => {
-                    reasons.push(format!("the checker did not accept the transition invariant ({why})"))
-                }
-            }
-        }
-        None => reasons.push(format!(
+/// A well-founded transition invariant (TACAS'11), re-checked.
+fn try_transition_invariant(
+    ctx: &Context,
+    l: LoopId,
+    ti: &TransitionSummary,
+    deadline: Instant,
+) -> Result<LoopOutcome, String> {
+    let Some((k, _)) = ti.well_founded else {
+        return Err(format!(
             "no well-founded transition invariant among {} candidates ({} accepted)",
             ti.candidates_tried,
             ti.atoms.len()
+        ));
+    };
+    let atoms: Vec<_> = ti.atoms.iter().map(certificate::transition_atom).collect();
+    match ctx.check(l, TerminationArgument::TransitionInvariant { atoms, well_founded: k }, deadline) {
+        CheckResult::Accepted => Ok(LoopOutcome::proven(
+            TECHNIQUE_TRANSITION_INVARIANT,
+            CertificateText {
+                kind: "transition-invariant",
+                expressions: ti.atoms.iter().map(|a| a.text(ctx.q)).collect(),
+                supporting_invariant: ctx.supporting(l),
+            },
         )),
-    }
-
-    // 2. A linear or lexicographic ranking function (Podelski–Rybalchenko).
-    match synthesize_ranking(ctx, l, deadline) {
-        Ok(forms) => {
-            let texts: Vec<String> = forms.iter().map(|f| certificate::linear_text(q, f)).collect();
-            let technique = if forms.len() == 1 { TECHNIQUE_RANKING } else { TECHNIQUE_LEXICOGRAPHIC };
-            match checked(TerminationArgument::Ranking(forms)) {
-                CheckResult::Accepted => {
-                    return LoopOutcome {
-                        verdict: Verdict::True,
-                        technique: Some(technique),
-                        reason: None,
-                        certificate: Some(CertificateText {
-                            kind: "ranking-function",
-                            expressions: texts,
-                            supporting_invariant: supporting,
-                        }),
-                        witness: None,
-                    };
-                }
-                CheckResult::Rejected(why) | CheckResult::Unknown(why) => {
-                    reasons.push(format!("the checker did not accept the ranking function ({why})"))
-                }
-            }
+        CheckResult::Rejected(why) | CheckResult::Unknown(why) => {
+            Err(format!("the checker did not accept the transition invariant ({why})"))
         }
-        Err(why) => reasons.push(format!("no ranking function: {why}")),
     }
-
-    // 3. A lasso.
-    let cfg = Config { deadline: Some(deadline), ..ctx.cfg.clone() };
-    match recurrent::find(q, ctx.fid, ctx.forest, l, &cfg) {
-        Ok(lasso) => {
-            let rs = RecurrentSet { func: ctx.fid, header, set: lasso.set.clone(), choices: lasso.choices.clone() };
-            match check_recurrent_set(q, &rs, sem, limits, Some(deadline)) {
-                CheckResult::Accepted => {
-                    match replay::stem_reaches(q, ctx.fid, header, &lasso.set, &lasso.stem.inputs, sem) {
-                        Ok(()) => {
-                            let f = &q.funcs[ctx.fid];
-                            return LoopOutcome {
-                                verdict: Verdict::False,
-                                technique: Some(TECHNIQUE_RECURRENT_SET),
-                                reason: None,
-                                certificate: None,
-                                witness: Some(Witness {
-                                    stem_inputs: lasso.stem.inputs,
-                                    recurrent_set: join_conjuncts(
-                                        &lasso
-                                            .atoms
-                                            .iter()
-                                            .map(|a| leapfrog_ir::print::expr_to_c(q, a))
-                                            .collect::<Vec<_>>(),
-                                    ),
-                                    choices: lasso.choices.iter().map(|(e, x)| (f.edges[*e].span, *x)).collect(),
-                                }),
-                            };
-                        }
-                        Err(why) => reasons.push(format!(
-                            "{why} [set {} stem {:?}]",
-                            leapfrog_ir::print::expr_to_c(q, &lasso.set),
-                            lasso.stem.inputs
-                        )),
-                    }
-                }
-                CheckResult::Rejected(why) | CheckResult::Unknown(why) => {
-                    reasons.push(format!("the checker did not accept the recurrent set ({why})"))
-                }
-            }
-        }
-        Err(why) => reasons.push(format!("no recurrent set: {why}")),
-    }
-    LoopOutcome::unknown(reasons.join("; "))
 }
 
-fn synthesize_ranking(ctx: &Context, l: LoopId, deadline: Instant) -> Result<Vec<LinearForm>, String> {
-    ranking::synthesize(ctx.q, ctx.fid, ctx.forest, l, &ctx.invariants, ctx.cfg.semantics, deadline)
+/// A linear or lexicographic ranking function (Podelski–Rybalchenko), re-checked.
+fn try_ranking(ctx: &Context, l: LoopId, deadline: Instant) -> Result<LoopOutcome, String> {
+    let forms = ranking::synthesize(ctx.q, ctx.fid, ctx.forest, l, &ctx.invariants, ctx.cfg.semantics, deadline)
+        .map_err(|why| format!("no ranking function: {why}"))?;
+    let texts: Vec<String> = forms.iter().map(|f| certificate::linear_text(ctx.q, f)).collect();
+    let technique = if forms.len() == 1 { TECHNIQUE_RANKING } else { TECHNIQUE_LEXICOGRAPHIC };
+    match ctx.check(l, TerminationArgument::Ranking(forms), deadline) {
+        CheckResult::Accepted => Ok(LoopOutcome::proven(
+            technique,
+            CertificateText { kind: "ranking-function", expressions: texts, supporting_invariant: ctx.supporting(l) },
+        )),
+        CheckResult::Rejected(why) | CheckResult::Unknown(why) => {
+            Err(format!("the checker did not accept the ranking function ({why})"))
+        }
+    }
+}
+
+/// A lasso: a recurrent set the checker accepts and a stem the interpreter replays into it.
+fn try_lasso(ctx: &Context, l: LoopId, deadline: Instant) -> Result<LoopOutcome, String> {
+    let q = ctx.q;
+    let sem = ctx.cfg.semantics;
+    let header = ctx.forest.loops[l].header;
+    let cfg = Config { deadline: Some(deadline), ..ctx.cfg.clone() };
+    let lasso = recurrent::find(q, ctx.fid, ctx.forest, l, &cfg).map_err(|why| format!("no recurrent set: {why}"))?;
+    let rs = RecurrentSet { func: ctx.fid, header, set: lasso.set.clone(), choices: lasso.choices.clone() };
+    match check_recurrent_set(q, &rs, sem, ctx.cfg.limits, Some(deadline)) {
+        CheckResult::Accepted => {}
+        CheckResult::Rejected(why) | CheckResult::Unknown(why) => {
+            return Err(format!("the checker did not accept the recurrent set ({why})"));
+        }
+    }
+    replay::stem_reaches(q, ctx.fid, header, &lasso.set, &lasso.stem.inputs, sem)?;
+    let f = &q.funcs[ctx.fid];
+    let atoms: Vec<String> = lasso.atoms.iter().map(|a| leapfrog_ir::print::expr_to_c(q, a)).collect();
+    Ok(LoopOutcome {
+        verdict: Verdict::False,
+        technique: Some(TECHNIQUE_RECURRENT_SET),
+        reason: None,
+        certificate: None,
+        witness: Some(Witness {
+            stem_inputs: lasso.stem.inputs,
+            recurrent_set: join_conjuncts(&atoms),
+            choices: lasso.choices.iter().map(|(e, x)| (f.edges[*e].span, *x)).collect(),
+        }),
+    })
 }
 
 /// `a && b && ...`, with parentheses around conjuncts that are disjunctions.
