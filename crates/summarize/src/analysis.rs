@@ -130,6 +130,12 @@ pub fn analyze_with_views(p: &Program, fid: FuncId, cfg: &Config, views: &[Memor
     let start = enc.fresh_state();
     enc.walk(None, f.entry, Bool::from_bool(true), start, Mode::Check, &cs, &mut obligations);
     for (l, lp) in forest.loops.iter() {
+        if cfg.deadline.is_some_and(|d| Instant::now() >= d) {
+            // Encoding every loop of a huge function can outlast the budget by itself.
+            unsupported.push("invariant inference ran out of time while encoding the loops".to_string());
+            let safety = SafetyResult::Unknown("time limit reached".into());
+            return Analysis { forest: forest.clone(), loops: Vec::new(), safety, unsupported, queries: 0 };
+        }
         // An arbitrary state satisfying the invariant; like every assumption, it is part of the
         // paths' guards, so that an inconsistent set of candidates cannot make the whole
         // solver inconsistent.

@@ -132,6 +132,9 @@ const BARE_RANKING_SHARE: f64 = 0.15;
 const INVARIANT_SHARE: f64 = 0.4;
 const TRANSITION_SHARE: f64 = 0.5;
 const RANKING_SHARE: f64 = 0.7;
+/// Above this many locations, the summarization engine's encoding alone outlasts any budget:
+/// only the bare ranking functions are tried.
+const MAX_ANALYZED_LOCS: usize = 6000;
 /// Per-query solver timeout cap.
 const MAX_QUERY: Duration = Duration::from_secs(5);
 
@@ -180,14 +183,22 @@ fn run(p: &Program, opts: &Options, start: Instant, deadline: Instant) -> Report
     // Stage 1, cheap: a ranking function needing no supporting invariant (counting loops).
     let bare =
         Context { q: &q, fid, forest: &forest, invariants: Vec::new(), supporting: HashMap::new(), cfg: cfg.clone() };
-    let stage1_end = start + opts.timeout.mul_f64(BARE_RANKING_SHARE);
+    let analyzable = q.funcs[fid].locs.len() <= MAX_ANALYZED_LOCS;
+    let stage1_end = if analyzable { start + opts.timeout.mul_f64(BARE_RANKING_SHARE) } else { deadline };
     for (k, &l) in ids.iter().enumerate() {
         match try_ranking(&bare, l, share(stage1_end, k, ids.len())) {
             Ok(o) => outcomes[k] = Some(o),
             Err(why) => reasons[k].push(format!("without invariants: {why}")),
         }
     }
-    if outcomes.iter().any(Option::is_none) {
+    if outcomes.iter().any(Option::is_none) && !analyzable {
+        for why in reasons.iter_mut() {
+            why.push(format!(
+                "the inlined program has {} locations; invariants are inferred up to {MAX_ANALYZED_LOCS}",
+                q.funcs[fid].locs.len()
+            ));
+        }
+    } else if outcomes.iter().any(Option::is_none) {
         // Stage 2: state invariants (summarization) and transition invariants (TACAS'11), then
         // ranking functions supported by the invariants.
         let analysis =
