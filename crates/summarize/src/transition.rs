@@ -32,6 +32,9 @@ pub enum Measure {
     Sum(Vec<VarId>),
     Max(Vec<VarId>),
     Min(Vec<VarId>),
+    /// `|x|` or `|x - y|`: family 4's maximum taken over `x, -x` (or `x - y, y - x`), the
+    /// distance to zero or between two variables (`while (x != y) { if (x > y) y++; else x++; }`).
+    Distance(VarId, Option<VarId>),
 }
 
 impl Measure {
@@ -39,6 +42,7 @@ impl Measure {
         match self {
             Measure::Var(v) => vec![*v],
             Measure::Sum(vs) | Measure::Max(vs) | Measure::Min(vs) => vs.clone(),
+            Measure::Distance(x, y) => std::iter::once(*x).chain(*y).collect(),
         }
     }
 }
@@ -52,6 +56,8 @@ impl Measure {
             Measure::Sum(vs) => list(vs).join(" + "),
             Measure::Max(vs) => format!("max({})", list(vs).join(", ")),
             Measure::Min(vs) => format!("min({})", list(vs).join(", ")),
+            Measure::Distance(x, None) => format!("abs({})", name(x)),
+            Measure::Distance(x, Some(y)) => format!("abs({} - {})", name(x), name(y)),
         }
     }
 }
@@ -157,6 +163,10 @@ fn measure(enc: &Encoder, m: &Measure, s: &State) -> Int {
         Measure::Var(_) | Measure::Sum(_) => Int::add(&vals),
         Measure::Max(_) => fold_pick(vals, |a, b| a.ge(b)),
         Measure::Min(_) => fold_pick(vals, |a, b| a.le(b)),
+        Measure::Distance(_, y) => {
+            let d = if y.is_some() { &vals[0] - &vals[1] } else { vals[0].clone() };
+            d.ge(Int::from_i64(0)).ite(&d, &-&d)
+        }
     }
 }
 
@@ -204,6 +214,9 @@ fn finite(p: &Program, v: VarId, sem: Semantics) -> bool {
     }
 }
 
+/// How many `|x - y|` candidates a loop gets at most.
+const MAX_DISTANCE_PAIRS: usize = 24;
+
 /// The candidates of Table 1 over the integer variables `l` modifies.
 pub fn candidates(enc: &Encoder, l: LoopId) -> Vec<TransitionCandidate> {
     let vars: Vec<VarId> = enc.mods[l]
@@ -223,6 +236,33 @@ pub fn candidates(enc: &Encoder, l: LoopId) -> Vec<TransitionCandidate> {
         for m in [Measure::Sum(vars.clone()), Measure::Max(vars.clone()), Measure::Min(vars.clone())] {
             out.push(TransitionCandidate::Decreases(m.clone()));
             out.push(TransitionCandidate::Increases(m));
+        }
+    }
+    // Family 4 over `x, -x`: distances to zero, and between a variable and another one the loop
+    // reads (strict orders bounded below by 0 whatever the semantics).
+    let mut read: Vec<VarId> = Vec::new();
+    let lp = &enc.forest.loops[l];
+    for (_, e) in enc.f.edges.iter() {
+        if lp.contains(e.from) {
+            for x in e.cmd.exprs() {
+                for v in x.reads() {
+                    if matches!(enc.p.vars[v].ty.reg(), Some(Type::Int(_))) && !read.contains(&v) {
+                        read.push(v);
+                    }
+                }
+            }
+        }
+    }
+    for &v in &vars {
+        out.push(TransitionCandidate::Decreases(Measure::Distance(v, None)));
+    }
+    let mut pairs = 0;
+    for &v in &vars {
+        for &w in read.iter().filter(|w| **w != v && (!vars.contains(w) || **w > v)) {
+            if pairs < MAX_DISTANCE_PAIRS {
+                out.push(TransitionCandidate::Decreases(Measure::Distance(v, Some(w))));
+                pairs += 1;
+            }
         }
     }
     if !vars.is_empty() {

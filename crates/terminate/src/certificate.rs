@@ -15,6 +15,11 @@ pub fn transition_atom(a: &TransitionCandidate) -> TransitionAtom {
         }
         EngineMeasure::Max(vs) => Measure::Max(vs.clone()),
         EngineMeasure::Min(vs) => Measure::Min(vs.clone()),
+        EngineMeasure::Distance(x, y) => {
+            let mut terms = vec![(1, *x)];
+            terms.extend(y.iter().map(|y| (-1, *y)));
+            Measure::Distance(LinearForm { constant: 0, terms })
+        }
     };
     match a {
         TransitionCandidate::Decreases(m) => TransitionAtom::Decreases(measure(m)),
