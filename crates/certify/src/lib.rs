@@ -33,6 +33,57 @@
 //! arbitrary values: the property is `unreach-call`, undefined behaviour is its own property.
 //! Calls of defined functions and irreducible loops are [`CheckResult::Unknown`].
 //!
+//! # Termination certificates ([`check_termination`])
+//!
+//! A [`termination::TerminationCertificate`] claims that the loop `L` headed at `header` of a
+//! call-free function cannot iterate forever (*local* termination, POPL'07 Definition 8: the
+//! claim does not depend on loops nested in `L` terminating). Its supporting invariants are
+//! checked as a safety certificate's are — initiation from the function's entry (after
+//! `program.init` for the entry function), consecution for every loop — but assertions are not
+//! obligations: a failing assertion ends the execution, so it cannot make a loop run forever.
+//! Then one *iteration* of `L` is walked exactly as consecution walks it: from the header in an
+//! arbitrary state `X` satisfying `I_L`, nested loops crossed by `havoc(Mod); assume(I_C)`, up to
+//! every back edge, in the state `X'` there (paths that leave `L`, `exit` or `abort` are not
+//! iterations). The argument's obligations:
+//! * a lexicographic ranking function `(f_1, …, f_k)`: every iteration has a `j` with
+//!   `f_j(X) ≥ 0`, `f_j(X') ≤ f_j(X) − 1` and `f_i(X') ≤ f_i(X)` for all `i < j`. Sound because
+//!   `f_1` never increases and drops by one from non-negative values on the iterations that
+//!   choose `j = 1`, so those are finitely many; after them, the same holds of `f_2`, and so on;
+//! * a transition invariant `T = ∧ atoms` (TACAS'11 Theorem 2 and Algorithm 2): every iteration
+//!   satisfies every atom (`R ⊆ T`); `T` is transitive (check (1): `T(a, b) ∧ T(b, c) ∧ ¬T(a, c)`
+//!   is unsatisfiable over any values of the atoms' variables in their types' ranges); and the
+//!   atom `well_founded`, a strict decrease (increase) of a measure `m`, is well-founded on the
+//!   header states: `m` is bounded below (above) on the states satisfying `I_L`. The bound comes
+//!   from the variables' types when they are finite (Observation 3: unsigned integers and
+//!   booleans, and every integer under the bit-precise semantics), else from the invariant — Z3's
+//!   optimizer proposes the bound `b`, and the solver confirms `I_L(X) → m(X) ≥ b`. An infinite
+//!   run of `L` would visit the header in states `s_0, s_1, …` satisfying `I_L` with each
+//!   `(s_i, s_{i+1})` in `R ⊆ T`, so `m` would decrease forever while staying bounded.
+//!
+//! Measures are linear forms, maxima and minima of integer and boolean registers, read as the
+//! integers their values denote (a signed variable under the default semantics is a mathematical
+//! integer, unbounded) and computed without wrapping: as SMT integers, or, under the bit-precise
+//! semantics, as 256-bit vectors that nothing in a measure can overflow. As for safety, a failed
+//! obligation where the encoding over-approximates is unknown; calls and irreducible loops are
+//! unknown; a malformed certificate (no such header, a measure over a pointer, an empty ranking,
+//! a well-founded atom that is not a strict order) is rejected.
+//!
+//! # Recurrent sets ([`check_recurrent_set`])
+//!
+//! A [`termination::RecurrentSet`] claims a non-empty set `S` of header states of an innermost
+//! loop `L` from which one iteration, *whatever* happens in it, comes back to the header in `S`:
+//! then every execution reaching `S` runs forever. The obligations: `S` holds (and is defined)
+//! in some state whose variables lie in their types' ranges; and one iteration walked from any
+//! state of `S` — with the chosen values for the listed nondeterministic sources, any value for
+//! the others — has no undefined behaviour on any edge (division by zero, invalid shift counts,
+//! `MIN / -1` and signed overflow under the bit-precise semantics, undefined pointer
+//! comparisons; signed overflow under the default semantics is not undefined: signed integers
+//! are mathematical there), no failing assertion, no `exit`, `abort` or opaque command, no
+//! enabled edge out of `L`, no location where no edge is enabled (so every execution goes on),
+//! and `S` after every back edge. This walk must be exact: memory commands in `L` and nested
+//! loops are unknown; an extern call may change the globals (the IR's assumption), which makes a
+//! failure unknown when the program has register globals.
+//!
 //! # Counterexamples of loop-free functions ([`loop_free_counterexample`])
 //!
 //! The same encoding under the interpreter's semantics: a path to a failing assertion on which
@@ -49,6 +100,8 @@ mod pointsto;
 pub mod termination;
 mod value;
 mod walk;
+
+pub use termination::{check_recurrent_set, check_termination};
 
 use leapfrog_arith::Semantics;
 use leapfrog_ir::{Command, EdgeId, Expr, FuncId, Function, Id, LocId, ObjType, Program, Type, VarId, VarKind, VarTy};
@@ -113,12 +166,7 @@ pub fn check_safety_with_views(
     limits: QueryLimits,
     deadline: Option<Instant>,
 ) -> CheckResult {
-    match std::panic::catch_unwind(AssertUnwindSafe(|| run_check(p, cert, views, sem, limits, deadline))) {
-        Ok(r) => r,
-        Err(panic) => {
-            CheckResult::Unknown(format!("internal error in the certificate checker: {}", panic_text(&panic)))
-        }
-    }
+    guarded("certificate checker", || run_check(p, cert, views, sem, limits, deadline))
 }
 
 /// A failing execution of a loop-free entry function.
@@ -160,6 +208,14 @@ pub fn loop_free_counterexample(
             "internal error in the counterexample search: {}",
             panic_text(&panic)
         )),
+    }
+}
+
+/// Runs `check`, turning a panic into an unknown verdict.
+pub(crate) fn guarded(what: &str, check: impl FnOnce() -> CheckResult) -> CheckResult {
+    match std::panic::catch_unwind(AssertUnwindSafe(check)) {
+        Ok(r) => r,
+        Err(panic) => CheckResult::Unknown(format!("internal error in the {what}: {}", panic_text(&panic))),
     }
 }
 
@@ -228,6 +284,10 @@ fn new_enc(p: &Program, sem: Semantics, limits: QueryLimits, deadline: Option<In
         unknown: Vec::new(),
         failed_approximated: false,
         obligations: 0,
+        check_assertions: true,
+        iterations: None,
+        strict: false,
+        choices: HashMap::new(),
     }
 }
 
@@ -247,19 +307,23 @@ fn walk_init<'p>(
     Ok(end.exit)
 }
 
-fn run_check(
-    p: &Program,
-    cert: &SafetyCertificate,
-    views: &[leapfrog_ir::MemoryView],
-    sem: Semantics,
-    limits: QueryLimits,
-    deadline: Option<Instant>,
-) -> CheckResult {
-    let f = match precheck(p, cert.func) {
-        Ok(f) => f,
-        Err(why) => return CheckResult::Unknown(why),
-    };
-    let is_entry = p.entry == Some(cert.func);
+/// What every check of a function's loops starts from.
+pub(crate) struct Prepared<'p> {
+    pub f: &'p Function,
+    pub g: Graph<'p>,
+    /// The locations reachable from the entry.
+    pub live: Vec<bool>,
+    /// The function is the program's entry (its walk starts after the initializer).
+    pub is_entry: bool,
+    pub init_f: Option<&'p Function>,
+    pub pts: pointsto::PointsTo,
+    pub objects: BTreeMap<VarId, ObjInfo>,
+}
+
+/// The graph, points-to facts and objects of `func`; why it cannot be checked (unknown).
+pub(crate) fn prepare(p: &Program, func: FuncId) -> Result<Prepared<'_>, CheckResult> {
+    let f = precheck(p, func).map_err(CheckResult::Unknown)?;
+    let is_entry = p.entry == Some(func);
     let init_f = if is_entry { usable_init(p) } else { None };
     let mut walked: Vec<&Function> = vec![f];
     walked.extend(init_f);
@@ -269,46 +333,84 @@ fn run_check(
     let live = g.live();
     for (l, lp) in g.forest.loops.iter() {
         if lp.irreducible && live.get(lp.header.index()).copied().unwrap_or(false) {
-            return CheckResult::Unknown(format!("{} is irreducible", g.describe_loop(p, l)));
+            return Err(CheckResult::Unknown(format!("{} is irreducible", g.describe_loop(p, l))));
         }
     }
+    let objects = objects_of(p, &walked);
+    Ok(Prepared { f, g, live, is_entry, init_f, pts, objects })
+}
+
+/// The invariants of a certificate by loop header (rejected: one is not at a loop header, or
+/// mentions variables of another function).
+pub(crate) fn invariants_by_header(
+    p: &Program,
+    prep: &Prepared,
+    func: FuncId,
+    given: &[(LocId, Expr)],
+) -> Result<HashMap<LocId, Vec<Expr>>, CheckResult> {
     let mut invariants: HashMap<LocId, Vec<Expr>> = HashMap::new();
-    for (loc, e) in &cert.invariants {
-        if !g.header_loop.contains_key(loc) {
-            return CheckResult::Rejected(format!(
+    for (loc, e) in given {
+        if !prep.g.header_loop.contains_key(loc) {
+            return Err(CheckResult::Rejected(format!(
                 "an invariant is given for {loc}, which is not a loop header of `{}`",
-                f.name
-            ));
+                prep.f.name
+            )));
         }
-        if let Err(why) = check_invariant_vars(p, cert.func, e) {
-            return CheckResult::Rejected(format!("the invariant for {loc}: {why}"));
+        if let Err(why) = check_invariant_vars(p, func, e) {
+            return Err(CheckResult::Rejected(format!("the invariant for {loc}: {why}")));
         }
         invariants.entry(*loc).or_default().push(e.clone());
     }
-    let objects = objects_of(p, &walked);
-    // Under the default semantics, a first pass over-approximates bitwise operations (Z3 is slow
-    // on their exact encoding); only when that leaves an obligation open, a second pass is exact.
+    Ok(invariants)
+}
+
+/// A fresh encoder for checking `prep`'s function with the given invariants.
+pub(crate) fn checking_enc<'p>(
+    p: &'p Program,
+    prep: &Prepared,
+    invariants: &HashMap<LocId, Vec<Expr>>,
+    sem: Semantics,
+    limits: QueryLimits,
+    deadline: Option<Instant>,
+) -> Enc<'p> {
+    let mut enc = new_enc(p, sem, limits, deadline, Mode::Check);
+    enc.objects = prep.objects.clone();
+    enc.invariants = invariants.clone();
+    enc.pts = prep.pts.clone();
+    enc
+}
+
+/// The verdict of a check that ran its obligations on `enc` (or halted).
+pub(crate) fn verdict(enc: &Enc, outcome: Result<(), Halt>) -> CheckResult {
+    match outcome {
+        Ok(()) => match enc.unknown.first() {
+            None => CheckResult::Accepted,
+            Some(first) if enc.unknown.len() == 1 => CheckResult::Unknown(first.clone()),
+            Some(first) => {
+                CheckResult::Unknown(format!("{first} (and {} more undecided obligations)", enc.unknown.len() - 1))
+            }
+        },
+        Err(Halt::Rejected(why)) => CheckResult::Rejected(why),
+        Err(Halt::Unsupported(why)) => CheckResult::Unknown(format!("not supported by the checker: {why}")),
+        Err(Halt::OutOfTime) => CheckResult::Unknown("time limit reached".into()),
+    }
+}
+
+/// Runs `check` on fresh encoders: under the default semantics, a first pass over-approximates
+/// bitwise operations (Z3 is slow on their exact encoding); only when that leaves an obligation
+/// open, a second pass is exact.
+pub(crate) fn in_passes<'p>(
+    sem: Semantics,
+    mut make: impl FnMut() -> Enc<'p>,
+    mut check: impl FnMut(&mut Enc<'p>) -> Result<(), Halt>,
+) -> CheckResult {
     let passes: &[bool] = if sem == Semantics::Default { &[false, true] } else { &[true] };
     let mut result = CheckResult::Unknown("no pass ran".into());
     for &exact_bitwise in passes {
-        let mut enc = new_enc(p, sem, limits, deadline, Mode::Check);
+        let mut enc = make();
         enc.arith.exact_bitwise = exact_bitwise;
-        enc.objects = objects.clone();
-        enc.invariants = invariants.clone();
-        enc.views = views.iter().map(|v| (v.var, v.clone())).collect();
-        enc.pts = pts.clone();
-        result = match check_scopes(&mut enc, &g, &live, is_entry, init_f) {
-            Ok(()) => match enc.unknown.first() {
-                None => CheckResult::Accepted,
-                Some(first) if enc.unknown.len() == 1 => CheckResult::Unknown(first.clone()),
-                Some(first) => {
-                    CheckResult::Unknown(format!("{first} (and {} more undecided obligations)", enc.unknown.len() - 1))
-                }
-            },
-            Err(Halt::Rejected(why)) => CheckResult::Rejected(why),
-            Err(Halt::Unsupported(why)) => CheckResult::Unknown(format!("not supported by the checker: {why}")),
-            Err(Halt::OutOfTime) => CheckResult::Unknown("time limit reached".into()),
-        };
+        let outcome = check(&mut enc);
+        result = verdict(&enc, outcome);
         if !(enc.arith.bitwise_approximated && enc.failed_approximated) {
             break;
         }
@@ -316,13 +418,37 @@ fn run_check(
     result
 }
 
-fn check_scopes<'p>(
-    enc: &mut Enc<'p>,
-    g: &Graph<'p>,
-    live: &[bool],
-    is_entry: bool,
-    init_f: Option<&'p Function>,
-) -> Result<(), Halt> {
+fn run_check(
+    p: &Program,
+    cert: &SafetyCertificate,
+    views: &[leapfrog_ir::MemoryView],
+    sem: Semantics,
+    limits: QueryLimits,
+    deadline: Option<Instant>,
+) -> CheckResult {
+    let prep = match prepare(p, cert.func) {
+        Ok(prep) => prep,
+        Err(r) => return r,
+    };
+    let invariants = match invariants_by_header(p, &prep, cert.func, &cert.invariants) {
+        Ok(i) => i,
+        Err(r) => return r,
+    };
+    in_passes(
+        sem,
+        || {
+            let mut enc = checking_enc(p, &prep, &invariants, sem, limits, deadline);
+            enc.views = views.iter().map(|v| (v.var, v.clone())).collect();
+            enc
+        },
+        |enc| check_scopes(enc, &prep),
+    )
+}
+
+/// Initiation and consecution of every live loop's invariant (and safety, when `enc` checks
+/// assertions).
+pub(crate) fn check_scopes<'p>(enc: &mut Enc<'p>, prep: &Prepared<'p>) -> Result<(), Halt> {
+    let (g, live, is_entry, init_f) = (&prep.g, &prep.live[..], prep.is_entry, prep.init_f);
     // The top scope: from the entry (after the initializer, for the program's entry function).
     let policy =
         if is_entry { Policy::Entry { zero_globals: init_f.is_some(), zero_locals: false } } else { Policy::Arbitrary };

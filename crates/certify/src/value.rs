@@ -281,6 +281,9 @@ pub(crate) struct Arith {
     pub exact_bitwise: bool,
     /// Some bitwise operation was over-approximated.
     pub bitwise_approximated: bool,
+    /// Signed overflow is not undefined behaviour (recurrent sets under the default semantics,
+    /// whose signed integers are mathematical): no definedness condition is added for it.
+    pub overflow_defined: bool,
 }
 
 /// Definedness conditions collected while building a term (see the module documentation).
@@ -304,7 +307,16 @@ impl Arith {
     /// overflow is then only undefined behaviour (a definedness condition).
     pub fn new(sem: Semantics, ptr_bits: u32, machine: bool) -> Arith {
         let bits = machine || sem == Semantics::BitPrecise;
-        Arith { sem, bits, ptr_bits, facts: Vec::new(), counter: 0, exact_bitwise: true, bitwise_approximated: false }
+        Arith {
+            sem,
+            bits,
+            ptr_bits,
+            facts: Vec::new(),
+            counter: 0,
+            exact_bitwise: true,
+            bitwise_approximated: false,
+            overflow_defined: false,
+        }
     }
 
     pub fn name(&mut self, prefix: &str) -> String {
@@ -318,7 +330,7 @@ impl Arith {
 
     /// Whether signed overflow is undefined (the default semantics).
     fn overflow_ub(&self) -> bool {
-        self.sem == Semantics::Default
+        self.sem == Semantics::Default && !self.overflow_defined
     }
 
     pub fn constant(&self, v: i128, ty: IntTy) -> IntVal {
@@ -537,7 +549,7 @@ impl Arith {
     /// counterexamples avoid); an unsigned one wraps.
     fn finish_math(&mut self, ty: IntTy, exact: Int, r: Option<Range>, def: &mut Defined) -> Num {
         if ty.is_signed() {
-            if !r.is_some_and(|r| r.within(Range::of(ty))) {
+            if !self.overflow_defined && !r.is_some_and(|r| r.within(Range::of(ty))) {
                 def.push(Bool::and(&[exact.ge(int_const(ty.min())), exact.le(int_const(ty.max()))]));
             }
             Num::Math(exact, r)
@@ -583,12 +595,12 @@ impl Arith {
             BinOp::Sub => self.finish_math(ty, x - y, Range::sub(rx, ry), def),
             BinOp::Mul => self.finish_math(ty, x * y, Range::mul(rx, ry), def),
             BinOp::Div | BinOp::Rem => {
-                let nonzero = !ry.is_some_and(|r| r.lo <= 0 && 0 <= r.hi);
+                let nonzero = ry.is_some_and(|r| r.lo > 0 || r.hi < 0);
                 let mut defined = vec![];
                 if !nonzero {
                     defined.push(y.eq(int_const(0)).not());
                 }
-                if ty.is_signed() {
+                if ty.is_signed() && !self.overflow_defined {
                     let min_neg = rx.is_none_or(|r| r.lo <= ty.min()) && ry.is_none_or(|r| r.lo <= -1 && -1 <= r.hi);
                     if min_neg {
                         defined.push(Bool::and(&[x.eq(int_const(ty.min())), y.eq(int_const(-1))]).not());
@@ -1056,6 +1068,25 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    #[test]
+    fn division_by_a_value_of_unknown_range_may_be_division_by_zero() {
+        // A signed value at a loop header (mathematical, no interval) can be 0.
+        let s = Solver::new(QueryLimits::default(), None);
+        for op in [BinOp::Div, BinOp::Rem] {
+            let mut a = Arith::new(Semantics::Default, 64, false);
+            let y = Int::new_const(a.name("y"));
+            let divisor = IntVal { ty: IntTy::I32, num: Num::Math(y.clone(), None) };
+            let ten = a.constant(10, IntTy::I32);
+            let mut def = Defined::default();
+            let r = a.binop(op, IntTy::I32, &ten, &divisor, &mut def).unwrap();
+            let (_, defined) = evaluate(&s, &mut a, vec![y.eq(int_const(0))], &r, &def);
+            assert!(!defined, "{} by zero is undefined", op.name());
+            let (got, defined) = evaluate(&s, &mut a, vec![y.eq(int_const(-3))], &r, &def);
+            assert!(defined);
+            assert_eq!(got, if op == BinOp::Div { -3 } else { 1 });
         }
     }
 

@@ -80,6 +80,26 @@ pub(crate) struct Enc<'p> {
     /// Some obligation failed where the encoding over-approximates.
     pub failed_approximated: bool,
     pub obligations: u64,
+    /// Assertions are safety obligations (not when checking termination arguments: a failing
+    /// assertion ends the execution).
+    pub check_assertions: bool,
+    /// When set, the walk of a loop scope collects its iterations (the back edge, when it is
+    /// taken, and the state there) instead of checking consecution, and checks no initiation.
+    pub iterations: Option<Vec<(EdgeId, Bool, State)>>,
+    /// Recurrent-set mode: every command must be encoded exactly (memory commands are not
+    /// supported), and the arguments of extern and output calls are evaluated for definedness.
+    pub strict: bool,
+    /// Values chosen for nondeterministic sources (a `Havoc` edge or an extern call's result).
+    pub choices: HashMap<EdgeId, i128>,
+}
+
+/// What one edge does: the path after it (`None` when the command ends the execution), the
+/// condition under which its command lets the execution go on (an assumption's or assertion's
+/// condition, `true` otherwise), and the condition under which its command is defined.
+pub(crate) struct Step {
+    pub next: Option<(Bool, State)>,
+    pub cond: Bool,
+    pub defined: Bool,
 }
 
 impl<'p> Enc<'p> {
@@ -404,6 +424,10 @@ impl<'w, 'p> Walk<'w, 'p> {
                 match kind {
                     Kind::Back => {
                         let Some(l) = self.scope else { continue };
+                        if let Some(its) = self.enc.iterations.as_mut() {
+                            its.push((e, r_e, st_e));
+                            continue;
+                        }
                         let inv = self.invariant(self.g.forest.loops[l].header, &st_e)?;
                         let what = format!(
                             "consecution: the invariant of {} is not preserved by an iteration (back edge at {})",
@@ -413,7 +437,7 @@ impl<'w, 'p> Walk<'w, 'p> {
                         self.obligation(what, Bool::and(&[r_e, inv.not()]))?;
                     }
                     Kind::Enter(c) => {
-                        if self.g.forest.loops[c].parent == self.scope && !self.cex() {
+                        if self.g.forest.loops[c].parent == self.scope && !self.cex() && self.enc.iterations.is_none() {
                             let inv = self.invariant(self.g.forest.loops[c].header, &st_e)?;
                             let what = format!(
                                 "initiation: the invariant of {} does not hold on entry (edge at {})",
@@ -430,6 +454,123 @@ impl<'w, 'p> Walk<'w, 'p> {
             self.enc.flush();
         }
         Ok(end)
+    }
+
+    /// The value of register `v` in `st` (the scope's initial value when `st` does not assign it).
+    pub fn value(&mut self, st: &State, v: VarId) -> Result<Val, Halt> {
+        Ok(self.read(st, v)?)
+    }
+
+    /// The boolean expression `e` in state `st`: its value, and when its evaluation is defined.
+    pub fn condition(&mut self, st: &State, e: &Expr) -> Result<(Bool, Bool), Halt> {
+        let mut def = Defined::default();
+        match self.eval(st, e, &mut def)? {
+            Val::Cond(b) => Ok((b, def.all())),
+            other => Err(Halt::Rejected(format!(
+                "`{}` is {}, not a condition",
+                leapfrog_ir::print::expr_to_string(self.p(), e),
+                other.describe()
+            ))),
+        }
+    }
+
+    /// Recurrent-set mode (`enc.strict`): walks one iteration of the scope's loop, an innermost
+    /// loop, from its header (`start`) in the states where `reach` holds, and checks that every
+    /// execution of the iteration goes on until it takes a back edge into a state where `set`
+    /// holds (and is defined). Obligations: no undefined behaviour on any edge; no failing
+    /// assertion; no `exit`, `abort` or opaque command; no edge out of the loop; no location
+    /// where no edge is enabled; `set` after every back edge.
+    pub fn run_recurrent(&mut self, start: LocId, reach: Bool, state: State, set: &Expr) -> Result<(), Halt> {
+        let Some(l) = self.scope else {
+            return Err(Halt::Unsupported("a recurrent set outside a loop".into()));
+        };
+        let order = self.order(start)?;
+        let f = self.g.f;
+        let lp = self.g.describe_loop(self.p(), l);
+        let mut incoming: HashMap<LocId, Vec<(Bool, State)>> = HashMap::new();
+        let mut first = Some((reach, state));
+        for loc in order {
+            if self.enc.deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+                return Err(Halt::OutOfTime);
+            }
+            let (reach, st) = match first.take() {
+                Some(s) => s,
+                None => match incoming.remove(&loc) {
+                    Some(list) => self.merge(list)?,
+                    None => continue,
+                },
+            };
+            let edges = self.edges_of(loc);
+            if loc == f.exit || edges.is_empty() {
+                let what = format!("recurrence: an iteration of {lp} may end at {loc}, which has no way on");
+                self.obligation(what, reach)?;
+                continue;
+            }
+            let selectors = self.selectors(&edges);
+            let mut enabled = Vec::with_capacity(edges.len());
+            for (i, &e) in edges.iter().enumerate() {
+                let edge = &f.edges[e];
+                let at = self.p().files.display(edge.span).to_string();
+                let kind = self.classify(edge);
+                if matches!(kind, Kind::Enter(_) | Kind::InnerBack) {
+                    return Err(Halt::Unsupported(format!("{lp} has a nested loop")));
+                }
+                let r = match &selectors {
+                    Some(sel) => Bool::and(&[reach.clone(), sel[i].clone()]),
+                    None => reach.clone(),
+                };
+                if kind == Kind::Exit {
+                    // Leaving the loop is a violation whatever the edge does; only whether it is
+                    // enabled matters.
+                    let (cond, defined) = match &edge.cmd {
+                        Command::Assume(c) => self.condition(&st, c)?,
+                        _ => (Bool::from_bool(true), Bool::from_bool(true)),
+                    };
+                    self.defined(&r, &defined, &at, &lp)?;
+                    let what = if edge.to == f.halt {
+                        format!("recurrence: an iteration of {lp} may end the execution (edge at {at})")
+                    } else {
+                        format!("recurrence: an iteration of {lp} may leave the loop (edge at {at})")
+                    };
+                    self.obligation(what, Bool::and(&[r, cond.clone()]))?;
+                    enabled.push(cond);
+                    continue;
+                }
+                let step = self.step(e, edge, r.clone(), st.clone())?;
+                self.defined(&r, &step.defined, &at, &lp)?;
+                if matches!(edge.cmd, Command::Assert { .. }) {
+                    let what = format!("recurrence: the assertion at {at} may fail (in an iteration of {lp})");
+                    self.obligation(what, Bool::and(&[r.clone(), step.cond.not()]))?;
+                }
+                enabled.push(step.cond);
+                match step.next {
+                    None => {
+                        let what = format!("recurrence: an iteration of {lp} may end the execution at {at}");
+                        self.obligation(what, r)?;
+                    }
+                    Some((r_e, st_e)) if kind == Kind::Back => {
+                        let (holds, defined) = self.condition(&st_e, set)?;
+                        let what =
+                            format!("recurrence: the set is not closed under an iteration of {lp} (back edge at {at})");
+                        self.obligation(what, Bool::and(&[r_e, Bool::and(&[holds, defined]).not()]))?;
+                    }
+                    Some((r_e, st_e)) => incoming.entry(edge.to).or_default().push((r_e, st_e)),
+                }
+            }
+            let what = format!("recurrence: an iteration of {lp} may block at {loc} (no edge is enabled)");
+            self.obligation(what, Bool::and(&[reach, Bool::or(&enabled).not()]))?;
+            self.enc.flush();
+        }
+        Ok(())
+    }
+
+    /// Recurrence obligation: a command reached when `reach` holds is defined.
+    fn defined(&mut self, reach: &Bool, defined: &Bool, at: &str, lp: &str) -> Result<(), Halt> {
+        if defined.as_bool() == Some(true) {
+            return Ok(());
+        }
+        let what = format!("recurrence: undefined behaviour at {at} (in an iteration of {lp})");
+        self.obligation(what, Bool::and(&[reach.clone(), defined.not()]))
     }
 
     /// Fresh selectors for a location whose outgoing edges are not evidently exclusive.
@@ -547,7 +688,7 @@ impl<'w, 'p> Walk<'w, 'p> {
     }
 
     /// Checks that `formula` (a path reaching a violation) is unsatisfiable.
-    fn obligation(&mut self, what: String, formula: Bool) -> Result<(), Halt> {
+    pub fn obligation(&mut self, what: String, formula: Bool) -> Result<(), Halt> {
         self.enc.flush();
         self.enc.obligations += 1;
         self.enc.solver.push();
@@ -1072,6 +1213,15 @@ impl<'w, 'p> Walk<'w, 'p> {
         Ok(())
     }
 
+    /// The value chosen for a nondeterministic source of type `ty` (checked to be in range).
+    fn chosen(&self, ty: Type, c: i128) -> Result<Val, Unsupported> {
+        match ty {
+            Type::Int(t) if t.contains(c) => Ok(Val::Int(self.enc.arith.constant(c, t))),
+            Type::Bool if c == 0 || c == 1 => Ok(Val::Cond(Bool::from_bool(c == 1))),
+            _ => Err(Unsupported(format!("the chosen value {c} is not a value of {ty}"))),
+        }
+    }
+
     fn record_input(&mut self, e: EdgeId, input: Input) {
         if let Some(r) = self.records.as_mut() {
             r.inputs.entry(e).or_default().push(input);
@@ -1080,7 +1230,12 @@ impl<'w, 'p> Walk<'w, 'p> {
 
     /// The effect of edge `e` on the paths reaching it when `reach` holds; `None` when the path
     /// ends there.
-    fn transfer(&mut self, id: EdgeId, e: &Edge, reach: Bool, mut st: State) -> Result<Option<(Bool, State)>, Halt> {
+    fn transfer(&mut self, id: EdgeId, e: &Edge, reach: Bool, st: State) -> Result<Option<(Bool, State)>, Halt> {
+        Ok(self.step(id, e, reach, st)?.next)
+    }
+
+    /// The effect of edge `e` (see [`Step`]).
+    fn step(&mut self, id: EdgeId, e: &Edge, reach: Bool, mut st: State) -> Result<Step, Halt> {
         let mut def = Defined::default();
         let mut path: Vec<Bool> = Vec::new();
         let cex = self.cex();
@@ -1088,6 +1243,23 @@ impl<'w, 'p> Walk<'w, 'p> {
         // without evidently exclusive conditions).
         let guard = reach.clone();
         let mut end = false;
+        let strict = self.enc.strict;
+        let memory = matches!(
+            e.cmd,
+            Command::Load { .. }
+                | Command::Store { .. }
+                | Command::InitObject { .. }
+                | Command::Alloc { .. }
+                | Command::Free(_)
+                | Command::MemCopy { .. }
+                | Command::MemSet { .. }
+        );
+        if strict && memory {
+            return Err(Halt::Unsupported(format!(
+                "memory commands in the loop of a recurrent set (at {})",
+                self.p().files.display(e.span)
+            )));
+        }
         match &e.cmd {
             Command::Skip => {}
             Command::Assume(c) => {
@@ -1101,7 +1273,9 @@ impl<'w, 'p> Walk<'w, 'p> {
             Command::Havoc(v, origin) => {
                 let ty = self.reg_type(*v)?;
                 let uninit = matches!(origin, HavocOrigin::Uninit);
-                let val = if (cex || uninit) && ty == Type::Ptr {
+                let val = if let Some(&c) = self.enc.choices.get(&id) {
+                    self.chosen(ty, c)?
+                } else if (cex || uninit) && ty == Type::Ptr {
                     // The interpreter's pointer from input points to no object; so does an
                     // uninitialized pointer for the checker (using it is undefined).
                     self.input_pointer()
@@ -1159,7 +1333,20 @@ impl<'w, 'p> Walk<'w, 'p> {
             Command::Call { .. } => {
                 return Err(Halt::Unsupported("calls (the function must have its calls inlined)".into()));
             }
-            Command::CallExtern { dst, .. } => {
+            Command::CallExtern { dst, args, .. } => {
+                if strict {
+                    for a in args {
+                        self.eval(&st, a, &mut def)?;
+                    }
+                    if self
+                        .p()
+                        .globals
+                        .iter()
+                        .any(|g| matches!(self.p().vars.get(*g).map(|v| &v.ty), Some(VarTy::Reg(_))))
+                    {
+                        self.enc.note("what an extern call may do to the globals".into());
+                    }
+                }
                 if !cex {
                     // The IR lets an extern function change every global and all memory.
                     let globals: Vec<VarId> = self
@@ -1178,7 +1365,13 @@ impl<'w, 'p> Walk<'w, 'p> {
                 }
                 if let Some(d) = dst {
                     let ty = self.reg_type(*d)?;
-                    let val = if cex && ty == Type::Ptr { self.input_pointer() } else { self.fresh_reg(ty, "extern") };
+                    let val = if let Some(&c) = self.enc.choices.get(&id) {
+                        self.chosen(ty, c)?
+                    } else if cex && ty == Type::Ptr {
+                        self.input_pointer()
+                    } else {
+                        self.fresh_reg(ty, "extern")
+                    };
                     if cex {
                         let input = input_of(&val);
                         self.record_input(id, input);
@@ -1187,7 +1380,11 @@ impl<'w, 'p> Walk<'w, 'p> {
                 }
             }
             Command::Output { args, .. } => {
-                if cex {
+                if strict {
+                    for a in args {
+                        self.eval(&st, a, &mut def)?;
+                    }
+                } else if cex {
                     for a in args {
                         // Only for definedness; arguments the checker cannot encode are skipped.
                         let _ = self.eval(&st, a, &mut def);
@@ -1199,7 +1396,7 @@ impl<'w, 'p> Walk<'w, 'p> {
                 let fails = Bool::and(&[reach.clone(), c.not()]);
                 if let Some(r) = self.records.as_mut() {
                     r.failing.push((id, fails));
-                } else {
+                } else if self.enc.check_assertions {
                     let what = format!("safety: the assertion at {} may fail", self.p().files.display(e.span));
                     let what = match self.scope {
                         Some(l) => format!("{what} (in the iterations of {})", self.g.describe_loop(self.p(), l)),
@@ -1217,7 +1414,7 @@ impl<'w, 'p> Walk<'w, 'p> {
             }
             Command::Abort => end = true,
             Command::Opaque { havoc, writes_memory, .. } => {
-                if cex {
+                if cex || strict {
                     end = true;
                 } else {
                     for v in havoc {
@@ -1231,6 +1428,7 @@ impl<'w, 'p> Walk<'w, 'p> {
                 }
             }
         }
+        let cond = if path.is_empty() { Bool::from_bool(true) } else { Bool::and(&path) };
         let mut conj = vec![reach];
         conj.extend(path);
         let taken = if end { Bool::from_bool(false) } else { Bool::and(&conj) };
@@ -1238,7 +1436,8 @@ impl<'w, 'p> Walk<'w, 'p> {
             r.defined.push(guard.implies(def.all()));
             r.taken.insert(id, taken.clone());
         }
-        if end { Ok(None) } else { Ok(Some((taken, st))) }
+        let next = if end { None } else { Some((taken, st)) };
+        Ok(Step { next, cond, defined: def.all() })
     }
 
     fn init_object(

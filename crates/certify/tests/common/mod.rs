@@ -2,6 +2,8 @@
 //! invariants built from expressions.
 #![allow(dead_code)]
 
+pub mod random_ir;
+
 use leapfrog_certify::{CheckResult, SafetyCertificate, check_safety};
 use leapfrog_ir::loops::LoopForest;
 use leapfrog_ir::{CmpOp, Expr, FuncId, IntTy, LocId, Program, Semantics, VarId};
