@@ -23,6 +23,9 @@ pub enum Measure {
     Max(Vec<VarId>),
     /// The minimum of the variables' values (non-empty).
     Min(Vec<VarId>),
+    /// `|f|`, the distance of a linear form from 0 (family 4's maximum over `f` and `-f`):
+    /// bounded below by 0 whatever the types.
+    Distance(LinearForm),
 }
 
 /// One candidate relation `C(X, X')` of TACAS'11 Table 1.
@@ -213,7 +216,7 @@ fn validate_argument(p: &Program, func: FuncId, arg: &TerminationArgument) -> Re
             for a in atoms {
                 match a {
                     TransitionAtom::Decreases(m) | TransitionAtom::Increases(m) => match m {
-                        Measure::Linear(f) => {
+                        Measure::Linear(f) | Measure::Distance(f) => {
                             for (_, v) in &f.terms {
                                 measure_var(p, func, *v)?;
                             }
@@ -275,7 +278,7 @@ fn atom_vars(a: &TransitionAtom) -> Vec<VarId> {
 
 fn measure_vars(m: &Measure) -> Vec<VarId> {
     match m {
-        Measure::Linear(f) => f.terms.iter().map(|(_, v)| *v).collect(),
+        Measure::Linear(f) | Measure::Distance(f) => f.terms.iter().map(|(_, v)| *v).collect(),
         Measure::Max(vs) | Measure::Min(vs) => vs.clone(),
     }
 }
@@ -297,6 +300,7 @@ impl std::fmt::Display for Measure {
             Measure::Linear(l) => write!(f, "{l}"),
             Measure::Max(vs) => write!(f, "max({})", list(vs)),
             Measure::Min(vs) => write!(f, "min({})", list(vs)),
+            Measure::Distance(l) => write!(f, "abs({l})"),
         }
     }
 }
@@ -443,6 +447,11 @@ fn linear(f: &LinearForm, s: &Valuation, bits: bool) -> Result<Term, Halt> {
 fn measure(m: &Measure, s: &Valuation, bits: bool) -> Result<Term, Halt> {
     let (vs, max) = match m {
         Measure::Linear(f) => return linear(f, s, bits),
+        Measure::Distance(f) => {
+            let t = linear(f, s, bits)?;
+            let negative = t.cmp(CmpOp::Lt, &Term::constant(0, bits))?;
+            return Term::ite(&negative, &t.scale(-1), &t);
+        }
         Measure::Max(vs) => (vs, true),
         Measure::Min(vs) => (vs, false),
     };
@@ -605,6 +614,8 @@ fn bounded_by_types(p: &Program, sem: Semantics, m: &Measure, below: bool) -> bo
         Measure::Max(vs) => vs.iter().all(hi),
         Measure::Min(vs) if below => vs.iter().all(lo),
         Measure::Min(vs) => vs.iter().any(hi),
+        Measure::Distance(_) if below => true,
+        Measure::Distance(f) => f.terms.iter().all(|(a, v)| *a == 0 || (lo(v) && hi(v))),
     }
 }
 

@@ -15,8 +15,8 @@ mod recurrent;
 mod replay;
 
 use leapfrog_arith::Semantics;
-use leapfrog_certify::CheckResult;
 use leapfrog_certify::termination::{RecurrentSet, TerminationArgument, TerminationCertificate};
+use leapfrog_certify::{CheckResult, check_recurrent_set, check_termination};
 use leapfrog_ir::loops::LoopForest;
 use leapfrog_ir::program::LoopKind;
 use leapfrog_ir::{Expr, FuncId, InlineLimits, LocId, LoopId, Program, inline_program};
@@ -480,18 +480,4 @@ fn aggregate(
     }
     report.loops = loops;
     report
-}
-
-// TEMPORARY until the checker lands.
-fn check_termination(
-    _: &Program,
-    _: &TerminationCertificate,
-    _: Semantics,
-    _: QueryLimits,
-    _: Option<Instant>,
-) -> CheckResult {
-    CheckResult::Accepted
-}
-fn check_recurrent_set(_: &Program, _: &RecurrentSet, _: Semantics, _: QueryLimits, _: Option<Instant>) -> CheckResult {
-    CheckResult::Accepted
 }
