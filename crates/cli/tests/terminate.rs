@@ -1,8 +1,7 @@
 //! The `terminate` command's contract: the JSON answer and its fields, the text report, task
 //! definitions without `termination.prp`, exit codes, and `bench --job terminate`.
 //!
-//! The tests marked `#[ignore = "needs the termination engine"]` state the verdicts of tiny
-//! programs; they hold once `crates/terminate` answers (run them with `--ignored`).
+//! The verdict tests state the answers of tiny programs and of `examples/terminate.c`.
 
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -345,7 +344,6 @@ fn bench_counts_terminate_answers_by_technique_with_true_and_false_tasks_apart()
 // ---- Verdicts that hold once the termination engine answers. ----
 
 #[test]
-#[ignore = "needs the termination engine"]
 fn a_counting_loop_terminates_with_a_checked_argument() {
     let dir = temp_dir("true");
     let src = write(&dir, "up.c", TERMINATING);
@@ -372,7 +370,6 @@ fn a_counting_loop_terminates_with_a_checked_argument() {
 }
 
 #[test]
-#[ignore = "needs the termination engine"]
 fn an_increasing_loop_does_not_terminate_under_the_default_semantics() {
     let dir = temp_dir("false");
     let src = write(&dir, "inf.c", NON_TERMINATING);
@@ -405,7 +402,6 @@ fn an_increasing_loop_does_not_terminate_under_the_default_semantics() {
 }
 
 #[test]
-#[ignore = "needs the termination engine"]
 fn the_example_has_one_terminating_and_one_non_terminating_loop() {
     let path = example();
     let source = std::fs::read_to_string(&path).unwrap();

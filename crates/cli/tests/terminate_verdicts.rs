@@ -35,9 +35,9 @@ const BUDGET_SECONDS: f64 = 2.0;
 /// A run still going this long after its budget is killed (and fails the test).
 const GRACE: Duration = Duration::from_secs(10);
 /// At least this many tasks expected TRUE must be proven TRUE.
-const MIN_CORRECT_TRUE: usize = 0;
+const MIN_CORRECT_TRUE: usize = 38;
 /// At least this many tasks expected FALSE must be proven FALSE.
-const MIN_CORRECT_FALSE: usize = 0;
+const MIN_CORRECT_FALSE: usize = 7;
 
 struct Row {
     /// Position in the list of rows.
@@ -162,7 +162,6 @@ struct Counts {
 }
 
 #[test]
-#[allow(clippy::absurd_extreme_comparisons, reason = "the minimums are 0 until the engine answers")]
 fn verdicts_agree_with_the_manifest() {
     let dir = benchmarks_dir();
     let models = data_models(&dir);
