@@ -127,6 +127,11 @@ pub struct SafetyCertificate {
     /// Binary/Unary/Not/Cmp/Cast. A missing header means `true`; several for one header are
     /// conjoined.
     pub invariants: Vec<(LocId, Expr)>,
+    /// Transition invariants (TACAS'11 Algorithm 2) per loop header, each a conjunction of atoms
+    /// (empty: none). Each is checked — every iteration from a header state satisfying the
+    /// loop's invariant is in every atom (R ⊆ T), and the conjunction is transitive — and then
+    /// assumed between the entry state and the header state wherever a walk crosses the loop.
+    pub transitions: Vec<(LocId, Vec<termination::TransitionAtom>)>,
 }
 
 /// The checker's verdict on a certificate.
@@ -288,6 +293,7 @@ fn new_enc(p: &Program, sem: Semantics, limits: QueryLimits, deadline: Option<In
         iterations: None,
         strict: false,
         choices: HashMap::new(),
+        transitions: HashMap::new(),
     }
 }
 
@@ -434,14 +440,27 @@ fn run_check(
         Ok(i) => i,
         Err(r) => return r,
     };
+    let transitions = match termination::transitions_by_header(p, &prep, cert.func, &cert.transitions) {
+        Ok(t) => t,
+        Err(r) => return r,
+    };
+    // Transitivity does not depend on the program: checked once, on its own.
+    let r = termination::transitions_transitive(p, &prep, &transitions, sem, limits, deadline);
+    if r != CheckResult::Accepted {
+        return r;
+    }
     in_passes(
         sem,
         || {
             let mut enc = checking_enc(p, &prep, &invariants, sem, limits, deadline);
             enc.views = views.iter().map(|v| (v.var, v.clone())).collect();
+            enc.transitions = transitions.clone();
             enc
         },
-        |enc| check_scopes(enc, &prep),
+        |enc| {
+            check_scopes(enc, &prep)?;
+            termination::check_transitions(enc, &prep)
+        },
     )
 }
 

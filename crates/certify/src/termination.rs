@@ -97,7 +97,7 @@ use crate::{
     prepare, verdict,
 };
 use leapfrog_arith::{IntTy, Semantics};
-use leapfrog_ir::{CmpOp, Command, LoopId, Program, Type, VarKind, VarTy};
+use leapfrog_ir::{CmpOp, Command, Id, LoopId, Program, Type, VarKind, VarTy};
 use leapfrog_smt::QueryLimits;
 use std::collections::{BTreeSet, HashMap};
 use std::time::Instant;
@@ -213,28 +213,34 @@ fn validate_argument(p: &Program, func: FuncId, arg: &TerminationArgument) -> Re
                 }
                 Some(_) => {}
             }
-            for a in atoms {
-                match a {
-                    TransitionAtom::Decreases(m) | TransitionAtom::Increases(m) => match m {
-                        Measure::Linear(f) | Measure::Distance(f) => {
-                            for (_, v) in &f.terms {
-                                measure_var(p, func, *v)?;
-                            }
-                        }
-                        Measure::Max(vs) | Measure::Min(vs) => {
-                            if vs.is_empty() {
-                                return Err("the maximum or minimum of no variables".into());
-                            }
-                            for v in vs {
-                                measure_var(p, func, *v)?;
-                            }
-                        }
-                    },
-                    TransitionAtom::OneChanges(vs) => {
-                        for v in vs {
-                            measure_var(p, func, *v)?;
-                        }
+            validate_atoms(p, func, atoms)?;
+        }
+    }
+    Ok(())
+}
+
+/// Every atom's measure is over integer or boolean registers of the function and globals.
+fn validate_atoms(p: &Program, func: FuncId, atoms: &[TransitionAtom]) -> Result<(), String> {
+    for a in atoms {
+        match a {
+            TransitionAtom::Decreases(m) | TransitionAtom::Increases(m) => match m {
+                Measure::Linear(f) | Measure::Distance(f) => {
+                    for (_, v) in &f.terms {
+                        measure_var(p, func, *v)?;
                     }
+                }
+                Measure::Max(vs) | Measure::Min(vs) => {
+                    if vs.is_empty() {
+                        return Err("the maximum or minimum of no variables".into());
+                    }
+                    for v in vs {
+                        measure_var(p, func, *v)?;
+                    }
+                }
+            },
+            TransitionAtom::OneChanges(vs) => {
+                for v in vs {
+                    measure_var(p, func, *v)?;
                 }
             }
         }
@@ -520,6 +526,54 @@ fn transitive<'p>(enc: &mut Enc<'p>, prep: &Prepared<'p>, l: LoopId, atoms: &[Tr
     w.obligation(what, Bool::and(&[ab, bc, ac.not()]))
 }
 
+/// Walks one iteration of loop `l`, from a header state `X` satisfying its invariant, along every
+/// path to a back edge, and calls `check` with the back edge's position, the condition under
+/// which it is taken, and the values of `vars` in `X` and in the state `X'` there.
+fn each_iteration<'p>(
+    enc: &mut Enc<'p>,
+    prep: &Prepared<'p>,
+    l: LoopId,
+    vars: &BTreeSet<VarId>,
+    mut check: impl FnMut(&mut Walk<'_, 'p>, String, Bool, &Valuation, &Valuation) -> Result<(), Halt>,
+) -> Result<(), Halt> {
+    let p = enc.p;
+    let header = prep.g.forest.loops[l].header;
+    let mut initial = Initial::new(Policy::Arbitrary);
+    enc.iterations = Some(Vec::new());
+    let mut w = Walk { enc: &mut *enc, g: &prep.g, scope: Some(l), init: &mut initial, records: None };
+    let x = State::default();
+    let reach = w.invariant(header, &x)?;
+    let ran = w.run(header, reach, x.clone());
+    let iterations = w.enc.iterations.take().unwrap_or_default();
+    ran?;
+    let pre = valuation(&mut w, &x, vars)?;
+    for (e, r, st) in iterations {
+        let post = valuation(&mut w, &st, vars)?;
+        let at = p.files.display(prep.f.edges[e].span).to_string();
+        check(&mut w, at, r, &pre, &post)?;
+    }
+    Ok(())
+}
+
+/// R ⊆ T: the iteration `(pre, post)`, taken when `r` holds, is in every atom.
+fn in_atoms(
+    w: &mut Walk,
+    lp: &str,
+    at: &str,
+    atoms: &[TransitionAtom],
+    r: &Bool,
+    pre: &Valuation,
+    post: &Valuation,
+) -> Result<(), Halt> {
+    let bits = !w.enc.arith.math();
+    for (k, a) in atoms.iter().enumerate() {
+        let what = format!("transition invariant: an iteration of {lp} (back edge at {at}) is not in atom {k} ({a})");
+        let holds = atom(a, pre, post, bits)?;
+        w.obligation(what, Bool::and(&[r.clone(), holds.not()]))?;
+    }
+    Ok(())
+}
+
 /// The obligations of one iteration of loop `l`: from a header state satisfying its invariant,
 /// along every path to a back edge.
 fn iteration<'p>(
@@ -534,51 +588,32 @@ fn iteration<'p>(
     let header = prep.g.forest.loops[l].header;
     let lp = prep.g.describe_loop(p, l);
     let vars = argument_vars(arg);
-    let mut initial = Initial::new(Policy::Arbitrary);
-    enc.iterations = Some(Vec::new());
-    let mut w = Walk { enc: &mut *enc, g: &prep.g, scope: Some(l), init: &mut initial, records: None };
-    let x = State::default();
-    let reach = w.invariant(header, &x)?;
-    let ran = w.run(header, reach, x.clone());
-    let iterations = w.enc.iterations.take().unwrap_or_default();
-    ran?;
-    let pre = valuation(&mut w, &x, &vars)?;
-    let bits = !w.enc.arith.math();
-    for (e, r, st) in iterations {
-        let post = valuation(&mut w, &st, &vars)?;
-        let at = p.files.display(prep.f.edges[e].span);
-        match arg {
-            TerminationArgument::Ranking(fs) => {
-                let before = fs.iter().map(|f| linear(f, &pre, bits)).collect::<Result<Vec<_>, _>>()?;
-                let after = fs.iter().map(|f| linear(f, &post, bits)).collect::<Result<Vec<_>, _>>()?;
-                let (zero, minus_one) = (Term::constant(0, bits), Term::constant(-1, bits));
-                let mut options = Vec::with_capacity(fs.len());
-                for j in 0..fs.len() {
-                    let mut c =
-                        vec![before[j].cmp(CmpOp::Ge, &zero)?, after[j].cmp(CmpOp::Le, &before[j].add(&minus_one)?)?];
-                    for i in 0..j {
-                        c.push(after[i].cmp(CmpOp::Le, &before[i])?);
-                    }
-                    options.push(Bool::and(&c));
+    each_iteration(enc, prep, l, &vars, |w, at, r, pre, post| match arg {
+        TerminationArgument::Ranking(fs) => {
+            let bits = !w.enc.arith.math();
+            let before = fs.iter().map(|f| linear(f, pre, bits)).collect::<Result<Vec<_>, _>>()?;
+            let after = fs.iter().map(|f| linear(f, post, bits)).collect::<Result<Vec<_>, _>>()?;
+            let (zero, minus_one) = (Term::constant(0, bits), Term::constant(-1, bits));
+            let mut options = Vec::with_capacity(fs.len());
+            for j in 0..fs.len() {
+                let mut c =
+                    vec![before[j].cmp(CmpOp::Ge, &zero)?, after[j].cmp(CmpOp::Le, &before[j].add(&minus_one)?)?];
+                for i in 0..j {
+                    c.push(after[i].cmp(CmpOp::Le, &before[i])?);
                 }
-                let what = format!(
-                    "ranking: an iteration of {lp} (back edge at {at}) does not decrease the ranking function \
-                     lexicographically while it is non-negative"
-                );
-                w.obligation(what, Bool::and(&[r, Bool::or(&options).not()]))?;
+                options.push(Bool::and(&c));
             }
-            TerminationArgument::TransitionInvariant { atoms, .. } => {
-                for (k, a) in atoms.iter().enumerate() {
-                    let what = format!(
-                        "transition invariant: an iteration of {lp} (back edge at {at}) is not in atom {k} ({a})"
-                    );
-                    let holds = atom(a, &pre, &post, bits)?;
-                    w.obligation(what, Bool::and(&[r.clone(), holds.not()]))?;
-                }
-            }
+            let what = format!(
+                "ranking: an iteration of {lp} (back edge at {at}) does not decrease the ranking function \
+                 lexicographically while it is non-negative"
+            );
+            w.obligation(what, Bool::and(&[r, Bool::or(&options).not()]))
         }
-    }
+        TerminationArgument::TransitionInvariant { atoms, .. } => in_atoms(w, &lp, &at, atoms, &r, pre, post),
+    })?;
     if let TerminationArgument::TransitionInvariant { atoms, well_founded } = arg {
+        let mut initial = Initial::new(Policy::Arbitrary);
+        let mut w = Walk { enc: &mut *enc, g: &prep.g, scope: Some(l), init: &mut initial, records: None };
         match atoms.get(*well_founded) {
             Some(TransitionAtom::Decreases(m)) => {
                 bounded(&mut w, header, &lp, *well_founded, m, true, limits, deadline)?
@@ -590,6 +625,96 @@ fn iteration<'p>(
         }
     }
     Ok(())
+}
+
+// --- Transition invariants as summaries of safety certificates.
+
+/// The transition invariants of a safety certificate by loop header (rejected: one is not at a
+/// loop header, or an atom is malformed).
+pub(crate) fn transitions_by_header(
+    p: &Program,
+    prep: &Prepared,
+    func: FuncId,
+    given: &[(LocId, Vec<TransitionAtom>)],
+) -> Result<HashMap<LocId, Vec<TransitionAtom>>, CheckResult> {
+    let mut out: HashMap<LocId, Vec<TransitionAtom>> = HashMap::new();
+    for (loc, atoms) in given {
+        if !prep.g.header_loop.contains_key(loc) {
+            return Err(CheckResult::Rejected(format!(
+                "a transition invariant is given for {loc}, which is not a loop header of `{}`",
+                prep.f.name
+            )));
+        }
+        if let Err(why) = validate_atoms(p, func, atoms) {
+            return Err(CheckResult::Rejected(format!("the transition invariant for {loc}: {why}")));
+        }
+        out.entry(*loc).or_default().extend(atoms.iter().cloned());
+    }
+    out.retain(|_, atoms| !atoms.is_empty());
+    Ok(out)
+}
+
+/// Transitivity of every given transition invariant (check (1)), each on a fresh encoder.
+pub(crate) fn transitions_transitive(
+    p: &Program,
+    prep: &Prepared,
+    transitions: &HashMap<LocId, Vec<TransitionAtom>>,
+    sem: Semantics,
+    limits: QueryLimits,
+    deadline: Option<Instant>,
+) -> CheckResult {
+    for (l, lp) in prep.g.forest.loops.iter() {
+        let Some(atoms) = transitions.get(&lp.header) else { continue };
+        let mut enc = checking_enc(p, prep, &HashMap::new(), sem, limits, deadline);
+        let outcome = transitive(&mut enc, prep, l, atoms);
+        let r = verdict(&enc, outcome);
+        if r != CheckResult::Accepted {
+            return r;
+        }
+    }
+    CheckResult::Accepted
+}
+
+/// R ⊆ T for every live loop with a transition invariant: one iteration from a header state
+/// satisfying the loop's invariant (nested loops crossed with their own invariants and
+/// transition invariants) is in every atom. Assertions are not obligations here (the safety
+/// walks check them): a failing one ends the execution, so it is no iteration.
+pub(crate) fn check_transitions<'p>(enc: &mut Enc<'p>, prep: &Prepared<'p>) -> Result<(), Halt> {
+    let given = enc.transitions.clone();
+    for (l, lp) in prep.g.forest.loops.iter() {
+        let Some(atoms) = given.get(&lp.header) else { continue };
+        if !prep.live.get(lp.header.index()).copied().unwrap_or(false) {
+            continue;
+        }
+        let name = prep.g.describe_loop(enc.p, l);
+        let vars: BTreeSet<VarId> = atoms.iter().flat_map(atom_vars).collect();
+        let saved = std::mem::replace(&mut enc.check_assertions, false);
+        let outcome =
+            each_iteration(enc, prep, l, &vars, |w, at, r, pre, post| in_atoms(w, &name, &at, atoms, &r, pre, post));
+        enc.check_assertions = saved;
+        outcome?;
+    }
+    Ok(())
+}
+
+/// The summary's relation between the state `entry` in which a loop is entered and a state
+/// `header` at its header: `entry = header ∨ T(entry, header)` over the atoms' variables.
+pub(crate) fn summary_relation(
+    w: &mut Walk,
+    atoms: &[TransitionAtom],
+    entry: &State,
+    header: &State,
+) -> Result<Bool, Halt> {
+    let vars: BTreeSet<VarId> = atoms.iter().flat_map(atom_vars).collect();
+    let bits = !w.enc.arith.math();
+    let pre = valuation(w, entry, &vars)?;
+    let post = valuation(w, header, &vars)?;
+    let mut same = Vec::with_capacity(vars.len());
+    for v in &vars {
+        same.push(var_in(&post, *v)?.cmp(CmpOp::Eq, &var_in(&pre, *v)?)?);
+    }
+    let t = relation(atoms, &pre, &post, bits)?;
+    Ok(Bool::or(&[Bool::and(&same), t]))
 }
 
 /// A variable's range of values at a loop header: finite for unsigned integers (and all integers

@@ -91,6 +91,9 @@ pub(crate) struct Enc<'p> {
     pub strict: bool,
     /// Values chosen for nondeterministic sources (a `Havoc` edge or an extern call's result).
     pub choices: HashMap<EdgeId, i128>,
+    /// Transition invariants by loop header: crossing the loop also assumes
+    /// `entry = header ∨ T(entry, header)`.
+    pub transitions: HashMap<LocId, Vec<crate::termination::TransitionAtom>>,
 }
 
 /// What one edge does: the path after it (`None` when the command ends the execution), the
@@ -646,8 +649,12 @@ impl<'w, 'p> Walk<'w, 'p> {
         Ok((reach, merged))
     }
 
-    /// Entering loop `c`: forget what it may change, assume its invariant.
+    /// Entering loop `c`: forget what it may change, assume its invariant (and its transition
+    /// invariant between the entry state and the header state, when it has one).
     fn enter_loop(&mut self, c: LoopId, st: &mut State, reach: Bool) -> Result<Bool, Halt> {
+        let header = self.g.forest.loops[c].header;
+        let atoms = self.enc.transitions.get(&header).cloned().unwrap_or_default();
+        let entry = (!atoms.is_empty()).then(|| st.clone());
         let m = &self.g.mods[c];
         for &v in &m.regs {
             let val = self.arbitrary_reg(v, "loop")?;
@@ -662,8 +669,14 @@ impl<'w, 'p> Walk<'w, 'p> {
             let val = self.arbitrary_mem(o);
             st.mem.insert(o, val);
         }
-        let inv = self.invariant(self.g.forest.loops[c].header, st)?;
-        Ok(Bool::and(&[reach, inv]))
+        let inv = self.invariant(header, st)?;
+        match entry {
+            Some(entry) => {
+                let related = crate::termination::summary_relation(self, &atoms, &entry, st)?;
+                Ok(Bool::and(&[reach, inv, related]))
+            }
+            None => Ok(Bool::and(&[reach, inv])),
+        }
     }
 
     /// The invariant of the loop headed at `header` in state `st` (`true` when none is given).

@@ -203,7 +203,11 @@ fn accepted_loop_certificates_never_fail_in_the_interpreter() {
                 })
                 .collect();
             for sem in [Semantics::Default, Semantics::BitPrecise] {
-                let cert = SafetyCertificate { func: p.entry.unwrap(), invariants: invariants.clone() };
+                let cert = SafetyCertificate {
+                    func: p.entry.unwrap(),
+                    invariants: invariants.clone(),
+                    transitions: Vec::new(),
+                };
                 let t0 = std::time::Instant::now();
                 let r = check_safety(&p, &cert, sem, limits, None);
                 if std::env::var("LEAPFROG_CERTIFY_TIMES").is_ok() {

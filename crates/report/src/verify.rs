@@ -18,6 +18,9 @@ pub fn to_json(files: &SourceFiles, r: &Report) -> Value {
                 let mut v = position(files, l.span);
                 v["kind"] = json!(l.kind.name());
                 v["invariant"] = json!(l.invariant);
+                if !l.transition_invariant.is_empty() {
+                    v["transition_invariant"] = json!(l.transition_invariant);
+                }
                 v
             })
             .collect();
@@ -89,6 +92,9 @@ pub fn to_text(files: &SourceFiles, r: &Report) -> String {
         }
         for l in &r.certificate {
             out.push_str(&format!("  {} loop at {}: {}\n", l.kind.name(), files.display(l.span), l.invariant));
+            if !l.transition_invariant.is_empty() {
+                out.push_str(&format!("    transition invariant: {}\n", l.transition_invariant.join(" && ")));
+            }
             if let Some(s) = cache.snippet(files, l.span, l.kind.name().len()) {
                 out.push_str(&indent(&s));
             }

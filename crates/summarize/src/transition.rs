@@ -16,11 +16,11 @@
 //! default semantics, all integers under the bit-precise one), otherwise by a bound the state
 //! invariant implies (a signed `x' < x` under the default semantics needs one).
 
-use crate::analysis::{Analysis, Config};
-use crate::encode::{Encoder, LoopAssumptions, Mode, State};
+use crate::analysis::{Analysis, Config, SafetyResult};
+use crate::encode::{Encoder, LoopAssumptions, Mode, Obligation, State};
 use leapfrog_arith::Semantics;
 use leapfrog_ir::types::Type;
-use leapfrog_ir::{Expr, FuncId, IdVec, LoopId, MemoryView, Program, VarId};
+use leapfrog_ir::{EdgeId, Expr, FuncId, IdVec, LoopId, MemoryView, Program, VarId};
 use leapfrog_smt::{Answer, Solver};
 use std::cell::RefCell;
 use z3::ast::{Bool, Int};
@@ -408,4 +408,66 @@ fn bounded(
     let confirmed = matches!(solver.check(&[]), Answer::Unsat);
     solver.pop();
     confirmed.then_some(Bound::Invariant(b))
+}
+
+/// The safety check of the summarized function `fid` with loop summaries strengthened by
+/// transition invariants (TACAS'11 Algorithm 2): every scope is walked as in
+/// [`crate::analysis::analyze_with_views`], child loops crossed by `havoc(Mod); assume(I);
+/// assume(X = Xpre ∨ T(Xpre, X))`, with `analysis`'s final invariants and the accepted atoms of
+/// `transitions`; then no assertion may fail. The leaps of a [`SafetyResult::Reachable`] are not
+/// reported (the analysis has them).
+pub fn check_safety_with(
+    p: &Program,
+    fid: FuncId,
+    analysis: &Analysis,
+    transitions: &IdVec<LoopId, TransitionSummary>,
+    cfg: &Config,
+    views: &[MemoryView],
+) -> SafetyResult {
+    let f = &p.funcs[fid];
+    let forest = &analysis.forest;
+    if forest.loops.iter().any(|(_, l)| l.irreducible) {
+        return SafetyResult::Unknown("irreducible control flow".into());
+    }
+    let enc = Encoder::new(p, f, forest, cfg.semantics).with_views(views);
+    let mut invariants: IdVec<LoopId, Vec<Expr>> = forest.loops.ids().map(|_| Vec::new()).collect();
+    for s in &analysis.loops {
+        invariants[s.id] = s.invariant.iter().map(|c| c.expr.clone()).collect();
+    }
+    let atoms = forest.loops.ids().map(|l| transitions.get(l).map(|t| t.atoms.clone()).unwrap_or_default()).collect();
+    let assumed = Assumed { invariants, transitions: RefCell::new(atoms) };
+    let mut obligations = Vec::new();
+    enc.walk(None, f.entry, Bool::from_bool(true), enc.fresh_state(), Mode::Check, &assumed, &mut obligations);
+    for (l, lp) in forest.loops.iter() {
+        if cfg.deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+            return SafetyResult::Unknown("time limit reached".into());
+        }
+        let s = enc.fresh_state();
+        let start = Bool::and(&assumed.assume(&enc, l, &s));
+        enc.walk(Some(l), lp.header, start, s, Mode::Check, &assumed, &mut obligations);
+    }
+    let safety: Vec<(EdgeId, Bool)> = obligations
+        .into_iter()
+        .filter_map(|o| match o {
+            Obligation::Safety { edge, guard, cond } => Some((edge, Bool::and(&[guard, cond.not()]))),
+            _ => None,
+        })
+        .collect();
+    let Some(first) = safety.first().map(|(e, _)| *e) else { return SafetyResult::Safe };
+    let solver = Solver::new(cfg.limits, cfg.deadline);
+    for fact in enc.facts.borrow().iter() {
+        solver.assert(fact);
+    }
+    solver.assert(&Bool::or(&safety.iter().map(|(_, b)| b.clone()).collect::<Vec<_>>()));
+    match solver.check(&[]) {
+        Answer::Unsat => SafetyResult::Safe,
+        Answer::Unknown(why) => SafetyResult::Unknown(why),
+        Answer::Sat(model) => {
+            let edge = safety
+                .iter()
+                .find(|(_, b)| model.eval(b, true).and_then(|x| x.as_bool()) == Some(true))
+                .map_or(first, |(e, _)| *e);
+            SafetyResult::Reachable { edge, leaps: Vec::new() }
+        }
+    }
 }

@@ -12,6 +12,7 @@
 //! 5. Anything else is **UNKNOWN**, with the reason.
 
 use leapfrog_arith::Semantics;
+use leapfrog_certify::termination::{LinearForm, Measure, TransitionAtom};
 use leapfrog_certify::{CheckResult, SafetyCertificate, check_safety_with_views};
 use leapfrog_interp::{ExecConfig, Outcome, UninitMode};
 use leapfrog_ir::program::LoopKind;
@@ -20,7 +21,9 @@ use leapfrog_ir::{InlineLimits, inline_program};
 use leapfrog_smt::{QueryLimits, Watchdog};
 use leapfrog_source::Span;
 use leapfrog_summarize::bmc::{BmcResult, bmc};
-use leapfrog_summarize::transition::transition_invariants;
+use leapfrog_summarize::transition::{
+    Measure as EngineMeasure, TransitionCandidate, TransitionSummary, check_safety_with, transition_invariants,
+};
 use leapfrog_summarize::{Config, SafetyResult, analyze_with_views};
 use std::time::{Duration, Instant};
 
@@ -60,6 +63,10 @@ pub struct LoopInvariant {
     pub span: Span,
     /// The invariant as a C expression (`1` when it is trivially true).
     pub invariant: String,
+    /// The transition invariant's conjuncts the proof uses (TACAS'11), post-state primed:
+    /// `i' > i`; empty when the summary needs none. The summary assumes `X == Xpre || T(Xpre, X)`
+    /// between the entry and the last header visit.
+    pub transition_invariant: Vec<String>,
 }
 
 /// One leap of a leaping counterexample: a summarized loop, with the values of the variables it
@@ -231,10 +238,23 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
         Search::Nothing(note) => note,
     };
     let summary_deadline = start + opts.timeout.mul_f64(SUMMARY_SHARE);
-    let analysis = analyze_with_views(&q, fid, &Config { deadline: Some(summary_deadline), ..cfg.clone() }, &views);
+    let summary_cfg = Config { deadline: Some(summary_deadline), ..cfg.clone() };
+    let analysis = analyze_with_views(&q, fid, &summary_cfg, &views);
     report.solver_queries += analysis.queries;
     let f = &q.funcs[fid];
+    // Not safe with the state invariants alone: strengthen the summaries with transition
+    // invariants (TACAS'11 Algorithm 2) and check again.
+    let transitions = match &analysis.safety {
+        SafetyResult::Reachable { .. } if analysis.unsupported.is_empty() => {
+            let t = transition_invariants(&q, fid, &analysis, &summary_cfg, &views);
+            let any = t.values().any(|s| !s.atoms.is_empty());
+            (any && matches!(check_safety_with(&q, fid, &analysis, &t, &summary_cfg, &views), SafetyResult::Safe))
+                .then_some(t)
+        }
+        _ => None,
+    };
     let mut why_not_true = match &analysis.safety {
+        _ if transitions.is_some() => None,
         SafetyResult::Safe if analysis.unsupported.is_empty() => None,
         SafetyResult::Safe => Some(format!("the encoding over-approximates: {}", analysis.unsupported.join("; "))),
         SafetyResult::Reachable { .. } => Some("the summarized program can reach a violation".to_string()),
@@ -244,7 +264,16 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
         // One entry per conjunct: the checker conjoins the entries of a header.
         let invariants: Vec<_> =
             analysis.loops.iter().flat_map(|l| l.invariant.iter().map(|c| (l.header, c.expr.clone()))).collect();
-        let cert = SafetyCertificate { func: fid, invariants };
+        let cert_transitions: Vec<_> = match &transitions {
+            Some(t) => analysis
+                .loops
+                .iter()
+                .filter(|l| !t[l.id].atoms.is_empty())
+                .map(|l| (l.header, t[l.id].atoms.iter().map(transition_atom).collect()))
+                .collect(),
+            None => Vec::new(),
+        };
+        let cert = SafetyCertificate { func: fid, invariants, transitions: cert_transitions };
         match check_safety_with_views(&q, &cert, &views, opts.semantics, limits, Some(deadline)) {
             CheckResult::Accepted => {
                 report.verdict = Verdict::True;
@@ -257,13 +286,21 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
                         let (kind, span) = analysis.forest.syntax(f, l.id);
                         let texts: Vec<String> = dedup(l.invariant.iter().map(|c| c.text.clone()));
                         let invariant = if texts.is_empty() { "1".to_string() } else { join_conjuncts(&texts) };
-                        LoopInvariant { kind, span, invariant }
+                        let transition_invariant = transitions
+                            .as_ref()
+                            .and_then(|t| t.get(l.id))
+                            .map(|t: &TransitionSummary| t.atoms.iter().map(|a| a.text(&q)).collect())
+                            .unwrap_or_default();
+                        LoopInvariant { kind, span, invariant, transition_invariant }
                     })
                     .collect();
                 return finish(report);
             }
             CheckResult::Rejected(why) => {
                 why_not_true = Some(format!("the independent checker rejected the invariants ({why})"));
+                if transitions.is_some() {
+                    why_not_true = why_not_true.map(|w| format!("{w} (with transition invariants)"));
+                }
             }
             CheckResult::Unknown(why) => {
                 why_not_true = Some(format!("the independent checker could not decide ({why})"));
@@ -303,6 +340,31 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
     }
     report.reason = Some(reason);
     finish(report)
+}
+
+/// The checker's form of the engine's transition-invariant atom (the checker shares no types
+/// with the engine; `leapfrog-terminate` has the same conversion, as it cannot depend on this
+/// crate).
+pub fn transition_atom(a: &TransitionCandidate) -> TransitionAtom {
+    let var = |v: &leapfrog_ir::VarId| LinearForm { constant: 0, terms: vec![(1, *v)] };
+    let measure = |m: &EngineMeasure| match m {
+        EngineMeasure::Var(v) => Measure::Linear(var(v)),
+        EngineMeasure::Sum(vs) => {
+            Measure::Linear(LinearForm { constant: 0, terms: vs.iter().map(|v| (1, *v)).collect() })
+        }
+        EngineMeasure::Max(vs) => Measure::Max(vs.clone()),
+        EngineMeasure::Min(vs) => Measure::Min(vs.clone()),
+        EngineMeasure::Distance(x, y) => {
+            let mut f = var(x);
+            f.terms.extend(y.iter().map(|y| (-1, *y)));
+            Measure::Distance(f)
+        }
+    };
+    match a {
+        TransitionCandidate::Decreases(m) => TransitionAtom::Decreases(measure(m)),
+        TransitionCandidate::Increases(m) => TransitionAtom::Increases(measure(m)),
+        TransitionCandidate::OneChanges(vs) => TransitionAtom::OneChanges(vs.clone()),
+    }
 }
 
 /// `a && b && ...`, with parentheses around conjuncts that are disjunctions.
@@ -444,7 +506,7 @@ pub fn summarize(p: &Program, opts: &Options) -> SummariesReport {
         let q_assumed = assertions_as_assumptions(&q);
         match check_safety_with_views(
             &q_assumed,
-            &SafetyCertificate { func: fid, invariants },
+            &SafetyCertificate { func: fid, invariants, transitions: Vec::new() },
             &views,
             opts.semantics,
             limits,
