@@ -35,6 +35,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "leapfrog-summarize",
             "leapfrog-certify",
             "leapfrog-interp",
+            "leapfrog-verify",
         ],
     ),
     (

@@ -24,6 +24,7 @@ use leapfrog_smt::{QueryLimits, Watchdog};
 use leapfrog_source::Span;
 use leapfrog_summarize::transition::{TransitionSummary, transition_invariants};
 use leapfrog_summarize::{Analysis, Config, analyze};
+use leapfrog_verify::{join_conjuncts, transition_atom};
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
@@ -128,10 +129,10 @@ impl Report {
 /// Shares of the budget (from the start) after which each stage stops: ranking functions without
 /// invariants, state invariants, transition invariants, ranking functions with invariants (the
 /// lassos have the rest).
-const BARE_RANKING_SHARE: f64 = 0.15;
-const INVARIANT_SHARE: f64 = 0.4;
-const TRANSITION_SHARE: f64 = 0.5;
-const RANKING_SHARE: f64 = 0.7;
+const BARE_RANKING_SHARE: f64 = 0.3;
+const INVARIANT_SHARE: f64 = 0.5;
+const TRANSITION_SHARE: f64 = 0.55;
+const RANKING_SHARE: f64 = 0.75;
 /// Above this many locations, the summarization engine's encoding alone outlasts any budget:
 /// only the bare ranking functions are tried.
 const MAX_ANALYZED_LOCS: usize = 6000;
@@ -332,7 +333,7 @@ fn try_transition_invariant(
             ti.atoms.len()
         ));
     };
-    let atoms: Vec<_> = ti.atoms.iter().map(certificate::transition_atom).collect();
+    let atoms: Vec<_> = ti.atoms.iter().map(transition_atom).collect();
     match ctx.check(l, TerminationArgument::TransitionInvariant { atoms, well_founded: k }, deadline) {
         CheckResult::Accepted => Ok(LoopOutcome::proven(
             TECHNIQUE_TRANSITION_INVARIANT,
@@ -393,18 +394,6 @@ fn try_lasso(ctx: &Context, l: LoopId, deadline: Instant) -> Result<LoopOutcome,
             choices: lasso.choices.iter().map(|(e, x)| (f.edges[*e].span, *x)).collect(),
         }),
     })
-}
-
-/// `a && b && ...`, with parentheses around conjuncts that are disjunctions.
-fn join_conjuncts(texts: &[String]) -> String {
-    let mut out: Vec<String> = Vec::new();
-    for t in texts {
-        let t = if t.contains("||") { format!("({t})") } else { t.clone() };
-        if !out.contains(&t) {
-            out.push(t);
-        }
-    }
-    out.join(" && ")
 }
 
 /// How strong a technique is, to name the one a TRUE needed.
