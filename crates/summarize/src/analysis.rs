@@ -105,7 +105,8 @@ pub fn analyze_with_views(p: &Program, fid: FuncId, cfg: &Config, views: &[Memor
         return Analysis { forest, loops: Vec::new(), safety, unsupported, queries: 0 };
     }
     let samples = entry_samples(p, f, &forest, cfg, views);
-    let enc = Encoder::new(p, f, &forest, cfg.semantics).with_views(views);
+    let mut enc = Encoder::new(p, f, &forest, cfg.semantics).with_views(views);
+    enc.deadline = cfg.deadline;
     // Houdini's queries grow with loops × candidates: with many loops, each gets fewer (the
     // templates come cheapest and most useful first).
     let per_loop = (MAX_CANDIDATES_PER_FUNCTION / forest.loops.len().max(1)).max(MIN_CANDIDATES_PER_LOOP);
@@ -146,6 +147,11 @@ pub fn analyze_with_views(p: &Program, fid: FuncId, cfg: &Config, views: &[Memor
             obligations.push(Obligation::Consecution { l, guard: b.guard, state: b.state });
         }
     }
+    if enc.timed_out.get() {
+        unsupported.push("invariant inference ran out of time while encoding the loops".to_string());
+        let safety = SafetyResult::Unknown("time limit reached".into());
+        return Analysis { forest: forest.clone(), loops: Vec::new(), safety, unsupported, queries: 0 };
+    }
     let solver = Solver::new(cfg.limits, cfg.deadline);
     for fact in enc.facts.borrow().iter() {
         solver.assert(fact);
@@ -156,6 +162,11 @@ pub fn analyze_with_views(p: &Program, fid: FuncId, cfg: &Config, views: &[Memor
         forest.loops.ids().map(|l| vec![Vec::new(); cs.cands[l].len()]).collect();
     let mut safety = Vec::new();
     for o in &obligations {
+        if cfg.deadline.is_some_and(|d| Instant::now() >= d) {
+            unsupported.push("invariant inference ran out of time while encoding the candidates".to_string());
+            let safety = SafetyResult::Unknown("time limit reached".into());
+            return Analysis { forest: forest.clone(), loops: Vec::new(), safety, unsupported, queries: 0 };
+        }
         match o {
             Obligation::Initiation { l, guard, state } | Obligation::Consecution { l, guard, state } => {
                 for (k, c) in cs.cands[*l].iter().enumerate() {

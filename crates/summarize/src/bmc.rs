@@ -99,6 +99,9 @@ pub fn reach(
     target: LocId,
     wanted: &dyn Fn(&Encoder, &State) -> Bool,
 ) -> ReachResult {
+    if cfg.deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+        return ReachResult::Unknown("time limit reached".into());
+    }
     let f = &p.funcs[fid];
     let forest = LoopForest::compute(f);
     let Some(u) = unroll(f, &forest, k, max_locs) else {
@@ -106,10 +109,14 @@ pub fn reach(
     };
     let uf = &u.func;
     let uforest = LoopForest::compute(uf);
-    let enc = Encoder::new(p, uf, &uforest, cfg.semantics);
+    let mut enc = Encoder::new(p, uf, &uforest, cfg.semantics);
+    enc.deadline = cfg.deadline;
     *enc.visits.borrow_mut() = Some(HashMap::new());
     let mut obligations = Vec::new();
     enc.walk(None, uf.entry, Bool::from_bool(true), enc.fresh_state(), Mode::Check, &NoAssumptions, &mut obligations);
+    if enc.timed_out.get() {
+        return ReachResult::Unknown("time limit reached while unwinding".into());
+    }
     let visits = enc.visits.borrow_mut().take().unwrap_or_default();
     let copies: Vec<(LocId, Bool, State)> = visits
         .into_iter()

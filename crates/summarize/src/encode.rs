@@ -107,6 +107,10 @@ pub struct Encoder<'p> {
     pub views: HashMap<VarId, Expr>,
     /// When set, the merged guard and state of every location a walk visits.
     pub visits: RefCell<Option<HashMap<LocId, (Bool, State)>>>,
+    /// When set, walks stop once it passes and set `timed_out`: their results are then
+    /// incomplete and must not be used.
+    pub deadline: Option<std::time::Instant>,
+    pub timed_out: std::cell::Cell<bool>,
     successors: IdVec<LocId, Vec<EdgeId>>,
     counter: RefCell<u64>,
 }
@@ -142,6 +146,8 @@ impl<'p> Encoder<'p> {
             leaps: RefCell::new(Vec::new()),
             visits: RefCell::new(None),
             views: HashMap::new(),
+            deadline: None,
+            timed_out: std::cell::Cell::new(false),
             successors: f.successors(),
             counter: RefCell::new(0),
         };
@@ -531,6 +537,10 @@ impl<'p> Encoder<'p> {
         let (mut backs, mut exits) = (Vec::new(), Vec::new());
         let order = self.region_order(scope, start);
         for node in order {
+            if self.deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+                self.timed_out.set(true);
+                break;
+            }
             let Some(incoming) = pending.remove(&node) else { continue };
             let (g, s) = self.merge(incoming);
             if let Some(v) = self.visits.borrow_mut().as_mut() {

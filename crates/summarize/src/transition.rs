@@ -288,7 +288,8 @@ pub fn transition_invariants(
     if forest.loops.is_empty() || forest.loops.iter().any(|(_, l)| l.irreducible) {
         return out;
     }
-    let enc = Encoder::new(p, f, forest, cfg.semantics).with_views(views);
+    let mut enc = Encoder::new(p, f, forest, cfg.semantics).with_views(views);
+    enc.deadline = cfg.deadline;
     let mut invariants: IdVec<LoopId, Vec<Expr>> = forest.loops.ids().map(|_| Vec::new()).collect();
     for s in &analysis.loops {
         invariants[s.id] = s.invariant.iter().map(|c| c.expr.clone()).collect();
@@ -305,6 +306,10 @@ pub fn transition_invariants(
         let inv = Bool::and(&assumed.assume(&enc, l, &s));
         let mut sink = Vec::new();
         let (backs, _) = enc.walk(Some(l), header, inv.clone(), s.clone(), Mode::Exit, &assumed, &mut sink);
+        if enc.timed_out.get() {
+            // An incomplete walk misses iterations: nothing may be accepted from it.
+            break;
+        }
         let facts = enc.facts.borrow();
         for fact in &facts[facts_asserted..] {
             solver.assert(fact);
@@ -429,7 +434,8 @@ pub fn check_safety_with(
     if forest.loops.iter().any(|(_, l)| l.irreducible) {
         return SafetyResult::Unknown("irreducible control flow".into());
     }
-    let enc = Encoder::new(p, f, forest, cfg.semantics).with_views(views);
+    let mut enc = Encoder::new(p, f, forest, cfg.semantics).with_views(views);
+    enc.deadline = cfg.deadline;
     let mut invariants: IdVec<LoopId, Vec<Expr>> = forest.loops.ids().map(|_| Vec::new()).collect();
     for s in &analysis.loops {
         invariants[s.id] = s.invariant.iter().map(|c| c.expr.clone()).collect();

@@ -133,6 +133,8 @@ const BARE_RANKING_SHARE: f64 = 0.3;
 const INVARIANT_SHARE: f64 = 0.5;
 const TRANSITION_SHARE: f64 = 0.55;
 const RANKING_SHARE: f64 = 0.75;
+/// The share of the budget the stages plan with.
+const DEADLINE_SHARE: f64 = 0.9;
 /// Above this many locations, the summarization engine's encoding alone outlasts any budget:
 /// only the bare ranking functions are tried.
 const MAX_ANALYZED_LOCS: usize = 6000;
@@ -142,7 +144,8 @@ const MAX_QUERY: Duration = Duration::from_secs(5);
 /// Decides whether every execution of `p` from its entry terminates.
 pub fn terminate(p: &Program, opts: &Options) -> Report {
     let start = Instant::now();
-    let deadline = start + opts.timeout;
+    // Building encodings is not interruptible: the stages aim a little before the budget's end.
+    let deadline = start + opts.timeout.mul_f64(DEADLINE_SHARE);
     let _watchdog = Watchdog::start(deadline + Duration::from_millis(200));
     let mut report = run(p, opts, start, deadline);
     report.elapsed = start.elapsed();

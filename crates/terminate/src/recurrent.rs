@@ -60,11 +60,15 @@ pub fn find(p: &Program, fid: FuncId, forest: &LoopForest, l: LoopId, cfg: &Conf
     if !lp.children.is_empty() {
         return Err("non-termination is only searched in innermost loops".into());
     }
-    let enc = Encoder::new(p, f, forest, cfg.semantics);
+    let mut enc = Encoder::new(p, f, forest, cfg.semantics);
+    enc.deadline = cfg.deadline;
     let pre = enc.fresh_state();
     let mut sink = Vec::new();
     let (backs, _) =
         enc.walk(Some(l), lp.header, Bool::from_bool(true), pre.clone(), Mode::Exit, &NoAssumptions, &mut sink);
+    if enc.timed_out.get() {
+        return Err("out of time encoding an iteration".into());
+    }
     if backs.is_empty() {
         return Err("no iteration returns to the header".into());
     }
