@@ -452,6 +452,10 @@ pub fn check_safety_with(
         let start = Bool::and(&assumed.assume(&enc, l, &s));
         enc.walk(Some(l), lp.header, start, s, Mode::Check, &assumed, &mut obligations);
     }
+    if enc.timed_out.get() {
+        // An incomplete walk misses assertions.
+        return SafetyResult::Unknown("time limit reached".into());
+    }
     let safety: Vec<(EdgeId, Bool)> = obligations
         .into_iter()
         .filter_map(|o| match o {
