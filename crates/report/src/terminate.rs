@@ -107,6 +107,10 @@ fn certificate_text(c: &CertificateText) -> String {
         (leapfrog_terminate::TECHNIQUE_TRANSITION_INVARIANT, atoms) => {
             out.push_str(&format!("  transition invariant: {}\n", join_or_one(atoms, " && ")));
         }
+        (leapfrog_terminate::TECHNIQUE_EXECUTION, facts) => {
+            out.push_str(&format!("  deterministic program: {}\n", facts.join("; ")));
+            return out;
+        }
         (_, [one]) => out.push_str(&format!("  ranking function: {one}\n")),
         (_, components) => {
             out.push_str(&format!("  lexicographic ranking function: ({})\n", components.join(", ")));

@@ -1,0 +1,54 @@
+//! Deterministic programs: when the interpreter's run of a program never consults an input (no
+//! nondeterministic value, no uninitialized read, no extern call), that run is the program's
+//! only execution, and if it ends, every execution terminates. (Declarations of register
+//! variables that are dead there consult nothing: their arbitrary value is never read.)
+
+use leapfrog_arith::Semantics;
+use leapfrog_interp::{ExecConfig, ExecResult, Outcome, UninitMode};
+use leapfrog_ir::{Command, HavocOrigin, Program};
+use std::time::Instant;
+
+/// Steps the run may take; longer runs are left to the other techniques.
+const MAX_STEPS: u64 = 20_000_000;
+
+/// The run of the inlined program `q`, when it shows that `q` always terminates.
+pub fn single_terminating_run(q: &Program, semantics: Semantics, deadline: Instant) -> Option<ExecResult> {
+    if Instant::now() >= deadline {
+        return None;
+    }
+    // Extern calls may change globals and memory arbitrarily (the IR's assumption), and the
+    // interpreter does not model opaque steps: such programs are not known to be deterministic.
+    let nondeterministic = q.funcs.values().flat_map(|f| f.edges.values()).any(|e| {
+        matches!(e.cmd, Command::CallExtern { .. } | Command::Opaque { .. } | Command::Havoc(_, HavocOrigin::Nondet(_)))
+    });
+    if nondeterministic {
+        return None;
+    }
+    // A declaration without initializer whose variable is overwritten before any read cannot
+    // influence the execution: it need not consult the input.
+    let mut q = q.clone();
+    for f in q.funcs.values_mut() {
+        let live = leapfrog_ir::liveness::live_variables(f);
+        for e in f.edges.values_mut() {
+            if let Command::Havoc(v, HavocOrigin::Uninit) = e.cmd
+                && !live[e.to].contains(&v)
+            {
+                e.cmd = Command::Skip;
+            }
+        }
+    }
+    let config = ExecConfig {
+        nondet: Vec::new(),
+        uninit: UninitMode::Nondet,
+        max_steps: MAX_STEPS,
+        semantics,
+        max_call_depth: 100_000,
+        record_trace: false,
+    };
+    let r = leapfrog_interp::run(&q, &config);
+    let ended = matches!(
+        r.outcome,
+        Outcome::Exit { .. } | Outcome::Error { .. } | Outcome::Abort { .. } | Outcome::Blocked { .. }
+    );
+    (ended && r.nondet_used == 0).then_some(r)
+}

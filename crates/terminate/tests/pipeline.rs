@@ -1,0 +1,68 @@
+//! The `terminate` pipeline end to end on small C programs: which technique answers, and that
+//! no answer is given without its evidence.
+
+use leapfrog_arith::Semantics;
+use leapfrog_c_frontend::{FrontendOptions, load_program};
+use leapfrog_ir::types::DataModel;
+use leapfrog_terminate::{Options, Report, TECHNIQUE_EXECUTION, TECHNIQUE_RECURRENT_SET, Verdict, terminate};
+use std::time::Duration;
+
+fn run(source: &str, semantics: Semantics) -> Report {
+    let path = std::env::temp_dir().join(format!("leapfrog-terminate-{}.c", seed(source)));
+    std::fs::write(&path, source).unwrap();
+    let p = load_program(&[path.clone()], &FrontendOptions { data_model: DataModel::LP64, entry: None }).unwrap();
+    let _ = std::fs::remove_file(&path);
+    terminate(&p, &Options { semantics, timeout: Duration::from_secs(10) })
+}
+
+fn seed(s: &str) -> u64 {
+    s.bytes().fold(1469598103934665603u64, |h, b| (h ^ b as u64).wrapping_mul(1099511628211))
+        ^ std::process::id() as u64
+}
+
+const COLLATZ: &str = "int main(void) { int n = 27; int steps; steps = 0;
+  while (n != 1) { if (n % 2) n = 3 * n + 1; else n = n / 2; steps++; }
+  return steps; }\n";
+
+#[test]
+fn a_deterministic_program_whose_run_ends_terminates() {
+    let r = run(COLLATZ, Semantics::Default);
+    assert_eq!(r.verdict, Verdict::True, "{:?}", r.reason);
+    assert_eq!(r.technique, Some(TECHNIQUE_EXECUTION));
+    let cert = r.loops[0].certificate.as_ref().expect("a certificate");
+    assert!(cert.expressions[0].contains("steps"), "{:?}", cert.expressions);
+}
+
+#[test]
+fn an_uninitialized_value_that_is_read_makes_the_run_no_proof() {
+    // `n` is read before it is written: the one run with some value for it proves nothing.
+    let src = "int main(void) { int n;
+  while (n != 1) { if (n % 2) n = 3 * n + 1; else n = n / 2; }
+  return 0; }\n";
+    let r = run(src, Semantics::Default);
+    assert_ne!(r.technique, Some(TECHNIQUE_EXECUTION));
+    assert_ne!(r.verdict, Verdict::True, "Collatz is not proven for every start");
+}
+
+#[test]
+fn a_nondeterministic_input_makes_the_run_no_proof() {
+    let src = "extern int __VERIFIER_nondet_int(void);
+int main(void) { int n = __VERIFIER_nondet_int(); while (n > 0) { n = n + 1; } return 0; }\n";
+    let r = run(src, Semantics::Default);
+    assert_eq!(r.verdict, Verdict::False);
+    assert_eq!(r.technique, Some(TECHNIQUE_RECURRENT_SET));
+    let w = r.loops[0].witness.as_ref().expect("a witness");
+    assert!(w.stem_inputs[0] > 0, "the stem enters the loop: {:?}", w.stem_inputs);
+}
+
+#[test]
+fn signed_overflow_in_the_single_run_is_no_proof_under_the_default_semantics() {
+    // The run overflows (undefined behaviour in the interpreter): no TRUE from it.
+    let src = "int main(void) { int x = 1; while (x > 0) { x = x + 1000000; } return 0; }\n";
+    let r = run(src, Semantics::Default);
+    assert_ne!(r.technique, Some(TECHNIQUE_EXECUTION));
+    assert_ne!(r.verdict, Verdict::True);
+    // Under machine integers it wraps to a negative value and ends.
+    let r = run(src, Semantics::BitPrecise);
+    assert_eq!(r.verdict, Verdict::True, "{:?}", r.reason);
+}
