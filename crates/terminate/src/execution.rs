@@ -11,7 +11,7 @@ use std::time::Instant;
 /// Steps the run may take; longer runs are left to the other techniques.
 const MAX_STEPS: u64 = 20_000_000;
 
-/// The run of the inlined program `q`, when it shows that `q` always terminates.
+/// The run of `q`, when it shows that `q` always terminates.
 pub fn single_terminating_run(q: &Program, semantics: Semantics, deadline: Instant) -> Option<ExecResult> {
     if Instant::now() >= deadline {
         return None;
