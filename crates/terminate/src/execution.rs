@@ -6,13 +6,20 @@
 use leapfrog_arith::Semantics;
 use leapfrog_interp::{ExecConfig, ExecResult, Outcome, UninitMode};
 use leapfrog_ir::{Command, HavocOrigin, Program};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-/// Steps the run may take; longer runs are left to the other techniques.
+/// Steps the run may take; longer runs are left to the other techniques. The interpreter takes
+/// roughly 10 million steps a second; the run may use about a sixth of the budget.
 const MAX_STEPS: u64 = 20_000_000;
+const STEPS_PER_BUDGET_SECOND: f64 = 1_500_000.0;
 
 /// The run of `q`, when it shows that `q` always terminates.
-pub fn single_terminating_run(q: &Program, semantics: Semantics, deadline: Instant) -> Option<ExecResult> {
+pub fn single_terminating_run(
+    q: &Program,
+    semantics: Semantics,
+    budget: Duration,
+    deadline: Instant,
+) -> Option<ExecResult> {
     if Instant::now() >= deadline {
         return None;
     }
@@ -40,7 +47,7 @@ pub fn single_terminating_run(q: &Program, semantics: Semantics, deadline: Insta
     let config = ExecConfig {
         nondet: Vec::new(),
         uninit: UninitMode::Nondet,
-        max_steps: MAX_STEPS,
+        max_steps: MAX_STEPS.min((budget.as_secs_f64() * STEPS_PER_BUDGET_SECOND) as u64),
         semantics,
         max_call_depth: 100_000,
         record_trace: false,

@@ -159,15 +159,15 @@ fn run(p: &Program, opts: &Options, start: Instant, deadline: Instant) -> Report
     if p.entry.is_none() {
         return Report::unknown(sem, "the program has no entry function".into());
     }
-    // Stage 0: a program that consults no nondeterminism has one execution; if the interpreter
-    // runs it to its end, every execution terminates (WCET benchmarks are such programs). It
-    // runs on the original program, so recursion is no obstacle.
-    if let Some(r) = execution::single_terminating_run(p, sem, deadline) {
-        return execution_report(p, &r, sem);
-    }
     let q = match inline_program(p, &InlineLimits::default()) {
         Ok(q) => q,
-        Err(e) => return Report::unknown(sem, format!("calls cannot be inlined: {e}")),
+        Err(e) => {
+            // A deterministic program may still be decided by its one run.
+            if let Some(r) = execution::single_terminating_run(p, sem, opts.timeout, deadline) {
+                return execution_report(p, &r, sem);
+            }
+            return Report::unknown(sem, format!("calls cannot be inlined: {e}"));
+        }
     };
     let fid = q.entry.expect("inlining keeps the entry");
     let f = &q.funcs[fid];
@@ -202,6 +202,14 @@ fn run(p: &Program, opts: &Options, start: Instant, deadline: Instant) -> Report
             Ok(o) => outcomes[k] = Some(o),
             Err(why) => reasons[k].push(format!("without invariants: {why}")),
         }
+    }
+    // Stage 0, for what is left: a program that consults no nondeterminism has one execution;
+    // if the interpreter runs it to its end, every execution terminates (WCET benchmarks are such
+    // programs). It runs on the original program.
+    if outcomes.iter().any(Option::is_none)
+        && let Some(r) = execution::single_terminating_run(p, sem, opts.timeout, deadline)
+    {
+        return execution_report(p, &r, sem);
     }
     if outcomes.iter().any(Option::is_none) && !analyzable {
         for why in reasons.iter_mut() {
