@@ -228,7 +228,7 @@ mod tests {
         s.assert(&x.gt(Int::from_i64(3)));
         let a = Bool::new_const("a");
         s.assert(&a.implies(x.lt(Int::from_i64(2))));
-        assert!(s.check(&[a.clone()]).is_unsat());
+        assert!(s.check(std::slice::from_ref(&a)).is_unsat());
         match s.check(&[]) {
             Answer::Sat(m) => assert!(m.eval(&x, true).unwrap().as_i64().unwrap() > 3),
             _ => panic!("expected sat"),

@@ -341,8 +341,8 @@ fn entry_samples(
         }
         let ints: Vec<(VarId, Int)> = state
             .regs
-            .iter()
-            .filter_map(|(v, _)| {
+            .keys()
+            .filter_map(|v| {
                 let t = p.vars[*v].ty.reg().and_then(|t| t.as_int())?;
                 // Through `eval`, so that a memory view reads its cell.
                 Some((*v, enc.arith.to_math(&enc.eval(&Expr::Var(*v), state), t.is_signed())))

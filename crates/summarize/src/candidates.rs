@@ -236,11 +236,9 @@ pub fn candidates(
                 b.cmp(CmpOp::Le, sum.clone(), k.clone(), &format!("{nv} + {nw}"), &c.to_string());
                 b.cmp(CmpOp::Ge, sum.clone(), k.clone(), &format!("{nv} + {nw}"), &c.to_string());
             }
-            for m in [2i128] {
-                let e =
-                    Expr::cmp(CmpOp::Eq, Expr::binary(BinOp::Rem, w, diff.clone(), Expr::int(m, w)), Expr::int(0, w));
-                b.push(e, format!("({nv} - {nw}) % {m} == 0"));
-            }
+            // Equal parity.
+            let e = Expr::cmp(CmpOp::Eq, Expr::binary(BinOp::Rem, w, diff.clone(), Expr::int(2, w)), Expr::int(0, w));
+            b.push(e, format!("({nv} - {nw}) % 2 == 0"));
             for k in [2i128, 3] {
                 let scaled = Expr::binary(BinOp::Mul, w, Expr::int(k, w), y.clone());
                 b.cmp(CmpOp::Eq, x.clone(), scaled.clone(), &nv, &format!("{k} * {nw}"));
@@ -377,26 +375,26 @@ pub fn candidates(
         }
     }
     // Candidates false in a sampled entry state fail initiation: drop them without a query.
-    b.out.retain(|c| samples.iter().all(|s| eval_concrete(&c.expr, s, p, sem) != Some(0)));
+    b.out.retain(|c| samples.iter().all(|s| eval_concrete(&c.expr, s, sem) != Some(0)));
     b.out
 }
 
 /// The value of a candidate in a concrete state (booleans as 0/1), if it has one.
-fn eval_concrete(e: &Expr, s: &HashMap<VarId, i128>, p: &Program, sem: Semantics) -> Option<i128> {
+fn eval_concrete(e: &Expr, s: &HashMap<VarId, i128>, sem: Semantics) -> Option<i128> {
     Some(match e {
         Expr::Int(v, _) => *v,
         Expr::Bool(b) => i128::from(*b),
         Expr::Var(v) => *s.get(v)?,
-        Expr::Not(x) => i128::from(eval_concrete(x, s, p, sem)? == 0),
-        Expr::Unary(op, t, x) => eval_unop(*op, *t, eval_concrete(x, s, p, sem)?, sem).ok()?,
+        Expr::Not(x) => i128::from(eval_concrete(x, s, sem)? == 0),
+        Expr::Unary(op, t, x) => eval_unop(*op, *t, eval_concrete(x, s, sem)?, sem).ok()?,
         Expr::Binary(op, t, x, y) => {
-            eval_binop(*op, *t, eval_concrete(x, s, p, sem)?, eval_concrete(y, s, p, sem)?, sem).ok()?
+            eval_binop(*op, *t, eval_concrete(x, s, sem)?, eval_concrete(y, s, sem)?, sem).ok()?
         }
         Expr::Cmp(op, x, y) => {
-            let (a, b) = (eval_concrete(x, s, p, sem)?, eval_concrete(y, s, p, sem)?);
+            let (a, b) = (eval_concrete(x, s, sem)?, eval_concrete(y, s, sem)?);
             i128::from(op.eval(a, b))
         }
-        Expr::Cast(t, x) => t.convert(eval_concrete(x, s, p, sem)?),
+        Expr::Cast(t, x) => t.convert(eval_concrete(x, s, sem)?),
         _ => return None,
     })
 }

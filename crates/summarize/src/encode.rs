@@ -519,6 +519,7 @@ impl<'p> Encoder<'p> {
         (lp.header == loc && lp.parent == scope).then_some(l)
     }
 
+    #[allow(clippy::too_many_arguments, reason = "a walk needs its scope, start, state, mode, assumptions and sink")]
     /// Walks `scope`'s region from `start` (the scope's entry location with its state).
     /// Returns the executions closing an iteration of `scope` and those leaving its region.
     pub fn walk(
