@@ -29,29 +29,8 @@ use leapfrog_verify::{join_conjuncts, transition_atom};
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-#[derive(Clone, Debug)]
-pub struct Options {
-    pub semantics: Semantics,
-    /// Wall-clock budget of the whole run.
-    pub timeout: Duration,
-}
-
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    True,
-    False,
-    Unknown,
-}
-
-impl Verdict {
-    pub fn word(self) -> &'static str {
-        match self {
-            Verdict::True => "TRUE",
-            Verdict::False => "FALSE",
-            Verdict::Unknown => "UNKNOWN",
-        }
-    }
-}
+/// The run's settings and the verdicts are `verify`'s: one vocabulary for both properties.
+pub use leapfrog_verify::{Options, Verdict};
 
 /// The techniques that can answer, as reported.
 pub const TECHNIQUE_TRANSITION_INVARIANT: &str = "transition-invariant";
