@@ -124,7 +124,7 @@ fn iterates(it: &Iteration, e: &Encoder, s: &State) -> Bool {
             conj.push(a.eq(b));
         }
     }
-    conj.push(Bool::or(&it.backs.iter().map(|b| b.guard.clone()).collect::<Vec<_>>()));
+    conj.push(returns(it));
     Bool::and(&conj)
 }
 
@@ -303,20 +303,7 @@ fn generalize(it: &Iteration, solver: &Solver, mut set: Vec<Expr>, fixed: &[Bool
 
 /// Whether every returning iteration from the set returns into it (`None`: the solver gave up).
 fn closed(it: &Iteration, solver: &Solver, set: &[Expr], fixed: &[Bool]) -> Option<bool> {
-    let enc = it.enc;
-    let mut broken = Vec::new();
-    for b in &it.backs {
-        for a in set {
-            broken.push(Bool::and(&[b.guard.clone(), enc.truth(a, &b.state).not()]));
-        }
-    }
-    solver.push();
-    solver.assert(&Bool::and(&set.iter().map(|a| enc.truth(a, &it.pre)).collect::<Vec<_>>()));
-    solver.assert(&Bool::and(fixed));
-    solver.assert(&Bool::or(&broken));
-    let answer = solver.check(&[]);
-    solver.pop();
-    match answer {
+    match query(solver, &[holds(it, set, &it.pre), Bool::and(fixed), leaves(it, set)]) {
         Answer::Unsat => Some(true),
         Answer::Sat(_) => Some(false),
         Answer::Unknown(_) => None,
@@ -331,30 +318,31 @@ fn contains(
     fixed: &[Bool],
     values: &HashMap<VarId, i128>,
 ) -> Result<bool, String> {
-    let enc = it.enc;
-    solver.push();
-    solver.assert(&same_state(enc, &it.pre, values));
-    solver.assert(&Bool::and(&set.iter().map(|a| enc.truth(a, &it.pre)).collect::<Vec<_>>()));
-    solver.assert(&Bool::and(fixed));
-    let answer = solver.check(&[]);
-    solver.pop();
-    match answer {
-        Answer::Sat(_) => Ok(true),
-        Answer::Unsat => Ok(false),
-        Answer::Unknown(why) => Err(format!("the solver gave up on a recurrent set: {why}")),
-    }
+    let facts = [same_state(it.enc, &it.pre, values), holds(it, set, &it.pre), Bool::and(fixed)];
+    satisfiable(query(solver, &facts))
 }
 
-fn choice_constraints(it: &Iteration, choices: &BTreeMap<EdgeId, i128>) -> Vec<Bool> {
-    choices
-        .iter()
-        .filter_map(|(e, x)| {
-            let val = it.havocs.get(e)?;
-            let Command::Havoc(v, _) = &it.enc.f.edges[*e].cmd else { return None };
-            let signed = it.enc.p.vars[*v].ty.reg().and_then(|t| t.as_int()).is_none_or(|t| t.is_signed());
-            Some(it.enc.arith.to_math(val, signed).eq(Int::from_i128(*x)))
-        })
-        .collect()
+/// Whether some execution of an iteration from the set does not return to the header.
+fn escapes(it: &Iteration, solver: &Solver, set: &[Expr], fixed: &[Bool]) -> Result<bool, String> {
+    satisfiable(query(solver, &[holds(it, set, &it.pre), Bool::and(fixed), returns(it).not()]))
+}
+
+/// The largest subset of `atoms` whose conjunction every returning iteration preserves.
+fn houdini(it: &Iteration, solver: &Solver, mut atoms: Vec<Expr>, fixed: &[Bool]) -> Result<Vec<Expr>, String> {
+    loop {
+        match query(solver, &[holds(it, &atoms, &it.pre), Bool::and(fixed), leaves(it, &atoms)]) {
+            Answer::Unsat => return Ok(atoms),
+            Answer::Unknown(why) => return Err(format!("the solver gave up on a recurrent set: {why}")),
+            Answer::Sat(model) => {
+                let truth = |x: &Bool| model.eval(x, true).and_then(|v| v.as_bool()) == Some(true);
+                let before = atoms.len();
+                atoms.retain(|a| !it.backs.iter().any(|b| truth(&b.guard) && !truth(&it.enc.truth(a, &b.state))));
+                if atoms.len() == before {
+                    return Err("Houdini made no progress on a recurrent set".into());
+                }
+            }
+        }
+    }
 }
 
 /// The values the body's nondeterministic sources take on one iteration from `values` that
@@ -364,72 +352,65 @@ fn returning_choices(
     solver: &Solver,
     values: &HashMap<VarId, i128>,
 ) -> Result<BTreeMap<EdgeId, i128>, String> {
-    let enc = it.enc;
-    solver.push();
-    solver.assert(&same_state(enc, &it.pre, values));
-    solver.assert(&Bool::or(&it.backs.iter().map(|b| b.guard.clone()).collect::<Vec<_>>()));
-    let answer = solver.check(&[]);
-    solver.pop();
+    let answer = query(solver, &[same_state(it.enc, &it.pre, values), returns(it)]);
     let Answer::Sat(model) = answer else { return Err("no returning iteration from the stem's state".into()) };
     let mut out = BTreeMap::new();
-    for (e, val) in &it.havocs {
-        let Command::Havoc(v, _) = &enc.f.edges[*e].cmd else { continue };
-        let signed = enc.p.vars[*v].ty.reg().and_then(|t| t.as_int()).is_none_or(|t| t.is_signed());
-        if let Some(x) = model.eval(&enc.arith.to_math(val, signed), true).and_then(|x| x.as_i128()) {
+    for e in it.havocs.keys() {
+        if let Some(x) = havoc_value(it, *e).and_then(|v| model.eval(&v, true)).and_then(|x| x.as_i128()) {
             out.insert(*e, x);
         }
     }
     Ok(out)
 }
 
-/// The largest subset of `atoms` whose conjunction every returning iteration preserves.
-fn houdini(it: &Iteration, solver: &Solver, mut atoms: Vec<Expr>, fixed: &[Bool]) -> Result<Vec<Expr>, String> {
-    let enc = it.enc;
-    loop {
-        let holds_pre: Vec<Bool> = atoms.iter().map(|a| enc.truth(a, &it.pre)).collect();
-        let mut broken = Vec::new();
-        for b in &it.backs {
-            for a in &atoms {
-                broken.push(Bool::and(&[b.guard.clone(), enc.truth(a, &b.state).not()]));
-            }
-        }
-        solver.push();
-        solver.assert(&Bool::and(&holds_pre));
-        solver.assert(&Bool::and(fixed));
-        solver.assert(&Bool::or(&broken));
-        let answer = solver.check(&[]);
-        solver.pop();
-        match answer {
-            Answer::Unsat => return Ok(atoms),
-            Answer::Unknown(why) => return Err(format!("the solver gave up on a recurrent set: {why}")),
-            Answer::Sat(model) => {
-                let truth = |x: &Bool| model.eval(x, true).and_then(|v| v.as_bool()) == Some(true);
-                let before = atoms.len();
-                let keep: Vec<bool> = atoms
-                    .iter()
-                    .map(|a| !it.backs.iter().any(|b| truth(&b.guard) && !truth(&enc.truth(a, &b.state))))
-                    .collect();
-                atoms = atoms.into_iter().zip(keep).filter(|(_, k)| *k).map(|(a, _)| a).collect();
-                if atoms.len() == before {
-                    return Err("Houdini made no progress on a recurrent set".into());
-                }
-            }
-        }
-    }
+fn choice_constraints(it: &Iteration, choices: &BTreeMap<EdgeId, i128>) -> Vec<Bool> {
+    choices.iter().filter_map(|(e, x)| Some(havoc_value(it, *e)?.eq(Int::from_i128(*x)))).collect()
 }
 
-/// Whether some execution of an iteration from the set does not return to the header.
-fn escapes(it: &Iteration, solver: &Solver, set: &[Expr], fixed: &[Bool]) -> Result<bool, String> {
-    let enc = it.enc;
+/// The value of the nondeterministic source on edge `e` in the iteration, as a mathematical
+/// integer.
+fn havoc_value(it: &Iteration, e: EdgeId) -> Option<Int> {
+    let val = it.havocs.get(&e)?;
+    let Command::Havoc(v, _) = &it.enc.f.edges[e].cmd else { return None };
+    let signed = it.enc.p.vars[*v].ty.reg().and_then(|t| t.as_int()).is_none_or(|t| t.is_signed());
+    Some(it.enc.arith.to_math(val, signed))
+}
+
+/// The set holds in state `s`.
+fn holds(it: &Iteration, set: &[Expr], s: &State) -> Bool {
+    Bool::and(&set.iter().map(|a| it.enc.truth(a, s)).collect::<Vec<_>>())
+}
+
+/// Some iteration returns to the header.
+fn returns(it: &Iteration) -> Bool {
+    Bool::or(&it.backs.iter().map(|b| b.guard.clone()).collect::<Vec<_>>())
+}
+
+/// Some returning iteration falsifies an atom of the set.
+fn leaves(it: &Iteration, set: &[Expr]) -> Bool {
+    let broken: Vec<Bool> = it
+        .backs
+        .iter()
+        .flat_map(|b| set.iter().map(|a| Bool::and(&[b.guard.clone(), it.enc.truth(a, &b.state).not()])))
+        .collect();
+    Bool::or(&broken)
+}
+
+/// The conjunction of `facts`, checked in a scope of its own.
+fn query(solver: &Solver, facts: &[Bool]) -> Answer {
     solver.push();
-    solver.assert(&Bool::and(&set.iter().map(|a| enc.truth(a, &it.pre)).collect::<Vec<_>>()));
-    solver.assert(&Bool::and(fixed));
-    solver.assert(&Bool::or(&it.backs.iter().map(|b| b.guard.clone()).collect::<Vec<_>>()).not());
+    for f in facts {
+        solver.assert(f);
+    }
     let answer = solver.check(&[]);
     solver.pop();
+    answer
+}
+
+fn satisfiable(answer: Answer) -> Result<bool, String> {
     match answer {
-        Answer::Unsat => Ok(false),
         Answer::Sat(_) => Ok(true),
+        Answer::Unsat => Ok(false),
         Answer::Unknown(why) => Err(format!("the solver gave up on a recurrent set: {why}")),
     }
 }
