@@ -248,35 +248,24 @@ fn run(p: &Program, opts: &Options, start: Instant, deadline: Instant) -> Report
 /// Every loop of every function of `p` is TRUE: the program's only execution ends.
 fn execution_report(p: &Program, run: &leapfrog_interp::ExecResult, sem: Semantics) -> Report {
     let fact = format!("the program's only execution ends ({}) after {} steps", run.outcome, run.steps);
-    let mut loops = Vec::new();
+    let mut loops: Vec<LoopReport> = Vec::new();
     for (_, f) in p.funcs.iter() {
         let forest = LoopForest::compute(f);
         for l in forest.loops.ids() {
             let (kind, span) = forest.syntax(f, l);
-            if loops.iter().any(|r: &LoopReport| r.span == span) {
-                continue;
-            }
-            loops.push(LoopReport {
-                kind,
-                span,
-                verdict: Verdict::True,
-                technique: Some(TECHNIQUE_EXECUTION),
-                reason: None,
-                certificate: Some(CertificateText {
+            if loops.iter().all(|r| r.span != span) {
+                let certificate = CertificateText {
                     kind: TECHNIQUE_EXECUTION,
                     expressions: vec![fact.clone()],
                     supporting_invariant: "1".into(),
-                }),
-                witness: None,
-            });
+                };
+                loops.push(loop_report(kind, span, LoopOutcome::proven(TECHNIQUE_EXECUTION, certificate)));
+            }
         }
     }
-    loops.sort_by_key(|r| (r.span.file, r.span.line, r.span.col));
-    let mut report = Report::unknown(sem, String::new());
-    report.verdict = Verdict::True;
+    let mut report = program_report(loops, sem);
+    // Also when the program has no loop (only recursion).
     report.technique = Some(TECHNIQUE_EXECUTION);
-    report.reason = None;
-    report.loops = loops;
     report
 }
 
@@ -452,38 +441,40 @@ fn aggregate(
     let mut loops: Vec<LoopReport> = Vec::new();
     for (l, o) in per_copy {
         let (kind, span) = forest.syntax(f, l);
+        let copy = loop_report(kind, span, o);
         match loops.iter_mut().find(|r| r.kind == kind && r.span == span) {
-            None => loops.push(LoopReport {
-                kind,
-                span,
-                verdict: o.verdict,
-                technique: o.technique,
-                reason: o.reason,
-                certificate: o.certificate,
-                witness: o.witness,
-            }),
+            None => loops.push(copy),
+            // A FALSE copy decides; an UNKNOWN copy spoils a TRUE.
             Some(r) => {
-                // A FALSE copy decides; an UNKNOWN copy spoils a TRUE.
-                let replace = match (r.verdict, o.verdict) {
+                let replace = match (r.verdict, copy.verdict) {
                     (Verdict::False, _) => false,
                     (_, Verdict::False) => true,
                     (Verdict::True, Verdict::Unknown) => true,
                     _ => false,
                 };
                 if replace {
-                    *r = LoopReport {
-                        kind,
-                        span,
-                        verdict: o.verdict,
-                        technique: o.technique,
-                        reason: o.reason,
-                        certificate: o.certificate,
-                        witness: o.witness,
-                    };
+                    *r = copy;
                 }
             }
         }
     }
+    program_report(loops, sem)
+}
+
+fn loop_report(kind: LoopKind, span: Span, o: LoopOutcome) -> LoopReport {
+    LoopReport {
+        kind,
+        span,
+        verdict: o.verdict,
+        technique: o.technique,
+        reason: o.reason,
+        certificate: o.certificate,
+        witness: o.witness,
+    }
+}
+
+/// The program's verdict from its source loops' (which it sorts).
+fn program_report(mut loops: Vec<LoopReport>, sem: Semantics) -> Report {
     loops.sort_by_key(|r| (r.span.file, r.span.line, r.span.col));
     let mut report = Report::unknown(sem, String::new());
     report.reason = None;
