@@ -40,15 +40,10 @@ fn uses_of(cmd: &Command) -> Vec<VarId> {
     out
 }
 
-/// The variables a command certainly overwrites.
+/// The variables a command certainly overwrites (an opaque step's havoc is not counted: it is
+/// not a modelled write).
 fn strong_defs(cmd: &Command) -> Vec<VarId> {
-    match cmd {
-        Command::Assign(v, _) | Command::Havoc(v, _) | Command::Load { dst: v, .. } | Command::Alloc { dst: v, .. } => {
-            vec![*v]
-        }
-        Command::Call { dst: Some(v), .. } | Command::CallExtern { dst: Some(v), .. } => vec![*v],
-        _ => Vec::new(),
-    }
+    if matches!(cmd, Command::Opaque { .. }) { Vec::new() } else { cmd.defs() }
 }
 
 #[cfg(test)]

@@ -26,7 +26,7 @@ use leapfrog_summarize::bmc::{ReachResult, Stem, reach};
 use leapfrog_summarize::candidates::{candidates, conjunction};
 use leapfrog_summarize::encode::{Encoder, Mode, NoAssumptions, Outgoing, State};
 use leapfrog_summarize::value::Val;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// A candidate lasso.
 pub struct Lasso {
@@ -47,6 +47,8 @@ const STEMS_PER_BOUND: usize = 2;
 struct Iteration<'e> {
     enc: &'e Encoder<'e>,
     l: LoopId,
+    /// The registers live at the header.
+    live: BTreeSet<VarId>,
     pre: State,
     backs: Vec<Outgoing>,
     /// The fresh value of every nondeterministic source of the body.
@@ -73,7 +75,8 @@ pub fn find(p: &Program, fid: FuncId, forest: &LoopForest, l: LoopId, cfg: &Conf
         return Err("no iteration returns to the header".into());
     }
     let havocs = enc.havocs.borrow().clone();
-    let it = Iteration { enc: &enc, l, pre, backs, havocs };
+    let live = leapfrog_ir::liveness::live_variables(f)[lp.header].clone();
+    let it = Iteration { enc: &enc, l, live, pre, backs, havocs };
     let atoms = atom_pool(p, f, forest, l, cfg.semantics);
     let mut tried: Vec<HashMap<VarId, i128>> = Vec::new();
     let mut last = "no stem reaches a header state from which the loop can iterate".to_string();
@@ -240,7 +243,7 @@ fn recurrent_set(
     let true_at_s = |e: &Expr| enc.truth(e, &at_s).simplify().as_bool() == Some(true);
     // Only live variables: a dead one's value at the header is never read, and the model's value
     // for it need not be the one a concrete execution has.
-    let live = &leapfrog_ir::liveness::live_variables(enc.f)[enc.forest.loops[it.l].header];
+    let live = &it.live;
     let is_live = |e: &Expr| e.reads().iter().all(|v| live.contains(v));
     let mut atoms: Vec<Expr> = Vec::new();
     let pins =
