@@ -129,6 +129,17 @@ struct Assumed {
     transitions: RefCell<IdVec<LoopId, Vec<TransitionCandidate>>>,
 }
 
+impl Assumed {
+    /// The analysis' state invariants, with `transitions` as the loops' transition invariants.
+    fn new(analysis: &Analysis, transitions: IdVec<LoopId, Vec<TransitionCandidate>>) -> Assumed {
+        let mut invariants: IdVec<LoopId, Vec<Expr>> = analysis.forest.loops.ids().map(|_| Vec::new()).collect();
+        for s in &analysis.loops {
+            invariants[s.id] = s.invariant.iter().map(|c| c.expr.clone()).collect();
+        }
+        Assumed { invariants, transitions: RefCell::new(transitions) }
+    }
+}
+
 impl LoopAssumptions for Assumed {
     fn assume(&self, enc: &Encoder, l: LoopId, s: &State) -> Vec<Bool> {
         self.invariants[l].iter().map(|e| enc.truth(e, s)).collect()
@@ -290,11 +301,7 @@ pub fn transition_invariants(
     }
     let mut enc = Encoder::new(p, f, forest, cfg.semantics).with_views(views);
     enc.deadline = cfg.deadline;
-    let mut invariants: IdVec<LoopId, Vec<Expr>> = forest.loops.ids().map(|_| Vec::new()).collect();
-    for s in &analysis.loops {
-        invariants[s.id] = s.invariant.iter().map(|c| c.expr.clone()).collect();
-    }
-    let assumed = Assumed { invariants, transitions: RefCell::new(forest.loops.ids().map(|_| Vec::new()).collect()) };
+    let assumed = Assumed::new(analysis, forest.loops.ids().map(|_| Vec::new()).collect());
     let solver = Solver::new(cfg.limits, cfg.deadline);
     let mut facts_asserted = 0;
     for l in forest.innermost_first() {
@@ -436,12 +443,8 @@ pub fn check_safety_with(
     }
     let mut enc = Encoder::new(p, f, forest, cfg.semantics).with_views(views);
     enc.deadline = cfg.deadline;
-    let mut invariants: IdVec<LoopId, Vec<Expr>> = forest.loops.ids().map(|_| Vec::new()).collect();
-    for s in &analysis.loops {
-        invariants[s.id] = s.invariant.iter().map(|c| c.expr.clone()).collect();
-    }
     let atoms = forest.loops.ids().map(|l| transitions.get(l).map(|t| t.atoms.clone()).unwrap_or_default()).collect();
-    let assumed = Assumed { invariants, transitions: RefCell::new(atoms) };
+    let assumed = Assumed::new(analysis, atoms);
     let mut obligations = Vec::new();
     enc.walk(None, f.entry, Bool::from_bool(true), enc.fresh_state(), Mode::Check, &assumed, &mut obligations);
     for (l, lp) in forest.loops.iter() {
