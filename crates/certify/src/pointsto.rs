@@ -95,7 +95,7 @@ impl PointsTo {
             Command::Havoc(v, origin) if is_ptr(*v) => {
                 let fact = match origin {
                     HavocOrigin::Uninit => PtrFact::nothing(),
-                    HavocOrigin::Nondet(_) => PtrFact::anything(),
+                    HavocOrigin::Nondet(_) | HavocOrigin::Volatile => PtrFact::anything(),
                 };
                 updates.push((*v, fact));
             }

@@ -1296,7 +1296,7 @@ impl<'w, 'p> Walk<'w, 'p> {
                     self.fresh_reg(ty, "havoc")
                 };
                 if cex {
-                    let consumes = matches!(origin, HavocOrigin::Nondet(_) | HavocOrigin::Uninit);
+                    let consumes = matches!(origin, HavocOrigin::Nondet(_) | HavocOrigin::Uninit | HavocOrigin::Volatile);
                     if consumes {
                         let input = input_of(&val);
                         self.record_input(id, input);

@@ -347,6 +347,8 @@ impl<'p> Machine<'p> {
         let ty = self.reg_type(v)?;
         let value = match (origin, self.cfg.uninit) {
             (HavocOrigin::Uninit, UninitMode::Zero) => zero_of(ty),
+            // Compiled code reads the object, whose value the preceding load put into `v`.
+            (HavocOrigin::Volatile, UninitMode::Zero) => return Ok(()),
             _ => self.input.next_value(ty, self.ptr_bits),
         };
         self.write_reg(v, value)

@@ -19,6 +19,11 @@ pub enum HavocOrigin {
     /// arbitrary values for the analyses; the interpreter makes them 0 or reads them from its
     /// input stream (`--uninit zero|nondet`).
     Uninit,
+    /// A read of a `volatile` object: the environment may have changed it, so the value just
+    /// loaded into the variable is replaced by an arbitrary one. The interpreter keeps the loaded
+    /// value under `--uninit zero` (as compiled code does) and reads its input stream under
+    /// `--uninit nondet`.
+    Volatile,
 }
 
 /// How a memory object's bytes are set when its declaration executes.

@@ -32,7 +32,7 @@
 //!            | LOC ':' ('loop' LOOPKIND | 'label' STRING) [span]    // a location's tag
 //!            | EDGE ':' LOC '->' LOC command [span]
 //! command   := 'skip' | 'abort' | 'assume' expr | 'exit' expr | 'free' expr
-//!            | VAR ':=' (expr | 'havoc' ('uninit' | 'nondet' STRING) | 'load' expr
+//!            | VAR ':=' (expr | 'havoc' ('uninit' | 'volatile' | 'nondet' STRING) | 'load' expr
 //!                        | 'alloc' ('heap' | 'stack') ['zeroed'] expr | call)
 //!            | call
 //!            | 'output' STRING args
@@ -959,10 +959,12 @@ impl Parser {
         if self.eat_word("havoc") {
             let origin = if self.eat_word("uninit") {
                 HavocOrigin::Uninit
+            } else if self.eat_word("volatile") {
+                HavocOrigin::Volatile
             } else if self.eat_word("nondet") {
                 HavocOrigin::Nondet(self.string()?)
             } else {
-                return self.unexpected("`uninit` or `nondet`");
+                return self.unexpected("`uninit`, `volatile` or `nondet`");
             };
             Ok(Command::Havoc(dst, origin))
         } else if self.eat_word("load") {

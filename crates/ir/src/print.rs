@@ -147,6 +147,7 @@ impl Display for CommandText<'_> {
             Command::Assume(cond) => write!(f, "assume {}", ExprText(cond)),
             Command::Assign(v, e) => write!(f, "{v} := {}", ExprText(e)),
             Command::Havoc(v, HavocOrigin::Uninit) => write!(f, "{v} := havoc uninit"),
+            Command::Havoc(v, HavocOrigin::Volatile) => write!(f, "{v} := havoc volatile"),
             Command::Havoc(v, HavocOrigin::Nondet(name)) => write!(f, "{v} := havoc nondet {}", Quoted(name)),
             Command::Load { dst, addr } => write!(f, "{dst} := load {}", ExprText(addr)),
             Command::Store { addr, value } => write!(f, "store {}, {}", ExprText(addr), ExprText(value)),

@@ -26,7 +26,7 @@ pub fn single_terminating_run(
     // Extern calls may change globals and memory arbitrarily (the IR's assumption), and the
     // interpreter does not model opaque steps: such programs are not known to be deterministic.
     let nondeterministic = q.funcs.values().flat_map(|f| f.edges.values()).any(|e| {
-        matches!(e.cmd, Command::CallExtern { .. } | Command::Opaque { .. } | Command::Havoc(_, HavocOrigin::Nondet(_)))
+        matches!(e.cmd, Command::CallExtern { .. } | Command::Opaque { .. } | Command::Havoc(_, HavocOrigin::Nondet(_) | HavocOrigin::Volatile))
     });
     if nondeterministic {
         return None;
