@@ -96,8 +96,9 @@ pub struct Encoder<'p> {
     pub unsupported: RefCell<Vec<String>>,
     /// For loop-free programs: the fresh value each havoc edge produced.
     pub havocs: RefCell<HashMap<EdgeId, Val>>,
-    /// For loop-free programs: the fresh array each uninitialized declaration produced.
-    pub uninit_objects: RefCell<HashMap<EdgeId, (VarId, Array)>>,
+    /// For loop-free programs: the value each load read (an input when the interpreter finds the
+    /// bytes never written).
+    pub loads: RefCell<HashMap<EdgeId, Val>>,
     /// For loop-free programs: the guard under which each edge is taken.
     pub taken: RefCell<HashMap<EdgeId, Bool>>,
     /// The leaps of the top-level walk: loop, guard on entry, state on entry, state at the
@@ -141,7 +142,7 @@ impl<'p> Encoder<'p> {
             facts: RefCell::new(Vec::new()),
             unsupported: RefCell::new(Vec::new()),
             havocs: RefCell::new(HashMap::new()),
-            uninit_objects: RefCell::new(HashMap::new()),
+            loads: RefCell::new(HashMap::new()),
             taken: RefCell::new(HashMap::new()),
             leaps: RefCell::new(Vec::new()),
             visits: RefCell::new(None),
@@ -421,6 +422,7 @@ impl<'p> Encoder<'p> {
             Command::Load { dst, addr } => {
                 let ty = self.p.vars[*dst].ty.reg().unwrap_or(Type::Bool);
                 let val = self.load(addr, ty, s);
+                self.loads.borrow_mut().insert(id, val.clone());
                 s.regs.insert(*dst, val);
                 guard.clone()
             }
@@ -438,13 +440,7 @@ impl<'p> Encoder<'p> {
                             };
                             Some(Array::const_array(&z3::Sort::int(), &self.arith.to_dynamic(&zero)))
                         }
-                        Fill::Uninit => {
-                            let a = self.fresh_array(*var);
-                            if let Some(a) = &a {
-                                self.uninit_objects.borrow_mut().insert(id, (*var, a.clone()));
-                            }
-                            a
-                        }
+                        Fill::Uninit => self.fresh_array(*var),
                     };
                     if let Some(a) = arr {
                         s.mem.insert(*var, a);

@@ -1,10 +1,13 @@
 //! Deterministic programs: when the interpreter's run of a program never consults an input (no
-//! nondeterministic value, no uninitialized read, no extern call), that run is the program's
-//! only execution, and if it ends, every execution terminates. (Declarations of register
-//! variables that are dead there consult nothing: their arbitrary value is never read.)
+//! source of `leapfrog_ir::nondet`: no nondeterministic value, no extern call, no parameter of
+//! the entry, no read of an uninitialized local or of never-written memory, no `volatile` read),
+//! that run is the program's only execution, and if it ends, every execution terminates.
+//! (Declarations of register variables that are dead there consult nothing: their arbitrary
+//! value is never read.)
 
 use leapfrog_arith::Semantics;
 use leapfrog_interp::{ExecConfig, ExecResult, Outcome, UninitMode};
+use leapfrog_ir::nondet::{Source, command_source};
 use leapfrog_ir::{Command, HavocOrigin, Program};
 use std::time::{Duration, Instant};
 
@@ -25,8 +28,10 @@ pub fn single_terminating_run(
     }
     // Extern calls may change globals and memory arbitrarily (the IR's assumption), and the
     // interpreter does not model opaque steps: such programs are not known to be deterministic.
+    // (Uninitialized locals and never-written memory are inputs only when the run reads them.)
     let nondeterministic = q.funcs.values().flat_map(|f| f.edges.values()).any(|e| {
-        matches!(e.cmd, Command::CallExtern { .. } | Command::Opaque { .. } | Command::Havoc(_, HavocOrigin::Nondet(_) | HavocOrigin::Volatile))
+        matches!(e.cmd, Command::Opaque { .. })
+            || matches!(command_source(&e.cmd), Some(Source::NondetCall | Source::ExternCall | Source::VolatileRead))
     });
     if nondeterministic {
         return None;
@@ -51,11 +56,12 @@ pub fn single_terminating_run(
         semantics,
         max_call_depth: 100_000,
         record_trace: false,
+        record_inputs: false,
     };
     let r = leapfrog_interp::run(&q, &config);
     let ended = matches!(
         r.outcome,
         Outcome::Exit { .. } | Outcome::Error { .. } | Outcome::Abort { .. } | Outcome::Blocked { .. }
     );
-    (ended && r.nondet_used == 0).then_some(r)
+    (ended && !r.read_any_input()).then_some(r)
 }

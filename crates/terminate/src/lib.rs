@@ -151,7 +151,12 @@ fn run(p: &Program, opts: &Options, start: Instant, deadline: Instant) -> Report
     let fid = q.entry.expect("inlining keeps the entry");
     let f = &q.funcs[fid];
     let forest = LoopForest::compute(f);
+    // An opaque step may not return: no execution through one is known to terminate.
+    let opaque = opaque_step_note(&q, fid);
     if forest.loops.is_empty() {
+        if let Some(why) = opaque {
+            return Report::unknown(sem, why);
+        }
         let mut r = Report::unknown(sem, String::new());
         r.verdict = Verdict::True;
         r.technique = Some(TECHNIQUE_NO_LOOPS);
@@ -242,7 +247,31 @@ fn run(p: &Program, opts: &Options, start: Instant, deadline: Instant) -> Report
         .zip(reasons)
         .map(|((l, o), why)| (*l, o.unwrap_or_else(|| LoopOutcome::unknown(why.join("; ")))))
         .collect();
-    aggregate(&q, fid, &forest, per_copy, sem)
+    let mut report = aggregate(&q, fid, &forest, per_copy, sem);
+    if let Some(why) = opaque
+        && report.verdict == Verdict::True
+    {
+        report.verdict = Verdict::Unknown;
+        report.technique = None;
+        report.reason = Some(why);
+    }
+    report
+}
+
+/// Why the opaque steps of `q`'s function `fid` (after inlining: everything the entry reaches
+/// through direct calls) leave termination open, if it has any.
+fn opaque_step_note(q: &Program, fid: FuncId) -> Option<String> {
+    let f = &q.funcs[fid];
+    let mut steps: Vec<String> = f
+        .edges
+        .values()
+        .filter_map(|e| match &e.cmd {
+            leapfrog_ir::Command::Opaque { what, .. } => Some(format!("{what} at {}", q.files.display(e.span))),
+            _ => None,
+        })
+        .collect();
+    steps.dedup();
+    (!steps.is_empty()).then(|| format!("an opaque step may not return, loop or change anything: {}", steps.join("; ")))
 }
 
 /// Every loop of every function of `p` is TRUE: the program's only execution ends.
@@ -402,7 +431,7 @@ fn try_lasso(ctx: &Context, l: LoopId, deadline: Instant) -> Result<LoopOutcome,
             return Err(format!("the checker did not accept the recurrent set ({why})"));
         }
     }
-    replay::stem_reaches(q, ctx.fid, header, &lasso.set, &lasso.stem.inputs, sem)?;
+    let stem_inputs = replay::stem_reaches(q, ctx.fid, header, &lasso.set, &lasso.stem.inputs, sem)?;
     let f = &q.funcs[ctx.fid];
     let atoms: Vec<String> = lasso.atoms.iter().map(|a| leapfrog_ir::print::expr_to_c(q, a)).collect();
     Ok(LoopOutcome {
@@ -411,7 +440,7 @@ fn try_lasso(ctx: &Context, l: LoopId, deadline: Instant) -> Result<LoopOutcome,
         reason: None,
         certificate: None,
         witness: Some(Witness {
-            stem_inputs: lasso.stem.inputs,
+            stem_inputs,
             recurrent_set: join_conjuncts(&atoms),
             choices: lasso.choices.iter().map(|(e, x)| (f.edges[*e].span, *x)).collect(),
         }),

@@ -14,13 +14,13 @@
 use leapfrog_arith::Semantics;
 use leapfrog_certify::termination::{LinearForm, Measure, TransitionAtom};
 use leapfrog_certify::{CheckResult, SafetyCertificate, check_safety_with_views};
-use leapfrog_interp::{ExecConfig, Outcome, UninitMode};
+use leapfrog_interp::{EdgeInputs, ExecConfig, Outcome, UninitMode};
 use leapfrog_ir::program::LoopKind;
-use leapfrog_ir::{Command, Expr, MemoryView, Program, Type, VarTy};
+use leapfrog_ir::{Command, Expr, FuncId, MemoryView, Program, Type, VarTy};
 use leapfrog_ir::{InlineLimits, inline_program};
 use leapfrog_smt::{QueryLimits, Watchdog};
 use leapfrog_source::Span;
-use leapfrog_summarize::bmc::{BmcResult, bmc};
+use leapfrog_summarize::bmc::{BmcResult, ProposedInputs, bmc};
 use leapfrog_summarize::transition::{
     Measure as EngineMeasure, TransitionCandidate, TransitionSummary, check_safety_with, transition_invariants,
 };
@@ -163,13 +163,14 @@ fn search(
             BmcResult::Unknown(why) => {
                 return Search::Nothing(format!("the concrete search stopped at {k} iterations per loop: {why}"));
             }
-            BmcResult::Found(inputs) => {
-                let r = replay(p, &inputs.values, cfg.semantics);
+            BmcResult::Found(found) => {
+                let stream = input_stream(q, fid, &found.values, cfg.semantics);
+                let r = replay(p, &stream, cfg.semantics);
                 return match r.outcome {
                     Outcome::Error { span, .. } => {
                         let path = merge_spans(r.trace.iter().map(|(fi, e)| p.funcs[*fi].edges[*e].span));
                         Search::Found(Counterexample {
-                            inputs: inputs.values,
+                            inputs: stream,
                             path,
                             failing: span,
                             leaps: Vec::new(),
@@ -384,6 +385,21 @@ fn dedup(items: impl Iterator<Item = String>) -> Vec<String> {
     out
 }
 
+/// The input stream that gives the inputs of `q`'s entry function `fid` the values an engine's
+/// model proposes along its path: the interpreter runs `q` with them and records what it consumes,
+/// in its own order (which the original program shares with its inlined form).
+pub fn input_stream(q: &Program, fid: FuncId, proposed: &ProposedInputs, semantics: Semantics) -> Vec<i128> {
+    let config = ExecConfig {
+        uninit: UninitMode::Nondet,
+        max_steps: REPLAY_STEPS,
+        semantics,
+        record_inputs: true,
+        ..ExecConfig::default()
+    };
+    let mut oracle = EdgeInputs::along(fid, &proposed.params, &proposed.at_edges);
+    leapfrog_interp::run_with(q, &config, &mut oracle).inputs
+}
+
 fn replay(p: &Program, inputs: &[i128], semantics: Semantics) -> leapfrog_interp::ExecResult {
     let config = ExecConfig {
         nondet: inputs.to_vec(),
@@ -392,6 +408,7 @@ fn replay(p: &Program, inputs: &[i128], semantics: Semantics) -> leapfrog_interp
         semantics,
         max_call_depth: 100_000,
         record_trace: true,
+        record_inputs: false,
     };
     leapfrog_interp::run(p, &config)
 }

@@ -187,9 +187,10 @@ impl Cx<'_> {
             return self.builtin_call(b, &name, sig.as_ref(), args, span);
         }
         if let Some(why) = not_an_arbitrary_result(&name) {
-            self.unsupported(span, format!("{why} `{name}`"));
+            let what = format!("{why} `{name}`");
+            self.unsupported(span, what.clone());
             let ret = sig.map(|s| s.ret).unwrap_or_else(CType::int);
-            return self.opaque_call(args, &ret, span);
+            return self.opaque_call(args, &ret, what, span);
         }
         self.extern_call(&name, sig.as_ref(), args, span)
     }
@@ -262,11 +263,9 @@ impl Cx<'_> {
         let arity_ok = if sig.variadic { args.len() >= sig.params.len() } else { args.len() == sig.params.len() };
         if !arity_ok {
             let name = self.l.funcs[fid].name.clone();
-            self.unsupported(
-                span,
-                format!("call of `{name}` with {} arguments (it takes {})", args.len(), sig.params.len()),
-            );
-            return self.opaque_call(args, &sig.ret, span);
+            let what = format!("call of `{name}` with {} arguments (it takes {})", args.len(), sig.params.len());
+            self.unsupported(span, what.clone());
+            return self.opaque_call(args, &sig.ret, what, span);
         }
         if sig.variadic && args.len() > sig.params.len() {
             let name = self.l.funcs[fid].name.clone();
@@ -285,7 +284,7 @@ impl Cx<'_> {
             CType::Void => (None, Operand::void()),
             CType::Record(_) => {
                 let Some(obj) = self.layout().obj_type(&sig.ret) else {
-                    return self.opaque_call(args, &sig.ret, span);
+                    return self.opaque_call(args, &sig.ret, "a call whose result type has no layout".to_string(), span);
                 };
                 let tmp = self.new_var_of("result", VarTy::Mem(obj), VarKind::Temp, span);
                 ir_args.insert(0, Expr::AddrOf(tmp));
@@ -334,8 +333,9 @@ impl Cx<'_> {
             r => match r.reg_type() {
                 Some(t) => Some(t),
                 None => {
-                    self.unsupported(span, format!("`{name}` returns a struct and has no body"));
-                    return self.opaque_call(args, &ret, span);
+                    let what = format!("`{name}` returns a struct and has no body");
+                    self.unsupported(span, what.clone());
+                    return self.opaque_call(args, &ret, what, span);
                 }
             },
         };
@@ -355,9 +355,9 @@ impl Cx<'_> {
         }
     }
 
-    /// A call the IR cannot model: the arguments are evaluated, the result is arbitrary, memory
-    /// may change.
-    fn opaque_call(&mut self, args: &[Node<Expression>], ret: &CType, span: Span) -> Operand {
+    /// A call the IR cannot model (`what` names it): the arguments are evaluated, the result is
+    /// arbitrary, memory may change.
+    fn opaque_call(&mut self, args: &[Node<Expression>], ret: &CType, what: String, span: Span) -> Operand {
         for a in args.iter().rev() {
             self.discard(a);
         }
@@ -365,7 +365,6 @@ impl Cx<'_> {
             Some(t @ (Type::Int(_) | Type::Ptr)) => Some(self.new_temp(t, span)),
             _ => None,
         };
-        let what = "unsupported call".to_string();
         self.emit(Command::Opaque { what, havoc: havoc.into_iter().collect(), writes_memory: true }, span);
         match havoc {
             Some(t) => Operand::value(Expr::Var(t), ret.clone()),
@@ -375,7 +374,8 @@ impl Cx<'_> {
     }
 
     fn indirect_call(&mut self, call: &Node<CallExpression>, span: Span) -> Operand {
-        self.unsupported(span, "call through a function pointer");
+        let what = "call through a function pointer";
+        self.unsupported(span, what);
         let callee_ty = self.type_of_expr(&call.node.callee);
         let ret = match callee_ty {
             CType::Func(sig) => sig.ret,
@@ -386,7 +386,7 @@ impl Cx<'_> {
             _ => CType::int(),
         };
         self.discard(&call.node.callee);
-        self.opaque_call(&call.node.arguments, &ret, span)
+        self.opaque_call(&call.node.arguments, &ret, what.to_string(), span)
     }
 
     fn builtin_call(
@@ -512,9 +512,10 @@ impl Cx<'_> {
                 Operand::value(dst, void_ptr)
             }
             Builtin::Output if args.iter().any(|a| writes_through_format(&a.node)) => {
-                self.unsupported(span, format!("`%n` conversion in `{name}`"));
+                let what = format!("`%n` conversion in `{name}`");
+                self.unsupported(span, what.clone());
                 let ret = sig.map(|s| s.ret.clone()).unwrap_or_else(CType::int);
-                self.opaque_call(args, &ret, span)
+                self.opaque_call(args, &ret, what, span)
             }
             Builtin::Output => {
                 let vals = self.arguments(args, |cx, _, op, span| {
