@@ -1418,10 +1418,10 @@ impl<'w, 'p> Walk<'w, 'p> {
                 end = true;
             }
             Command::Abort => end = true,
-            Command::Opaque { what, .. } => {
+            Command::Opaque { what, havoc, writes_memory, may_not_return } => {
                 if cex || strict {
                     end = true;
-                } else {
+                } else if *may_not_return {
                     // It may not return, may loop, may call any function (reaching an assertion)
                     // and may change anything reachable: no certificate can rely on a path
                     // through it.
@@ -1429,6 +1429,15 @@ impl<'w, 'p> Walk<'w, 'p> {
                         "an opaque step ({what}) at {}",
                         self.p().files.display(e.span)
                     )));
+                } else {
+                    for v in havoc {
+                        let ty = self.reg_type(*v)?;
+                        let val = self.fresh_reg(ty, "opaque");
+                        self.write(&mut st, *v, val)?;
+                    }
+                    if *writes_memory {
+                        self.havoc_all_memory(&mut st);
+                    }
                 }
             }
         }

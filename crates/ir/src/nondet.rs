@@ -90,15 +90,15 @@ pub fn may_read_unwritten(p: &Program) -> bool {
     })
 }
 
-/// Every opaque step of the program (each function's, including the initializer's): its
-/// position and what it is.
+/// Every opaque step of the program that may not return (each function's, including the
+/// initializer's): its position and what it is.
 pub fn opaque_steps(p: &Program) -> Vec<(Span, String)> {
     let mut out: Vec<(Span, String)> = p
         .funcs
         .values()
         .flat_map(|f| f.edges.values())
         .filter_map(|e| match &e.cmd {
-            Command::Opaque { what, .. } => Some((e.span, what.clone())),
+            Command::Opaque { what, may_not_return: true, .. } => Some((e.span, what.clone())),
             _ => None,
         })
         .collect();

@@ -478,7 +478,7 @@ impl<'p> Encoder<'p> {
                 self.havoc_memory(s);
                 guard.clone()
             }
-            Command::Opaque { what, havoc, writes_memory } => {
+            Command::Opaque { what, havoc, writes_memory, .. } => {
                 self.note(format!("unsupported construct: {what}"));
                 for v in havoc {
                     if s.regs.contains_key(v) {

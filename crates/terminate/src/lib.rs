@@ -266,7 +266,9 @@ fn opaque_step_note(q: &Program, fid: FuncId) -> Option<String> {
         .edges
         .values()
         .filter_map(|e| match &e.cmd {
-            leapfrog_ir::Command::Opaque { what, .. } => Some(format!("{what} at {}", q.files.display(e.span))),
+            leapfrog_ir::Command::Opaque { what, may_not_return: true, .. } => {
+                Some(format!("{what} at {}", q.files.display(e.span)))
+            }
             _ => None,
         })
         .collect();

@@ -322,7 +322,9 @@ impl Cx<'_> {
                 _ => None,
             };
             let what = format!("floating-point function `{name}`");
-            self.emit(Command::Opaque { what, havoc: havoc.into_iter().collect(), writes_memory: true }, span);
+            // A function without a body returns (an assumption, as for every extern call).
+            let havoced = havoc.into_iter().collect();
+            self.emit(Command::Opaque { what, havoc: havoced, writes_memory: true, may_not_return: false }, span);
             return match havoc {
                 Some(t) => Operand::value(Expr::Var(t), ret),
                 None => Operand::opaque(ret),
@@ -365,7 +367,8 @@ impl Cx<'_> {
             Some(t @ (Type::Int(_) | Type::Ptr)) => Some(self.new_temp(t, span)),
             _ => None,
         };
-        self.emit(Command::Opaque { what, havoc: havoc.into_iter().collect(), writes_memory: true }, span);
+        let havoced = havoc.into_iter().collect();
+        self.emit(Command::Opaque { what, havoc: havoced, writes_memory: true, may_not_return: true }, span);
         match havoc {
             Some(t) => Operand::value(Expr::Var(t), ret.clone()),
             None if ret.is_void() => Operand::void(),
