@@ -11,6 +11,8 @@
 //!    assertion.
 //! 5. Anything else is **UNKNOWN**, with the reason.
 
+pub mod execution;
+
 use leapfrog_arith::Semantics;
 use leapfrog_certify::termination::{LinearForm, Measure, TransitionAtom};
 use leapfrog_certify::{CheckResult, SafetyCertificate, check_safety_with_views};

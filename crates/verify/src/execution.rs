@@ -1,7 +1,12 @@
 //! Deterministic programs: when the interpreter's run of a program never consults an input (no
 //! nondeterministic value, no uninitialized read, no extern call), that run is the program's
-//! only execution, and if it ends, every execution terminates. (Declarations of register
-//! variables that are dead there consult nothing: their arbitrary value is never read.)
+//! only execution. If it ends, it decides both properties: every execution terminates
+//! (`terminate`), and an assertion can fail exactly when this run fails one (`verify`).
+//! (Declarations of register variables that are dead there consult nothing: their arbitrary
+//! value is never read.)
+//!
+//! [`single_run`] is the one place that decides whether a run is the program's only execution;
+//! both pipelines use it.
 
 use leapfrog_arith::Semantics;
 use leapfrog_interp::{ExecConfig, ExecResult, Outcome, UninitMode};
@@ -13,20 +18,25 @@ use std::time::{Duration, Instant};
 const MAX_STEPS: u64 = 20_000_000;
 const STEPS_PER_BUDGET_SECOND: f64 = 1_500_000.0;
 
-/// The run of `q`, when it shows that `q` always terminates.
-pub fn single_terminating_run(
-    q: &Program,
-    semantics: Semantics,
-    budget: Duration,
-    deadline: Instant,
-) -> Option<ExecResult> {
+/// The program's only execution, when the interpreter shows that it has one and runs it to its
+/// end: the run of `q` (from its entry, with every uninitialized variable and nondeterministic
+/// source taken from an empty input stream) ends by `exit`, a failed assertion, `abort` or a
+/// false assumption, and consulted no input on the way. `None` when the program may consult
+/// input, when the run reaches undefined behaviour, a limit (the step budget, about a sixth of
+/// `budget`) or something the interpreter does not model, or when `deadline` has passed.
+pub fn single_run(q: &Program, semantics: Semantics, budget: Duration, deadline: Instant) -> Option<ExecResult> {
     if Instant::now() >= deadline {
         return None;
     }
     // Extern calls may change globals and memory arbitrarily (the IR's assumption), and the
     // interpreter does not model opaque steps: such programs are not known to be deterministic.
     let nondeterministic = q.funcs.values().flat_map(|f| f.edges.values()).any(|e| {
-        matches!(e.cmd, Command::CallExtern { .. } | Command::Opaque { .. } | Command::Havoc(_, HavocOrigin::Nondet(_) | HavocOrigin::Volatile))
+        matches!(
+            e.cmd,
+            Command::CallExtern { .. }
+                | Command::Opaque { .. }
+                | Command::Havoc(_, HavocOrigin::Nondet(_) | HavocOrigin::Volatile)
+        )
     });
     if nondeterministic {
         return None;
@@ -58,4 +68,10 @@ pub fn single_terminating_run(
         Outcome::Exit { .. } | Outcome::Error { .. } | Outcome::Abort { .. } | Outcome::Blocked { .. }
     );
     (ended && r.nondet_used == 0).then_some(r)
+}
+
+/// What the run of [`single_run`] shows, as a certificate's text: "the program's only execution
+/// ends (exit 0) after 42 steps".
+pub fn ending_text(run: &ExecResult) -> String {
+    format!("the program's only execution ends ({}) after {} steps", run.outcome, run.steps)
 }
