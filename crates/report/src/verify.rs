@@ -24,7 +24,11 @@ pub fn to_json(files: &SourceFiles, r: &Report) -> Value {
                 v
             })
             .collect();
-        json!({ "kind": "loop-invariants", "loops": loops })
+        match &r.fact {
+            // A fact about the whole program, named after the technique that established it.
+            Some(fact) => json!({ "kind": r.technique, "fact": fact, "loops": loops }),
+            None => json!({ "kind": "loop-invariants", "loops": loops }),
+        }
     });
     let counterexample: Option<Value> = r.counterexample.as_ref().map(|c| {
         let leaps: Vec<Value> = c
@@ -85,7 +89,9 @@ pub fn to_text(files: &SourceFiles, r: &Report) -> String {
         out.push_str(&format!("reason: {why}\n"));
     }
     if r.verdict == Verdict::True {
-        if r.certificate.is_empty() {
+        if let Some(fact) = &r.fact {
+            out.push_str(&format!("certificate: {fact}\n"));
+        } else if r.certificate.is_empty() {
             out.push_str("certificate: the program has no loops; its encoding shows no assertion can fail\n");
         } else {
             out.push_str("certificate (loop invariants, re-checked independently):\n");
@@ -101,10 +107,12 @@ pub fn to_text(files: &SourceFiles, r: &Report) -> String {
         }
     }
     if let Some(c) = &r.counterexample {
-        out.push_str(&format!(
-            "counterexample (replayed by the interpreter; loops unwound up to {} times):\n",
-            c.unwinding
-        ));
+        match c.unwinding {
+            Some(k) => out.push_str(&format!(
+                "counterexample (replayed by the interpreter; loops unwound up to {k} times):\n"
+            )),
+            None => out.push_str("counterexample (the program's only execution, run by the interpreter):\n"),
+        }
         let inputs: Vec<String> = c.inputs.iter().map(|x| x.to_string()).collect();
         out.push_str(&format!("  inputs: [{}]\n", inputs.join(", ")));
         for l in &c.leaps {
