@@ -167,7 +167,7 @@ struct BenchArgs {
     manifest: PathBuf,
     /// The leapfrog job to run on each task: `loops` or `exec` (once per program, measured), or a
     /// verdict job, scored against the manifest's `expected`: `verify` (the unreach-call rows) or
-    /// `terminate` (the termination rows).
+    /// `terminate` (the termination rows). Another name is a usage error.
     #[arg(long, default_value = "loops")]
     job: String,
     /// Only tasks of these suites (repeatable).
@@ -181,7 +181,7 @@ struct BenchArgs {
     jobs: Option<usize>,
     /// Time limit per task, in seconds. A verdict job is also given it as `--timeout` and is
     /// killed a grace period (a tenth, at least 1 s) later.
-    #[arg(long, default_value_t = 60.0)]
+    #[arg(long, default_value_t = 60.0, value_parser = parse_seconds)]
     timeout: f64,
     /// Address-space limit per task, in MiB (0: none).
     #[arg(long, default_value_t = bench::DEFAULT_MEMORY_MB)]
@@ -320,7 +320,7 @@ fn run_bench(args: BenchArgs) -> u8 {
     if let Some(j) = args.jobs {
         opts.jobs = j.max(1);
     }
-    opts.timeout = std::time::Duration::from_secs_f64(args.timeout.max(0.001));
+    opts.timeout = std::time::Duration::from_secs_f64(args.timeout.clamp(0.001, 1e7));
     opts.memory_mb = args.memory_mb;
     opts.output = args.output;
     opts.limit = args.limit;

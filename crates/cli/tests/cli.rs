@@ -439,3 +439,40 @@ fn an_entry_that_is_not_defined_is_a_usage_error_for_every_job() {
     let v: Value = serde_json::from_str(&std::fs::read_to_string(&results).unwrap()).unwrap();
     assert_eq!(v["tasks"][0]["classification"], "error", "{v}");
 }
+
+#[test]
+fn bench_setup_problems_are_usage_errors_before_any_task_runs() {
+    let dir = temp_dir("bench-usage");
+    write(&dir, "ok.c", "int main(void) { return 0; }\n");
+    let manifest = write(&dir, "manifest.csv", "id,suite,file,property,expected,origin\nok,s,ok.c,unreach-call,true,x\n");
+    write(
+        &dir,
+        "gone.csv",
+        "id,suite,file,property,expected,origin\nok,s,ok.c,unreach-call,true,x\ngone,s,gone.c,unreach-call,true,x\n",
+    );
+    let results = dir.join("results.json");
+    let bench = |args: &[&str]| {
+        let mut all = vec!["bench", "--output", results.to_str().unwrap()];
+        all.extend_from_slice(args);
+        leapfrog(&all)
+    };
+    let gone = dir.join("gone.csv").display().to_string();
+    let cases: [(&[&str], &str); 6] = [
+        (&[&manifest, "--job", "bogus"], "unknown job `bogus`"),
+        (&[&manifest, "--timeout", "0"], "positive number of seconds"),
+        (&[&manifest, "--timeout=-5"], "positive number of seconds"),
+        (&[&manifest, "--timeout", "NaN"], "positive number of seconds"),
+        (&[&manifest, "--timeout", "inf"], "positive number of seconds"),
+        (&[&gone, "--job", "verify"], "line 3: gone.c"),
+    ];
+    for (args, message) in cases {
+        let out = bench(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains(message), "{args:?}: {}", stderr(&out));
+        assert!(out.stdout.is_empty() && !results.exists(), "{args:?} ran tasks");
+    }
+    // The same manifest and options without the mistake run.
+    let out = bench(&[&manifest, "--job", "verify", "--timeout", "20"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(results.exists());
+}
