@@ -444,7 +444,8 @@ fn an_entry_that_is_not_defined_is_a_usage_error_for_every_job() {
 fn bench_setup_problems_are_usage_errors_before_any_task_runs() {
     let dir = temp_dir("bench-usage");
     write(&dir, "ok.c", "int main(void) { return 0; }\n");
-    let manifest = write(&dir, "manifest.csv", "id,suite,file,property,expected,origin\nok,s,ok.c,unreach-call,true,x\n");
+    let manifest =
+        write(&dir, "manifest.csv", "id,suite,file,property,expected,origin\nok,s,ok.c,unreach-call,true,x\n");
     write(
         &dir,
         "gone.csv",

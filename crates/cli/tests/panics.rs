@@ -56,7 +56,10 @@ fn an_uncaught_panic_exits_3_with_its_message() {
     let out = leapfrog_with(Some("job"), &["verify", "--format", "json", &src]);
     assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
     let err = stderr(&out);
-    assert!(err.contains("leapfrog: internal error: ") && err.contains("injected by LEAPFROG_INJECT_PANIC=job"), "{err}");
+    assert!(
+        err.contains("leapfrog: internal error: ") && err.contains("injected by LEAPFROG_INJECT_PANIC=job"),
+        "{err}"
+    );
     assert!(err.contains("please report it"), "{err}");
     assert!(out.stdout.is_empty());
 }

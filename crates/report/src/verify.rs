@@ -108,9 +108,9 @@ pub fn to_text(files: &SourceFiles, r: &Report) -> String {
     }
     if let Some(c) = &r.counterexample {
         match c.unwinding {
-            Some(k) => out.push_str(&format!(
-                "counterexample (replayed by the interpreter; loops unwound up to {k} times):\n"
-            )),
+            Some(k) => {
+                out.push_str(&format!("counterexample (replayed by the interpreter; loops unwound up to {k} times):\n"))
+            }
             None => out.push_str("counterexample (the program's only execution, run by the interpreter):\n"),
         }
         let inputs: Vec<String> = c.inputs.iter().map(|x| x.to_string()).collect();

@@ -25,8 +25,8 @@ use lang_c::ast::{Expression, ExternalDeclaration, UnaryOperator};
 use lang_c::driver::Parse;
 use lang_c::visit::Visit;
 use leapfrog_ir::{
-    AssertOrigin, Command, DataModel, Expr, ExternFn, FuncId, Function, IdVec, LocId, ObjType, Program, Type, Var, VarId, VarKind,
-    VarTy,
+    AssertOrigin, Command, DataModel, Expr, ExternFn, FuncId, Function, IdVec, LocId, ObjType, Program, Type, Var,
+    VarId, VarKind, VarTy,
 };
 use leapfrog_source::{Diagnostic, Severity, SourceFiles, Span};
 use scope::{Frame, Ordinary, Scopes};

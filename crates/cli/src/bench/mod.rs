@@ -284,11 +284,7 @@ mod tests {
         let report = run_tasks_of_manifest(&options(&dir, &manifest, &tool, "loops"), false).unwrap();
         assert_eq!(
             statuses(&report),
-            [
-                ("a#termination", "ok"),
-                ("b#termination", "error"),
-                ("t#termination", "unsupported"),
-            ]
+            [("a#termination", "ok"), ("b#termination", "error"), ("t#termination", "unsupported"),]
         );
         let args = report.results[0].outcome.result.as_ref().unwrap()["args"].as_str().unwrap();
         assert!(args.ends_with("s1/a.c --format json --data-model ILP32"), "{args}");

@@ -30,7 +30,9 @@ pub fn run(input: &Input, config: &ExecConfig, format: Format) -> u8 {
     print_diagnostics(&program);
     if program.entry.is_none() {
         // (A named `--entry` that is not defined was refused by `load`.)
-        eprintln!("leapfrog: error: no entry function: `main` is not defined, and no single function is uncalled (use --entry NAME)");
+        eprintln!(
+            "leapfrog: error: no entry function: `main` is not defined, and no single function is uncalled (use --entry NAME)"
+        );
         return EXIT_USAGE;
     }
     let result = leapfrog_interp::run(&program, config);
