@@ -206,3 +206,49 @@ pub fn summaries_to_text(files: &SourceFiles, r: &SummariesReport) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use leapfrog_ir::Semantics;
+    use leapfrog_verify::{Counterexample, TECHNIQUE_EXECUTION, TECHNIQUE_NO_ASSERTION};
+
+    #[test]
+    fn a_fact_is_the_certificate_of_its_technique() {
+        let files = SourceFiles::new();
+        let mut r = Report::unknown(Semantics::Default, String::new());
+        r.verdict = Verdict::True;
+        r.reason = None;
+        r.technique = Some(TECHNIQUE_NO_ASSERTION);
+        r.fact = Some("no function of the program has an assertion".into());
+        let v = to_json(&files, &r);
+        assert_eq!(
+            v["certificate"],
+            json!({"kind": "no-assertion", "fact": "no function of the program has an assertion", "loops": []})
+        );
+        let text = to_text(&files, &r);
+        assert_eq!(
+            text,
+            "TRUE (no-assertion, default semantics)\ncertificate: no function of the program has an assertion\n"
+        );
+    }
+
+    #[test]
+    fn the_only_execution_as_a_counterexample_has_no_unwinding() {
+        let files = SourceFiles::new();
+        let mut r = Report::unknown(Semantics::Default, String::new());
+        r.verdict = Verdict::False;
+        r.reason = None;
+        r.technique = Some(TECHNIQUE_EXECUTION);
+        r.counterexample = Some(Counterexample {
+            inputs: Vec::new(),
+            path: Vec::new(),
+            failing: Span::UNKNOWN,
+            leaps: Vec::new(),
+            unwinding: None,
+        });
+        let v = to_json(&files, &r);
+        assert_eq!((&v["certificate"], &v["counterexample"]["unwinding"]), (&Value::Null, &Value::Null));
+        assert!(to_text(&files, &r).contains("counterexample (the program's only execution, run by the interpreter):"));
+    }
+}
