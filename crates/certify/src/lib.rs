@@ -221,8 +221,20 @@ pub fn loop_free_counterexample(
 }
 
 /// Runs `check`, turning a panic into an unknown verdict.
+///
+/// Fault injection, for the tests of the command line (`crates/cli/tests/panics.rs`), which
+/// must show that the binary keeps this promise: when the environment variable
+/// `LEAPFROG_INJECT_PANIC` names this check (`what` with dashes for spaces, e.g.
+/// `certificate-checker`), the check panics as a bug in it would. The panic is caught here like
+/// any other, so the variable can only turn an answer into UNKNOWN.
 pub(crate) fn guarded(what: &str, check: impl FnOnce() -> CheckResult) -> CheckResult {
-    match std::panic::catch_unwind(AssertUnwindSafe(check)) {
+    let injected = std::env::var_os("LEAPFROG_INJECT_PANIC").is_some_and(|v| v == what.replace(' ', "-").as_str());
+    match std::panic::catch_unwind(AssertUnwindSafe(|| {
+        if injected {
+            std::panic::panic_any(format!("injected by LEAPFROG_INJECT_PANIC={}", what.replace(' ', "-")));
+        }
+        check()
+    })) {
         Ok(r) => r,
         Err(panic) => CheckResult::Unknown(format!("internal error in the {what}: {}", panic_text(&panic))),
     }

@@ -11,7 +11,6 @@
 pub mod ranking;
 
 mod certificate;
-mod execution;
 mod recurrent;
 mod replay;
 
@@ -25,7 +24,7 @@ use leapfrog_smt::{QueryLimits, Watchdog};
 use leapfrog_source::Span;
 use leapfrog_summarize::transition::{TransitionSummary, transition_invariants};
 use leapfrog_summarize::{Analysis, Config, analyze};
-use leapfrog_verify::{join_conjuncts, transition_atom};
+use leapfrog_verify::{execution, join_conjuncts, transition_atom};
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
@@ -142,7 +141,7 @@ fn run(p: &Program, opts: &Options, start: Instant, deadline: Instant) -> Report
         Ok(q) => q,
         Err(e) => {
             // A deterministic program may still be decided by its one run.
-            if let Some(r) = execution::single_terminating_run(p, sem, opts.timeout, deadline) {
+            if let Some(r) = execution::single_run(p, sem, opts.timeout, deadline) {
                 return execution_report(p, &r, sem);
             }
             return Report::unknown(sem, format!("calls cannot be inlined: {e}"));
@@ -191,7 +190,7 @@ fn run(p: &Program, opts: &Options, start: Instant, deadline: Instant) -> Report
     // if the interpreter runs it to its end, every execution terminates (WCET benchmarks are such
     // programs). It runs on the original program.
     if outcomes.iter().any(Option::is_none)
-        && let Some(r) = execution::single_terminating_run(p, sem, opts.timeout, deadline)
+        && let Some(r) = execution::single_run(p, sem, opts.timeout, deadline)
     {
         return execution_report(p, &r, sem);
     }
@@ -278,7 +277,7 @@ fn opaque_step_note(q: &Program, fid: FuncId) -> Option<String> {
 
 /// Every loop of every function of `p` is TRUE: the program's only execution ends.
 fn execution_report(p: &Program, run: &leapfrog_interp::ExecResult, sem: Semantics) -> Report {
-    let fact = format!("the program's only execution ends ({}) after {} steps", run.outcome, run.steps);
+    let fact = execution::ending_text(run);
     let mut loops: Vec<LoopReport> = Vec::new();
     for (_, f) in p.funcs.iter() {
         let forest = LoopForest::compute(f);

@@ -211,6 +211,44 @@ impl Cx<'_> {
         }
     }
 
+    /// The assertion a call of the function `name` is, when the program does not define it as an
+    /// ordinary function (as `lower_call_here` decides): `reach_error` and `__VERIFIER_error`
+    /// always, the assertion functions (`__VERIFIER_assert`, `assert`, `__assert_fail`, ...) when
+    /// the program has no body for them.
+    fn property_function(&self, name: &str) -> Option<AssertOrigin> {
+        match name {
+            "reach_error" => return Some(AssertOrigin::ReachError),
+            "__VERIFIER_error" => return Some(AssertOrigin::VerifierError),
+            _ => {}
+        }
+        let key = match self.scopes.lookup(name) {
+            Some(Ordinary::Func { key, .. }) => key.clone(),
+            _ => name.to_string(),
+        };
+        if self.defined_function(&key).is_some() {
+            return None;
+        }
+        match builtin(name)? {
+            Builtin::Assert(origin) => Some(origin),
+            Builtin::AssertFail => Some(AssertOrigin::AssertFail),
+            _ => None,
+        }
+    }
+
+    /// The value of the function designator `name` where it is not called directly: a function
+    /// pointer, which the IR does not model (an arbitrary value). When a call of the function is
+    /// an assertion ([`Self::property_function`]), a call through the pointer may fail the
+    /// property: the program records it, and gets a function that fails (`Lowerer::finish`), so
+    /// that every violation an execution may reach is an `Assert` command of the program.
+    pub fn function_address(&mut self, name: &str, ty: CType, span: Span) -> Operand {
+        if !self.in_scratch()
+            && let Some(origin) = self.property_function(name)
+        {
+            self.l.note_property_address(origin, span);
+        }
+        Operand::opaque(CType::Ptr(Box::new(ty)))
+    }
+
     /// A violation of the property: the execution ends here.
     fn fail(&mut self, origin: AssertOrigin, span: Span) -> Operand {
         self.emit_terminal(Command::Assert { cond: Expr::Bool(false), origin }, span);

@@ -262,7 +262,7 @@ impl Cx<'_> {
         let place = match op.kind {
             OpKind::Place(p) => p,
             // A function's address is a function pointer, which the IR does not model.
-            OpKind::Func(_) => return Operand::opaque(CType::Ptr(Box::new(op.ty))),
+            OpKind::Func(name) => return self.function_address(&name, op.ty, span),
             _ => return op,
         };
         match (place, &op.ty) {
@@ -603,7 +603,7 @@ impl Cx<'_> {
                 let op = self.lower_expr(operand);
                 match op.kind {
                     OpKind::Place(Place::Mem(addr)) => Operand::value(addr, CType::Ptr(Box::new(op.ty))),
-                    OpKind::Func(_) => Operand::opaque(CType::Ptr(Box::new(op.ty))),
+                    OpKind::Func(name) => self.function_address(&name, op.ty, span),
                     _ => {
                         self.unsupported(span, "address of something that is not in memory");
                         Operand::opaque(CType::Ptr(Box::new(op.ty)))

@@ -1,9 +1,13 @@
 //! Deterministic programs: when the interpreter's run of a program never consults an input (no
 //! source of `leapfrog_ir::nondet`: no nondeterministic value, no extern call, no parameter of
 //! the entry, no read of an uninitialized local or of never-written memory, no `volatile` read),
-//! that run is the program's only execution, and if it ends, every execution terminates.
-//! (Declarations of register variables that are dead there consult nothing: their arbitrary
-//! value is never read.)
+//! that run is the program's only execution. If it ends, it decides both properties: every
+//! execution terminates (`terminate`), and an assertion can fail exactly when this run fails one
+//! (`verify`). (Declarations of register variables that are dead there consult nothing: their
+//! arbitrary value is never read.)
+//!
+//! [`single_run`] is the one place that decides whether a run is the program's only execution;
+//! both pipelines use it.
 
 use leapfrog_arith::Semantics;
 use leapfrog_interp::{ExecConfig, ExecResult, Outcome, UninitMode};
@@ -16,13 +20,13 @@ use std::time::{Duration, Instant};
 const MAX_STEPS: u64 = 20_000_000;
 const STEPS_PER_BUDGET_SECOND: f64 = 1_500_000.0;
 
-/// The run of `q`, when it shows that `q` always terminates.
-pub fn single_terminating_run(
-    q: &Program,
-    semantics: Semantics,
-    budget: Duration,
-    deadline: Instant,
-) -> Option<ExecResult> {
+/// The program's only execution, when the interpreter shows that it has one and runs it to its
+/// end: the run of `q` (from its entry, with every uninitialized variable and nondeterministic
+/// source taken from an empty input stream) ends by `exit`, a failed assertion, `abort` or a
+/// false assumption, and consulted no input on the way. `None` when the program may consult
+/// input, when the run reaches undefined behaviour, a limit (the step budget, about a sixth of
+/// `budget`) or something the interpreter does not model, or when `deadline` has passed.
+pub fn single_run(q: &Program, semantics: Semantics, budget: Duration, deadline: Instant) -> Option<ExecResult> {
     if Instant::now() >= deadline {
         return None;
     }
@@ -64,4 +68,10 @@ pub fn single_terminating_run(
         Outcome::Exit { .. } | Outcome::Error { .. } | Outcome::Abort { .. } | Outcome::Blocked { .. }
     );
     (ended && !r.read_any_input()).then_some(r)
+}
+
+/// What the run of [`single_run`] shows, as a certificate's text: "the program's only execution
+/// ends (exit 0) after 42 steps".
+pub fn ending_text(run: &ExecResult) -> String {
+    format!("the program's only execution ends ({}) after {} steps", run.outcome, run.steps)
 }
