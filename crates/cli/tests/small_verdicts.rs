@@ -6,17 +6,31 @@
 //! //! verify: FALSE concrete-execution @10   ... and the line of the failing assertion
 //! //! verify: not concrete-execution     any answer, but not from this technique
 //! //! terminate: TRUE concrete-execution
+//! //! terminate: not TRUE                any answer but this verdict
+//! //! summarize: sound                   every printed invariant holds on every run
 //! ```
 //!
 //! A TRUE must come with a certificate of its technique's kind; a FALSE of `verify` with a
-//! counterexample that `exec` replays to the failing assertion.
+//! counterexample that `exec` replays to the failing assertion; a FALSE of `terminate` with a
+//! stem that `exec` replays into a run that does not end. `summarize: sound` inserts each loop's
+//! printed invariant into the source at its loop (`support/instrument.rs`) and runs the
+//! instrumented program on input streams full of small values (`exec --uninit nondet`): no run
+//! may violate one.
+//!
+//! `sources_*.c` and `opaque_*.c` form the table of issue 9: for every source of
+//! nondeterminism and every kind of opaque step, a program whose answer flips when the source is
+//! wrongly taken as fixed (or the opaque step as harmless).
 
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
 #[path = "support/process.rs"]
 mod process;
-use process::leapfrog;
+use process::{leapfrog, temp_dir, write};
+
+#[path = "support/instrument.rs"]
+mod instrument;
+use instrument::{LoopCheck, instrument};
 
 /// What an annotation expects of one job.
 #[derive(Debug)]
@@ -26,6 +40,7 @@ struct Expectation {
     verdict: Option<String>,
     technique: Option<String>,
     not_technique: Option<String>,
+    not_verdict: Option<String>,
     line: Option<u64>,
 }
 
@@ -33,9 +48,16 @@ fn parse(line: &str) -> Option<Expectation> {
     let rest = line.strip_prefix("//! ")?;
     let (job, spec) = rest.split_once(':')?;
     let words: Vec<&str> = spec.split_whitespace().collect();
-    let mut e =
-        Expectation { job: job.trim().to_string(), verdict: None, technique: None, not_technique: None, line: None };
+    let mut e = Expectation {
+        job: job.trim().to_string(),
+        verdict: None,
+        technique: None,
+        not_technique: None,
+        not_verdict: None,
+        line: None,
+    };
     match words.as_slice() {
+        ["not", "TRUE" | "FALSE" | "UNKNOWN"] => e.not_verdict = Some(words[1].to_string()),
         ["not", technique] => e.not_technique = Some(technique.to_string()),
         [verdict, rest @ ..] => {
             e.verdict = Some(verdict.to_string());
@@ -71,7 +93,15 @@ fn run(job: &str, file: &str) -> Value {
 /// Why the answer `v` of `e.job` on `file` does not meet `e` (empty when it does).
 fn check(e: &Expectation, file: &str, v: &Value) -> Vec<String> {
     let mut wrong = Vec::new();
+    if e.job == "summarize" {
+        return summaries_hold(file, v);
+    }
     let technique = v["technique"].as_str();
+    if let Some(verdict) = &e.not_verdict
+        && v["verdict"] == verdict.as_str()
+    {
+        wrong.push(format!("verdict {verdict}"));
+    }
     if let Some(verdict) = &e.verdict
         && v["verdict"] != verdict.as_str()
     {
@@ -112,6 +142,110 @@ fn check(e: &Expectation, file: &str, v: &Value) -> Vec<String> {
             wrong.push(format!("the counterexample does not replay to the violation: {replay}"));
         }
     }
+    if e.job == "terminate" && v["verdict"] == "FALSE" {
+        for l in v["loops"].as_array().unwrap().iter().filter(|l| l["verdict"] == "FALSE") {
+            let w = &l["witness"];
+            let inputs: Vec<&str> =
+                w["stem"]["nondet"].as_array().unwrap().iter().map(|x| x.as_str().unwrap()).collect();
+            if !w["choices"].as_array().is_some_and(|c| c.is_empty()) {
+                continue;
+            }
+            let stream = inputs.join(",");
+            let out = leapfrog(&[
+                "exec",
+                "--format",
+                "json",
+                "--uninit",
+                "nondet",
+                "--max-steps",
+                "1000000",
+                "--nondet",
+                &stream,
+                file,
+            ]);
+            let replay: Value = serde_json::from_slice(&out.stdout).unwrap_or(Value::Null);
+            if replay["outcome"] != "limit" {
+                wrong.push(format!("the stem does not replay into a run that goes on: {replay}"));
+            }
+        }
+    }
+    wrong
+}
+
+/// Input streams for `summarize: sound`: constant streams of the small values the programs test,
+/// and mixes of them.
+fn streams() -> Vec<String> {
+    let values = [0i64, 1, -1, 3, 5, 7, 10, 100];
+    let mut out: Vec<String> = values.iter().map(|x| vec![x.to_string(); 16].join(",")).collect();
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    for _ in 0..24 {
+        let stream: Vec<String> = (0..16)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                values[(state % values.len() as u64) as usize].to_string()
+            })
+            .collect();
+        out.push(stream.join(","));
+    }
+    out
+}
+
+/// Why the invariants `summarize` printed for `file` (its JSON `v`) do not hold on every run.
+fn summaries_hold(file: &str, v: &Value) -> Vec<String> {
+    let checks: Vec<LoopCheck> = v["loops"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| LoopCheck {
+            line: l["line"].as_u64().unwrap() as usize,
+            column: l["column"].as_u64().unwrap() as usize,
+            kind: l["kind"].as_str().unwrap().to_string(),
+            invariant: {
+                let conj: Vec<String> =
+                    l["invariant"].as_array().unwrap().iter().map(|c| format!("({})", c.as_str().unwrap())).collect();
+                if conj.is_empty() { "1".to_string() } else { conj.join(" && ") }
+            },
+        })
+        .collect();
+    let source = std::fs::read_to_string(file).unwrap();
+    let (text, count) = match instrument(&source, &checks) {
+        Ok(x) => x,
+        Err(why) => return vec![format!("cannot instrument the printed invariants: {why}")],
+    };
+    if count == 0 {
+        return vec!["no loop's invariant could be checked".into()];
+    }
+    let last_line = text.lines().count() as u64;
+    let dir = temp_dir("summaries");
+    let name = Path::new(file).file_name().unwrap().to_str().unwrap();
+    let instrumented = write(&dir, name, &text);
+    let mut wrong = Vec::new();
+    for stream in streams() {
+        let out = leapfrog(&[
+            "exec",
+            "--format",
+            "json",
+            "--uninit",
+            "nondet",
+            "--max-steps",
+            "100000",
+            "--nondet",
+            &stream,
+            &instrumented,
+        ]);
+        if out.status.code() != Some(0) {
+            wrong.push(format!("the instrumented program is rejected: {}", String::from_utf8_lossy(&out.stderr)));
+            break;
+        }
+        let r: Value = serde_json::from_slice(&out.stdout).unwrap_or(Value::Null);
+        if r["outcome"] == "abort" && r["line"].as_u64() == Some(last_line) {
+            wrong.push(format!("a printed invariant fails on the stream [{stream}]:\n{text}"));
+            break;
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
     wrong
 }
 

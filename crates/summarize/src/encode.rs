@@ -94,7 +94,8 @@ pub struct Encoder<'p> {
     pub facts: RefCell<Vec<Bool>>,
     /// Constructs met that the encoding over-approximates or cannot model.
     pub unsupported: RefCell<Vec<String>>,
-    /// For loop-free programs: the fresh value each havoc edge produced.
+    /// For loop-free programs: the fresh value each havoc edge (or extern call's result)
+    /// produced.
     pub havocs: RefCell<HashMap<EdgeId, Val>>,
     /// For loop-free programs: the value each load read (an input when the interpreter finds the
     /// bytes never written).
@@ -468,7 +469,9 @@ impl<'p> Encoder<'p> {
             Command::CallExtern { dst, .. } => {
                 // A function without a body: arbitrary result; it may change globals and memory.
                 if let Some(d) = dst {
-                    s.regs.insert(*d, self.fresh_reg(*d, true));
+                    let val = self.fresh_reg(*d, true);
+                    self.havocs.borrow_mut().insert(id, val.clone());
+                    s.regs.insert(*d, val);
                 }
                 for g in &self.p.globals {
                     if s.regs.contains_key(g) {
