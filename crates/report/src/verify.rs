@@ -59,6 +59,7 @@ pub fn to_json(files: &SourceFiles, r: &Report) -> Value {
         "reason": r.reason,
         "certificate": certificate,
         "counterexample": counterexample,
+        "assumptions": crate::assumptions_json(&r.assumptions),
         "solver_queries": r.solver_queries,
         "time_seconds": r.elapsed.as_secs_f64(),
     })
@@ -87,6 +88,9 @@ pub fn to_text(files: &SourceFiles, r: &Report) -> String {
     out.push('\n');
     if let Some(why) = &r.reason {
         out.push_str(&format!("reason: {why}\n"));
+    }
+    if r.verdict != Verdict::Unknown {
+        out.push_str(&crate::assumptions_text(&r.assumptions));
     }
     if r.verdict == Verdict::True {
         if let Some(fact) = &r.fact {

@@ -18,6 +18,7 @@ use leapfrog_arith::Semantics;
 use leapfrog_certify::termination::{RecurrentSet, TerminationArgument, TerminationCertificate};
 use leapfrog_certify::{CheckResult, check_recurrent_set, check_termination};
 use leapfrog_ir::loops::LoopForest;
+use leapfrog_ir::nondet::Assumption;
 use leapfrog_ir::program::LoopKind;
 use leapfrog_ir::{Expr, FuncId, InlineLimits, LocId, LoopId, Program, inline_program};
 use leapfrog_smt::{QueryLimits, Watchdog};
@@ -89,6 +90,8 @@ pub struct Report {
     pub reason: Option<String>,
     /// In source order.
     pub loops: Vec<LoopReport>,
+    /// What the answer takes for granted about the program's environment (`ir::nondet`).
+    pub assumptions: Vec<Assumption>,
     pub elapsed: Duration,
 }
 
@@ -101,6 +104,7 @@ impl Report {
             technique: None,
             reason: Some(reason),
             loops: Vec::new(),
+            assumptions: Vec::new(),
             elapsed: Duration::ZERO,
         }
     }
@@ -129,6 +133,7 @@ pub fn terminate(p: &Program, opts: &Options) -> Report {
     let _watchdog = Watchdog::start(deadline + Duration::from_millis(200));
     let mut report = run(p, opts, start, deadline);
     report.elapsed = start.elapsed();
+    report.assumptions = leapfrog_ir::nondet::assumptions(p);
     report
 }
 

@@ -24,6 +24,7 @@ use leapfrog_certify::{CheckResult, SafetyCertificate, check_safety_with_views};
 use leapfrog_interp::{EdgeInputs, ExecConfig, Outcome, UninitMode};
 use leapfrog_ir::program::LoopKind;
 use leapfrog_ir::{Command, Expr, FuncId, MemoryView, Program, Type, VarTy};
+use leapfrog_ir::nondet::{Assumption, assumptions};
 use leapfrog_ir::{InlineLimits, inline_program};
 use leapfrog_smt::{QueryLimits, Watchdog};
 use leapfrog_source::Span;
@@ -115,6 +116,9 @@ pub struct Report {
     /// `no-assertion` and `concrete-execution`), in words.
     pub fact: Option<String>,
     pub counterexample: Option<Counterexample>,
+    /// What the answer takes for granted about the program's environment (`ir::nondet`):
+    /// the assumptions about the constructs the program contains.
+    pub assumptions: Vec<Assumption>,
     pub solver_queries: u64,
     pub elapsed: Duration,
 }
@@ -130,6 +134,7 @@ impl Report {
             certificate: Vec::new(),
             fact: None,
             counterexample: None,
+            assumptions: Vec::new(),
             solver_queries: 0,
             elapsed: Duration::ZERO,
         }
@@ -263,11 +268,13 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
         certificate: Vec::new(),
         fact: None,
         counterexample: None,
+        assumptions: Vec::new(),
         solver_queries: 0,
         elapsed: Duration::ZERO,
     };
     let finish = |mut r: Report| {
         r.elapsed = start.elapsed();
+        r.assumptions = assumptions(p);
         r
     };
     let Some(_) = p.entry else {
