@@ -78,43 +78,6 @@ impl Operand {
     }
 }
 
-/// Whether evaluating the expression can change state (calls, assignments, `++`, `--`).
-pub fn has_side_effects(e: &Expression) -> bool {
-    match e {
-        Expression::Identifier(_)
-        | Expression::Constant(_)
-        | Expression::StringLiteral(_)
-        | Expression::SizeOfTy(_)
-        | Expression::AlignOf(_)
-        | Expression::OffsetOf(_) => false,
-        Expression::SizeOfVal(_) => false,
-        Expression::Call(_) | Expression::Statement(_) | Expression::VaArg(_) | Expression::CompoundLiteral(_) => true,
-        Expression::GenericSelection(g) => has_side_effects(&g.node.expression.node),
-        Expression::Member(m) => has_side_effects(&m.node.expression.node),
-        Expression::UnaryOperator(u) => {
-            matches!(
-                u.node.operator.node,
-                UnaryOperator::PostIncrement
-                    | UnaryOperator::PostDecrement
-                    | UnaryOperator::PreIncrement
-                    | UnaryOperator::PreDecrement
-            ) || has_side_effects(&u.node.operand.node)
-        }
-        Expression::Cast(c) => has_side_effects(&c.node.expression.node),
-        Expression::BinaryOperator(b) => {
-            is_assignment(&b.node.operator.node)
-                || has_side_effects(&b.node.lhs.node)
-                || has_side_effects(&b.node.rhs.node)
-        }
-        Expression::Conditional(c) => {
-            has_side_effects(&c.node.condition.node)
-                || has_side_effects(&c.node.then_expression.node)
-                || has_side_effects(&c.node.else_expression.node)
-        }
-        Expression::Comma(es) => es.iter().any(|e| has_side_effects(&e.node)),
-    }
-}
-
 fn is_assignment(op: &BinaryOperator) -> bool {
     use BinaryOperator::*;
     matches!(
@@ -152,6 +115,54 @@ fn compound_op(op: &BinaryOperator) -> Option<BinaryOperator> {
 }
 
 impl Cx<'_> {
+    /// Whether evaluating the expression can change state (calls, assignments, `++`, `--`).
+    /// Memoized per syntax node (by its byte range, like `type_cache`): the lowering asks it at
+    /// every level of a nested expression, which must stay linear.
+    pub fn has_side_effects(&mut self, e: &Node<Expression>) -> bool {
+        let key = (e.span.start, e.span.end);
+        if let Some(&known) = self.side_effects.get(&key) {
+            return known;
+        }
+        let result = match &e.node {
+            Expression::Identifier(_)
+            | Expression::Constant(_)
+            | Expression::StringLiteral(_)
+            | Expression::SizeOfTy(_)
+            | Expression::SizeOfVal(_)
+            | Expression::AlignOf(_)
+            | Expression::OffsetOf(_) => false,
+            Expression::Call(_)
+            | Expression::Statement(_)
+            | Expression::VaArg(_)
+            | Expression::CompoundLiteral(_) => true,
+            Expression::GenericSelection(g) => self.has_side_effects(&g.node.expression),
+            Expression::Member(m) => self.has_side_effects(&m.node.expression),
+            Expression::UnaryOperator(u) => {
+                matches!(
+                    u.node.operator.node,
+                    UnaryOperator::PostIncrement
+                        | UnaryOperator::PostDecrement
+                        | UnaryOperator::PreIncrement
+                        | UnaryOperator::PreDecrement
+                ) || self.has_side_effects(&u.node.operand)
+            }
+            Expression::Cast(c) => self.has_side_effects(&c.node.expression),
+            Expression::BinaryOperator(b) => {
+                is_assignment(&b.node.operator.node)
+                    || self.has_side_effects(&b.node.lhs)
+                    || self.has_side_effects(&b.node.rhs)
+            }
+            Expression::Conditional(c) => {
+                self.has_side_effects(&c.node.condition)
+                    || self.has_side_effects(&c.node.then_expression)
+                    || self.has_side_effects(&c.node.else_expression)
+            }
+            Expression::Comma(es) => es.iter().any(|e| self.has_side_effects(e)),
+        };
+        self.side_effects.insert(key, result);
+        result
+    }
+
     /// Lower an expression to an operand (places are not read).
     pub fn lower_expr(&mut self, e: &Node<Expression>) -> Operand {
         let span = self.span(e.span);
@@ -362,17 +373,10 @@ impl Cx<'_> {
     pub fn lower_cond(&mut self, e: &Node<Expression>, t: leapfrog_ir::LocId, f: leapfrog_ir::LocId) {
         let span = self.span(e.span);
         match &e.node {
-            Expression::BinaryOperator(b) if b.node.operator.node == BinaryOperator::LogicalAnd => {
-                let mid = self.new_loc();
-                self.lower_cond(&b.node.lhs, mid, f);
-                self.set_cur(mid);
-                self.lower_cond(&b.node.rhs, t, f);
-            }
-            Expression::BinaryOperator(b) if b.node.operator.node == BinaryOperator::LogicalOr => {
-                let mid = self.new_loc();
-                self.lower_cond(&b.node.lhs, t, mid);
-                self.set_cur(mid);
-                self.lower_cond(&b.node.rhs, t, f);
+            Expression::BinaryOperator(b)
+                if matches!(b.node.operator.node, BinaryOperator::LogicalAnd | BinaryOperator::LogicalOr) =>
+            {
+                self.lower_logical(b, t, f);
             }
             Expression::UnaryOperator(u) if u.node.operator.node == UnaryOperator::Negate => {
                 self.lower_cond(&u.node.operand, f, t);
@@ -390,6 +394,18 @@ impl Cx<'_> {
                 self.branch(c, t, f, span);
             }
         }
+    }
+
+    /// `a && b` or `a || b` as control flow (see [`Cx::lower_cond`]).
+    fn lower_logical(&mut self, b: &Node<BinaryOperatorExpression>, t: leapfrog_ir::LocId, f: leapfrog_ir::LocId) {
+        let mid = self.new_loc();
+        if b.node.operator.node == BinaryOperator::LogicalAnd {
+            self.lower_cond(&b.node.lhs, mid, f);
+        } else {
+            self.lower_cond(&b.node.lhs, t, mid);
+        }
+        self.set_cur(mid);
+        self.lower_cond(&b.node.rhs, t, f);
     }
 
     /// An integer constant expression's value, if it is one.
@@ -796,13 +812,13 @@ impl Cx<'_> {
             }
             _ => rhs,
         };
-        if has_side_effects(&rhs.node) && self.variable_goes_last(op, lhs, rhs) {
+        if self.has_side_effects(rhs) && self.variable_goes_last(op, lhs, rhs) {
             let r = self.value(rhs);
             let l = self.value(lhs);
             return (l, r);
         }
         let mut l = self.value(lhs);
-        if has_side_effects(&rhs.node) {
+        if self.has_side_effects(rhs) {
             l = self.keep(l, span);
         }
         let r = self.value(rhs);
@@ -981,10 +997,9 @@ impl Cx<'_> {
 
     /// `a && b`, `a || b` as a value: control flow setting a temporary to 1 or 0.
     fn logical_value(&mut self, b: &Node<BinaryOperatorExpression>, span: Span) -> Operand {
-        let whole = Node { node: Expression::BinaryOperator(Box::new(b.clone())), span: b.span };
         let t = self.new_temp(Type::Int(IntTy::I32), span);
         let (yes, no, join) = (self.new_loc(), self.new_loc(), self.new_loc());
-        self.lower_cond(&whole, yes, no);
+        self.lower_logical(b, yes, no);
         self.set_cur(yes);
         self.emit(Command::Assign(t, Expr::Int(1, IntTy::I32)), span);
         self.jump(join, span);
@@ -1077,7 +1092,7 @@ impl Cx<'_> {
             (target, value)
         } else {
             let value = self.value(rhs);
-            let value = if has_side_effects(&lhs.node) { self.keep(value, span) } else { value };
+            let value = if self.has_side_effects(lhs) { self.keep(value, span) } else { value };
             (self.lower_expr(lhs), value)
         };
         let ty = target.ty.clone();
@@ -1136,7 +1151,7 @@ impl Cx<'_> {
         span: Span,
     ) -> Operand {
         let arith_op = compound_op(op).expect("compound operator");
-        let (target, value) = if has_side_effects(&rhs.node) {
+        let (target, value) = if self.has_side_effects(rhs) {
             let v = self.value(rhs);
             let v = self.keep(v, span);
             (self.lower_expr(lhs), v)

@@ -155,6 +155,8 @@ pub struct Cx<'a> {
     /// typing a node again (nested `?:`, assignments of calls) must not lower it again, or nested
     /// expressions would cost exponential time.
     type_cache: HashMap<(usize, usize), CType>,
+    /// Whether expressions have side effects, by their byte range (see `Cx::has_side_effects`).
+    side_effects: HashMap<(usize, usize), bool>,
 }
 
 /// The left side of `lhs = f(args)`: gcc evaluates it after the call's arguments and right before
@@ -462,6 +464,7 @@ impl<'a> Cx<'a> {
             in_static_init: false,
             interlude: None,
             type_cache: HashMap::new(),
+            side_effects: HashMap::new(),
         }
     }
 
