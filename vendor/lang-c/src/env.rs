@@ -33,6 +33,9 @@ impl Env {
         let mut symbols = HashMap::default();
         let mut reserved = HashSet::default();
         symbols.insert("__builtin_va_list".to_owned(), Symbol::Typename);
+        // Patched (Leapfrog): gcc's predefined 128-bit integer types.
+        symbols.insert("__int128_t".to_owned(), Symbol::Typename);
+        symbols.insert("__uint128_t".to_owned(), Symbol::Typename);
         reserved.extend(strings::RESERVED_C11.iter());
         reserved.extend(strings::RESERVED_GNU.iter());
         Env {

@@ -1535,7 +1535,8 @@ fn __parse_escape_sequence<'input>(__input: &'input str, __state: &mut ParseStat
                 let __choice_res = if __input.len() > __pos {
                     let (__ch, __next) = char_range_at(__input, __pos);
                     match __ch {
-                        '\'' | '"' | '?' | '\\' | 'a' | 'b' | 'c' | 'f' | 'n' | 'r' | 't' | 'v' => Matched(__next, ()),
+                        // Patched (Leapfrog): also GNU's `\e` and `\E` (escape).
+                        '\'' | '"' | '?' | '\\' | 'a' | 'b' | 'c' | 'e' | 'E' | 'f' | 'n' | 'r' | 't' | 'v' => Matched(__next, ()),
                         _ => __state.mark_failure(__pos, "['\"?\\abcfnrtv]"),
                     }
                 } else {
@@ -1596,7 +1597,33 @@ fn __parse_escape_sequence<'input>(__input: &'input str, __state: &mut ParseStat
                                             Failed
                                         }
                                     }
-                                    Failed => Failed,
+                                    // Patched (Leapfrog): universal character names, `\u` with
+                                    // four hexadecimal digits and `\U` with eight (C11 6.4.3).
+                                    Failed => {
+                                        let __digits = match slice_eq(__input, __state, __pos, "u") {
+                                            Matched(__p, _) => Some((__p, 4)),
+                                            Failed => match slice_eq(__input, __state, __pos, "U") {
+                                                Matched(__p, _) => Some((__p, 8)),
+                                                Failed => None,
+                                            },
+                                        };
+                                        match __digits {
+                                            Some((mut __p, __n)) => {
+                                                let mut __ok = true;
+                                                for _ in 0..__n {
+                                                    match __parse_hex(__input, __state, __p, env) {
+                                                        Matched(__next, _) => __p = __next,
+                                                        Failed => {
+                                                            __ok = false;
+                                                            break;
+                                                        }
+                                                    }
+                                                }
+                                                if __ok { Matched(__p, ()) } else { Failed }
+                                            }
+                                            None => Failed,
+                                        }
+                                    }
                                 }
                             }
                         }
@@ -6897,6 +6924,19 @@ fn __parse_type_specifier_unique<'input>(__input: &'input str, __state: &mut Par
 
 fn __parse_type_specifier_nonunique<'input>(__input: &'input str, __state: &mut ParseState<'input>, __pos: usize, env: &mut Env) -> RuleResult<TypeSpecifier> {
     #![allow(non_snake_case, unused)]
+    // Patched (Leapfrog): GNU's `__int128` (also spelled `__int128__`), which combines with
+    // `signed` and `unsigned`. The syntax tree has no such type specifier; it is given as the
+    // type name `__int128` (the front end knows it).
+    for __keyword in ["__int128__", "__int128"] {
+        if __input[__pos..].starts_with(__keyword) {
+            let __end = __pos + __keyword.len();
+            let __more = __input[__end..].chars().next().map_or(false, |c| c == '_' || c.is_ascii_alphanumeric());
+            if !__more {
+                let __name = Node::new(Identifier { name: "__int128".to_string() }, Span::span(__pos, __end));
+                return Matched(__end, TypeSpecifier::TypedefName(__name));
+            }
+        }
+    }
     {
         let __choice_res = {
             let __seq_res = {
