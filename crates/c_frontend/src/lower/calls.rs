@@ -528,7 +528,7 @@ impl Cx<'_> {
                     Some(cx.convert(op, &ty, span))
                 });
                 self.emit(Command::Output { name: name.to_string(), args: vals.into_iter().flatten().collect() }, span);
-                Operand { kind: OpKind::Opaque, ty: CType::int() }
+                Operand::opaque(CType::int())
             }
             Builtin::Abs => {
                 let ty = match sig {
