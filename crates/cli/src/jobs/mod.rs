@@ -9,9 +9,10 @@ pub mod terminate;
 pub mod verify;
 
 use crate::task::{self, Task};
-use leapfrog_c_frontend::{FrontendError, FrontendOptions};
+use leapfrog_c_frontend::{FrontendError, FrontendOptions, ReadSettings};
 use leapfrog_ir::{DataModel, Program};
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 /// The job ran (whatever it found).
 pub const EXIT_OK: u8 = 0;
@@ -75,14 +76,52 @@ impl Input {
 pub fn load(input: &Input) -> Result<Program, u8> {
     match leapfrog_c_frontend::load_program(&input.files, &input.options) {
         Ok(p) => Ok(p),
-        Err(e @ FrontendError::Internal(_)) => {
+        Err(e) => Err(report_failure(&e)),
+    }
+}
+
+/// Why [`load_within`] gave no program.
+pub enum NotLoaded {
+    /// The failure was printed; exit with this code.
+    Exit(u8),
+    /// Reading the program took the whole time limit.
+    TimedOut,
+}
+
+/// Read the program within the run's time limit (`--timeout`, which bounds the whole run): the
+/// program and the time left for the analysis.
+pub fn load_within(input: &Input, limit: Duration) -> Result<(Program, Duration), NotLoaded> {
+    let start = Instant::now();
+    let settings = ReadSettings { deadline: Some(start + limit), ..ReadSettings::default() };
+    match leapfrog_c_frontend::load_program_with(&input.files, &input.options, &settings) {
+        Ok(p) => Ok((p, limit.saturating_sub(start.elapsed()).max(MIN_ANALYSIS_TIME))),
+        Err(FrontendError::TimedOut) => Err(NotLoaded::TimedOut),
+        Err(e) => Err(NotLoaded::Exit(report_failure(&e))),
+    }
+}
+
+/// The least time an analysis is given after reading the program (it then answers UNKNOWN).
+const MIN_ANALYSIS_TIME: Duration = Duration::from_millis(1);
+
+/// The reason an answer gives when reading the program took the whole time limit.
+pub fn timed_out_reason(limit: Duration) -> String {
+    format!(
+        "reading the program (preprocessing, parsing, lowering) did not finish within the time limit ({} s)",
+        limit.as_secs_f64()
+    )
+}
+
+/// Print why the front end failed; the exit code.
+fn report_failure(e: &FrontendError) -> u8 {
+    match e {
+        FrontendError::Internal(_) => {
             eprintln!("leapfrog: {e}");
             eprintln!("This is a bug in Leapfrog; please report it together with the input that caused it.");
-            Err(EXIT_INTERNAL)
+            EXIT_INTERNAL
         }
-        Err(e) => {
+        _ => {
             eprintln!("{e}");
-            Err(EXIT_USAGE)
+            EXIT_USAGE
         }
     }
 }
