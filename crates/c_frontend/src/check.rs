@@ -133,7 +133,9 @@ pub fn parse_errors(stderr: &str) -> Vec<InputError> {
         let (last, middle, first) = (parts.next(), parts.next(), parts.next());
         let number = |s: Option<&str>| s.and_then(|s| s.parse::<u32>().ok());
         let error = match (number(middle), number(last), first) {
-            (Some(line), Some(col), Some(file)) => InputError { file: file.to_string(), line, col, message: message.to_string() },
+            (Some(line), Some(col), Some(file)) => {
+                InputError { file: file.to_string(), line, col, message: message.to_string() }
+            }
             (_, Some(line), _) if middle.is_some() => {
                 // `file:line: error:` (no column); `middle` is then the end of the file name.
                 let file = at[..at.len() - last.map_or(0, str::len) - 1].to_string();

@@ -19,7 +19,11 @@ pub struct Running {
 
 /// How a child process ended.
 pub enum Finished {
-    Exited { status: ExitStatus, stdout: Vec<u8>, stderr: Vec<u8> },
+    Exited {
+        status: ExitStatus,
+        stdout: Vec<u8>,
+        stderr: Vec<u8>,
+    },
     /// Killed at the deadline.
     TimedOut,
 }

@@ -14,8 +14,11 @@ use std::time::{Duration, Instant};
 /// A fresh file holding `src`, named `name` (its extension decides how it is read).
 fn write(name: &str, src: &str) -> PathBuf {
     static NEXT: AtomicUsize = AtomicUsize::new(0);
-    let dir = std::env::temp_dir()
-        .join(format!("leapfrog-reading-{}-{}", std::process::id(), NEXT.fetch_add(1, Ordering::Relaxed)));
+    let dir = std::env::temp_dir().join(format!(
+        "leapfrog-reading-{}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    ));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(name);
     std::fs::write(&path, src).unwrap();
@@ -25,7 +28,7 @@ fn write(name: &str, src: &str) -> PathBuf {
 fn read_with(src: &str, dm: DataModel, settings: &ReadSettings) -> Result<Program, FrontendError> {
     let path = write("t.c", src);
     let opts = FrontendOptions { data_model: dm, ..FrontendOptions::default() };
-    let result = load_program_with(&[path.clone()], &opts, settings);
+    let result = load_program_with(std::slice::from_ref(&path), &opts, settings);
     let _ = std::fs::remove_dir_all(path.parent().unwrap());
     result
 }
@@ -71,9 +74,21 @@ const INVALID: &[(&str, &str, &str)] = &[
         "2:32: multiple default labels in one switch",
         "2:32: multiple default labels in one switch",
     ),
-    ("int main(void) {\n  break;\n  return 0;\n}\n", "2:3: `break` statement not within a loop or switch", "2:3: break statement not within loop or switch"),
-    ("int main(void) {\n  if (1) continue;\n  return 0;\n}\n", "2:10: `continue` statement not within a loop", "2:10: continue statement not within a loop"),
-    ("int main(void) {\n  case 1: return 0;\n}\n", "2:3: `case` label not within a switch statement", "2:3: case label not within a switch statement"),
+    (
+        "int main(void) {\n  break;\n  return 0;\n}\n",
+        "2:3: `break` statement not within a loop or switch",
+        "2:3: break statement not within loop or switch",
+    ),
+    (
+        "int main(void) {\n  if (1) continue;\n  return 0;\n}\n",
+        "2:10: `continue` statement not within a loop",
+        "2:10: continue statement not within a loop",
+    ),
+    (
+        "int main(void) {\n  case 1: return 0;\n}\n",
+        "2:3: `case` label not within a switch statement",
+        "2:3: case label not within a switch statement",
+    ),
     ("int main(void) {\n  return y;\n}\n", "2:10: `y` undeclared", "2:10: 'y' undeclared (first use in this function)"),
     ("int main(void) {\n a: ;\n a: ;\n  return 0;\n}\n", "3:2: duplicate label `a`", "3:2: duplicate label 'a'"),
 ];
@@ -94,10 +109,19 @@ fn gcc_rejects_invalid_c_with_its_own_message() {
     }
     // Only gcc knows these.
     let more = [
-        ("int main(void) {\n  const int c = 1;\n  c = 2;\n  return c;\n}\n", "3:5: assignment of read-only variable 'c'"),
-        ("struct s { int a; };\nint main(void) {\n  struct s v;\n  return v.b;\n}\n", "4:11: 'struct s' has no member named 'b'"),
+        (
+            "int main(void) {\n  const int c = 1;\n  c = 2;\n  return c;\n}\n",
+            "3:5: assignment of read-only variable 'c'",
+        ),
+        (
+            "struct s { int a; };\nint main(void) {\n  struct s v;\n  return v.b;\n}\n",
+            "4:11: 'struct s' has no member named 'b'",
+        ),
         ("int f(int a, int b);\nint main(void) {\n  return f(1);\n}\n", "3:10: too few arguments to function 'f'"),
-        ("int main(void) {\n  int x = 1;\n  return x();\n}\n", "3:10: called object 'x' is not a function or function pointer"),
+        (
+            "int main(void) {\n  int x = 1;\n  return x();\n}\n",
+            "3:10: called object 'x' is not a function or function pointer",
+        ),
         ("int x;\nchar x;\nint main(void) { return 0; }\n", "2:6: conflicting types for 'x'; have 'char'"),
         ("int main(void) {\n  int a[2];\n  a = 0;\n  return 0;\n}\n", "3:5: assignment to expression with array type"),
     ];
@@ -110,7 +134,8 @@ fn gcc_rejects_invalid_c_with_its_own_message() {
 #[test]
 fn an_error_names_the_file_and_the_position_in_it() {
     let path = write("bad.c", "int main(void) {\n  return nope;\n}\n");
-    let err = load_program_with(&[path.clone()], &FrontendOptions::default(), &ReadSettings::default()).unwrap_err();
+    let err = load_program_with(std::slice::from_ref(&path), &FrontendOptions::default(), &ReadSettings::default())
+        .unwrap_err();
     let shown = err.to_string();
     assert!(shown.starts_with(&format!("{}:2:10: error: ", path.display())), "{shown}");
 }
@@ -161,7 +186,9 @@ fn int128_values_are_arbitrary_and_reported() {
 
 /// A program returning `expr` (over `x`, an input, and `g`, a global).
 fn returning(expr: &str) -> String {
-    format!("extern int __VERIFIER_nondet_int(void);\nint g;\nint main(void) {{\n  int x = __VERIFIER_nondet_int();\n  return {expr};\n}}\n")
+    format!(
+        "extern int __VERIFIER_nondet_int(void);\nint g;\nint main(void) {{\n  int x = __VERIFIER_nondet_int();\n  return {expr};\n}}\n"
+    )
 }
 
 /// `depth` levels of `make(level, inner)` around `x`.
@@ -202,7 +229,10 @@ fn the_deadline_bounds_reading() {
     assert!(matches!(read_with(&src, DataModel::LP64, &settings), Err(FrontendError::TimedOut)));
     assert!(start.elapsed() < Duration::from_secs(10), "{:?}", start.elapsed());
     let past = ReadSettings { deadline: Some(Instant::now()), ..ReadSettings::default() };
-    assert!(matches!(read_with("int main(void) { return 0; }\n", DataModel::LP64, &past), Err(FrontendError::TimedOut)));
+    assert!(matches!(
+        read_with("int main(void) { return 0; }\n", DataModel::LP64, &past),
+        Err(FrontendError::TimedOut)
+    ));
 }
 
 /// The number of volatile havocs in `f`, checking that each follows a load of its register.

@@ -108,11 +108,20 @@ const INVALID_C: &[(&str, &str)] = &[
     ("int main(void) {\n  break;\n  return 0;\n}\n", "2:3: error: break statement not within loop or switch"),
     ("int main(void) {\n  while (1) { }\n  continue;\n}\n", "3:3: error: continue statement not within a loop"),
     ("int main(void) {\n  return y;\n}\n", "2:10: error: 'y' undeclared (first use in this function)"),
-    ("int main(void) {\n  const int c = 1;\n  c = 2;\n  return c;\n}\n", "3:5: error: assignment of read-only variable 'c'"),
+    (
+        "int main(void) {\n  const int c = 1;\n  c = 2;\n  return c;\n}\n",
+        "3:5: error: assignment of read-only variable 'c'",
+    ),
     ("int main(void) {\n a: ;\n a: ;\n  return 0;\n}\n", "3:2: error: duplicate label 'a'"),
     ("int f(int a);\nint main(void) {\n  return f(1, 2);\n}\n", "3:10: error: too many arguments to function 'f'"),
-    ("struct s { int a; };\nint main(void) {\n  struct s v;\n  return v + 1;\n}\n", "4:12: error: invalid operands to binary +"),
-    ("int main(void) {\n  int x = 0;\n  return *x;\n}\n", "3:10: error: invalid type argument of unary '*' (have 'int')"),
+    (
+        "struct s { int a; };\nint main(void) {\n  struct s v;\n  return v + 1;\n}\n",
+        "4:12: error: invalid operands to binary +",
+    ),
+    (
+        "int main(void) {\n  int x = 0;\n  return *x;\n}\n",
+        "3:10: error: invalid type argument of unary '*' (have 'int')",
+    ),
 ];
 
 #[test]
@@ -125,7 +134,11 @@ fn invalid_c_exits_2_with_gccs_message_and_never_a_verdict() {
             let err = stderr(&out);
             assert_eq!(out.status.code(), Some(2), "{job} {path}: {err}");
             assert!(err.contains(&format!("{path}:{expected}")), "{job}: expected `{path}:{expected}` in: {err}");
-            assert!(out.stdout.is_empty(), "{job} printed an answer for invalid C: {}", String::from_utf8_lossy(&out.stdout));
+            assert!(
+                out.stdout.is_empty(),
+                "{job} printed an answer for invalid C: {}",
+                String::from_utf8_lossy(&out.stdout)
+            );
         }
     }
 }

@@ -324,9 +324,8 @@ impl Cx<'_> {
         for dd in derived {
             if let DerivedDeclarator::Pointer(qualifiers) = &dd.node {
                 ty = CType::Ptr(Box::new(ty));
-                let volatile = qualifiers
-                    .iter()
-                    .any(|q| matches!(&q.node, PointerQualifier::TypeQualifier(t) if is_volatile(t)));
+                let volatile =
+                    qualifiers.iter().any(|q| matches!(&q.node, PointerQualifier::TypeQualifier(t) if is_volatile(t)));
                 if volatile {
                     ty = CType::volatile(ty);
                 }

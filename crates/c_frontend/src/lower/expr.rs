@@ -143,10 +143,9 @@ impl Cx<'_> {
             | Expression::SizeOfVal(_)
             | Expression::AlignOf(_)
             | Expression::OffsetOf(_) => false,
-            Expression::Call(_)
-            | Expression::Statement(_)
-            | Expression::VaArg(_)
-            | Expression::CompoundLiteral(_) => true,
+            Expression::Call(_) | Expression::Statement(_) | Expression::VaArg(_) | Expression::CompoundLiteral(_) => {
+                true
+            }
             Expression::GenericSelection(g) => self.has_side_effects(&g.node.expression),
             Expression::Member(m) => self.has_side_effects(&m.node.expression),
             Expression::UnaryOperator(u) => {
