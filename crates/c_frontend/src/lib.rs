@@ -2,8 +2,8 @@
 //!
 //! Pipeline: [`preprocess`] (gcc -E with our prelude, line markers kept) → lang-c's parser →
 //! [`lower`] (C types, name resolution, lowering of statements and expressions to the CFG IR,
-//! linking of several files by name). Meanwhile [`check`] lets gcc itself check the preprocessed
-//! text (`gcc -fsyntax-only`).
+//! linking of several files by name). Meanwhile [`check`] lets gcc itself check the same input
+//! (`gcc -fsyntax-only`). Everything runs within an optional deadline ([`load_program_with`]).
 //!
 //! What the IR cannot model (floating point, function pointers, inline assembly, bit-fields, ...)
 //! is replaced by a nondeterministic value or an opaque step, with an `unsupported` diagnostic.
