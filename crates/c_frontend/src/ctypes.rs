@@ -1,7 +1,9 @@
 //! C types as the front end sees them, their layout under a data model, and C's conversion rules
 //! (integer promotions, usual arithmetic conversions).
 //!
-//! Qualifiers (`const`, `volatile`, `restrict`) are dropped: they do not change values.
+//! `const` and `restrict` are dropped: they do not change values. `volatile` is kept where a
+//! declaration builds a type ([`CType::Volatile`]): a volatile object lives in memory and each
+//! read of it is followed by a havoc of the value read (`HavocOrigin::Volatile`).
 
 use leapfrog_arith::IntTy;
 use leapfrog_ir::{ArrayLen, DataModel, Field, FloatTy, ObjType, Type, VarId};
@@ -19,6 +21,13 @@ pub enum CType {
     Array(Box<CType>, ArraySize),
     Record(RecordId),
     Func(Box<FuncSig>),
+    /// A volatile-qualified type. It appears only where declarations build types: at the top of
+    /// a declared object's type (the declaration splits it off with [`CType::split_volatile`]:
+    /// the object lives in memory and its reads are volatile) and of a pointer's target type
+    /// (`volatile int *`); a struct member keeps it in [`RecordField::volatile`]. An array of
+    /// volatile elements is `Volatile(Array(..))` ([`CType::array`]). Never the type of an
+    /// operand: a place carries its volatility beside its type.
+    Volatile(Box<CType>),
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -47,6 +56,17 @@ pub struct RecordField {
     pub offset: u64,
     /// A bit-field (not modelled: accesses are unsupported).
     pub bit_width: Option<u64>,
+    /// Declared `volatile` (reads through it are volatile).
+    pub volatile: bool,
+}
+
+/// A member found by [`Records::find_field`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct FieldRef {
+    pub offset: u64,
+    pub ty: CType,
+    pub bitfield: bool,
+    pub volatile: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -81,14 +101,25 @@ impl Records {
         &mut self.defs[id.0]
     }
 
-    /// Find a member by name, looking through anonymous members: (offset, type, bit-field?).
-    pub fn find_field(&self, id: RecordId, name: &str) -> Option<(u64, CType, bool)> {
+    /// Find a member by name, looking through anonymous members.
+    pub fn find_field(&self, id: RecordId, name: &str) -> Option<FieldRef> {
         for f in &self.get(id).fields {
             match (&f.name, &f.ty) {
-                (Some(n), _) if n == name => return Some((f.offset, f.ty.clone(), f.bit_width.is_some())),
+                (Some(n), _) if n == name => {
+                    return Some(FieldRef {
+                        offset: f.offset,
+                        ty: f.ty.clone(),
+                        bitfield: f.bit_width.is_some(),
+                        volatile: f.volatile,
+                    });
+                }
                 (None, CType::Record(inner)) => {
-                    if let Some((off, ty, bf)) = self.find_field(*inner, name) {
-                        return Some((f.offset + off, ty, bf));
+                    if let Some(inner) = self.find_field(*inner, name) {
+                        return Some(FieldRef {
+                            offset: f.offset + inner.offset,
+                            volatile: inner.volatile || f.volatile,
+                            ..inner
+                        });
                     }
                 }
                 _ => {}
@@ -119,6 +150,7 @@ impl Layout<'_> {
                 let def = self.records.get(*id);
                 def.complete.then_some(def.size)
             }
+            CType::Volatile(t) => self.size(t),
         }
     }
 
@@ -130,6 +162,7 @@ impl Layout<'_> {
             CType::Ptr(_) => self.dm.pointer_bytes(),
             CType::Array(elem, _) => self.align(elem),
             CType::Record(id) => self.records.get(*id).align.max(1),
+            CType::Volatile(t) => self.align(t),
         }
     }
 
@@ -137,6 +170,7 @@ impl Layout<'_> {
     pub fn obj_type(&self, ty: &CType) -> Option<ObjType> {
         Some(match ty {
             CType::Void | CType::Func(_) => return None,
+            CType::Volatile(t) => return self.obj_type(t),
             CType::Int(t) => ObjType::Scalar(Type::Int(*t)),
             CType::Float(f) => ObjType::Scalar(Type::Float(*f)),
             CType::Ptr(_) => ObjType::Scalar(Type::Ptr),
@@ -263,8 +297,41 @@ impl CType {
     pub fn has_vla(&self) -> bool {
         match self {
             CType::Array(_, ArraySize::Variable(_)) => true,
-            CType::Array(elem, _) => elem.has_vla(),
+            CType::Array(elem, _) | CType::Volatile(elem) => elem.has_vla(),
             _ => false,
+        }
+    }
+
+    /// `volatile T` (functions are not qualified; qualifying twice is once).
+    pub fn volatile(t: CType) -> CType {
+        match t {
+            CType::Volatile(_) | CType::Func(_) => t,
+            other => CType::Volatile(Box::new(other)),
+        }
+    }
+
+    /// `T[size]`; an array of volatile elements is a volatile array (`Volatile(Array(..))`), so
+    /// that volatility stays at the top where declarations and places look for it.
+    pub fn array(elem: CType, size: ArraySize) -> CType {
+        match elem {
+            CType::Volatile(e) => CType::Volatile(Box::new(CType::Array(e, size))),
+            e => CType::Array(Box::new(e), size),
+        }
+    }
+
+    /// The type without its top-level `volatile`, and whether it had one.
+    pub fn split_volatile(self) -> (CType, bool) {
+        match self {
+            CType::Volatile(t) => (*t, true),
+            t => (t, false),
+        }
+    }
+
+    /// The type without its top-level `volatile`.
+    pub fn unqualified(&self) -> &CType {
+        match self {
+            CType::Volatile(t) => t,
+            t => t,
         }
     }
 
@@ -311,6 +378,7 @@ impl CType {
                 format!("{} {}", if d.union { "union" } else { "struct" }, d.name)
             }
             CType::Func(sig) => format!("{} (*)(...)", sig.ret.describe(records)),
+            CType::Volatile(t) => format!("volatile {}", t.describe(records)),
         }
     }
 }
@@ -372,7 +440,13 @@ mod tests {
     fn struct_layout_matches_gcc() {
         let records = Records::default();
         let layout = Layout { dm: DataModel::LP64, records: &records };
-        let f = |name: &str, ty: CType| RecordField { name: Some(name.into()), ty, offset: 0, bit_width: None };
+        let f = |name: &str, ty: CType| RecordField {
+            name: Some(name.into()),
+            ty,
+            offset: 0,
+            bit_width: None,
+            volatile: false,
+        };
         let mut fields =
             vec![f("c", CType::Int(IntTy::I8)), f("l", CType::Int(IntTy::I64)), f("s", CType::Int(IntTy::I16))];
         assert_eq!(layout.layout_record(false, &mut fields), (24, 8));
@@ -388,8 +462,13 @@ mod tests {
     fn bitfields_pack_into_units() {
         let records = Records::default();
         let layout = Layout { dm: DataModel::LP64, records: &records };
-        let bf =
-            |w: u64| RecordField { name: Some("b".into()), ty: CType::Int(IntTy::U32), offset: 0, bit_width: Some(w) };
+        let bf = |w: u64| RecordField {
+            name: Some("b".into()),
+            ty: CType::Int(IntTy::U32),
+            offset: 0,
+            bit_width: Some(w),
+            volatile: false,
+        };
         let mut fields = vec![bf(3), bf(5), bf(30)];
         assert_eq!(layout.layout_record(false, &mut fields), (8, 4));
     }

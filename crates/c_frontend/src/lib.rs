@@ -2,24 +2,33 @@
 //!
 //! Pipeline: [`preprocess`] (gcc -E with our prelude, line markers kept) → lang-c's parser →
 //! [`lower`] (C types, name resolution, lowering of statements and expressions to the CFG IR,
-//! linking of several files by name).
+//! linking of several files by name). Meanwhile [`check`] lets gcc itself check the same input
+//! (`gcc -fsyntax-only`). Everything runs within an optional deadline ([`load_program_with`]).
 //!
 //! What the IR cannot model (floating point, function pointers, inline assembly, bit-fields, ...)
-//! is replaced by a nondeterministic value or an opaque step, with an `unsupported` diagnostic;
-//! only input that cannot be preprocessed or parsed is an error.
+//! is replaced by a nondeterministic value or an opaque step, with an `unsupported` diagnostic.
+//! Input that is not valid C is an error: what cannot be preprocessed or parsed, what gcc
+//! rejects, and what the lowering itself finds invalid (a duplicate label, a `goto` to a missing
+//! label, `break` outside a loop, a duplicate `case`, an undeclared identifier), so that invalid
+//! input never reaches an analysis even where gcc could not check it.
 //!
 //! Invariant: depends on the IR, never the reverse; no analysis lives here.
 
+pub mod check;
 pub mod ctypes;
 mod linemap;
 pub mod lower;
 pub mod preprocess;
+mod process;
 
-use leapfrog_ir::{DataModel, Program};
+use check::SyntaxCheck;
+use leapfrog_ir::Program;
 use leapfrog_source::{Diagnostic, Severity, SourceFiles, Span};
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::time::Instant;
 
+pub use check::InputError;
 pub use lower::LowerOptions as FrontendOptions;
 
 /// Why a program could not be read at all.
@@ -31,6 +40,10 @@ pub enum FrontendError {
     Preprocess { path: String, message: String },
     /// A file is not C that the parser accepts.
     Syntax { file: String, line: u32, col: u32, message: String },
+    /// The input is not valid C: gcc's errors, or the lowering's.
+    Invalid(Vec<InputError>),
+    /// Reading the program did not finish by the deadline.
+    TimedOut,
     /// A bug in the front end (a panic, caught).
     Internal(String),
 }
@@ -41,6 +54,11 @@ impl fmt::Display for FrontendError {
             FrontendError::NoInput => write!(f, "error: no input files"),
             FrontendError::Preprocess { path, message } => write!(f, "{path}: error: {message}"),
             FrontendError::Syntax { file, line, col, message } => write!(f, "{file}:{line}:{col}: error: {message}"),
+            FrontendError::Invalid(errors) => {
+                let shown: Vec<String> = errors.iter().map(InputError::to_string).collect();
+                write!(f, "{}", shown.join("\n"))
+            }
+            FrontendError::TimedOut => write!(f, "error: reading the program did not finish within the time limit"),
             FrontendError::Internal(m) => write!(f, "internal error in the C front end: {m}"),
         }
     }
@@ -52,31 +70,124 @@ impl std::error::Error for FrontendError {}
 /// and real inputs nest deeply (a 2.7 MB chain of `else if`s exists in the benchmarks).
 const FRONTEND_STACK_BYTES: usize = 1 << 30;
 
+/// How a program is read, beyond the language options.
+#[derive(Clone, Debug)]
+pub struct ReadSettings {
+    /// Give up at this instant ([`FrontendError::TimedOut`]).
+    pub deadline: Option<Instant>,
+    /// Let gcc check the input ([`check`]); without it only the lowering's own checks reject
+    /// invalid input (for tests of those).
+    pub compiler_check: bool,
+}
+
+impl Default for ReadSettings {
+    fn default() -> ReadSettings {
+        ReadSettings { deadline: None, compiler_check: true }
+    }
+}
+
+/// How long [`load_program_with`] waits past the deadline for its worker to stop.
+const WIND_DOWN: std::time::Duration = std::time::Duration::from_millis(100);
+
 /// Read, preprocess, parse and lower the files of one program.
 pub fn load_program(paths: &[PathBuf], opts: &FrontendOptions) -> Result<Program, FrontendError> {
+    load_program_with(paths, opts, &ReadSettings::default())
+}
+
+/// [`load_program`] with a deadline (and optionally without gcc's check). At the deadline the
+/// answer is [`FrontendError::TimedOut`] at once: gcc is killed, and the lowering, which checks
+/// the deadline as it goes, stops on its own thread soon after.
+pub fn load_program_with(
+    paths: &[PathBuf],
+    opts: &FrontendOptions,
+    settings: &ReadSettings,
+) -> Result<Program, FrontendError> {
     if paths.is_empty() {
         return Err(FrontendError::NoInput);
     }
     let paths = paths.to_vec();
     let opts = opts.clone();
+    let worker_settings = settings.clone();
+    let (done, result) = std::sync::mpsc::channel();
     let worker = std::thread::Builder::new()
         .name("leapfrog-frontend".into())
         .stack_size(FRONTEND_STACK_BYTES)
-        .spawn(move || load_on_this_thread(&paths, &opts))
+        .spawn(move || {
+            let _ = done.send(load_on_this_thread(&paths, &opts, &worker_settings));
+        })
         .map_err(|e| FrontendError::Internal(format!("cannot start the front-end thread: {e}")))?;
-    match worker.join() {
-        Ok(result) => result,
-        Err(panic) => Err(FrontendError::Internal(panic_message(&panic))),
+    let received = match settings.deadline {
+        Some(deadline) => result.recv_timeout(deadline.saturating_duration_since(Instant::now())),
+        None => result.recv().map_err(|_| std::sync::mpsc::RecvTimeoutError::Disconnected),
+    };
+    match received {
+        Ok(r) => {
+            let _ = worker.join();
+            r
+        }
+        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+            // The worker notices the deadline itself (gcc is killed, the lowering stops at its
+            // next statement); give it a moment to wind down, unless it is stuck in the parser.
+            let _ = result.recv_timeout(WIND_DOWN);
+            Err(FrontendError::TimedOut)
+        }
+        Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => match worker.join() {
+            Err(panic) => Err(FrontendError::Internal(panic_message(&panic))),
+            Ok(()) => Err(FrontendError::Internal("the front-end thread ended without an answer".into())),
+        },
     }
 }
 
-fn load_on_this_thread(paths: &[PathBuf], opts: &FrontendOptions) -> Result<Program, FrontendError> {
+fn load_on_this_thread(
+    paths: &[PathBuf],
+    opts: &FrontendOptions,
+    settings: &ReadSettings,
+) -> Result<Program, FrontendError> {
+    let deadline = settings.deadline;
     let mut files = SourceFiles::new();
     let mut units = Vec::new();
+    let mut checks = Vec::new();
     for path in paths {
-        units.push(parse_file(path, opts.data_model, &mut files)?);
+        let (pre, check) = match preprocess::preprocess_within(path, opts.data_model, deadline, settings.compiler_check)
+        {
+            Ok(read) => read,
+            Err(preprocess::Failure::TimedOut) => return Err(FrontendError::TimedOut),
+            Err(preprocess::Failure::Error(e)) => {
+                return Err(FrontendError::Preprocess { path: e.path.display().to_string(), message: e.message });
+            }
+        };
+        match parse_file(path, pre, &mut files) {
+            Ok(unit) => {
+                units.push(unit);
+                checks.extend(check);
+            }
+            Err(syntax) => {
+                // gcc's message says more than lang-c's list of expected tokens.
+                let errors = finish_checks(check.into_iter().collect(), deadline)?;
+                return Err(if errors.is_empty() { syntax } else { FrontendError::Invalid(errors) });
+            }
+        }
     }
-    let program = lower::lower_units(&units, files, opts);
+    let program = lower::lower_units(&units, files, opts, deadline);
+    let errors = finish_checks(checks, deadline)?;
+    if !errors.is_empty() {
+        return Err(FrontendError::Invalid(errors));
+    }
+    let Some(program) = program else { return Err(FrontendError::TimedOut) };
+    let errors: Vec<InputError> = program
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .map(|d| InputError {
+            file: program.files.path(d.span.file).to_string(),
+            line: d.span.line,
+            col: d.span.col,
+            message: d.message.clone(),
+        })
+        .collect();
+    if !errors.is_empty() {
+        return Err(FrontendError::Invalid(errors));
+    }
     // The IR's invariants are checked after every lowering: a violation is a bug in the front
     // end, and analyses must never run on a broken IR.
     if let Err(errors) = leapfrog_ir::verify::verify_program(&program) {
@@ -86,9 +197,20 @@ fn load_on_this_thread(paths: &[PathBuf], opts: &FrontendOptions) -> Result<Prog
     Ok(program)
 }
 
-fn parse_file(path: &Path, dm: DataModel, files: &mut SourceFiles) -> Result<lower::Unit, FrontendError> {
-    let mut pre = preprocess::preprocess(path, dm)
-        .map_err(|e| FrontendError::Preprocess { path: e.path.display().to_string(), message: e.message })?;
+/// The errors gcc found, in the order of the files.
+fn finish_checks(checks: Vec<SyntaxCheck>, deadline: Option<Instant>) -> Result<Vec<InputError>, FrontendError> {
+    let mut errors = Vec::new();
+    for c in checks {
+        errors.extend(c.finish(deadline).map_err(|_| FrontendError::TimedOut)?);
+    }
+    Ok(errors)
+}
+
+fn parse_file(
+    path: &Path,
+    mut pre: preprocess::Preprocessed,
+    files: &mut SourceFiles,
+) -> Result<lower::Unit, FrontendError> {
     let display = path.display().to_string();
     let config = lang_c::driver::Config {
         cpp_command: "gcc".into(),

@@ -4,12 +4,16 @@
 //! files) with Leapfrog's prelude (`-include`) and include directory (`-I`, for our `<assert.h>`);
 //! a `.i` file is already preprocessed and is read as is. The prelude and include directory are
 //! compiled into the binary and written once to a per-version directory under the system's
-//! temporary directory.
+//! temporary directory. gcc runs within the front end's deadline (it is killed at the deadline).
 
+use crate::check::SyntaxCheck;
+use crate::process::{Finished, Running};
+use std::ffi::OsString;
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::time::Instant;
 
 const PRELUDE: &str = include_str!("../include/leapfrog_prelude.h");
 const ASSERT_H: &str = include_str!("../include/assert.h");
@@ -27,18 +31,55 @@ pub struct Preprocessed {
     pub text: String,
     /// Something about the preprocessing that may change the program's meaning.
     pub caveat: Option<String>,
+    /// Whether the text is for gcc's 32-bit target (`-m32`; for `.i` files: the ILP32 data model).
+    pub m32: bool,
+}
+
+/// Why preprocessing did not produce a text.
+#[derive(Debug)]
+pub enum Failure {
+    Error(PreprocessError),
+    /// gcc was still running at the deadline.
+    TimedOut,
+}
+
+impl From<PreprocessError> for Failure {
+    fn from(e: PreprocessError) -> Failure {
+        Failure::Error(e)
+    }
 }
 
 /// Preprocess one input file (or read it, for `.i`).
 pub fn preprocess(path: &Path, data_model: leapfrog_ir::DataModel) -> Result<Preprocessed, PreprocessError> {
+    match preprocess_within(path, data_model, None, false) {
+        Ok((pre, _)) => Ok(pre),
+        Err(Failure::Error(e)) => Err(e),
+        Err(Failure::TimedOut) => {
+            Err(PreprocessError { path: path.to_path_buf(), message: "preprocessing timed out".into() })
+        }
+    }
+}
+
+/// Preprocess one input file (or read it, for `.i`), giving up at the deadline. With `check`,
+/// also start gcc's check of the same input ([`SyntaxCheck`]): on the source file with the
+/// preprocessing's own arguments, at the same time as `gcc -E`, so that it costs little time.
+pub fn preprocess_within(
+    path: &Path,
+    data_model: leapfrog_ir::DataModel,
+    deadline: Option<Instant>,
+    check: bool,
+) -> Result<(Preprocessed, Option<SyntaxCheck>), Failure> {
     let fail = |message: String| PreprocessError { path: path.to_path_buf(), message };
     if !path.is_file() {
-        return Err(fail("no such file".to_string()));
+        return Err(fail("no such file".to_string()).into());
     }
+    let ilp32 = data_model == leapfrog_ir::DataModel::ILP32;
     if path.extension().is_some_and(|e| e == "i") {
+        let started = check.then(|| SyntaxCheck::start_preprocessed_file(path, ilp32));
         let bytes = fs::read(path).map_err(|e| fail(e.to_string()))?;
+        let started = started.map(|c| if ilp32 { c.retry_without_m32(bytes.clone()) } else { c });
         let text = String::from_utf8_lossy(&bytes).into_owned();
-        return Ok(Preprocessed { path: path.to_path_buf(), text, caveat: None });
+        return Ok((Preprocessed { path: path.to_path_buf(), text, caveat: None, m32: ilp32 }, started));
     }
     let support = support_dir().map_err(|e| fail(format!("cannot write the prelude: {e}")))?;
     // Under ILP32, let gcc describe the 32-bit target (`-m32`: `long` and pointers of 4 bytes in
@@ -50,32 +91,40 @@ pub fn preprocess(path: &Path, data_model: leapfrog_ir::DataModel) -> Result<Pre
     };
     let mut last_error = String::new();
     for (attempt, extra) in attempts.iter().enumerate() {
-        let out = Command::new("gcc")
-            .arg("-E")
-            .arg("-std=gnu11")
-            .args(*extra)
-            .arg("-I")
-            .arg(&support)
-            .arg("-include")
-            .arg(support.join("leapfrog_prelude.h"))
-            .arg("-D__LEAPFROG__=1")
-            .arg(path)
-            .output()
+        let m32 = extra.contains(&"-m32");
+        let mut args: Vec<OsString> = vec!["-std=gnu11".into()];
+        args.extend(extra.iter().map(OsString::from));
+        args.extend(["-I".into(), support.clone().into_os_string(), "-include".into()]);
+        args.extend([support.join("leapfrog_prelude.h").into_os_string(), "-D__LEAPFROG__=1".into()]);
+        args.push(path.as_os_str().to_owned());
+        // The check of the source runs beside `gcc -E` only in the first attempt: a fallback's
+        // text is checked once it exists.
+        let source_check = (check && attempt == 0).then(|| SyntaxCheck::start_source(&args));
+        let mut cmd = Command::new("gcc");
+        cmd.arg("-E").args(&args);
+        let finished = Running::start(&mut cmd, None, true)
+            .and_then(|r| r.wait(deadline))
             .map_err(|e| fail(format!("cannot run gcc -E: {e}")))?;
-        if out.status.success() {
+        let Finished::Exited { status, stdout, stderr } = finished else { return Err(Failure::TimedOut) };
+        if status.success() {
             let caveat = (attempt > 0).then(|| {
                 "32-bit system headers are not installed: types from system headers (such as int64_t) \
                  keep their 64-bit definitions under ILP32"
                     .to_string()
             });
-            let text = String::from_utf8_lossy(&out.stdout).into_owned();
-            return Ok(Preprocessed { path: path.to_path_buf(), text, caveat });
+            let started = match source_check {
+                Some(c) if m32 => Some(c.retry_without_m32(stdout.clone())),
+                Some(c) => Some(c),
+                None => check.then(|| SyntaxCheck::start_text(stdout.clone(), m32)),
+            };
+            let text = String::from_utf8_lossy(&stdout).into_owned();
+            return Ok((Preprocessed { path: path.to_path_buf(), text, caveat, m32 }, started));
         }
-        let stderr = String::from_utf8_lossy(&out.stderr);
+        let stderr = String::from_utf8_lossy(&stderr);
         let first: Vec<&str> = stderr.lines().filter(|l| !l.trim().is_empty()).take(5).collect();
         last_error = format!("preprocessing failed: {}", first.join(" / "));
     }
-    Err(fail(last_error))
+    Err(fail(last_error).into())
 }
 
 /// The directory holding our prelude and headers, written on first use.

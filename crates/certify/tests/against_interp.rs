@@ -185,7 +185,8 @@ impl Gen<'_> {
             return self.leaf();
         }
         match self.rng.index(12) {
-            0 => format!("(-{})", self.expr(depth - 1)),
+            // A space keeps `- -1` a negation (`--1` is a decrement, invalid C).
+            0 => format!("(- {})", self.expr(depth - 1)),
             1 => format!("(~{})", self.expr(depth - 1)),
             2 => format!("(!{})", self.expr(depth - 1)),
             3 => {

@@ -98,6 +98,86 @@ fn unusable_input_exits_2_with_a_position() {
     assert_eq!(exec.status.code(), Some(2));
 }
 
+/// Programs gcc rejects, with gcc's first error (line:col: message).
+const INVALID_C: &[(&str, &str)] = &[
+    ("int main(void) {\n  goto nowhere;\n  return 0;\n}\n", "2:3: error: label 'nowhere' used but not defined"),
+    (
+        "int main(void) {\n  int x = 1;\n  switch (x) { case 1: return 1; case 1: return 2; }\n  return 0;\n}\n",
+        "3:34: error: duplicate case value",
+    ),
+    ("int main(void) {\n  break;\n  return 0;\n}\n", "2:3: error: break statement not within loop or switch"),
+    ("int main(void) {\n  while (1) { }\n  continue;\n}\n", "3:3: error: continue statement not within a loop"),
+    ("int main(void) {\n  return y;\n}\n", "2:10: error: 'y' undeclared (first use in this function)"),
+    (
+        "int main(void) {\n  const int c = 1;\n  c = 2;\n  return c;\n}\n",
+        "3:5: error: assignment of read-only variable 'c'",
+    ),
+    ("int main(void) {\n a: ;\n a: ;\n  return 0;\n}\n", "3:2: error: duplicate label 'a'"),
+    ("int f(int a);\nint main(void) {\n  return f(1, 2);\n}\n", "3:10: error: too many arguments to function 'f'"),
+    (
+        "struct s { int a; };\nint main(void) {\n  struct s v;\n  return v + 1;\n}\n",
+        "4:12: error: invalid operands to binary +",
+    ),
+    (
+        "int main(void) {\n  int x = 0;\n  return *x;\n}\n",
+        "3:10: error: invalid type argument of unary '*' (have 'int')",
+    ),
+];
+
+#[test]
+fn invalid_c_exits_2_with_gccs_message_and_never_a_verdict() {
+    let dir = temp_dir("invalid-c");
+    for (i, (src, expected)) in INVALID_C.iter().enumerate() {
+        let path = write(&dir, &format!("bad{i}.c"), src);
+        for job in ["verify", "terminate", "loops"] {
+            let out = leapfrog(&[job, &path, "--format", "json"]);
+            let err = stderr(&out);
+            assert_eq!(out.status.code(), Some(2), "{job} {path}: {err}");
+            assert!(err.contains(&format!("{path}:{expected}")), "{job}: expected `{path}:{expected}` in: {err}");
+            assert!(
+                out.stdout.is_empty(),
+                "{job} printed an answer for invalid C: {}",
+                String::from_utf8_lossy(&out.stdout)
+            );
+        }
+    }
+}
+
+#[test]
+fn valid_c_that_gcc_only_warns_about_is_read() {
+    let dir = temp_dir("valid-c");
+    let programs = [
+        "main() { int r = helper(3); return r - 3; }\nhelper(x) int x; { return x; }\n",
+        "int main(void) { const char *s = \"caf\\u00e9\"; __int128 big = 1; return s[4] == 0 && big; }\n",
+    ];
+    for (i, src) in programs.iter().enumerate() {
+        let path = write(&dir, &format!("ok{i}.c"), src);
+        for dm in ["LP64", "ILP32"] {
+            let out = leapfrog(&["verify", &path, "--data-model", dm, "--timeout", "5"]);
+            assert_eq!(out.status.code(), Some(0), "{path} ({dm}): {}", stderr(&out));
+        }
+    }
+}
+
+#[test]
+fn the_timeout_bounds_reading_the_program() {
+    let dir = temp_dir("slow-read");
+    // Preprocessing this would produce 2^40 tokens.
+    let mut src = "#define A0 x+\n".to_string();
+    for i in 1..40 {
+        src.push_str(&format!("#define A{i} A{} A{}\n", i - 1, i - 1));
+    }
+    src.push_str("int main(void) { int x = 1; return A39 0; }\n");
+    let path = write(&dir, "slow.c", &src);
+    for job in ["verify", "terminate"] {
+        let start = std::time::Instant::now();
+        let v = json(&leapfrog(&[job, &path, "--format", "json", "--timeout", "1"]));
+        assert!(start.elapsed() < std::time::Duration::from_secs(10), "{job} took {:?}", start.elapsed());
+        assert_eq!(v["verdict"], "UNKNOWN");
+        assert!(v["reason"].as_str().unwrap().contains("did not finish within the time limit"), "{v}");
+    }
+}
+
 #[test]
 fn deep_else_if_chains_and_expressions_do_not_overflow_the_stack() {
     let dir = temp_dir("deep");

@@ -7,7 +7,7 @@
 //! callee's parameter becomes an opaque value).
 
 use super::Cx;
-use super::expr::{OpKind, Operand, Place, has_side_effects};
+use super::expr::{OpKind, Operand, Place};
 use super::fold;
 use super::scope::Ordinary;
 use crate::ctypes::{CType, FuncSig, promote};
@@ -149,7 +149,7 @@ impl Cx<'_> {
             return;
         }
         let mut pending = self.interlude.take().expect("a due interlude");
-        if has_side_effects(&pending.lhs.node) {
+        if self.has_side_effects(&pending.lhs) {
             for v in values.iter_mut().flatten() {
                 *v = self.materialize(v.clone(), span);
             }
@@ -267,7 +267,7 @@ impl Cx<'_> {
             let span = self.span(args[i].span);
             let op = self.value(&args[i]);
             let mut e = pass(self, i, op, span);
-            if args[..i].iter().any(|a| has_side_effects(&a.node)) {
+            if args[..i].iter().any(|a| self.has_side_effects(a)) {
                 e = e.map(|x| self.materialize(x, span));
             }
             out[i] = e;
@@ -570,7 +570,7 @@ impl Cx<'_> {
                     Some(cx.convert(op, &ty, span))
                 });
                 self.emit(Command::Output { name: name.to_string(), args: vals.into_iter().flatten().collect() }, span);
-                Operand { kind: OpKind::Opaque, ty: CType::int() }
+                Operand::opaque(CType::int())
             }
             Builtin::Abs => {
                 let ty = match sig {

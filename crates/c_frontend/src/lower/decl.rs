@@ -36,6 +36,11 @@ pub struct Declared {
 struct SpecWords<'a> {
     storage: Storage,
     types: Vec<&'a Node<TypeSpecifier>>,
+    volatile: bool,
+}
+
+fn is_volatile(q: &Node<TypeQualifier>) -> bool {
+    q.node == TypeQualifier::Volatile
 }
 
 impl Cx<'_> {
@@ -51,25 +56,28 @@ impl Cx<'_> {
                     _ => {}
                 },
                 DeclarationSpecifier::TypeSpecifier(t) => words.types.push(t),
+                DeclarationSpecifier::TypeQualifier(q) => words.volatile |= is_volatile(q),
                 DeclarationSpecifier::Extension(exts) => self.check_layout_attributes(exts),
                 _ => {}
             }
         }
         let ty = self.type_from_specifiers(&words.types, span);
-        (ty, words.storage)
+        (if words.volatile { CType::volatile(ty) } else { ty }, words.storage)
     }
 
     /// The type named by a specifier-qualifier list (type names, struct fields).
     pub fn specqual_type(&mut self, specs: &[Node<SpecifierQualifier>], span: Span) -> CType {
         let mut types: Vec<&Node<TypeSpecifier>> = Vec::new();
+        let mut volatile = false;
         for s in specs {
             match &s.node {
                 SpecifierQualifier::TypeSpecifier(t) => types.push(t),
                 SpecifierQualifier::Extension(exts) => self.check_layout_attributes(exts),
-                SpecifierQualifier::TypeQualifier(_) => {}
+                SpecifierQualifier::TypeQualifier(q) => volatile |= is_volatile(q),
             }
         }
-        self.type_from_specifiers(&types, span)
+        let ty = self.type_from_specifiers(&types, span);
+        if volatile { CType::volatile(ty) } else { ty }
     }
 
     /// gcc attributes that change types or layouts (`packed`, `aligned`, `mode`, `vector_size`)
@@ -89,14 +97,16 @@ impl Cx<'_> {
         }
     }
 
-    /// The type of a type name (`sizeof(T)`, casts, compound literals).
+    /// The type of a type name (`sizeof(T)`, casts, compound literals), without a top-level
+    /// `volatile` (which means nothing for a value; a pointer's target keeps it).
     pub fn type_name(&mut self, tn: &Node<TypeName>) -> CType {
         let span = self.span(tn.span);
         let base = self.specqual_type(&tn.node.specifiers, span);
-        match &tn.node.declarator {
+        let ty = match &tn.node.declarator {
             Some(d) => self.declarator(base, d).ty,
             None => base,
-        }
+        };
+        ty.split_volatile().0
     }
 
     fn type_from_specifiers(&mut self, types: &[&Node<TypeSpecifier>], span: Span) -> CType {
@@ -162,9 +172,13 @@ impl Cx<'_> {
                 // Builtin typedef names that gcc knows without a declaration.
                 match name {
                     "__builtin_va_list" => CType::Ptr(Box::new(CType::Void)),
-                    "__int128_t" | "__uint128_t" => {
-                        self.unsupported(span, "128-bit integers");
-                        CType::Int(IntTy::I64)
+                    // GNU's 128-bit integers (`__int128`, which our lang-c gives as a type name,
+                    // and the predefined typedefs): their values are arbitrary. They are carried
+                    // like `long double`, which has their size and alignment under LP64 (gcc
+                    // has no `__int128` for 32-bit targets).
+                    "__int128" | "__int128_t" | "__uint128_t" => {
+                        self.unsupported(span, format!("128-bit integer type `{name}` (its values are arbitrary)"));
+                        CType::Float(FloatTy::F80)
                     }
                     _ => {
                         self.unsupported(span, format!("unknown type name `{name}`"));
@@ -209,9 +223,10 @@ impl Cx<'_> {
             let base = self.specqual_type(&field.node.specifiers, fspan);
             if field.node.declarators.is_empty() {
                 // An anonymous struct/union member.
+                let (base, volatile) = base.split_volatile();
                 if let CType::Record(inner) = base {
                     has_bitfields |= self.l.records.get(inner).has_bitfields;
-                    fields.push(RecordField { name: None, ty: base, offset: 0, bit_width: None });
+                    fields.push(RecordField { name: None, ty: base, offset: 0, bit_width: None, volatile });
                 }
                 continue;
             }
@@ -230,10 +245,11 @@ impl Cx<'_> {
                     }
                     None => None,
                 };
+                let (fty, volatile) = fty.split_volatile();
                 if let CType::Record(inner) = &fty {
                     has_bitfields |= self.l.records.get(*inner).has_bitfields;
                 }
-                fields.push(RecordField { name: fname, ty: fty, offset: 0, bit_width });
+                fields.push(RecordField { name: fname, ty: fty, offset: 0, bit_width, volatile });
             }
         }
         let layout = Layout { dm: self.l.dm, records: &self.l.records };
@@ -305,9 +321,15 @@ impl Cx<'_> {
         let mut ty = base;
         let mut params = None;
         let mut kr_params = None;
-        let pointers = derived.iter().filter(|dd| matches!(dd.node, DerivedDeclarator::Pointer(_))).count();
-        for _ in 0..pointers {
-            ty = CType::Ptr(Box::new(ty));
+        for dd in derived {
+            if let DerivedDeclarator::Pointer(qualifiers) = &dd.node {
+                ty = CType::Ptr(Box::new(ty));
+                let volatile =
+                    qualifiers.iter().any(|q| matches!(&q.node, PointerQualifier::TypeQualifier(t) if is_volatile(t)));
+                if volatile {
+                    ty = CType::volatile(ty);
+                }
+            }
         }
         let suffixes: Vec<&Node<DerivedDeclarator>> =
             derived.iter().filter(|dd| !matches!(dd.node, DerivedDeclarator::Pointer(_))).collect();
@@ -315,14 +337,18 @@ impl Cx<'_> {
             let innermost = i == 0;
             match &dd.node {
                 DerivedDeclarator::Array(a) => {
+                    // (Qualifiers inside a parameter's brackets, `int a[volatile 3]`, which
+                    // qualify the pointer the parameter becomes, are not kept.)
                     let size = self.array_size(&a.node.size);
-                    ty = CType::Array(Box::new(ty), size);
+                    ty = CType::array(ty, size);
                 }
                 DerivedDeclarator::Function(fd) => {
                     let ps = self.parameters(&fd.node);
+                    // Qualifiers of the result and of the parameters are not part of a
+                    // function's type (the parameters' own declarations keep them).
                     let sig = FuncSig {
-                        ret: ty,
-                        params: ps.iter().map(|p| p.1.clone()).collect(),
+                        ret: ty.split_volatile().0,
+                        params: ps.iter().map(|p| p.1.clone().split_volatile().0).collect(),
                         variadic: fd.node.ellipsis == Ellipsis::Some,
                         prototyped: true,
                     };
@@ -335,7 +361,8 @@ impl Cx<'_> {
                     if innermost {
                         kr_params = Some(names.iter().map(|n| n.node.name.clone()).collect());
                     }
-                    ty = CType::Func(Box::new(FuncSig { ret: ty, params: vec![], variadic: false, prototyped: false }));
+                    let ret = ty.split_volatile().0;
+                    ty = CType::Func(Box::new(FuncSig { ret, params: vec![], variadic: false, prototyped: false }));
                 }
                 DerivedDeclarator::Block(_) => {
                     self.unsupported(span, "block pointers");
@@ -464,10 +491,15 @@ pub fn own_parameters(d: &Node<Declarator>) -> Option<&[Node<ParameterDeclaratio
     }
 }
 
-/// Parameters of array or function type are pointers.
+/// Parameters of array or function type are pointers (to volatile elements for an array of
+/// volatile elements; `volatile` on the parameter itself stays).
 pub fn adjust_param(ty: CType) -> CType {
     match ty {
         CType::Array(elem, _) => CType::Ptr(elem),
+        CType::Volatile(inner) if matches!(*inner, CType::Array(..)) => match *inner {
+            CType::Array(elem, _) => CType::Ptr(Box::new(CType::volatile(*elem))),
+            other => other,
+        },
         f @ CType::Func(_) => CType::Ptr(Box::new(f)),
         other => other,
     }

@@ -12,14 +12,18 @@ use crate::ctypes::{ArraySize, CType, promote, usual_arithmetic};
 use lang_c::ast::*;
 use lang_c::span::Node;
 use leapfrog_arith::{BinOp as IrBin, CmpOp, IntTy, UnOp as IrUn};
-use leapfrog_ir::{Command, Expr, Type, VarId, VarKind, VarTy};
+use leapfrog_ir::{Command, Expr, HavocOrigin, Type, VarId, VarKind, VarTy};
 use leapfrog_source::Span;
 
 /// The result of lowering an expression.
 #[derive(Clone, Debug)]
 pub struct Operand {
     pub kind: OpKind,
+    /// Never `CType::Volatile` at the top (see `volatile`).
     pub ty: CType,
+    /// A place in memory whose reads are volatile: each load is followed by a havoc of the value
+    /// loaded (`HavocOrigin::Volatile`). False for everything else.
+    pub volatile: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -49,7 +53,7 @@ pub enum Place {
 
 impl Operand {
     pub fn value(e: Expr, ty: CType) -> Operand {
-        Operand { kind: OpKind::Value(e), ty }
+        Operand { kind: OpKind::Value(e), ty, volatile: false }
     }
 
     pub fn int(v: i128, t: IntTy) -> Operand {
@@ -57,15 +61,23 @@ impl Operand {
     }
 
     pub fn void() -> Operand {
-        Operand { kind: OpKind::Void, ty: CType::Void }
+        Operand { kind: OpKind::Void, ty: CType::Void, volatile: false }
     }
 
     pub fn opaque(ty: CType) -> Operand {
-        Operand { kind: OpKind::Opaque, ty }
+        Operand { kind: OpKind::Opaque, ty, volatile: false }
     }
 
     pub fn place(p: Place, ty: CType) -> Operand {
-        Operand { kind: OpKind::Place(p), ty }
+        Operand { kind: OpKind::Place(p), ty, volatile: false }
+    }
+
+    /// A place of a type that may be volatile-qualified (a declared type or a pointer's target):
+    /// the qualifier becomes the operand's `volatile` (only memory has volatile reads).
+    pub fn place_of_qualified(p: Place, ty: CType) -> Operand {
+        let (ty, volatile) = ty.split_volatile();
+        let volatile = volatile && matches!(p, Place::Mem(_));
+        Operand { kind: OpKind::Place(p), ty, volatile }
     }
 
     /// The constant value, if this is an integer constant.
@@ -75,43 +87,6 @@ impl Operand {
             OpKind::Cond(Expr::Bool(b)) => Some(i128::from(*b)),
             _ => None,
         }
-    }
-}
-
-/// Whether evaluating the expression can change state (calls, assignments, `++`, `--`).
-pub fn has_side_effects(e: &Expression) -> bool {
-    match e {
-        Expression::Identifier(_)
-        | Expression::Constant(_)
-        | Expression::StringLiteral(_)
-        | Expression::SizeOfTy(_)
-        | Expression::AlignOf(_)
-        | Expression::OffsetOf(_) => false,
-        Expression::SizeOfVal(_) => false,
-        Expression::Call(_) | Expression::Statement(_) | Expression::VaArg(_) | Expression::CompoundLiteral(_) => true,
-        Expression::GenericSelection(g) => has_side_effects(&g.node.expression.node),
-        Expression::Member(m) => has_side_effects(&m.node.expression.node),
-        Expression::UnaryOperator(u) => {
-            matches!(
-                u.node.operator.node,
-                UnaryOperator::PostIncrement
-                    | UnaryOperator::PostDecrement
-                    | UnaryOperator::PreIncrement
-                    | UnaryOperator::PreDecrement
-            ) || has_side_effects(&u.node.operand.node)
-        }
-        Expression::Cast(c) => has_side_effects(&c.node.expression.node),
-        Expression::BinaryOperator(b) => {
-            is_assignment(&b.node.operator.node)
-                || has_side_effects(&b.node.lhs.node)
-                || has_side_effects(&b.node.rhs.node)
-        }
-        Expression::Conditional(c) => {
-            has_side_effects(&c.node.condition.node)
-                || has_side_effects(&c.node.then_expression.node)
-                || has_side_effects(&c.node.else_expression.node)
-        }
-        Expression::Comma(es) => es.iter().any(|e| has_side_effects(&e.node)),
     }
 }
 
@@ -152,6 +127,53 @@ fn compound_op(op: &BinaryOperator) -> Option<BinaryOperator> {
 }
 
 impl Cx<'_> {
+    /// Whether evaluating the expression can change state (calls, assignments, `++`, `--`).
+    /// Memoized per syntax node (by its byte range, like `type_cache`): the lowering asks it at
+    /// every level of a nested expression, which must stay linear.
+    pub fn has_side_effects(&mut self, e: &Node<Expression>) -> bool {
+        let key = (e.span.start, e.span.end);
+        if let Some(&known) = self.side_effects.get(&key) {
+            return known;
+        }
+        let result = match &e.node {
+            Expression::Identifier(_)
+            | Expression::Constant(_)
+            | Expression::StringLiteral(_)
+            | Expression::SizeOfTy(_)
+            | Expression::SizeOfVal(_)
+            | Expression::AlignOf(_)
+            | Expression::OffsetOf(_) => false,
+            Expression::Call(_) | Expression::Statement(_) | Expression::VaArg(_) | Expression::CompoundLiteral(_) => {
+                true
+            }
+            Expression::GenericSelection(g) => self.has_side_effects(&g.node.expression),
+            Expression::Member(m) => self.has_side_effects(&m.node.expression),
+            Expression::UnaryOperator(u) => {
+                matches!(
+                    u.node.operator.node,
+                    UnaryOperator::PostIncrement
+                        | UnaryOperator::PostDecrement
+                        | UnaryOperator::PreIncrement
+                        | UnaryOperator::PreDecrement
+                ) || self.has_side_effects(&u.node.operand)
+            }
+            Expression::Cast(c) => self.has_side_effects(&c.node.expression),
+            Expression::BinaryOperator(b) => {
+                is_assignment(&b.node.operator.node)
+                    || self.has_side_effects(&b.node.lhs)
+                    || self.has_side_effects(&b.node.rhs)
+            }
+            Expression::Conditional(c) => {
+                self.has_side_effects(&c.node.condition)
+                    || self.has_side_effects(&c.node.then_expression)
+                    || self.has_side_effects(&c.node.else_expression)
+            }
+            Expression::Comma(es) => es.iter().any(|e| self.has_side_effects(e)),
+        };
+        self.side_effects.insert(key, result);
+        result
+    }
+
     /// Lower an expression to an operand (places are not read).
     pub fn lower_expr(&mut self, e: &Node<Expression>) -> Operand {
         let span = self.span(e.span);
@@ -272,14 +294,28 @@ impl Cx<'_> {
             }
             (Place::Reg(_) | Place::Mem(_), CType::Float(_)) => Operand::opaque(op.ty),
             (Place::Reg(v), ty) => Operand::value(Expr::Var(v), ty.clone()),
-            (Place::Mem(addr), CType::Array(elem, _)) => Operand::value(addr, CType::Ptr(elem.clone())),
-            (Place::Mem(addr), CType::Record(_)) => Operand::place(Place::Mem(addr), op.ty),
+            (Place::Mem(addr), CType::Array(elem, _)) => {
+                // An array of volatile elements decays to a pointer to volatile elements.
+                let elem = if op.volatile { CType::volatile((**elem).clone()) } else { (**elem).clone() };
+                Operand::value(addr, CType::Ptr(Box::new(elem)))
+            }
+            (Place::Mem(addr), CType::Record(_)) => {
+                Operand { kind: OpKind::Place(Place::Mem(addr)), ty: op.ty, volatile: op.volatile }
+            }
             (Place::Mem(_), CType::Void) => Operand::void(),
             (Place::Mem(_), CType::Func(_)) => Operand::opaque(CType::Ptr(Box::new(op.ty))),
             (Place::Mem(addr), ty) => {
-                let reg = ty.reg_type().expect("scalar");
+                let Some(reg) = ty.reg_type() else {
+                    self.unsupported(span, format!("read of {}", ty.describe(&self.l.records)));
+                    return Operand::opaque(ty.clone());
+                };
                 let t = self.new_temp(reg, span);
                 self.emit(Command::Load { dst: t, addr }, span);
+                if op.volatile {
+                    // A volatile object may change behind the program's back: the value read is
+                    // arbitrary (the interpreter keeps the loaded one under `--uninit zero`).
+                    self.emit(Command::Havoc(t, HavocOrigin::Volatile), span);
+                }
                 Operand::value(Expr::Var(t), ty.clone())
             }
         }
@@ -363,17 +399,10 @@ impl Cx<'_> {
     pub fn lower_cond(&mut self, e: &Node<Expression>, t: leapfrog_ir::LocId, f: leapfrog_ir::LocId) {
         let span = self.span(e.span);
         match &e.node {
-            Expression::BinaryOperator(b) if b.node.operator.node == BinaryOperator::LogicalAnd => {
-                let mid = self.new_loc();
-                self.lower_cond(&b.node.lhs, mid, f);
-                self.set_cur(mid);
-                self.lower_cond(&b.node.rhs, t, f);
-            }
-            Expression::BinaryOperator(b) if b.node.operator.node == BinaryOperator::LogicalOr => {
-                let mid = self.new_loc();
-                self.lower_cond(&b.node.lhs, t, mid);
-                self.set_cur(mid);
-                self.lower_cond(&b.node.rhs, t, f);
+            Expression::BinaryOperator(b)
+                if matches!(b.node.operator.node, BinaryOperator::LogicalAnd | BinaryOperator::LogicalOr) =>
+            {
+                self.lower_logical(b, t, f);
             }
             Expression::UnaryOperator(u) if u.node.operator.node == UnaryOperator::Negate => {
                 self.lower_cond(&u.node.operand, f, t);
@@ -393,6 +422,18 @@ impl Cx<'_> {
         }
     }
 
+    /// `a && b` or `a || b` as control flow (see [`Cx::lower_cond`]).
+    fn lower_logical(&mut self, b: &Node<BinaryOperatorExpression>, t: leapfrog_ir::LocId, f: leapfrog_ir::LocId) {
+        let mid = self.new_loc();
+        if b.node.operator.node == BinaryOperator::LogicalAnd {
+            self.lower_cond(&b.node.lhs, mid, f);
+        } else {
+            self.lower_cond(&b.node.lhs, t, mid);
+        }
+        self.set_cur(mid);
+        self.lower_cond(&b.node.rhs, t, f);
+    }
+
     /// An integer constant expression's value, if it is one.
     pub fn const_int(&mut self, e: &Node<Expression>) -> Option<i128> {
         self.scratch(|cx| {
@@ -407,10 +448,10 @@ impl Cx<'_> {
 
     fn identifier(&mut self, name: &str, span: Span) -> Operand {
         match self.scopes.lookup(name).cloned() {
-            Some(Ordinary::Var { var, ty }) => Operand::place(self.var_place(var), ty),
+            Some(Ordinary::Var { var, ty }) => Operand::place_of_qualified(self.var_place(var), ty),
             Some(Ordinary::EnumConst(v, t)) => Operand::int(v, t),
             Some(Ordinary::Func { sig, .. }) => {
-                Operand { kind: OpKind::Func(name.to_string()), ty: CType::Func(Box::new(sig)) }
+                Operand { kind: OpKind::Func(name.to_string()), ty: CType::Func(Box::new(sig)), volatile: false }
             }
             Some(Ordinary::Typedef(_)) => {
                 self.unsupported(span, format!("type name `{name}` used as a value"));
@@ -426,7 +467,7 @@ impl Cx<'_> {
                     )
                 }
                 _ => {
-                    self.unsupported(span, format!("undeclared identifier `{name}`"));
+                    self.error(span, format!("`{name}` undeclared"));
                     Operand::opaque(CType::int())
                 }
             },
@@ -525,9 +566,9 @@ impl Cx<'_> {
                 OffsetMember::Member(id) | OffsetMember::IndirectMember(id) => {
                     let CType::Record(r) = ty else { break };
                     match self.l.records.find_field(r, &id.node.name) {
-                        Some((off, fty, _)) => {
-                            offset += off;
-                            ty = fty;
+                        Some(field) => {
+                            offset += field.offset;
+                            ty = field.ty;
                         }
                         None => {
                             self.unsupported(span, format!("no member `{}`", id.node.name));
@@ -559,15 +600,21 @@ impl Cx<'_> {
             self.unsupported(span, format!("member `{name}` of a value that is not a struct or union"));
             return Operand::opaque(CType::int());
         };
-        let Some((offset, fty, bitfield)) = self.l.records.find_field(r, name) else {
+        let Some(field) = self.l.records.find_field(r, name) else {
             self.unsupported(span, format!("no member `{name}`"));
             return Operand::opaque(CType::int());
         };
-        if bitfield || self.l.records.get(r).has_bitfields {
+        let fty = field.ty;
+        if field.bitfield || self.l.records.get(r).has_bitfields {
             return Operand::place(Place::BitField, fty);
         }
         match base.kind {
-            OpKind::Place(Place::Mem(addr)) => Operand::place(Place::Mem(ptr_offset(addr, offset)), fty),
+            OpKind::Place(Place::Mem(addr)) => Operand {
+                kind: OpKind::Place(Place::Mem(ptr_offset(addr, field.offset))),
+                ty: fty,
+                // A member of a volatile struct is volatile.
+                volatile: base.volatile || field.volatile,
+            },
             _ => {
                 self.unsupported(span, "member of a struct value that is not in memory");
                 Operand::opaque(fty)
@@ -580,11 +627,11 @@ impl Cx<'_> {
         match (&p.kind, &p.ty) {
             (OpKind::Value(e), CType::Ptr(inner)) => {
                 if let CType::Func(_) = **inner {
-                    return Operand { kind: OpKind::Opaque, ty: (**inner).clone() };
+                    return Operand::opaque((**inner).clone());
                 }
-                Operand::place(Place::Mem(e.clone()), (**inner).clone())
+                Operand::place_of_qualified(Place::Mem(e.clone()), (**inner).clone())
             }
-            (OpKind::Opaque, CType::Ptr(inner)) => Operand::opaque((**inner).clone()),
+            (OpKind::Opaque, CType::Ptr(inner)) => Operand::opaque(inner.unqualified().clone()),
             _ => {
                 self.unsupported(span, "dereference of a value that is not a pointer");
                 Operand::opaque(CType::int())
@@ -602,7 +649,10 @@ impl Cx<'_> {
             UnaryOperator::Address => {
                 let op = self.lower_expr(operand);
                 match op.kind {
-                    OpKind::Place(Place::Mem(addr)) => Operand::value(addr, CType::Ptr(Box::new(op.ty))),
+                    OpKind::Place(Place::Mem(addr)) => {
+                        let target = if op.volatile { CType::volatile(op.ty) } else { op.ty };
+                        Operand::value(addr, CType::Ptr(Box::new(target)))
+                    }
                     OpKind::Func(name) => self.function_address(&name, op.ty, span),
                     _ => {
                         self.unsupported(span, "address of something that is not in memory");
@@ -636,7 +686,7 @@ impl Cx<'_> {
             UnaryOperator::Negate => {
                 let op = self.value(operand);
                 let c = self.to_cond(op, span);
-                Operand { kind: OpKind::Cond(Expr::not(c)), ty: CType::int() }
+                Operand { kind: OpKind::Cond(Expr::not(c)), ty: CType::int(), volatile: false }
             }
         }
     }
@@ -804,13 +854,13 @@ impl Cx<'_> {
             }
             _ => rhs,
         };
-        if has_side_effects(&rhs.node) && self.variable_goes_last(op, lhs, rhs) {
+        if self.has_side_effects(rhs) && self.variable_goes_last(op, lhs, rhs) {
             let r = self.value(rhs);
             let l = self.value(lhs);
             return (l, r);
         }
         let mut l = self.value(lhs);
-        if has_side_effects(&rhs.node) {
+        if self.has_side_effects(rhs) {
             l = self.keep(l, span);
         }
         let r = self.value(rhs);
@@ -843,7 +893,9 @@ impl Cx<'_> {
     fn plain_variable_type(&mut self, e: &Node<Expression>) -> Option<CType> {
         match &e.node {
             Expression::Identifier(id) => match self.scopes.lookup(&id.node.name) {
-                Some(Ordinary::Var { ty, .. }) if ty.is_integer() || ty.is_pointer() => Some(ty.clone()),
+                Some(Ordinary::Var { ty, .. }) if ty.unqualified().is_integer() || ty.unqualified().is_pointer() => {
+                    Some(ty.unqualified().clone())
+                }
                 _ => None,
             },
             Expression::Cast(c) => {
@@ -865,7 +917,7 @@ impl Cx<'_> {
             OpKind::Value(e) => Operand::value(self.materialize(e, span), op.ty),
             OpKind::Cond(c) => {
                 if matches!(c, Expr::Bool(_)) {
-                    return Operand { kind: OpKind::Cond(c), ty: op.ty };
+                    return Operand { kind: OpKind::Cond(c), ty: op.ty, volatile: false };
                 }
                 let t = self.new_temp(Type::Int(IntTy::I32), span);
                 self.emit(Command::Assign(t, fold::cast(IntTy::I32, c)), span);
@@ -984,15 +1036,14 @@ impl Cx<'_> {
                 return Operand::opaque(int);
             }
         };
-        Operand { kind: OpKind::Cond(cond), ty: int }
+        Operand { kind: OpKind::Cond(cond), ty: int, volatile: false }
     }
 
     /// `a && b`, `a || b` as a value: control flow setting a temporary to 1 or 0.
     fn logical_value(&mut self, b: &Node<BinaryOperatorExpression>, span: Span) -> Operand {
-        let whole = Node { node: Expression::BinaryOperator(Box::new(b.clone())), span: b.span };
         let t = self.new_temp(Type::Int(IntTy::I32), span);
         let (yes, no, join) = (self.new_loc(), self.new_loc(), self.new_loc());
-        self.lower_cond(&whole, yes, no);
+        self.lower_logical(b, yes, no);
         self.set_cur(yes);
         self.emit(Command::Assign(t, Expr::Int(1, IntTy::I32)), span);
         self.jump(join, span);
@@ -1086,7 +1137,7 @@ impl Cx<'_> {
             (target, value)
         } else {
             let value = self.value(rhs);
-            let value = if has_side_effects(&lhs.node) { self.keep(value, span) } else { value };
+            let value = if self.has_side_effects(lhs) { self.keep(value, span) } else { value };
             (self.lower_expr(lhs), value)
         };
         let ty = target.ty.clone();
@@ -1145,7 +1196,7 @@ impl Cx<'_> {
         span: Span,
     ) -> Operand {
         let arith_op = compound_op(op).expect("compound operator");
-        let (target, value) = if has_side_effects(&rhs.node) {
+        let (target, value) = if self.has_side_effects(rhs) {
             let v = self.value(rhs);
             let v = self.keep(v, span);
             (self.lower_expr(lhs), v)
@@ -1300,8 +1351,10 @@ pub fn char_constant(s: &str) -> Option<(i128, IntTy)> {
     };
     let bytes = unescape(inner);
     if let Some(t) = wide {
-        // One character: an escape gives its value, other bytes are UTF-8.
-        let c = if inner.starts_with('\\') {
+        // One character: an escape gives its value, other bytes (and universal character
+        // names) are UTF-8.
+        let ucn = inner.starts_with("\\u") || inner.starts_with("\\U");
+        let c = if inner.starts_with('\\') && !ucn {
             match bytes.as_slice() {
                 [b] => u32::from(*b),
                 _ => return None,
@@ -1364,7 +1417,21 @@ fn unescape(s: &str) -> Vec<u8> {
             b'b' => out.push(8),
             b'f' => out.push(12),
             b'v' => out.push(11),
-            b'e' => out.push(27),
+            b'e' | b'E' => out.push(27),
+            b'u' | b'U' => {
+                // A universal character name: the character in UTF-8, gcc's execution character
+                // set. (gcc rejects the invalid ones, such as surrogates, before we get here.)
+                let digits = if c == b'u' { 4 } else { 8 };
+                let hex = s.get(i..i + digits).filter(|h| h.bytes().all(|b| b.is_ascii_hexdigit()));
+                match hex.and_then(|h| u32::from_str_radix(h, 16).ok()).and_then(char::from_u32) {
+                    Some(ch) => {
+                        let mut buf = [0u8; 4];
+                        out.extend_from_slice(ch.encode_utf8(&mut buf).as_bytes());
+                        i += digits;
+                    }
+                    None => out.push(c),
+                }
+            }
             b'x' => {
                 let mut v: u32 = 0;
                 while i < bytes.len() && bytes[i].is_ascii_hexdigit() {
@@ -1426,5 +1493,11 @@ mod tests {
         assert_eq!(char_constant("u'\\xff'"), Some((255, IntTy::U16)));
         assert_eq!(char_constant("L'ab'"), None);
         assert_eq!(string_bytes(&["\"ab\\n\"".into(), "\"c\\101\"".into()]), b"ab\ncA".to_vec());
+        // Universal character names are UTF-8; GNU's `\e` is the escape character.
+        assert_eq!(string_bytes(&["\"caf\\u00e9\"".into()]), "caf\u{e9}".as_bytes().to_vec());
+        assert_eq!(string_bytes(&["\"\\U0001F600!\\e\"".into()]), b"\xf0\x9f\x98\x80!\x1b".to_vec());
+        assert_eq!(char_constant("L'\\u00e9'"), Some((233, IntTy::I32)));
+        assert_eq!(char_constant("U'\\U0001F600'"), Some((0x1F600, IntTy::U32)));
+        assert_eq!(char_constant("'\\e'"), Some((27, IntTy::I32)));
     }
 }

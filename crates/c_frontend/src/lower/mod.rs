@@ -89,6 +89,10 @@ pub struct Lowerer {
     /// Functions whose call is an assertion and whose address is taken (a call through the
     /// pointer may fail the property): the assertion and the first place, per assertion kind.
     property_addresses: Vec<(AssertOrigin, Span)>,
+    /// When to stop lowering (the front end's deadline).
+    deadline: Option<std::time::Instant>,
+    /// The deadline passed: the rest of the program is not lowered.
+    interrupted: bool,
 }
 
 struct PendingInit {
@@ -112,6 +116,8 @@ pub struct FnCx {
     pub continues: Vec<LocId>,
     pub switches: Vec<stmt::SwitchCx>,
     pub labels: HashMap<String, LocId>,
+    /// The first `goto` to each label (where a missing label is reported).
+    pub goto_spans: HashMap<String, Span>,
     /// Locals whose address is taken in this function (they live in memory).
     pub addr_taken: HashSet<String>,
     pub is_main: bool,
@@ -130,6 +136,7 @@ impl FnCx {
             continues: Vec::new(),
             switches: Vec::new(),
             labels: HashMap::new(),
+            goto_spans: HashMap::new(),
             addr_taken: HashSet::new(),
             is_main: false,
         }
@@ -158,6 +165,8 @@ pub struct Cx<'a> {
     /// typing a node again (nested `?:`, assignments of calls) must not lower it again, or nested
     /// expressions would cost exponential time.
     type_cache: HashMap<(usize, usize), CType>,
+    /// Whether expressions have side effects, by their byte range (see `Cx::has_side_effects`).
+    side_effects: HashMap<(usize, usize), bool>,
 }
 
 /// The left side of `lhs = f(args)`: gcc evaluates it after the call's arguments and right before
@@ -170,8 +179,14 @@ struct Interlude {
     target: Option<Operand>,
 }
 
-/// Lower parsed units to a program.
-pub fn lower_units(units: &[Unit], files: SourceFiles, opts: &LowerOptions) -> Program {
+/// Lower parsed units to a program; `None` when the deadline passed first. Input that is not
+/// valid C gives diagnostics of severity `Error`.
+pub fn lower_units(
+    units: &[Unit],
+    files: SourceFiles,
+    opts: &LowerOptions,
+    deadline: Option<std::time::Instant>,
+) -> Option<Program> {
     let mut l = Lowerer {
         dm: opts.data_model,
         files,
@@ -192,6 +207,8 @@ pub fn lower_units(units: &[Unit], files: SourceFiles, opts: &LowerOptions) -> P
         pending_inits: Vec::new(),
         pending_bodies: Vec::new(),
         property_addresses: Vec::new(),
+        deadline,
+        interrupted: false,
     };
     for u in units {
         l.addr_taken.extend(addr_taken_names(&u.parse.unit.0));
@@ -213,7 +230,10 @@ pub fn lower_units(units: &[Unit], files: SourceFiles, opts: &LowerOptions) -> P
         cx.lower_global_initializers(&u.parse.unit.0);
         cx.lower_bodies(&u.parse.unit.0);
     }
-    l.finish(init_id, opts)
+    if l.interrupted {
+        return None;
+    }
+    Some(l.finish(init_id, opts))
 }
 
 /// Collects identifiers that appear under `&` (directly or as the root of a member/index chain).
@@ -490,11 +510,29 @@ impl<'a> Cx<'a> {
             in_static_init: false,
             interlude: None,
             type_cache: HashMap::new(),
+            side_effects: HashMap::new(),
         }
     }
 
     pub fn span(&self, s: lang_c::span::Span) -> Span {
         self.linemap.span(s.start)
+    }
+
+    /// Input that is not valid C (the program is rejected). Like every diagnostic, dropped in dry
+    /// runs, which may see an expression out of its context.
+    pub fn error(&mut self, span: Span, what: impl Into<String>) {
+        if !self.in_scratch() {
+            self.l.diag(Diagnostic::new(Severity::Error, span, what));
+        }
+    }
+
+    /// Whether the deadline passed: then nothing more is lowered (checked per statement and per
+    /// initializer item, so that a huge input stops soon after).
+    pub fn out_of_time(&mut self) -> bool {
+        if !self.l.interrupted && self.l.deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+            self.l.interrupted = true;
+        }
+        self.l.interrupted
     }
 
     pub fn unsupported(&mut self, span: Span, what: impl Into<String>) {
@@ -779,11 +817,14 @@ impl<'a> Cx<'a> {
             if self.bind_typedef_or_function(&name, &d.ty, storage) {
                 continue;
             }
-            let ty = self.object_type(d.ty.clone(), id.node.initializer.as_ref());
+            // See `lower_declaration`: storage and binding follow the qualified type.
+            let (ty, volatile) = d.ty.clone().split_volatile();
+            let ty = self.object_type(ty, id.node.initializer.as_ref());
+            let qualified = if volatile { CType::volatile(ty.clone()) } else { ty.clone() };
             let key = self.link_key(&name, storage.is_static);
             let defining = !storage.is_extern || id.node.initializer.is_some();
-            let var = self.global_var(&key, &name, &ty, d.span, defining);
-            self.scopes.bind(&name, Ordinary::Var { var, ty: ty.clone() });
+            let var = self.global_var(&key, &name, &qualified, d.span, defining);
+            self.scopes.bind(&name, Ordinary::Var { var, ty: qualified });
             if id.node.initializer.is_some() {
                 self.l.pending_inits.push(PendingInit { unit: self.unit_index, decl: index, declarator: j, var, ty });
             }

@@ -18,7 +18,8 @@ use std::collections::HashMap;
 /// The cases of a `switch` being lowered.
 pub struct SwitchCx {
     pub ty: IntTy,
-    pub cases: Vec<(CaseLabel, LocId)>,
+    /// Each case: its value or range, its location, and the position of its label.
+    pub cases: Vec<(CaseLabel, LocId, Span)>,
     pub default: Option<LocId>,
 }
 
@@ -52,7 +53,7 @@ impl Cx<'_> {
         self.lower_statement(&fd.node.statement);
         self.fall_off_end(span);
         self.scopes.pop();
-        self.report_undefined_labels(span);
+        self.report_undefined_labels();
         let fcx = std::mem::replace(&mut self.f, saved);
         let mut func = fcx.func;
         remove_isolated_locations(&mut func);
@@ -85,7 +86,11 @@ impl Cx<'_> {
                 ty = adjust_param(self.declarator(base, decl).ty);
             }
             let label = name.clone().unwrap_or_else(|| "arg".to_string());
-            let addr_taken = name.as_ref().is_some_and(|n| self.f.addr_taken.contains(n));
+            // A volatile parameter is copied into memory, like one whose address is taken.
+            let (plain, volatile) = ty.split_volatile();
+            let qualified = if volatile { CType::volatile(plain.clone()) } else { plain.clone() };
+            ty = plain;
+            let addr_taken = volatile || name.as_ref().is_some_and(|n| self.f.addr_taken.contains(n));
             let var = match param_pass(&ty) {
                 ParamPass::Value(t) => {
                     let p = self.new_var(&label, t, VarKind::Param, pspan);
@@ -119,7 +124,8 @@ impl Cx<'_> {
                 }
             };
             if let Some(n) = name {
-                self.scopes.bind(&n, Ordinary::Var { var, ty });
+                let in_memory = matches!(self.l.vars[var].ty, VarTy::Mem(_));
+                self.scopes.bind(&n, Ordinary::Var { var, ty: if in_memory { qualified } else { ty } });
             }
         }
     }
@@ -170,12 +176,18 @@ impl Cx<'_> {
         self.jump(exit, span);
     }
 
-    fn report_undefined_labels(&mut self, span: Span) {
-        let labels: Vec<(String, LocId)> = self.f.labels.iter().map(|(k, v)| (k.clone(), *v)).collect();
-        for (name, loc) in labels {
-            if self.f.func.locs[loc].tag.is_none() {
-                self.unsupported(span, format!("goto to undefined label `{name}`"));
+    /// A `goto` to a label the function does not define is invalid C.
+    fn report_undefined_labels(&mut self) {
+        let mut missing: Vec<(Span, String)> = Vec::new();
+        for (name, loc) in &self.f.labels {
+            if self.f.func.locs[*loc].tag.is_none() {
+                let at = self.f.goto_spans.get(name).copied().unwrap_or(self.f.func.span);
+                missing.push((at, name.clone()));
             }
+        }
+        missing.sort_by_key(|(at, _)| (at.line, at.col));
+        for (at, name) in missing {
+            self.error(at, format!("label `{name}` used but not defined"));
         }
     }
 
@@ -188,6 +200,9 @@ impl Cx<'_> {
     }
 
     pub fn lower_statement(&mut self, s: &Node<Statement>) {
+        if self.out_of_time() {
+            return;
+        }
         let span = self.span(s.span);
         match &s.node {
             Statement::Labeled(l) => self.labeled(l, span),
@@ -259,15 +274,16 @@ impl Cx<'_> {
             }
             Statement::Goto(label) => {
                 let target = self.label_loc(&label.node.name);
+                self.f.goto_spans.entry(label.node.name.clone()).or_insert(span);
                 self.jump(target, span);
             }
             Statement::Continue => match self.f.continues.last().copied() {
                 Some(t) => self.jump(t, span),
-                None => self.unsupported(span, "`continue` outside a loop"),
+                None => self.error(span, "`continue` statement not within a loop"),
             },
             Statement::Break => match self.f.breaks.last().copied() {
                 Some(t) => self.jump(t, span),
-                None => self.unsupported(span, "`break` outside a loop or switch"),
+                None => self.error(span, "`break` statement not within a loop or switch"),
             },
             Statement::Return(e) => self.return_statement(e.as_deref(), span),
             Statement::Asm(_) => {
@@ -307,9 +323,13 @@ impl Cx<'_> {
         match &l.node.label.node {
             Label::Identifier(id) => {
                 let loc = self.label_loc(&id.node.name);
-                self.f.func.locs[loc].tag = Some(LocTag::Label { name: id.node.name.clone(), span });
-                self.jump(loc, span);
-                self.set_cur(loc);
+                if self.f.func.locs[loc].tag.is_some() {
+                    self.error(span, format!("duplicate label `{}`", id.node.name));
+                } else {
+                    self.f.func.locs[loc].tag = Some(LocTag::Label { name: id.node.name.clone(), span });
+                    self.jump(loc, span);
+                    self.set_cur(loc);
+                }
             }
             Label::Case(e) => {
                 let label = self.case_value(e).map(CaseLabel::Value);
@@ -326,8 +346,9 @@ impl Cx<'_> {
                 self.jump(loc, span);
                 self.set_cur(loc);
                 match self.f.switches.last_mut() {
-                    Some(sw) => sw.default = Some(loc),
-                    None => self.unsupported(span, "`default` outside a switch"),
+                    Some(sw) if sw.default.is_none() => sw.default = Some(loc),
+                    Some(_) => self.error(span, "multiple default labels in one switch"),
+                    None => self.error(span, "`default` label not within a switch statement"),
                 }
             }
         }
@@ -350,8 +371,8 @@ impl Cx<'_> {
         self.jump(loc, span);
         self.set_cur(loc);
         match (self.f.switches.last_mut(), label) {
-            (Some(sw), Some(label)) => sw.cases.push((label, loc)),
-            (None, _) => self.unsupported(span, "`case` outside a switch"),
+            (Some(sw), Some(label)) => sw.cases.push((label, loc, span)),
+            (None, _) => self.error(span, "`case` label not within a switch statement"),
             _ => {}
         }
     }
@@ -373,8 +394,9 @@ impl Cx<'_> {
         self.jump(exit, span);
         self.f.breaks.pop();
         let cx = self.f.switches.pop().expect("switch context");
+        self.report_duplicate_cases(&cx.cases);
         self.set_cur(dispatch);
-        for (label, target) in cx.cases {
+        for (label, target, _) in cx.cases {
             let next = self.new_loc();
             match label {
                 CaseLabel::Value(c) => {
@@ -394,6 +416,33 @@ impl Cx<'_> {
         }
         self.jump(cx.default.unwrap_or(exit), span);
         self.set_cur(exit);
+    }
+
+    /// Two case labels of one switch with a common value are invalid C (gcc: "duplicate case
+    /// value"); also for GNU case ranges that overlap, and empty ranges are left alone as gcc
+    /// only warns about them. Sorting keeps this O(n log n) for switches with many cases.
+    fn report_duplicate_cases(&mut self, cases: &[(CaseLabel, LocId, Span)]) {
+        let mut ranges: Vec<(i128, i128, Span)> = cases
+            .iter()
+            .map(|(label, _, span)| match label {
+                CaseLabel::Value(v) => (*v, *v, *span),
+                CaseLabel::Range(lo, hi) => (*lo, *hi, *span),
+            })
+            .filter(|(lo, hi, _)| lo <= hi)
+            .collect();
+        ranges.sort_by_key(|(lo, hi, span)| (*lo, *hi, span.line, span.col));
+        let mut duplicates = Vec::new();
+        let mut covered: Option<i128> = None;
+        for (lo, hi, span) in ranges {
+            if covered.is_some_and(|end| lo <= end) {
+                duplicates.push(span);
+            }
+            covered = Some(covered.map_or(hi, |end| end.max(hi)));
+        }
+        duplicates.sort_by_key(|s| (s.file, s.line, s.col));
+        for span in duplicates {
+            self.error(span, "duplicate case value");
+        }
     }
 
     fn return_statement(&mut self, e: Option<&Node<Expression>>, span: Span) {
@@ -430,25 +479,30 @@ impl Cx<'_> {
             if self.bind_typedef_or_function(&name, &d.ty, storage) {
                 continue;
             }
-            let ty = self.object_type(d.ty.clone(), id.node.initializer.as_ref());
+            // A volatile object lives in memory (its storage follows the qualified type) and is
+            // bound with its qualifier, so that its reads are volatile; it is initialized as its
+            // plain type.
+            let (ty, volatile) = d.ty.clone().split_volatile();
+            let ty = self.object_type(ty, id.node.initializer.as_ref());
+            let qualified = if volatile { CType::volatile(ty.clone()) } else { ty.clone() };
             if storage.is_extern {
                 let key = self.link_key(&name, false);
-                let var = self.global_var(&key, &name, &ty, d.span, false);
-                self.scopes.bind(&name, Ordinary::Var { var, ty });
+                let var = self.global_var(&key, &name, &qualified, d.span, false);
+                self.scopes.bind(&name, Ordinary::Var { var, ty: qualified });
                 continue;
             }
             if storage.is_static {
                 let key = format!("{}#{}#{}#{}", self.unit_index, self.f.func.name, name, self.l.vars.len());
-                let var = self.global_var(&key, &name, &ty, d.span, true);
-                self.scopes.bind(&name, Ordinary::Var { var, ty: ty.clone() });
+                let var = self.global_var(&key, &name, &qualified, d.span, true);
+                self.scopes.bind(&name, Ordinary::Var { var, ty: qualified });
                 if let Some(init) = &id.node.initializer {
                     self.in_init(|cx| cx.initialize_var(var, &ty, init));
                 }
                 continue;
             }
-            let in_memory = self.f.addr_taken.contains(&name) || matches!(ty, CType::Array(..));
+            let in_memory = self.f.addr_taken.contains(&name) || matches!(ty, CType::Array(..)) || volatile;
             let var = self.local_var(&name, &ty, in_memory, d.span);
-            self.scopes.bind(&name, Ordinary::Var { var, ty: ty.clone() });
+            self.scopes.bind(&name, Ordinary::Var { var, ty: qualified });
             match &id.node.initializer {
                 Some(init) => self.initialize_var(var, &ty, init),
                 None => self.declare_uninitialized(var, &ty, d.span),

@@ -9,9 +9,10 @@ pub mod terminate;
 pub mod verify;
 
 use crate::task::{self, Task};
-use leapfrog_c_frontend::{FrontendError, FrontendOptions};
+use leapfrog_c_frontend::{FrontendError, FrontendOptions, ReadSettings};
 use leapfrog_ir::{DataModel, Program};
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 /// The job ran (whatever it found).
 pub const EXIT_OK: u8 = 0;
@@ -76,27 +77,74 @@ impl Input {
 /// nothing, or the wrong function).
 pub fn load(input: &Input) -> Result<Program, u8> {
     match leapfrog_c_frontend::load_program(&input.files, &input.options) {
-        Ok(p) => match (&input.options.entry, p.entry) {
-            (Some(wanted), None) => {
-                let mut defined: Vec<&str> = p.user_funcs().map(|(_, f)| f.name.as_str()).collect();
-                defined.retain(|n| !n.starts_with("__leapfrog"));
-                defined.sort_unstable();
-                eprintln!(
-                    "leapfrog: error: --entry {wanted}: the program defines no function `{wanted}` (it defines: {})",
-                    if defined.is_empty() { "none".to_string() } else { defined.join(", ") }
-                );
-                Err(EXIT_USAGE)
-            }
-            _ => Ok(p),
-        },
-        Err(e @ FrontendError::Internal(_)) => {
+        Ok(p) => check_entry(input, p),
+        Err(e) => Err(report_failure(&e)),
+    }
+}
+
+/// `p`, unless `--entry` names no function of it (a usage error: the failure is printed, the
+/// exit code returned).
+fn check_entry(input: &Input, p: Program) -> Result<Program, u8> {
+    match (&input.options.entry, p.entry) {
+        (Some(wanted), None) => {
+            let mut defined: Vec<&str> = p.user_funcs().map(|(_, f)| f.name.as_str()).collect();
+            defined.retain(|n| !n.starts_with("__leapfrog"));
+            defined.sort_unstable();
+            eprintln!(
+                "leapfrog: error: --entry {wanted}: the program defines no function `{wanted}` (it defines: {})",
+                if defined.is_empty() { "none".to_string() } else { defined.join(", ") }
+            );
+            Err(EXIT_USAGE)
+        }
+        _ => Ok(p),
+    }
+}
+
+/// Why [`load_within`] gave no program.
+pub enum NotLoaded {
+    /// The failure was printed; exit with this code.
+    Exit(u8),
+    /// Reading the program took the whole time limit.
+    TimedOut,
+}
+
+/// Read the program within the run's time limit (`--timeout`, which bounds the whole run): the
+/// program and the time left for the analysis.
+pub fn load_within(input: &Input, limit: Duration) -> Result<(Program, Duration), NotLoaded> {
+    let start = Instant::now();
+    let settings = ReadSettings { deadline: Some(start + limit), ..ReadSettings::default() };
+    match leapfrog_c_frontend::load_program_with(&input.files, &input.options, &settings) {
+        Ok(p) => {
+            let p = check_entry(input, p).map_err(NotLoaded::Exit)?;
+            Ok((p, limit.saturating_sub(start.elapsed()).max(MIN_ANALYSIS_TIME)))
+        }
+        Err(FrontendError::TimedOut) => Err(NotLoaded::TimedOut),
+        Err(e) => Err(NotLoaded::Exit(report_failure(&e))),
+    }
+}
+
+/// The least time an analysis is given after reading the program (it then answers UNKNOWN).
+const MIN_ANALYSIS_TIME: Duration = Duration::from_millis(1);
+
+/// The reason an answer gives when reading the program took the whole time limit.
+pub fn timed_out_reason(limit: Duration) -> String {
+    format!(
+        "reading the program (preprocessing, parsing, lowering) did not finish within the time limit ({} s)",
+        limit.as_secs_f64()
+    )
+}
+
+/// Print why the front end failed; the exit code.
+fn report_failure(e: &FrontendError) -> u8 {
+    match e {
+        FrontendError::Internal(_) => {
             eprintln!("leapfrog: {e}");
             eprintln!("This is a bug in Leapfrog; please report it together with the input that caused it.");
-            Err(EXIT_INTERNAL)
+            EXIT_INTERNAL
         }
-        Err(e) => {
+        _ => {
             eprintln!("{e}");
-            Err(EXIT_USAGE)
+            EXIT_USAGE
         }
     }
 }

@@ -1,14 +1,19 @@
 //! `leapfrog summarize`: every loop's summary (modified variables, invariant, exit conditions).
 
-use super::{EXIT_OK, Input, load, print_diagnostics};
+use super::{EXIT_OK, EXIT_USAGE, Input, NotLoaded, load_within, print_diagnostics, timed_out_reason};
 use leapfrog_report::Format;
 use leapfrog_verify::{Options, summarize};
 
 pub fn run(input: &Input, format: Format, options: &Options) -> u8 {
-    let program = match load(input) {
-        Ok(p) => p,
-        Err(code) => return code,
+    let (program, time_left) = match load_within(input, options.timeout) {
+        Ok(loaded) => loaded,
+        Err(NotLoaded::Exit(code)) => return code,
+        Err(NotLoaded::TimedOut) => {
+            eprintln!("leapfrog: error: {}", timed_out_reason(options.timeout));
+            return EXIT_USAGE;
+        }
     };
+    let options = &Options { timeout: time_left, ..options.clone() };
     if format == Format::Text {
         print_diagnostics(&program);
     }

@@ -1,16 +1,26 @@
 //! `leapfrog verify`: the `unreach-call` verdict (TRUE with a re-checked certificate, FALSE with
 //! an execution the interpreter replayed, or UNKNOWN with the reason).
 
-use super::{EXIT_OK, Input, load, print_diagnostics};
+use super::{EXIT_OK, Input, NotLoaded, load_within, print_diagnostics, timed_out_reason};
 use crate::task::PropertyKind;
 use leapfrog_report::Format;
 use leapfrog_verify::{Options, Report, verify};
 
 pub fn run(input: &Input, format: Format, options: &Options) -> u8 {
-    let program = match load(input) {
-        Ok(p) => p,
-        Err(code) => return code,
+    let (program, time_left) = match load_within(input, options.timeout) {
+        Ok(loaded) => loaded,
+        Err(NotLoaded::Exit(code)) => return code,
+        Err(NotLoaded::TimedOut) => {
+            let report = Report::unknown(options.semantics, timed_out_reason(options.timeout));
+            let files = leapfrog_source::SourceFiles::new();
+            match format {
+                Format::Json => println!("{}", leapfrog_report::verify::to_json(&files, &report)),
+                Format::Text => print!("{}", leapfrog_report::verify::to_text(&files, &report)),
+            }
+            return EXIT_OK;
+        }
     };
+    let options = &Options { timeout: time_left, ..options.clone() };
     if format == Format::Text {
         print_diagnostics(&program);
     }
