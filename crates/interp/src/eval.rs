@@ -5,7 +5,7 @@
 //! reported as unsupported instead of reaching arithmetic that could overflow. Expressions are
 //! small, so evaluation recurses.
 
-use crate::fault::{Fault, Res};
+use crate::fault::{Fault, FaultKind, Res};
 use crate::layout::{Place, VarInfo};
 use crate::value::{Pointer, Value, convert};
 use leapfrog_arith::{CmpOp, IntError, IntTy, Semantics, eval_binop, eval_unop};
@@ -65,6 +65,7 @@ impl Env<'_> {
             Value::Ptr(_) => Err(Fault::unsupported("a pointer is used as an integer")),
             Value::Float => Err(Fault::unsupported("a floating-point value is used as an integer")),
             Value::Unset => Err(Fault::unsupported("a memory variable is used as a value")),
+            Value::Uninit { .. } => Err(Fault::unsupported("an uninitialized value is used")),
         }
     }
 
@@ -120,10 +121,16 @@ impl Env<'_> {
         })
     }
 
-    /// The value of register variable `v`.
+    /// The value of register variable `v`; a read of an uninitialized local is a fault the
+    /// machine answers by giving it a value (see [`FaultKind::UninitRead`]).
     #[inline]
     pub fn read_reg(&self, v: VarId) -> Res<Value> {
-        self.slot(v, true)
+        match self.slot(v, true)? {
+            Value::Uninit { edge, occurrence } => {
+                Err(Fault { kind: FaultKind::UninitRead { var: v, edge, occurrence }, what: String::new() })
+            }
+            value => Ok(value),
+        }
     }
 
     /// The address of memory variable `v`'s current object.

@@ -2,7 +2,7 @@
 //! Rust), the choice of the edge to take at each location, and the execution of commands.
 
 use crate::eval::Env;
-use crate::fault::{Fault, Res};
+use crate::fault::{Fault, FaultKind, Res};
 use crate::layout::{FuncLayout, Layout, Place, Slots, Succ};
 use crate::memory::{MAX_OBJECT_BYTES, Memory, ObjKind, Region};
 use crate::nondet::{InputOracle, InputRequest};
@@ -181,7 +181,7 @@ impl<'p> Machine<'p> {
             self.recorded.push(match value {
                 Value::Int(x) => x,
                 Value::Ptr(p) => i128::from(p.off),
-                Value::Float | Value::Unset => raw,
+                Value::Float | Value::Unset | Value::Uninit { .. } => raw,
             });
         }
         value
@@ -268,35 +268,104 @@ impl<'p> Machine<'p> {
     fn execute_edge(&mut self, e: EdgeId) -> Result<(), Outcome> {
         let edge = self.edge(e);
         self.count_step(e, edge.span);
-        match self.exec_command(edge) {
-            Ok(Flow::Next) => {
-                self.cur.loc = edge.to;
-                Ok(())
-            }
-            Ok(Flow::Called) => Ok(()),
-            Ok(Flow::End(outcome)) => Err(outcome),
-            Err(fault) => Err(fault.at(edge.span)),
+        self.count_execution(edge);
+        loop {
+            return match self.exec_command(edge) {
+                Ok(Flow::Next) => {
+                    self.cur.loc = edge.to;
+                    Ok(())
+                }
+                Ok(Flow::Called) => Ok(()),
+                Ok(Flow::End(outcome)) => Err(outcome),
+                Err(Fault { kind: FaultKind::UninitRead { var, edge: decl, occurrence }, .. }) => {
+                    self.take_uninit(var, decl, occurrence).map_err(|f| f.at(edge.span))?;
+                    continue;
+                }
+                Err(fault) => Err(fault.at(edge.span)),
+            };
+        }
+    }
+
+    /// For an oracle that wants them: how often the running edge executed before, when its
+    /// command may consult an input.
+    fn count_execution(&mut self, edge: &Edge) {
+        if let Some(counts) = self.executions.as_mut()
+            && matches!(edge.cmd, Command::Load { .. } | Command::Havoc(..) | Command::CallExtern { .. })
+            && let Some(e) = self.cur_edge
+        {
+            let n = counts.entry((self.cur.func, e)).or_default();
+            self.occurrence = *n;
+            *n += 1;
         }
     }
 
     /// The one enabled edge of a branch; every outgoing edge must be an assume.
-    fn choose_branch(&self, edges: &[EdgeId]) -> Result<EdgeId, Outcome> {
+    fn choose_branch(&mut self, edges: &[EdgeId]) -> Result<EdgeId, Outcome> {
+        loop {
+            match self.try_branch(edges) {
+                Ok(chosen) => return chosen,
+                Err((Fault { kind: FaultKind::UninitRead { var, edge, occurrence }, .. }, span)) => {
+                    self.take_uninit(var, edge, occurrence).map_err(|f| f.at(span))?;
+                }
+                Err((fault, span)) => return Err(fault.at(span)),
+            }
+        }
+    }
+
+    /// [`Self::choose_branch`], or the fault of a condition and where.
+    fn try_branch(&self, edges: &[EdgeId]) -> Result<Result<EdgeId, Outcome>, (Fault, Span)> {
         let mut chosen = None;
         for &e in edges {
             let edge = self.edge(e);
             let Command::Assume(cond) = &edge.cmd else {
                 let what = "a branch has an edge that is not an assume".to_string();
-                return Err(Outcome::Unsupported { what, span: edge.span });
+                return Ok(Err(Outcome::Unsupported { what, span: edge.span }));
             };
-            if self.env().cond(cond).map_err(|f| f.at(edge.span))? {
+            if self.env().cond(cond).map_err(|f| (f, edge.span))? {
                 if chosen.is_some() {
                     let what = "nondeterministic branch".to_string();
-                    return Err(Outcome::Unsupported { what, span: edge.span });
+                    return Ok(Err(Outcome::Unsupported { what, span: edge.span }));
                 }
                 chosen = Some(e);
             }
         }
-        chosen.ok_or_else(|| Outcome::Blocked { span: edges.first().map_or(self.last_span, |e| self.edge(*e).span) })
+        let span = edges.first().map_or(self.last_span, |e| self.edge(*e).span);
+        Ok(chosen.ok_or(Outcome::Blocked { span }))
+    }
+
+    /// The value of register `v`, taking its value if it is an uninitialized local.
+    fn read_reg_taking(&mut self, v: VarId) -> Res<Value> {
+        loop {
+            match self.env().read_reg(v) {
+                Err(Fault { kind: FaultKind::UninitRead { var, edge, occurrence }, .. }) => {
+                    self.take_uninit(var, edge, occurrence)?
+                }
+                other => return other,
+            }
+        }
+    }
+
+    /// The first read of the uninitialized register local `var` (declared by the havoc at
+    /// `decl`, its `occurrence`-th execution): it takes an input (0 under `UninitMode::Zero`).
+    fn take_uninit(&mut self, var: VarId, decl: EdgeId, occurrence: u64) -> Res<()> {
+        let ty = self.reg_type(var)?;
+        let value = match self.cfg.uninit {
+            UninitMode::Nondet => {
+                let request = InputRequest {
+                    source: Source::UninitializedLocal,
+                    func: self.cur.func,
+                    edge: Some(decl),
+                    occurrence,
+                    ty,
+                };
+                self.next_input(&request)
+            }
+            UninitMode::Zero => {
+                self.count_source(Source::UninitializedLocal);
+                zero_of(ty)
+            }
+        };
+        self.write_reg(var, value)
     }
 
     fn env(&self) -> Env<'_> {
@@ -313,14 +382,6 @@ impl<'p> Machine<'p> {
 
     fn exec_command(&mut self, edge: &'p Edge) -> Res<Flow> {
         let span = edge.span;
-        if let Some(counts) = self.executions.as_mut()
-            && matches!(edge.cmd, Command::Load { .. } | Command::Havoc(..) | Command::CallExtern { .. })
-            && let Some(e) = self.cur_edge
-        {
-            let n = counts.entry((self.cur.func, e)).or_default();
-            self.occurrence = *n;
-            *n += 1;
-        }
         match &edge.cmd {
             Command::Skip => {}
             Command::Assume(c) => {
@@ -433,9 +494,11 @@ impl<'p> Machine<'p> {
             HavocOrigin::Volatile => Source::VolatileRead,
         };
         let value = match (origin, self.cfg.uninit) {
-            (HavocOrigin::Uninit, UninitMode::Zero) => {
-                self.count_source(source);
-                zero_of(ty)
+            (HavocOrigin::Uninit, _) => {
+                // Its value is taken at its first read, if any (`take_uninit`).
+                let edge = self.cur_edge.ok_or_else(|| Fault::unsupported("a declaration outside an edge"))?;
+                *self.slot_mut(v)?.0 = Value::Uninit { edge, occurrence: self.occurrence };
+                return Ok(());
             }
             (HavocOrigin::Volatile, UninitMode::Zero) => {
                 // Compiled code reads the object, whose value the preceding load put into `v`.
@@ -607,9 +670,11 @@ impl<'p> Machine<'p> {
     /// Leave the running frame: its objects die and the caller receives the return value.
     fn return_from_frame(&mut self) -> Result<Returned, Outcome> {
         let ret = self.prog.funcs[self.cur.func].ret;
+        // The value is read only when someone uses it: the caller, or the run's exit code.
+        let used = self.callers.is_empty() || self.cur.ret_dst.is_some();
         let value = match ret {
-            Some(r) => Some(self.env().read_reg(r).map_err(|f| f.at(self.last_span))?),
-            None => None,
+            Some(r) if used => Some(self.read_reg_taking(r).map_err(|f| f.at(self.last_span))?),
+            _ => None,
         };
         self.release_frame_objects();
         let Some(caller) = self.callers.pop() else { return Ok(Returned::Finished(value)) };

@@ -15,6 +15,11 @@ pub(crate) enum FaultKind {
     Unsupported,
     /// A resource limit of the interpreter.
     Limit,
+    /// A read of the register local `var`, uninitialized since the havoc at `edge` (its
+    /// `occurrence`-th execution): not a failure, but the moment its value is taken. The machine
+    /// gives the variable its value and executes the edge again (expressions have no side
+    /// effects, and every command evaluates its expressions before it changes anything).
+    UninitRead { var: leapfrog_ir::VarId, edge: leapfrog_ir::EdgeId, occurrence: u64 },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,6 +49,9 @@ impl Fault {
             FaultKind::Ub => Outcome::Ub { what: self.what, span },
             FaultKind::Unsupported => Outcome::Unsupported { what: self.what, span },
             FaultKind::Limit => Outcome::Limit { what: self.what },
+            FaultKind::UninitRead { .. } => {
+                Outcome::Unsupported { what: "an uninitialized read outside a command".into(), span }
+            }
         }
     }
 }

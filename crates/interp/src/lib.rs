@@ -16,10 +16,11 @@
 //! * the entry function's parameters, in order, before it runs;
 //! * each nondeterministic-value call (`Havoc` of a nondet builtin) and each result of a call of
 //!   a function without a body (`CallExtern`);
-//! * under [`UninitMode::Nondet`] only: each uninitialized register local when its declaration
-//!   executes; each read of never-written memory (one value of the read's type per read: the
-//!   never-written bytes among those read take its bytes, little-endian, and are written from
-//!   then on; bytes written before keep theirs); each `volatile` read.
+//! * under [`UninitMode::Nondet`] only: the first read of each uninitialized register local (after
+//!   each execution of its declaration); each read of never-written memory (one value of the
+//!   read's type per read: the never-written bytes among those read take its bytes,
+//!   little-endian, and are written from then on; bytes written before keep theirs); each
+//!   `volatile` read.
 //!
 //! Under [`UninitMode::Zero`] never-written bytes and uninitialized locals read 0 and a
 //! `volatile` read gives the object's value, as code compiled with gcc's

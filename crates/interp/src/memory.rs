@@ -373,7 +373,7 @@ impl<'p> Memory<'p> {
                 }
             }
             Value::Float => bytes.fill(0),
-            Value::Unset => return Err(Fault::unsupported("store of an undefined value")),
+            Value::Unset | Value::Uninit { .. } => return Err(Fault::unsupported("store of an undefined value")),
         }
         Ok(())
     }
@@ -491,7 +491,7 @@ impl<'p> Memory<'p> {
             }
             Value::Ptr(_) if all => self.write(p, ty, value),
             Value::Ptr(_) => Err(Fault::unsupported("pointer read of bytes that are partly never written")),
-            Value::Float | Value::Unset => {
+            Value::Float | Value::Unset | Value::Uninit { .. } => {
                 obj.unwritten.set_range(start as u64, len, false);
                 Ok(())
             }

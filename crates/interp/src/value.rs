@@ -72,6 +72,10 @@ pub(crate) enum Value {
     /// The slot of a memory variable whose object does not exist yet (a variable-length array
     /// before its declaration executes).
     Unset,
+    /// A register local whose declaration (the uninitialized havoc at `edge`, its
+    /// `occurrence`-th execution) executed and that nothing assigned since: its first read takes
+    /// its value (an input, or 0 under `UninitMode::Zero`).
+    Uninit { edge: leapfrog_ir::EdgeId, occurrence: u64 },
 }
 
 /// `v` converted to `t` (`IntTy::convert`, skipped when `v` is already a value of `t`).
@@ -113,6 +117,7 @@ pub(crate) fn coerce(v: Value, ty: Type) -> Res<Value> {
         (Value::Ptr(_), _) => Err(Fault::unsupported("a pointer is used as an integer")),
         (Value::Float, _) => Err(Fault::unsupported("a floating-point value is used as an integer or pointer")),
         (Value::Unset, _) => Err(Fault::unsupported("use of a variable-length array before its declaration")),
+        (Value::Uninit { .. }, _) => Err(Fault::unsupported("an uninitialized value is copied")),
     }
 }
 

@@ -101,6 +101,27 @@ fn uninitialized_registers_are_zero_or_inputs() {
     assert_eq!((r.outcome, r.nondet_used), (exit(7), 2));
 }
 
+#[test]
+fn an_uninitialized_register_takes_its_input_at_its_first_read_and_an_unread_one_takes_none() {
+    let (mut cx, main, ret) = with_main();
+    let (x, y, z) = (cx.int_local(main, "x", I32), cx.int_local(main, "y", I32), cx.int_local(main, "z", I32));
+    let edges = cx.body(main, vec![uninit(x), uninit(z), nondet(y), assign(ret, sub(I32, v(x), v(y))), assign(z, c(1))]);
+    let r = cx.run_nondet_uninit(&[10, 3]);
+    assert_eq!((r.outcome, r.nondet_used), (exit(-7), 2));
+    assert_eq!(r.input_counts.get(&Source::UninitializedLocal), Some(&1));
+    // Zero mode: the read gives 0 and is counted.
+    let r = cx.run_on(&[10]);
+    assert!(r.read_any_input());
+    assert_eq!((r.outcome, r.nondet_used), (exit(-10), 1));
+    // Proposed per edge: the value belongs to the declaration's edge, whenever it is read.
+    let mut oracle = EdgeInputs::default();
+    oracle.push(main, edges[0], 50);
+    oracle.push(main, edges[2], 8);
+    let cfg = ExecConfig { uninit: UninitMode::Nondet, record_inputs: true, ..ExecConfig::default() };
+    let r = run_with(&cx.p, &cfg, &mut oracle);
+    assert_eq!((r.outcome, r.inputs), (exit(42), vec![8, 50]));
+}
+
 /// `int a[3];` filled (`fill`) after `a[1] = 9`, then `return a[0]*100 + a[1]*10 + a[2]`.
 fn array_declaration(fill: Fill) -> Ctx {
     let (mut cx, main, ret) = with_main();

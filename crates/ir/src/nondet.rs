@@ -10,7 +10,7 @@
 //! | nondeterministic-value builtins (`__VERIFIER_nondet_*`, `nondet()`, `unknown()`, `random()`, ...) | [`HavocOrigin::Nondet`] | each call |
 //! | calls of functions without a body | [`Command::CallExtern`] | each call with a result; the callee may also change globals and memory reachable from its pointer arguments |
 //! | the entry function's parameters (`argc`, `argv`, or the parameters of an `--entry` function) | `Function::params` of the entry | once, in parameter order, before the entry runs |
-//! | uninitialized register locals | [`HavocOrigin::Uninit`] | when the declaration executes |
+//! | uninitialized register locals | [`HavocOrigin::Uninit`] (the declaration) | at the first read after the declaration executes |
 //! | never-written memory: locals without initializer ([`Fill::Uninit`]), `alloca`, `malloc` (not `calloc`, not static storage) | a [`Command::Load`] of bytes no store, `memset` or `memcpy` of written bytes has written | at the first read of each byte (one input of the read's type per read; the bytes keep it) |
 //! | `volatile` reads | [`HavocOrigin::Volatile`] after the load | each read |
 //!

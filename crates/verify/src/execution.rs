@@ -3,8 +3,8 @@
 //! the entry, no read of an uninitialized local or of never-written memory, no `volatile` read),
 //! that run is the program's only execution. If it ends, it decides both properties: every
 //! execution terminates (`terminate`), and an assertion can fail exactly when this run fails one
-//! (`verify`). (Declarations of register variables that are dead there consult nothing: their
-//! arbitrary value is never read.)
+//! (`verify`). (A declaration whose variable is never read before it is assigned consults
+//! nothing: the interpreter takes an uninitialized value at its first read.)
 //!
 //! [`single_run`] is the one place that decides whether a run is the program's only execution;
 //! both pipelines use it.
@@ -12,7 +12,7 @@
 use leapfrog_arith::Semantics;
 use leapfrog_interp::{ExecConfig, ExecResult, Outcome, UninitMode};
 use leapfrog_ir::nondet::{Source, command_source};
-use leapfrog_ir::{Command, HavocOrigin, Program};
+use leapfrog_ir::{Command, Program};
 use std::time::{Duration, Instant};
 
 /// Steps the run may take; longer runs are left to the other techniques. The interpreter takes
@@ -32,26 +32,14 @@ pub fn single_run(q: &Program, semantics: Semantics, budget: Duration, deadline:
     }
     // Extern calls may change globals and memory arbitrarily (the IR's assumption), and the
     // interpreter does not model opaque steps: such programs are not known to be deterministic.
-    // (Uninitialized locals and never-written memory are inputs only when the run reads them.)
+    // (Uninitialized locals and never-written memory are inputs only when the run reads them: a
+    // declaration whose variable is assigned before any read consults nothing.)
     let nondeterministic = q.funcs.values().flat_map(|f| f.edges.values()).any(|e| {
         matches!(e.cmd, Command::Opaque { .. })
             || matches!(command_source(&e.cmd), Some(Source::NondetCall | Source::ExternCall | Source::VolatileRead))
     });
     if nondeterministic {
         return None;
-    }
-    // A declaration without initializer whose variable is overwritten before any read cannot
-    // influence the execution: it need not consult the input.
-    let mut q = q.clone();
-    for f in q.funcs.values_mut() {
-        let live = leapfrog_ir::liveness::live_variables(f);
-        for e in f.edges.values_mut() {
-            if let Command::Havoc(v, HavocOrigin::Uninit) = e.cmd
-                && !live[e.to].contains(&v)
-            {
-                e.cmd = Command::Skip;
-            }
-        }
     }
     let config = ExecConfig {
         nondet: Vec::new(),
@@ -62,7 +50,7 @@ pub fn single_run(q: &Program, semantics: Semantics, budget: Duration, deadline:
         record_trace: false,
         record_inputs: false,
     };
-    let r = leapfrog_interp::run(&q, &config);
+    let r = leapfrog_interp::run(q, &config);
     let ended = matches!(
         r.outcome,
         Outcome::Exit { .. } | Outcome::Error { .. } | Outcome::Abort { .. } | Outcome::Blocked { .. }
