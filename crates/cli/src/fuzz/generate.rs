@@ -638,7 +638,10 @@ impl<'r> Gen<'r> {
         match self.rng.range(0, 3) {
             0 => {}
             1 => {
-                let idx = self.rng.range(0, i64::from(n) - 1);
+                let idx = match &len {
+                    Len::Const(n) => self.rng.range(0, i64::from(*n) - 1),
+                    Len::Var(_) => 0,
+                };
                 let value = self.expr(1);
                 self.line(format!("{name}[{idx}] = {value};"));
             }
@@ -651,6 +654,17 @@ impl<'r> Gen<'r> {
                 let value = self.expr_with(1, &[i.as_str()]);
                 self.line(format!("for (int {i} = 0; {i} < (int){upto}; {i}++) {name}[{i}] = {value};"));
             }
+        }
+        // A pointer into its middle, used as a block of its own.
+        if let Len::Const(n) = len
+            && n >= 3
+            && self.rng.chance(25)
+        {
+            let offset = self.rng.range(1, i64::from(n) - 1);
+            let p = self.name("p");
+            self.features.insert("pointer");
+            self.line(format!("{t} *{p} = {name} + {offset};"));
+            self.declare(p, Kind::Block { elem, len: Len::Const(n - offset as u32) });
         }
     }
 
@@ -1484,7 +1498,7 @@ mod tests {
             assert!(output.status.success(), "gcc rejects a program:\n{}", String::from_utf8_lossy(&output.stderr));
         }
         let _ = std::fs::remove_dir_all(&dir);
-        for feature in ["heap", "calloc", "alloca", "uninit", "volatile", "extern", "params", "assume", "nested", "goto", "vla", "ilp32", "cast"] {
+        for feature in ["heap", "calloc", "alloca", "uninit", "volatile", "extern", "params", "assume", "nested", "goto", "vla", "ilp32", "cast", "pointer"] {
             assert!(features.contains(feature), "no program uses {feature}");
         }
     }
