@@ -61,6 +61,9 @@ struct Line {
     text: String,
     /// A check: `text` is its condition.
     check: Option<usize>,
+    /// In [`Rendering::Oracle`], a line after this one that writes input values to every byte
+    /// of the block it allocates (`malloc`, `alloca`).
+    fill: Option<String>,
 }
 
 /// How checks become assertions.
@@ -74,11 +77,20 @@ enum CheckStyle {
     ReachError,
 }
 
+/// The extern function without a body whose arbitrary results fill `malloc`ed and `alloca`ed
+/// blocks in [`Rendering::Oracle`].
+const ORACLE_FILL: &str = "fz_oracle_fill";
+
 /// How [`Generated::render`] writes the checks it keeps.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Rendering {
     /// As the program's assertions.
     Final,
+    /// As the program's assertions, and every `malloc`ed or `alloca`ed block is filled with
+    /// input values right after its allocation: the oracle's program, whose runs are runs of the
+    /// program where never-written heap and stack bytes hold arbitrary values (the semantics
+    /// Leapfrog's analyses must use), also with an interpreter that reads such bytes as 0.
+    Oracle,
     /// As `if (!(c)) putchar(k);` (an output without effect on the run): an execution goes on
     /// after a failing check, and the trace shows which checks failed.
     Locate,
@@ -100,8 +112,14 @@ impl Generated {
             out.push('\n');
             lines += 1;
         }
-        if rendering == Rendering::Locate {
-            out.push_str("extern int putchar(int);\n");
+        let declaration = match rendering {
+            Rendering::Locate => Some("extern int putchar(int);".to_string()),
+            Rendering::Oracle => Some(format!("extern long {ORACLE_FILL}(void);")),
+            Rendering::Final => None,
+        };
+        if let Some(declaration) = declaration {
+            out.push_str(&declaration);
+            out.push('\n');
             lines += 1;
         }
         out.push_str(&self.signature);
@@ -114,15 +132,19 @@ impl Generated {
                     check_lines.push((lines + 1, k));
                     match (rendering, self.style) {
                         (Rendering::Locate, _) => format!("if (!({})) putchar({k});", line.text),
-                        (Rendering::Final, CheckStyle::VerifierAssert) => format!("__VERIFIER_assert({});", line.text),
-                        (Rendering::Final, CheckStyle::Assert) => format!("assert({});", line.text),
-                        (Rendering::Final, CheckStyle::ReachError) => format!("if (!({})) reach_error();", line.text),
+                        (_, CheckStyle::VerifierAssert) => format!("__VERIFIER_assert({});", line.text),
+                        (_, CheckStyle::Assert) => format!("assert({});", line.text),
+                        (_, CheckStyle::ReachError) => format!("if (!({})) reach_error();", line.text),
                     }
                 }
                 None => line.text.clone(),
             };
             let _ = writeln!(out, "{}{text}", "  ".repeat(line.indent + 1));
             lines += 1;
+            if let (Rendering::Oracle, Some(fill)) = (rendering, &line.fill) {
+                let _ = writeln!(out, "{}{fill}", "  ".repeat(line.indent + 1));
+                lines += 1;
+            }
         }
         out.push_str("}\n");
         (out, check_lines)
@@ -607,6 +629,9 @@ impl<'r> Gen<'r> {
                     self.line(format!("{t} *{name} = calloc({n}, sizeof({t}));"));
                 }
                 self.line(format!("if ({name} == 0) return 0;"));
+                if matches!(place, Where::Malloc) {
+                    self.fill_last_line(&name, n);
+                }
                 if self.rng.chance(70) {
                     self.heap_blocks.push(name.clone());
                 }
@@ -615,6 +640,7 @@ impl<'r> Gen<'r> {
                 name = self.name("h");
                 self.features.insert("alloca");
                 self.line(format!("{t} *{name} = alloca({n} * sizeof({t}));"));
+                self.fill_last_line(&name, n);
             }
             Where::Vla => {
                 name = self.name("a");
@@ -797,7 +823,7 @@ impl<'r> Gen<'r> {
         let cond = self.check_cond();
         let k = self.checks;
         self.checks += 1;
-        self.body.push(Line { indent: self.indent, text: cond, check: Some(k) });
+        self.body.push(Line { indent: self.indent, text: cond, check: Some(k), fill: None });
         self.budget -= 1;
     }
 
@@ -1404,8 +1430,16 @@ impl<'r> Gen<'r> {
     // ---- lines ------------------------------------------------------------------------------
 
     fn line(&mut self, text: String) {
-        self.body.push(Line { indent: self.indent, text, check: None });
+        self.body.push(Line { indent: self.indent, text, check: None, fill: None });
         self.budget -= 1;
+    }
+
+    /// Makes the last line fill block `name` of `n` elements with input values in
+    /// [`Rendering::Oracle`].
+    fn fill_last_line(&mut self, name: &str, n: u32) {
+        if let Some(last) = self.body.last_mut() {
+            last.fill = Some(format!("for (int fz_k = 0; fz_k < {n}; fz_k++) {name}[fz_k] = {ORACLE_FILL}();"));
+        }
     }
 
     fn open(&mut self, text: String) {
@@ -1415,7 +1449,7 @@ impl<'r> Gen<'r> {
 
     fn close(&mut self) {
         self.indent -= 1;
-        self.body.push(Line { indent: self.indent, text: "}".to_string(), check: None });
+        self.body.push(Line { indent: self.indent, text: "}".to_string(), check: None, fill: None });
     }
 }
 
@@ -1465,6 +1499,24 @@ mod tests {
         assert_eq!(literal(-2147483649), "(-2147483649L)");
     }
 
+    /// The oracle's form fills every `malloc`ed and `alloca`ed block (not `calloc`ed ones) right
+    /// after its allocation, and is the program otherwise.
+    #[test]
+    fn the_oracle_form_fills_malloc_and_alloca_blocks() {
+        let mut filled = 0;
+        for index in 0..200 {
+            let p = program(3, index);
+            let final_text = p.source();
+            let oracle = p.render(&|_| true, Rendering::Oracle);
+            let allocations = final_text.matches(" = malloc(").count() + final_text.matches(" = alloca(").count();
+            assert_eq!(oracle.matches("] = fz_oracle_fill();").count(), allocations, "{oracle}");
+            let without: Vec<&str> = oracle.lines().filter(|l| !l.contains("fz_oracle_fill")).collect();
+            assert_eq!(without.join("\n") + "\n", final_text);
+            filled += allocations;
+        }
+        assert!(filled > 10);
+    }
+
     /// Every program (with all checks, with none, and in the locating form) compiles with gcc
     /// without errors, and programs stay small.
     #[test]
@@ -1482,6 +1534,7 @@ mod tests {
                 ("all", p.source()),
                 ("none", p.render(&|_| false, Rendering::Final)),
                 ("locate", p.render(&|_| true, Rendering::Locate)),
+                ("oracle", p.render(&|_| true, Rendering::Oracle)),
             ] {
                 let file = dir.join(format!("p{index}-{form}.c"));
                 std::fs::write(&file, text).unwrap();

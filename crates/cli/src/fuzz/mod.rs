@@ -35,7 +35,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use leapfrog_arith::Semantics;
-use leapfrog_c_frontend::FrontendOptions;
+use leapfrog_c_frontend::{FrontendError, FrontendOptions};
 use leapfrog_ir::DataModel;
 use serde_json::{Value, json};
 
@@ -349,7 +349,9 @@ fn fuzz_one(options: &FuzzOptions, number: u64) -> ProgramResult {
         Err(_) => vec![true; program.checks],
     };
     let _ = std::fs::remove_file(&locate_file);
-    let source = program.render(&|k| keep.get(k).copied().unwrap_or(false), generate::Rendering::Final);
+    let kept = |k: usize| keep.get(k).copied().unwrap_or(false);
+    let source = program.render(&kept, generate::Rendering::Final);
+    let oracle_source = program.render(&kept, generate::Rendering::Oracle);
     if let Err(e) = std::fs::write(&file, &source) {
         result.invalid = Some(format!("cannot write {}: {e}", file.display()));
         return result;
@@ -365,11 +367,31 @@ fn fuzz_one(options: &FuzzOptions, number: u64) -> ProgramResult {
     let check_options = CheckOptions { runs: options.runs, max_steps: options.max_steps };
     let needs_runs = [&verify, &terminate].iter().any(|r| r.verdict().is_some_and(|v| v != verdicts::Verdict::Unknown));
     let mut findings = oracle::failures(&verify, &terminate);
+    let oracle_file = work.join(format!("s{seed}-p{number}-oracle.c"));
     if needs_runs {
-        match leapfrog_c_frontend::load_program(std::slice::from_ref(&file), &frontend) {
-            Ok(ir) => {
+        let loaded = leapfrog_c_frontend::load_program(std::slice::from_ref(&file), &frontend).and_then(|ir| {
+            if oracle_source == source {
+                return Ok((ir.clone(), ir));
+            }
+            std::fs::write(&oracle_file, &oracle_source).map_err(|e| FrontendError::Preprocess {
+                path: oracle_file.display().to_string(),
+                message: e.to_string(),
+            })?;
+            Ok((ir, leapfrog_c_frontend::load_program(std::slice::from_ref(&oracle_file), &frontend)?))
+        });
+        let _ = std::fs::remove_file(&oracle_file);
+        match loaded {
+            Ok((ir, oracle_ir)) => {
                 let mut streams = Rng::derive(seed, number, PURPOSE_STREAMS);
-                findings.extend(oracle::check(&ir, &verify, &terminate, &check_options, &mut streams, &mut result.stats));
+                findings.extend(oracle::check(
+                    &ir,
+                    &oracle_ir,
+                    &verify,
+                    &terminate,
+                    &check_options,
+                    &mut streams,
+                    &mut result.stats,
+                ));
             }
             Err(e) => findings.push(Finding {
                 kind: FindingKind::Rejected,
@@ -377,14 +399,16 @@ fn fuzz_one(options: &FuzzOptions, number: u64) -> ProgramResult {
                 what: format!("the front end refuses the program in-process, though the jobs answered: {e}"),
                 stream: None,
                 uninit_nondet: true,
+                on_oracle_program: false,
                 semantics: Semantics::Default,
                 reply: Value::Null,
             }),
         }
     }
     result.replies = vec![(Property::UnreachCall, verify), (Property::Termination, terminate)];
+    let sources = Sources { program: &source, oracle: (oracle_source != source).then_some(oracle_source.as_str()) };
     for finding in findings {
-        let path = save_finding(options, number, &program, &source, &finding, &result.replies);
+        let path = save_finding(options, number, &program, &sources, &finding, &result.replies);
         result.findings.push((finding, path));
     }
     if options.keep_programs {
@@ -431,13 +455,20 @@ fn replies_comment(replies: &[(Property, Reply)]) -> String {
     s
 }
 
+/// A program's text as Leapfrog was asked about it, and the oracle's program when it differs.
+struct Sources<'a> {
+    program: &'a str,
+    oracle: Option<&'a str>,
+}
+
 /// Writes the finding's program (with a comment at its end, so that line numbers stay those of
-/// the program the answers are about) and its JSON; returns the program's path.
+/// the program the answers are about), the oracle's program when the contradicting run is one
+/// of it (`.oracle.c`), and its JSON; returns the program's path.
 fn save_finding(
     options: &FuzzOptions,
     number: u64,
     program: &generate::Generated,
-    source: &str,
+    sources: &Sources<'_>,
     finding: &Finding,
     replies: &[(Property, Reply)],
 ) -> PathBuf {
@@ -445,13 +476,24 @@ fn save_finding(
     let stem = format!("s{seed}-p{number}-{}-{}", finding.kind.slug(), finding.property.name());
     let dir = options.output.join("findings");
     let c_file = dir.join(format!("{stem}.c"));
-    let mut text = source.to_string();
+    let oracle = sources.oracle.filter(|_| finding.on_oracle_program);
+    let run_name = if oracle.is_some() { format!("{stem}.oracle.c") } else { format!("{stem}.c") };
+    if let Some(text) = oracle {
+        let _ = std::fs::write(dir.join(&run_name), text);
+    }
+    let mut text = sources.program.to_string();
     let _ = writeln!(text, "/* leapfrog fuzz finding: {} ({})", finding.kind.name(), finding.property.name());
     let _ = writeln!(text, "   {}", finding.what.replace("*/", "* /"));
     let _ = writeln!(text, "   program {number} of seed {seed}: `leapfrog fuzz --seed {seed} --start {number} --programs 1`");
     text.push_str(&replies_comment(replies));
     if let Some(stream) = &finding.stream {
-        let mut command = format!("leapfrog exec {stem}.c --nondet {}", inputs::to_flag(stream));
+        if oracle.is_some() {
+            let _ = writeln!(
+                text,
+                "   the run is one of {run_name}: this program with its malloc/alloca blocks filled with inputs"
+            );
+        }
+        let mut command = format!("leapfrog exec {run_name} --nondet {}", inputs::to_flag(stream));
         if finding.uninit_nondet {
             command.push_str(" --uninit nondet");
         }
@@ -481,6 +523,7 @@ fn save_finding(
         "uninit": if finding.uninit_nondet { "nondet" } else { "zero" },
         "semantics": match finding.semantics { Semantics::BitPrecise => "bit-precise", Semantics::Default => "default" },
         "reply": finding.reply,
+        "run_file": finding.stream.as_ref().map(|_| dir.join(&run_name).display().to_string()),
     });
     let _ = std::fs::write(dir.join(format!("{stem}.json")), serde_json::to_string_pretty(&details).unwrap_or_default() + "\n");
     c_file

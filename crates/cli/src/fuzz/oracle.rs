@@ -9,7 +9,11 @@
 //!
 //! The answers are checked in-process with [`leapfrog_interp::run`] on the front end's IR, under
 //! the integer semantics the answer states and with uninitialized variables and memory read from
-//! the input stream ([`UninitMode::Nondet`]), which is how Leapfrog's analyses read them:
+//! the input stream ([`UninitMode::Nondet`]), which is how Leapfrog's analyses read them. TRUE
+//! answers are checked on the *oracle's program*, where every `malloc`ed and `alloca`ed block is
+//! filled with input values when it is allocated, so that never-written heap and stack bytes are
+//! arbitrary whatever the interpreter does with them (its runs are runs of the program under
+//! that semantics); FALSE answers are replayed on the program itself, as Leapfrog replayed them.
 //! * `verify` TRUE: no run on the seeded streams may end in `error` (else a *wrong TRUE*);
 //! * `terminate` TRUE: a run that reaches the step limit is run again with twenty times the
 //!   limit, and if it still does not end it is a *suspect* — a long but finite run is no bug, so
@@ -215,6 +219,9 @@ pub struct Finding {
     pub stream: Option<Vec<i128>>,
     /// Whether that run read uninitialized values from the stream.
     pub uninit_nondet: bool,
+    /// Whether that run is one of the oracle's program (blocks filled with inputs) rather than
+    /// of the program Leapfrog was asked about.
+    pub on_oracle_program: bool,
     /// The semantics of that run.
     pub semantics: Semantics,
     /// The job's JSON answer, or its stderr.
@@ -272,10 +279,13 @@ pub fn failures(verify: &Reply, terminate: &Reply) -> Vec<Finding> {
         .collect()
 }
 
-/// Checks the TRUE and FALSE answers of one program against runs of `ir`; `rng` gives the
-/// streams.
+/// Checks the TRUE and FALSE answers of one program: TRUE answers against runs of `oracle_ir`
+/// (the program with its `malloc`ed and `alloca`ed blocks filled with input values, see
+/// [`super::generate::Rendering::Oracle`]) on the streams of `rng`, FALSE answers by replaying
+/// their executions on `ir`, the program they are about.
 pub fn check(
     ir: &Program,
+    oracle_ir: &Program,
     verify: &Reply,
     terminate: &Reply,
     options: &CheckOptions,
@@ -287,7 +297,16 @@ pub fn check(
         Reply::Answer { answer, .. } if answer.verdict == Verdict::True => Some(semantics_of(answer)),
         _ => None,
     };
-    findings.extend(check_true_answers(ir, true_under(verify), true_under(terminate), verify, terminate, options, rng, stats));
+    findings.extend(check_true_answers(
+        oracle_ir,
+        true_under(verify),
+        true_under(terminate),
+        verify,
+        terminate,
+        options,
+        rng,
+        stats,
+    ));
     if let Reply::Answer { answer, json } = verify
         && answer.verdict == Verdict::False
     {
@@ -319,6 +338,7 @@ fn failure(property: Property, reply: &Reply) -> Option<Finding> {
         what,
         stream: None,
         uninit_nondet: true,
+        on_oracle_program: false,
         semantics: Semantics::Default,
         reply: Value::String(detail.clone()),
     })
@@ -374,6 +394,7 @@ fn check_true_answers(
                 what: format!("`verify` answered TRUE, but a run ends in {}", describe(ir, outcome)),
                 stream: Some(stream.clone()),
                 uninit_nondet: true,
+                on_oracle_program: true,
                 semantics,
                 reply: reply_json(verify),
             });
@@ -399,6 +420,7 @@ fn check_true_answers(
                     what: format!("`terminate` answered TRUE, but a run does not end within {steps} steps ({what}){hint}"),
                     stream: Some(stream.clone()),
                     uninit_nondet: true,
+                    on_oracle_program: true,
                     semantics,
                     reply: reply_json(terminate),
                 });
@@ -452,6 +474,7 @@ fn replay_counterexample(
         what,
         stream,
         uninit_nondet: true,
+        on_oracle_program: false,
         semantics,
         reply: json.clone(),
     };
@@ -494,6 +517,7 @@ fn replay_lassos(
         what,
         stream,
         uninit_nondet,
+        on_oracle_program: false,
         semantics,
         reply: json.clone(),
     };
