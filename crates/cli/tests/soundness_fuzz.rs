@@ -91,7 +91,8 @@ fn a_seeded_fuzzing_run_finds_no_wrong_answer() {
         + answered("termination", "TRUE")
         + answered("termination", "FALSE");
     assert!(decided >= PROGRAMS / 4, "only {decided} answers were TRUE or FALSE:\n{stdout}");
-    let checked = summary["interpreter"]["runs"].as_u64().unwrap_or(0) + summary["interpreter"]["replays"].as_u64().unwrap_or(0);
+    let checked =
+        summary["interpreter"]["runs"].as_u64().unwrap_or(0) + summary["interpreter"]["replays"].as_u64().unwrap_or(0);
     assert!(checked > 0, "no interpreter run checked an answer");
     let _ = std::fs::remove_dir_all(&output);
 }
@@ -99,9 +100,7 @@ fn a_seeded_fuzzing_run_finds_no_wrong_answer() {
 /// A stand-in for `leapfrog` that prints `verify` and `terminate` answers.
 fn stand_in(dir: &Path, verify: &str, terminate: &str) -> PathBuf {
     let path = dir.join("liar.sh");
-    let script = format!(
-        "#!/bin/sh\nif [ \"$1\" = verify ]; then echo '{verify}'; else echo '{terminate}'; fi\n"
-    );
+    let script = format!("#!/bin/sh\nif [ \"$1\" = verify ]; then echo '{verify}'; else echo '{terminate}'; fi\n");
     std::fs::write(&path, script).expect("write stand-in");
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
     path
@@ -135,8 +134,7 @@ fn a_tool_that_always_answers_true_is_caught() {
     let file = PathBuf::from(finding["file"].as_str().unwrap());
     let text = std::fs::read_to_string(&file).unwrap();
     assert!(text.contains("leapfrog fuzz finding: wrong TRUE (unreach-call)"), "{text}");
-    let details: Value =
-        serde_json::from_str(&std::fs::read_to_string(file.with_extension("json")).unwrap()).unwrap();
+    let details: Value = serde_json::from_str(&std::fs::read_to_string(file.with_extension("json")).unwrap()).unwrap();
     assert_eq!(details["kind"], "wrong-true");
     assert!(details["stream"].is_array());
     // The stream replays to the failing assertion with `leapfrog exec`.
@@ -168,7 +166,8 @@ fn a_tool_whose_false_answers_do_not_replay_is_caught() {
     assert_eq!(run.status.code(), Some(0), "findings are no error without --fail-on-findings");
     let summary = summary(&output);
     assert!(count(&summary, "wrong-false") > 0, "{summary:#}");
-    let kinds: Vec<&str> = summary["findings"].as_array().unwrap().iter().filter_map(|f| f["property"].as_str()).collect();
+    let kinds: Vec<&str> =
+        summary["findings"].as_array().unwrap().iter().filter_map(|f| f["property"].as_str()).collect();
     assert!(kinds.contains(&"unreach-call") && kinds.contains(&"termination"), "{kinds:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -272,10 +272,15 @@ struct Var {
 enum Kind {
     Scalar(Ty),
     /// An array, or a pointer to the first element of a block: `len` elements of `elem`.
-    Block { elem: Ty, len: Len },
+    Block {
+        elem: Ty,
+        len: Len,
+    },
     /// A pointer somewhere in `[base, base + len]` (a search's or walk's cursor): only its
     /// distance from `base` is read.
-    Cursor { base: String },
+    Cursor {
+        base: String,
+    },
 }
 
 /// The length of a block.
@@ -318,9 +323,36 @@ struct Profile {
     fancy: bool,
 }
 
-const FOCUSED: Profile = Profile { budget: (6, 14), max_loops: 2, max_depth: 2, body: (0, 1), expr_depth: 1, jumps: 1, branches: 1, fancy: false };
-const BUSY: Profile = Profile { budget: (10, 22), max_loops: 3, max_depth: 2, body: (0, 2), expr_depth: 2, jumps: 1, branches: 2, fancy: true };
-const WILD: Profile = Profile { budget: (14, 34), max_loops: 5, max_depth: 2, body: (1, 3), expr_depth: 2, jumps: 2, branches: 2, fancy: true };
+const FOCUSED: Profile = Profile {
+    budget: (6, 14),
+    max_loops: 2,
+    max_depth: 2,
+    body: (0, 1),
+    expr_depth: 1,
+    jumps: 1,
+    branches: 1,
+    fancy: false,
+};
+const BUSY: Profile = Profile {
+    budget: (10, 22),
+    max_loops: 3,
+    max_depth: 2,
+    body: (0, 2),
+    expr_depth: 2,
+    jumps: 1,
+    branches: 2,
+    fancy: true,
+};
+const WILD: Profile = Profile {
+    budget: (14, 34),
+    max_loops: 5,
+    max_depth: 2,
+    body: (1, 3),
+    expr_depth: 2,
+    jumps: 2,
+    branches: 2,
+    fancy: true,
+};
 
 /// Generates one program from `rng`; `label` goes into its first comment line.
 pub fn generate(rng: &mut Rng, label: &str) -> Generated {
@@ -368,7 +400,10 @@ const HELPERS: [(&str, &str); 3] = [
         "fz_halve",
         "static unsigned fz_halve(unsigned n) { unsigned c = 0; while (n > 1u) { n = n / 2u; c++; } return c; }",
     ),
-    ("fz_clamp", "static int fz_clamp(int v, int lo, int hi) { if (v < lo) return lo; if (v > hi) return hi; return v; }"),
+    (
+        "fz_clamp",
+        "static int fz_clamp(int v, int lo, int hi) { if (v < lo) return lo; if (v > hi) return hi; return v; }",
+    ),
 ];
 
 impl<'r> Gen<'r> {
@@ -406,7 +441,8 @@ impl<'r> Gen<'r> {
     fn program(&mut self, label: &str) -> Generated {
         self.profile = self.rng.weighted(&[(6, FOCUSED), (3, BUSY), (1, WILD)]);
         self.budget = self.rng.range(self.profile.budget.0, self.profile.budget.1);
-        let style = self.rng.weighted(&[(5, CheckStyle::VerifierAssert), (3, CheckStyle::Assert), (2, CheckStyle::ReachError)]);
+        let style =
+            self.rng.weighted(&[(5, CheckStyle::VerifierAssert), (3, CheckStyle::Assert), (2, CheckStyle::ReachError)]);
         let with_params = self.rng.chance(20);
         // ILP32 only for programs that include no system header (there are no 32-bit headers).
         let memory_kinds = self.rng.range(0, 2);
@@ -447,7 +483,8 @@ impl<'r> Gen<'r> {
         }
         self.line("return 0;".to_string());
 
-        let includes_headers = self.features.contains("heap") || self.features.contains("alloca") || style == CheckStyle::Assert;
+        let includes_headers =
+            self.features.contains("heap") || self.features.contains("alloca") || style == CheckStyle::Assert;
         if !includes_headers && self.rng.chance(25) {
             self.lp64 = false;
         }
@@ -531,7 +568,12 @@ impl<'r> Gen<'r> {
         for _ in 0..self.rng.range(1, 3) {
             let ty = self.ty();
             let name = self.name("x");
-            let source = self.rng.weighted(&[(5, Source::Nondet), (3, Source::Uninit), (2, Source::Extern), (1, Source::Volatile)]);
+            let source = self.rng.weighted(&[
+                (5, Source::Nondet),
+                (3, Source::Uninit),
+                (2, Source::Extern),
+                (1, Source::Volatile),
+            ]);
             match source {
                 Source::Nondet => {
                     self.nondet.insert(ty);
@@ -1551,7 +1593,10 @@ mod tests {
             assert!(output.status.success(), "gcc rejects a program:\n{}", String::from_utf8_lossy(&output.stderr));
         }
         let _ = std::fs::remove_dir_all(&dir);
-        for feature in ["heap", "calloc", "alloca", "uninit", "volatile", "extern", "params", "assume", "nested", "goto", "vla", "ilp32", "cast", "pointer"] {
+        for feature in [
+            "heap", "calloc", "alloca", "uninit", "volatile", "extern", "params", "assume", "nested", "goto", "vla",
+            "ilp32", "cast", "pointer",
+        ] {
             assert!(features.contains(feature), "no program uses {feature}");
         }
     }

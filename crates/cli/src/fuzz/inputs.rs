@@ -59,7 +59,8 @@ pub fn stream(rng: &mut Rng, n: usize) -> Vec<i128> {
     if n == 0 {
         return Vec::new();
     }
-    let profile = rng.weighted(&[(4, Profile::Small), (1, Profile::Medium), (2, Profile::Boundary), (3, Profile::Mixed)]);
+    let profile =
+        rng.weighted(&[(4, Profile::Small), (1, Profile::Medium), (2, Profile::Boundary), (3, Profile::Mixed)]);
     let len = match rng.below(10) {
         0..=2 => rng.range(1, 8),
         3..=7 => rng.range(8, 64),

@@ -215,7 +215,8 @@ impl FuzzReport {
                 path.display()
             );
         }
-        let _ = writeln!(s, "wall-clock {:.1} s on {} workers; results in {}", self.seconds, o.jobs, o.output.display());
+        let _ =
+            writeln!(s, "wall-clock {:.1} s on {} workers; results in {}", self.seconds, o.jobs, o.output.display());
         s
     }
 
@@ -340,14 +341,14 @@ fn fuzz_one(options: &FuzzOptions, number: u64) -> ProgramResult {
     };
     // A program the front end cannot read in-process keeps all its checks; the verdict jobs
     // then report the rejection.
-    let keep = match likely::select(&program, &locate_file, &frontend, &mut Rng::derive(seed, number, PURPOSE_SELECTION))
-    {
-        Ok(selection) => {
-            result.unfiltered = selection.unfiltered;
-            selection.keep
-        }
-        Err(_) => vec![true; program.checks],
-    };
+    let keep =
+        match likely::select(&program, &locate_file, &frontend, &mut Rng::derive(seed, number, PURPOSE_SELECTION)) {
+            Ok(selection) => {
+                result.unfiltered = selection.unfiltered;
+                selection.keep
+            }
+            Err(_) => vec![true; program.checks],
+        };
     let _ = std::fs::remove_file(&locate_file);
     let kept = |k: usize| keep.get(k).copied().unwrap_or(false);
     let source = program.render(&kept, generate::Rendering::Final);
@@ -424,12 +425,8 @@ fn fuzz_one(options: &FuzzOptions, number: u64) -> ProgramResult {
 
 /// gcc's errors about `file`, if it has any (`None` also when gcc cannot be run).
 fn gcc_complaint(file: &Path) -> Option<String> {
-    let output = Command::new("gcc")
-        .args(["-fsyntax-only", "-std=gnu11", "-w"])
-        .arg(file)
-        .stdin(Stdio::null())
-        .output()
-        .ok()?;
+    let output =
+        Command::new("gcc").args(["-fsyntax-only", "-std=gnu11", "-w"]).arg(file).stdin(Stdio::null()).output().ok()?;
     (!output.status.success()).then(|| String::from_utf8_lossy(&output.stderr).into_owned())
 }
 
@@ -484,7 +481,10 @@ fn save_finding(
     let mut text = sources.program.to_string();
     let _ = writeln!(text, "/* leapfrog fuzz finding: {} ({})", finding.kind.name(), finding.property.name());
     let _ = writeln!(text, "   {}", finding.what.replace("*/", "* /"));
-    let _ = writeln!(text, "   program {number} of seed {seed}: `leapfrog fuzz --seed {seed} --start {number} --programs 1`");
+    let _ = writeln!(
+        text,
+        "   program {number} of seed {seed}: `leapfrog fuzz --seed {seed} --start {number} --programs 1`"
+    );
     text.push_str(&replies_comment(replies));
     if let Some(stream) = &finding.stream {
         if oracle.is_some() {
@@ -525,7 +525,10 @@ fn save_finding(
         "reply": finding.reply,
         "run_file": finding.stream.as_ref().map(|_| dir.join(&run_name).display().to_string()),
     });
-    let _ = std::fs::write(dir.join(format!("{stem}.json")), serde_json::to_string_pretty(&details).unwrap_or_default() + "\n");
+    let _ = std::fs::write(
+        dir.join(format!("{stem}.json")),
+        serde_json::to_string_pretty(&details).unwrap_or_default() + "\n",
+    );
     c_file
 }
 

@@ -96,13 +96,23 @@ impl Case<'_> {
 /// What a verdict job said.
 #[derive(Debug, Clone)]
 pub enum Reply {
-    Answer { answer: Answer, json: Value },
+    Answer {
+        answer: Answer,
+        json: Value,
+    },
     /// Exit 3 or another code, a signal, or no valid answer: the message and stderr's tail.
-    Crash { message: String, stderr: String },
+    Crash {
+        message: String,
+        stderr: String,
+    },
     /// Killed after the time limit plus the grace period.
-    Timeout { seconds: f64 },
+    Timeout {
+        seconds: f64,
+    },
     /// Exit 2: the program was refused.
-    Rejected { stderr: String },
+    Rejected {
+        stderr: String,
+    },
 }
 
 impl Reply {
@@ -324,7 +334,9 @@ pub fn check(
 fn failure(property: Property, reply: &Reply) -> Option<Finding> {
     let (kind, what, detail) = match reply {
         Reply::Answer { .. } => return None,
-        Reply::Crash { message, stderr } => (FindingKind::Crash, format!("`{}` crashed: {message}", property.job()), stderr),
+        Reply::Crash { message, stderr } => {
+            (FindingKind::Crash, format!("`{}` crashed: {message}", property.job()), stderr)
+        }
         Reply::Timeout { seconds } => {
             (FindingKind::Timeout, format!("`{}` was killed after {seconds:.1} s", property.job()), &String::new())
         }
@@ -384,7 +396,8 @@ fn check_true_answers(
                 results.push((semantics, result));
             }
         }
-        let outcome_under = |semantics: Semantics| results.iter().find(|(s, _)| *s == semantics).map(|(_, r)| &r.outcome);
+        let outcome_under =
+            |semantics: Semantics| results.iter().find(|(s, _)| *s == semantics).map(|(_, r)| &r.outcome);
         if let Some(semantics) = safe
             && let Some(outcome @ Outcome::Error { .. }) = outcome_under(semantics)
         {
@@ -417,7 +430,9 @@ fn check_true_answers(
                 findings.push(Finding {
                     kind: FindingKind::Suspect,
                     property: Property::Termination,
-                    what: format!("`terminate` answered TRUE, but a run does not end within {steps} steps ({what}){hint}"),
+                    what: format!(
+                        "`terminate` answered TRUE, but a run does not end within {steps} steps ({what}){hint}"
+                    ),
                     stream: Some(stream.clone()),
                     uninit_nondet: true,
                     on_oracle_program: true,
@@ -545,14 +560,22 @@ fn replay_lassos(
             Outcome::Ub { what, span } => {
                 semantics == Semantics::Default
                     && what.contains("signed integer overflow")
-                    && in_loop(ir, *span, lasso.get("line").and_then(Value::as_u64), lasso.get("column").and_then(Value::as_u64))
+                    && in_loop(
+                        ir,
+                        *span,
+                        lasso.get("line").and_then(Value::as_u64),
+                        lasso.get("column").and_then(Value::as_u64),
+                    )
             }
             _ => false,
         };
         replayed = true;
         if !consistent {
             return Some(finding(
-                format!("`terminate` answered FALSE, but its stem's run ends in {} (within {steps} steps)", describe(ir, &result.outcome)),
+                format!(
+                    "`terminate` answered FALSE, but its stem's run ends in {} (within {steps} steps)",
+                    describe(ir, &result.outcome)
+                ),
                 Some(stream),
                 uninit_nondet,
             ));
