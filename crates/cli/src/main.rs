@@ -134,6 +134,10 @@ struct FuzzArgs {
     /// Keep every program, with its answers, in OUTPUT/programs/.
     #[arg(long)]
     keep_programs: bool,
+    /// Wall-clock seconds of the native (gcc-compiled) run of a suspect, which clears it if it
+    /// ends (0: no native runs).
+    #[arg(long, default_value_t = 10.0, value_parser = parse_seconds_or_zero)]
+    native_timeout: f64,
     /// Exit with status 1 when there is a wrong TRUE, wrong FALSE, crash, timeout or rejected
     /// program (suspects, which need reading, do not count).
     #[arg(long)]
@@ -165,6 +169,14 @@ fn parse_seconds(s: &str) -> Result<f64, String> {
         Ok(x) if x.is_finite() && x > 0.0 => Ok(x),
         Ok(_) => Err("a time limit is a positive number of seconds".to_string()),
         Err(e) => Err(e.to_string()),
+    }
+}
+
+/// Zero or a positive number of seconds (not NaN or infinite).
+fn parse_seconds_or_zero(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if x == 0.0 => Ok(0.0),
+        _ => parse_seconds(s),
     }
 }
 
@@ -370,6 +382,7 @@ fn run_fuzz(args: FuzzArgs) -> u8 {
         output: args.output,
         exe,
         keep_programs: args.keep_programs,
+        native_timeout: std::time::Duration::from_secs_f64(args.native_timeout.clamp(0.0, 1e7)),
     };
     match fuzz::run_fuzz(&options) {
         Ok(report) => {

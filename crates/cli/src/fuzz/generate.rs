@@ -53,6 +53,8 @@ pub struct Generated {
     pub features: BTreeSet<&'static str>,
     /// The number of checks (assertion candidates).
     pub checks: usize,
+    /// The types of the entry function's parameters (none for `main`).
+    pub params: Vec<&'static str>,
 }
 
 #[derive(Debug, Clone)]
@@ -61,9 +63,13 @@ struct Line {
     text: String,
     /// A check: `text` is its condition.
     check: Option<usize>,
-    /// In [`Rendering::Oracle`], a line after this one that writes input values to every byte
-    /// of the block it allocates (`malloc`, `alloca`).
+    /// In [`Rendering::Oracle`] and [`Rendering::Native`], a line after this one that writes
+    /// input values to every element of the block it allocates (`malloc`, `alloca`).
     fill: Option<String>,
+    /// In [`Rendering::Native`], what an uninitialized declaration becomes: the declaration with
+    /// the input values the interpreter gives it under `--uninit nondet` when it executes (one
+    /// per scalar, one per array element, in order).
+    native: Option<String>,
 }
 
 /// How checks become assertions.
@@ -91,6 +97,10 @@ pub enum Rendering {
     /// program where never-written heap and stack bytes hold arbitrary values (the semantics
     /// Leapfrog's analyses must use), also with an interpreter that reads such bytes as 0.
     Oracle,
+    /// The oracle's program for gcc ([`super::native`]): uninitialized declarations take their
+    /// values from input too, in the order the interpreter reads them, and `main` is called
+    /// `fz_main` (a harness serves the inputs and calls the entry).
+    Native,
     /// As `if (!(c)) putchar(k);` (an output without effect on the run): an execution goes on
     /// after a failing check, and the trace shows which checks failed.
     Locate,
@@ -112,17 +122,23 @@ impl Generated {
             out.push('\n');
             lines += 1;
         }
+        let fills = self.body.iter().any(|l| l.fill.is_some());
         let declaration = match rendering {
             Rendering::Locate => Some("extern int putchar(int);".to_string()),
-            Rendering::Oracle => Some(format!("extern long {ORACLE_FILL}(void);")),
-            Rendering::Final => None,
+            Rendering::Oracle if fills => Some(format!("extern long {ORACLE_FILL}(void);")),
+            Rendering::Native => Some(format!("extern long {ORACLE_FILL}(void);")),
+            Rendering::Oracle | Rendering::Final => None,
         };
         if let Some(declaration) = declaration {
             out.push_str(&declaration);
             out.push('\n');
             lines += 1;
         }
-        out.push_str(&self.signature);
+        if rendering == Rendering::Native && self.entry.is_none() {
+            out.push_str(&self.signature.replacen("main", "fz_main", 1));
+        } else {
+            out.push_str(&self.signature);
+        }
         out.push('\n');
         lines += 1;
         for line in &self.body {
@@ -137,11 +153,14 @@ impl Generated {
                         (_, CheckStyle::ReachError) => format!("if (!({})) reach_error();", line.text),
                     }
                 }
-                None => line.text.clone(),
+                None => match (rendering, &line.native) {
+                    (Rendering::Native, Some(native)) => native.clone(),
+                    _ => line.text.clone(),
+                },
             };
             let _ = writeln!(out, "{}{text}", "  ".repeat(line.indent + 1));
             lines += 1;
-            if let (Rendering::Oracle, Some(fill)) = (rendering, &line.fill) {
+            if let (Rendering::Oracle | Rendering::Native, Some(fill)) = (rendering, &line.fill) {
                 let _ = writeln!(out, "{}{fill}", "  ".repeat(line.indent + 1));
                 lines += 1;
             }
@@ -500,6 +519,7 @@ impl<'r> Gen<'r> {
             "int main(void) {".to_string()
         };
         Generated {
+            params: params.iter().map(|(_, t)| t.name()).collect(),
             header: self.header(label, style),
             signature,
             body: std::mem::take(&mut self.body),
@@ -582,6 +602,7 @@ impl<'r> Gen<'r> {
                 Source::Uninit => {
                     self.features.insert("uninit");
                     self.line(format!("{} {name};", ty.name()));
+                    self.native_last_line(format!("{} {name} = ({}){ORACLE_FILL}();", ty.name(), ty.name()));
                 }
                 Source::Extern => {
                     self.externs.insert(ty);
@@ -646,6 +667,9 @@ impl<'r> Gen<'r> {
                 name = self.name("a");
                 self.features.insert("uninit");
                 self.line(format!("{t} {name}[{n}];"));
+                self.native_last_line(format!(
+                    "{t} {name}[{n}]; for (int fz_k = 0; fz_k < {n}; fz_k++) {name}[fz_k] = {ORACLE_FILL}();"
+                ));
             }
             Where::LocalInit => {
                 name = self.name("a");
@@ -692,6 +716,9 @@ impl<'r> Gen<'r> {
                 self.features.insert("uninit");
                 self.line(format!("unsigned {size} = (unsigned)({from}) % {n}u + 1u;"));
                 self.line(format!("{t} {name}[{size}];"));
+                self.native_last_line(format!(
+                    "{t} {name}[{size}]; for (unsigned fz_k = 0; fz_k < {size}; fz_k++) {name}[fz_k] = {ORACLE_FILL}();"
+                ));
                 self.declare(size.clone(), Kind::Scalar(Ty::UInt));
                 self.frozen.push(size.clone());
                 len = Len::Var(size);
@@ -865,7 +892,7 @@ impl<'r> Gen<'r> {
         let cond = self.check_cond();
         let k = self.checks;
         self.checks += 1;
-        self.body.push(Line { indent: self.indent, text: cond, check: Some(k), fill: None });
+        self.body.push(Line { indent: self.indent, text: cond, check: Some(k), fill: None, native: None });
         self.budget -= 1;
     }
 
@@ -1472,7 +1499,7 @@ impl<'r> Gen<'r> {
     // ---- lines ------------------------------------------------------------------------------
 
     fn line(&mut self, text: String) {
-        self.body.push(Line { indent: self.indent, text, check: None, fill: None });
+        self.body.push(Line { indent: self.indent, text, check: None, fill: None, native: None });
         self.budget -= 1;
     }
 
@@ -1484,6 +1511,13 @@ impl<'r> Gen<'r> {
         }
     }
 
+    /// Makes `text` the last line's form in [`Rendering::Native`].
+    fn native_last_line(&mut self, text: String) {
+        if let Some(last) = self.body.last_mut() {
+            last.native = Some(text);
+        }
+    }
+
     fn open(&mut self, text: String) {
         self.line(text);
         self.indent += 1;
@@ -1491,7 +1525,7 @@ impl<'r> Gen<'r> {
 
     fn close(&mut self) {
         self.indent -= 1;
-        self.body.push(Line { indent: self.indent, text: "}".to_string(), check: None, fill: None });
+        self.body.push(Line { indent: self.indent, text: "}".to_string(), check: None, fill: None, native: None });
     }
 }
 
@@ -1554,20 +1588,23 @@ mod tests {
             assert_eq!(oracle.matches("] = fz_oracle_fill();").count(), allocations, "{oracle}");
             let without: Vec<&str> = oracle.lines().filter(|l| !l.contains("fz_oracle_fill")).collect();
             assert_eq!(without.join("\n") + "\n", final_text);
+            if allocations == 0 {
+                assert_eq!(oracle, final_text);
+            }
             filled += allocations;
         }
         assert!(filled > 10);
     }
 
-    /// Every program (with all checks, with none, and in the locating form) compiles with gcc
-    /// without errors, and programs stay small.
+    /// Every program (with all checks, with none, in the locating, the oracle's and the native
+    /// form) compiles with gcc without errors, and programs stay small.
     #[test]
     fn programs_compile_with_gcc() {
         let dir = std::env::temp_dir().join(format!("leapfrog-fuzz-gen-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let mut files = Vec::new();
         let mut features = BTreeSet::new();
-        for index in 0..150 {
+        for index in 0..100 {
             let p = program(11, index);
             features.extend(p.features.iter().copied());
             let lines = p.body.len();
@@ -1577,6 +1614,7 @@ mod tests {
                 ("none", p.render(&|_| false, Rendering::Final)),
                 ("locate", p.render(&|_| true, Rendering::Locate)),
                 ("oracle", p.render(&|_| true, Rendering::Oracle)),
+                ("native", p.render(&|_| true, Rendering::Native)),
             ] {
                 let file = dir.join(format!("p{index}-{form}.c"));
                 std::fs::write(&file, text).unwrap();

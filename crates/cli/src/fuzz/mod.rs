@@ -12,7 +12,8 @@
 //! * [`likely`] — which generated checks become assertions (likely invariants under a naive
 //!   reading of uninitialized memory);
 //! * [`inputs`] — the input streams of the interpreter runs;
-//! * [`oracle`] — the questions to Leapfrog (subprocesses) and the checks of their answers.
+//! * [`oracle`] — the questions to Leapfrog (subprocesses) and the checks of their answers;
+//! * [`native`] — suspects run again natively (gcc), which clears the long finite runs.
 //!
 //! Files: `OUTPUT/findings/s<seed>-p<n>-<kind>-<property>.c` (the program, with a comment at its
 //! end that says what was found and how to reproduce it) and `.json` (the answer and the
@@ -22,6 +23,7 @@
 pub mod generate;
 pub mod inputs;
 pub mod likely;
+pub mod native;
 pub mod oracle;
 pub mod rng;
 
@@ -62,6 +64,8 @@ pub struct FuzzOptions {
     pub exe: PathBuf,
     /// Keep every program (with its answers) in `OUTPUT/programs/`.
     pub keep_programs: bool,
+    /// Wall-clock limit of the native run of a suspect; zero for none.
+    pub native_timeout: Duration,
 }
 
 /// Purposes of the generators derived for one program ([`Rng::derive`]).
@@ -203,6 +207,11 @@ impl FuzzReport {
             stats.false_replayed,
             stats.false_not_replayed
         );
+        let _ = writeln!(
+            s,
+            "native runs of suspects: {}, {} of them ended (long finite runs, not reported)",
+            stats.native_runs, stats.suspects_cleared
+        );
         let counts: Vec<String> = FindingKind::ALL.iter().map(|k| format!("{} {}", self.count(*k), k.name())).collect();
         let _ = writeln!(s, "findings: {}", counts.join(", "));
         for (number, finding, path) in self.findings() {
@@ -261,6 +270,8 @@ impl FuzzReport {
                 "replays": stats.replays,
                 "false_replayed": stats.false_replayed,
                 "false_not_replayed": stats.false_not_replayed,
+                "native_runs": stats.native_runs,
+                "suspects_cleared": stats.suspects_cleared,
             },
             "finding_counts": counts,
             "findings": findings,
@@ -406,6 +417,9 @@ fn fuzz_one(options: &FuzzOptions, number: u64) -> ProgramResult {
             }),
         }
     }
+    if !options.native_timeout.is_zero() {
+        findings = settle_suspects(options, &program, &kept, number, findings, &mut result.stats);
+    }
     result.replies = vec![(Property::UnreachCall, verify), (Property::Termination, terminate)];
     let sources = Sources { program: &source, oracle: (oracle_source != source).then_some(oracle_source.as_str()) };
     for finding in findings {
@@ -421,6 +435,50 @@ fn fuzz_one(options: &FuzzOptions, number: u64) -> ProgramResult {
     let _ = std::fs::remove_file(&file);
     result.seconds = started.elapsed().as_secs_f64();
     result
+}
+
+/// Runs each suspect's run natively: one that ends is dropped (a long finite run), the others
+/// say what the native run did.
+fn settle_suspects(
+    options: &FuzzOptions,
+    program: &generate::Generated,
+    keep: &dyn Fn(usize) -> bool,
+    number: u64,
+    findings: Vec<Finding>,
+    stats: &mut RunStats,
+) -> Vec<Finding> {
+    let mut kept = Vec::new();
+    for mut finding in findings {
+        let Some(stream) = finding.stream.as_ref().filter(|_| finding.kind == FindingKind::Suspect) else {
+            kept.push(finding);
+            continue;
+        };
+        let stem = format!("s{}-p{number}", options.seed);
+        let work = options.output.join("work");
+        let end = match native::NativeProgram::build(program, keep, finding.semantics, &work, &stem) {
+            Ok(native) => native.run(stream, options.native_timeout),
+            Err(why) => native::NativeEnd::NotRun(why),
+        };
+        if !matches!(end, native::NativeEnd::NotRun(_)) {
+            stats.native_runs += 1;
+        }
+        match end {
+            native::NativeEnd::Ended(_) => stats.suspects_cleared += 1,
+            native::NativeEnd::StillRunning(seconds) => {
+                let _ = write!(finding.what, "; natively (gcc) still running after {seconds:.1} s");
+                kept.push(finding);
+            }
+            native::NativeEnd::Overflow => {
+                finding.what.push_str("; natively (gcc) a signed overflow, which mathematical integers continue");
+                kept.push(finding);
+            }
+            native::NativeEnd::NotRun(why) => {
+                let _ = write!(finding.what, "; not run natively: {why}");
+                kept.push(finding);
+            }
+        }
+    }
+    kept
 }
 
 /// gcc's errors about `file`, if it has any (`None` also when gcc cannot be run).

@@ -248,6 +248,9 @@ pub struct RunStats {
     /// FALSE answers whose executions were replayed / could not be (lassos with choices).
     pub false_replayed: usize,
     pub false_not_replayed: usize,
+    /// Suspects run natively ([`super::native`]), and those whose native run ended.
+    pub native_runs: usize,
+    pub suspects_cleared: usize,
 }
 
 impl RunStats {
@@ -262,6 +265,8 @@ impl RunStats {
         self.replays += other.replays;
         self.false_replayed += other.false_replayed;
         self.false_not_replayed += other.false_not_replayed;
+        self.native_runs += other.native_runs;
+        self.suspects_cleared += other.suspects_cleared;
     }
 }
 
