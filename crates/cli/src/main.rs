@@ -174,10 +174,7 @@ fn parse_seconds(s: &str) -> Result<f64, String> {
 
 /// Zero or a positive number of seconds (not NaN or infinite).
 fn parse_seconds_or_zero(s: &str) -> Result<f64, String> {
-    match s.parse::<f64>() {
-        Ok(x) if x == 0.0 => Ok(0.0),
-        _ => parse_seconds(s),
-    }
+    if s.parse::<f64>() == Ok(0.0) { Ok(0.0) } else { parse_seconds(s) }
 }
 
 impl AnalysisArgs {
