@@ -84,18 +84,23 @@ enum CheckStyle {
 }
 
 /// The extern function without a body whose arbitrary results fill `malloc`ed and `alloca`ed
-/// blocks in [`Rendering::Oracle`].
+/// blocks and replace volatile reads in [`Rendering::Oracle`].
 const ORACLE_FILL: &str = "fz_oracle_fill";
+
+/// The volatile global whose reads are inputs (it is never written).
+const VOLATILE: &str = "fz_vol";
 
 /// How [`Generated::render`] writes the checks it keeps.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Rendering {
     /// As the program's assertions.
     Final,
-    /// As the program's assertions, and every `malloc`ed or `alloca`ed block is filled with
-    /// input values right after its allocation: the oracle's program, whose runs are runs of the
-    /// program where never-written heap and stack bytes hold arbitrary values (the semantics
-    /// Leapfrog's analyses must use), also with an interpreter that reads such bytes as 0.
+    /// As the program's assertions, every `malloc`ed or `alloca`ed block is filled with input
+    /// values right after its allocation, and every read of the volatile global is an input: the
+    /// oracle's program, whose runs are runs of the program where never-written heap and stack
+    /// bytes and volatile reads hold arbitrary values (the semantics Leapfrog's analyses must
+    /// use), also with an interpreter and a front end that read such bytes as 0 and volatile
+    /// objects as ordinary ones.
     Oracle,
     /// The oracle's program for gcc ([`super::native`]): uninitialized declarations take their
     /// values from input too, in the order the interpreter reads them, and `main` is called
@@ -122,7 +127,7 @@ impl Generated {
             out.push('\n');
             lines += 1;
         }
-        let fills = self.body.iter().any(|l| l.fill.is_some());
+        let fills = self.body.iter().any(|l| l.fill.is_some() || l.text.contains(VOLATILE));
         let declaration = match rendering {
             Rendering::Locate => Some("extern int putchar(int);".to_string()),
             Rendering::Oracle if fills => Some(format!("extern long {ORACLE_FILL}(void);")),
@@ -155,6 +160,9 @@ impl Generated {
                 }
                 None => match (rendering, &line.native) {
                     (Rendering::Native, Some(native)) => native.clone(),
+                    (Rendering::Oracle | Rendering::Native, _) => {
+                        line.text.replace(VOLATILE, &format!("{ORACLE_FILL}()"))
+                    }
                     _ => line.text.clone(),
                 },
             };
@@ -1576,7 +1584,7 @@ mod tests {
     }
 
     /// The oracle's form fills every `malloc`ed and `alloca`ed block (not `calloc`ed ones) right
-    /// after its allocation, and is the program otherwise.
+    /// after its allocation, reads inputs for the volatile global, and is the program otherwise.
     #[test]
     fn the_oracle_form_fills_malloc_and_alloca_blocks() {
         let mut filled = 0;
@@ -1586,9 +1594,14 @@ mod tests {
             let oracle = p.render(&|_| true, Rendering::Oracle);
             let allocations = final_text.matches(" = malloc(").count() + final_text.matches(" = alloca(").count();
             assert_eq!(oracle.matches("] = fz_oracle_fill();").count(), allocations, "{oracle}");
-            let without: Vec<&str> = oracle.lines().filter(|l| !l.contains("fz_oracle_fill")).collect();
-            assert_eq!(without.join("\n") + "\n", final_text);
-            if allocations == 0 {
+            let without: Vec<&str> = oracle
+                .lines()
+                .filter(|l| !l.contains("] = fz_oracle_fill();") && !l.starts_with("extern long fz_oracle_fill"))
+                .collect();
+            let volatile_reads = final_text.matches(")fz_vol").count();
+            assert_eq!(without.join("\n").matches(")fz_oracle_fill()").count(), volatile_reads);
+            assert_eq!(without.join("\n").replace(")fz_oracle_fill()", ")fz_vol") + "\n", final_text);
+            if allocations == 0 && volatile_reads == 0 {
                 assert_eq!(oracle, final_text);
             }
             filled += allocations;

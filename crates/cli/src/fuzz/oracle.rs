@@ -17,7 +17,10 @@
 //! * `verify` TRUE: no run on the seeded streams may end in `error` (else a *wrong TRUE*);
 //! * `terminate` TRUE: a run that reaches the step limit is run again with twenty times the
 //!   limit, and if it still does not end it is a *suspect* — a long but finite run is no bug, so
-//!   suspects are for reading by hand, never counted as wrong;
+//!   suspects are for reading by hand, never counted as wrong; a TRUE by `concrete-execution`
+//!   claims that the program has a single execution, so two runs without undefined behaviour
+//!   that differ (in outcome or length) refute its certificate (a *bad certificate*: the input
+//!   it ignored may or may not make a run infinite);
 //! * `verify` FALSE: the counterexample's input stream must end in `error` (else a *wrong FALSE*);
 //! * `terminate` FALSE: the stem of each lasso without `choices` (values that nondeterministic
 //!   sources inside the loop must take, which a stream cannot place) must run into the step
@@ -175,14 +178,18 @@ pub enum FindingKind {
     Crash,
     Timeout,
     Rejected,
+    /// A TRUE whose certificate a run refutes, though no run contradicts the verdict (a
+    /// `concrete-execution` TRUE for a program whose runs differ with the input).
+    BadCertificate,
     /// A terminating TRUE with a run that did not end within the (large) step limit.
     Suspect,
 }
 
 impl FindingKind {
-    pub const ALL: [FindingKind; 6] = [
+    pub const ALL: [FindingKind; 7] = [
         FindingKind::WrongTrue,
         FindingKind::WrongFalse,
+        FindingKind::BadCertificate,
         FindingKind::Crash,
         FindingKind::Timeout,
         FindingKind::Rejected,
@@ -193,6 +200,7 @@ impl FindingKind {
         match self {
             FindingKind::WrongTrue => "wrong TRUE",
             FindingKind::WrongFalse => "wrong FALSE",
+            FindingKind::BadCertificate => "bad certificate",
             FindingKind::Crash => "crash",
             FindingKind::Timeout => "timeout",
             FindingKind::Rejected => "rejected",
@@ -205,6 +213,7 @@ impl FindingKind {
         match self {
             FindingKind::WrongTrue => "wrong-true",
             FindingKind::WrongFalse => "wrong-false",
+            FindingKind::BadCertificate => "bad-certificate",
             FindingKind::Crash => "crash",
             FindingKind::Timeout => "timeout",
             FindingKind::Rejected => "rejected",
@@ -281,6 +290,9 @@ pub struct CheckOptions {
 
 /// Replays, and second runs of suspects, get this many times the step limit.
 pub const REPLAY_FACTOR: u64 = 20;
+/// The technique of a termination TRUE that rests on the program having one execution.
+const CONCRETE_EXECUTION: &str = "concrete-execution";
+
 /// Inputs beyond this size can make a terminating loop run past any step limit.
 const LARGE_INPUT: i128 = 65_536;
 /// At most this many runs per program are run again with the larger limit.
@@ -388,6 +400,12 @@ fn check_true_answers(
 ) -> Vec<Finding> {
     let mut findings = Vec::new();
     let mut reruns = 0;
+    // A TRUE by concrete execution claims the program has one execution; the first run's
+    // outcome and length, to compare the others with.
+    let single_execution = matches!(terminate, Reply::Answer { answer, .. }
+        if answer.verdict == Verdict::True && answer.technique.as_deref() == Some(CONCRETE_EXECUTION));
+    let mut first_run: Option<(String, u64, Vec<i128>)> = None;
+    let mut certificate_refuted = false;
     for n in 0..options.runs {
         if safe.is_none() && terminating.is_none() {
             break;
@@ -417,6 +435,35 @@ fn check_true_answers(
                 reply: reply_json(verify),
             });
             safe = None;
+        }
+        if let Some(semantics) = terminating.filter(|_| single_execution && !certificate_refuted)
+            && let Some((_, result)) = results.iter().find(|(s, _)| *s == semantics)
+            && !matches!(result.outcome, Outcome::Ub { .. } | Outcome::Unsupported { .. })
+        {
+            let this = (result.outcome.to_string(), result.steps);
+            match &first_run {
+                None => first_run = Some((this.0, this.1, stream.clone())),
+                Some((outcome, steps, first_stream)) if (outcome, steps) != (&this.0, &this.1) => {
+                    certificate_refuted = true;
+                    findings.push(Finding {
+                        kind: FindingKind::BadCertificate,
+                        property: Property::Termination,
+                        what: format!(
+                            "`terminate` answered TRUE by concrete execution (the program's only execution), but \
+                             runs differ: {outcome} after {steps} steps with input [{}], {} after {} steps with this one",
+                            inputs::to_flag(first_stream),
+                            this.0,
+                            this.1
+                        ),
+                        stream: Some(stream.clone()),
+                        uninit_nondet: true,
+                        on_oracle_program: true,
+                        semantics,
+                        reply: reply_json(terminate),
+                    });
+                }
+                Some(_) => {}
+            }
         }
         if let Some(semantics) = terminating
             && let Some(Outcome::Limit { .. }) = outcome_under(semantics)
