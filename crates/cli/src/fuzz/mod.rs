@@ -16,8 +16,9 @@
 //! * [`native`] — suspects run again natively (gcc), which clears the long finite runs.
 //!
 //! Files: `OUTPUT/findings/s<seed>-p<n>-<kind>-<property>.c` (the program, with a comment at its
-//! end that says what was found and how to reproduce it) and `.json` (the answer and the
-//! contradicting stream), `OUTPUT/summary.json`, with `--keep-programs` every program in
+//! end that says what was found and how to reproduce it), `.oracle.c` (the oracle's program,
+//! when the contradicting run is one of it) and `.json` (the answer and the contradicting
+//! stream), `OUTPUT/summary.json`, with `--keep-programs` every program in
 //! `OUTPUT/programs/` with its answers, and scratch files in `OUTPUT/work/` (removed).
 
 pub mod generate;
@@ -41,6 +42,7 @@ use leapfrog_c_frontend::{FrontendError, FrontendOptions};
 use leapfrog_ir::DataModel;
 use serde_json::{Value, json};
 
+use crate::bench::verdicts;
 use oracle::{Case, CheckOptions, Finding, FindingKind, Property, Reply, RunStats};
 use rng::Rng;
 
@@ -279,8 +281,6 @@ impl FuzzReport {
         })
     }
 }
-
-use crate::bench::verdicts;
 
 /// Runs the fuzzer: generates, asks and checks every program, writes the files, and returns
 /// the report. An error is a problem with the output folder.
