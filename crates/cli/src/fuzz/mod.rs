@@ -184,11 +184,11 @@ impl FuzzReport {
         let features: Vec<String> = features.iter().map(|(f, n)| format!("{f} {n}")).collect();
         let _ = writeln!(s, "features: {}", features.join(", "));
         let labels = ["TRUE", "FALSE", "UNKNOWN", "crash", "timeout", "rejected"];
-        let _ = writeln!(s, "\nanswers       {}", labels.map(|l| format!("{l:>8}")).join(""));
+        let _ = writeln!(s, "\nanswers       {}", labels.map(|l| format!("{l:>9}")).join(""));
         let answers = self.answers();
         for property in Property::ALL {
             let row = answers.get(&property);
-            let cells = labels.map(|l| format!("{:>8}", row.and_then(|r| r.get(l)).copied().unwrap_or(0)));
+            let cells = labels.map(|l| format!("{:>9}", row.and_then(|r| r.get(l)).copied().unwrap_or(0)));
             let _ = writeln!(s, "{:<13} {}", property.name(), cells.join(""));
         }
         let techniques = self.techniques();
@@ -548,7 +548,7 @@ fn save_finding(
         if oracle.is_some() {
             let _ = writeln!(
                 text,
-                "   the run is one of {run_name}: this program with its malloc/alloca blocks filled with inputs"
+                "   the run is one of {run_name}: this program with its malloc/alloca blocks filled with inputs and its volatile reads inputs"
             );
         }
         let mut command = format!("leapfrog exec {run_name} --nondet {}", inputs::to_flag(stream));
