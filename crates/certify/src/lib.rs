@@ -177,10 +177,14 @@ pub fn check_safety_with_views(
 /// A failing execution of a loop-free entry function.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Counterexample {
-    /// The input stream, in the order `leapfrog_interp::run` consumes it (`program.init`'s
-    /// inputs, the entry function's parameters, then its nondeterministic values and — with
-    /// `UninitMode::Nondet` — uninitialized variables and object leaves).
-    pub inputs: Vec<i128>,
+    /// The entry function's parameters.
+    pub params: Vec<i128>,
+    /// The model's values of the other inputs along the path, per edge (of the initializer,
+    /// then of the entry) in path order: nondeterministic values, extern calls' results,
+    /// uninitialized and `volatile` variables, and loads (an input when the interpreter finds
+    /// the bytes read never written). `leapfrog_interp::EdgeInputs` orders them into the
+    /// interpreter's input stream (`UninitMode::Nondet`).
+    pub at_edges: Vec<(FuncId, EdgeId, i128)>,
     /// The function (the entry or the initializer) and edge of the failing assertion.
     pub func: FuncId,
     pub assertion: EdgeId,
@@ -217,8 +221,20 @@ pub fn loop_free_counterexample(
 }
 
 /// Runs `check`, turning a panic into an unknown verdict.
+///
+/// Fault injection, for the tests of the command line (`crates/cli/tests/panics.rs`), which
+/// must show that the binary keeps this promise: when the environment variable
+/// `LEAPFROG_INJECT_PANIC` names this check (`what` with dashes for spaces, e.g.
+/// `certificate-checker`), the check panics as a bug in it would. The panic is caught here like
+/// any other, so the variable can only turn an answer into UNKNOWN.
 pub(crate) fn guarded(what: &str, check: impl FnOnce() -> CheckResult) -> CheckResult {
-    match std::panic::catch_unwind(AssertUnwindSafe(check)) {
+    let injected = std::env::var_os("LEAPFROG_INJECT_PANIC").is_some_and(|v| v == what.replace(' ', "-").as_str());
+    match std::panic::catch_unwind(AssertUnwindSafe(|| {
+        if injected {
+            std::panic::panic_any(format!("injected by LEAPFROG_INJECT_PANIC={}", what.replace(' ', "-")));
+        }
+        check()
+    })) {
         Ok(r) => r,
         Err(panic) => CheckResult::Unknown(format!("internal error in the {what}: {}", panic_text(&panic))),
     }
@@ -570,24 +586,21 @@ fn run_counterexample(
         Answer::Unknown(why) => return unknown(format!("the solver gave up ({why})")),
         Answer::Sat(m) => m,
     };
-    let mut inputs = Vec::new();
-    let read = |inputs: &mut Vec<i128>, list: &[Input]| -> Result<(), String> {
-        for i in list {
-            read_input(&model, i, &enc.arith, inputs)?;
-        }
-        Ok(())
+    let read = |list: &[Input]| -> Result<Vec<i128>, String> {
+        list.iter().map(|i| read_input(&model, i, &enc.arith)).collect()
     };
     let result = (|| -> Result<Counterexample, String> {
+        let mut at_edges = Vec::new();
         let init_graph = Graph::new(p, init_f, &enc.pts);
         if init_f.entry != init_f.exit {
-            if let Some(e) = follow(&model, &init_graph, &init_records, &mut inputs, &read)? {
+            if let Some(e) = follow(&model, &init_graph, &init_records, p.init, &mut at_edges, &read)? {
                 let span = init_f.edges[e].span;
-                return Ok(Counterexample { inputs, func: p.init, assertion: e, span });
+                return Ok(Counterexample { params: Vec::new(), at_edges, func: p.init, assertion: e, span });
             }
         }
-        read(&mut inputs, &param_inputs)?;
-        match follow(&model, &g, &records, &mut inputs, &read)? {
-            Some(e) => Ok(Counterexample { inputs, func, assertion: e, span: f.edges[e].span }),
+        let params = read(&param_inputs)?;
+        match follow(&model, &g, &records, func, &mut at_edges, &read)? {
+            Some(e) => Ok(Counterexample { params, at_edges, func, assertion: e, span: f.edges[e].span }),
             None => Err("the model's path reaches the exit without a failing assertion".into()),
         }
     })();
@@ -637,16 +650,17 @@ fn entry_params(enc: &mut Enc, f: &Function, state: &mut State, inputs: &mut Vec
     Ok(())
 }
 
-/// Appends the values of inputs to the stream.
-type ReadInputs<'a> = dyn Fn(&mut Vec<i128>, &[Input]) -> Result<(), String> + 'a;
+/// The values of inputs in a model.
+type ReadInputs<'a> = dyn Fn(&[Input]) -> Result<Vec<i128>, String> + 'a;
 
-/// Follows the model's path from the entry of `g`'s function, reading inputs; the failing
-/// assertion's edge, or `None` at the exit.
+/// Follows the model's path from the entry of `g`'s function `func`, reading the inputs of each
+/// edge into `out`; the failing assertion's edge, or `None` at the exit.
 fn follow(
     model: &Model,
     g: &Graph,
     rec: &PathRecords,
-    inputs: &mut Vec<i128>,
+    func: FuncId,
+    out: &mut Vec<(FuncId, EdgeId, i128)>,
     read: &ReadInputs,
 ) -> Result<Option<EdgeId>, String> {
     let failing: HashMap<EdgeId, &Bool> = rec.failing.iter().map(|(e, b)| (*e, b)).collect();
@@ -663,16 +677,15 @@ fn follow(
         let Some(&e) = edges.iter().find(|e| rec.taken.get(e).is_some_and(holds)) else {
             return Err(format!("no edge out of {loc} is taken"));
         };
-        read(inputs, rec.inputs.get(&e).map_or(&[][..], |v| &v[..]))?;
+        for x in read(rec.inputs.get(&e).map_or(&[][..], |v| &v[..]))? {
+            out.push((func, e, x));
+        }
         loc = g.f.edges[e].to;
     }
     Err("the path does not end".into())
 }
 
-/// More inputs than this are not listed.
-const MAX_INPUTS: u64 = 1 << 20;
-
-fn read_input(model: &Model, input: &Input, arith: &Arith, out: &mut Vec<i128>) -> Result<(), String> {
+fn read_input(model: &Model, input: &Input, arith: &Arith) -> Result<i128, String> {
     let int = |ty: leapfrog_arith::IntTy, num: &Num| -> Result<i128, String> {
         match num {
             Num::Math(x, _) => {
@@ -685,50 +698,10 @@ fn read_input(model: &Model, input: &Input, arith: &Arith, out: &mut Vec<i128>) 
                 .ok_or_else(|| "no bit-vector value".to_string()),
         }
     };
-    let select = |arr: &Array, ty, off: i128| -> Result<i128, String> {
-        let v = match arith.offset_const(off) {
-            Num::Math(i, _) => arr.select(&i),
-            Num::Bits(b) => arr.select(&b),
-        };
-        let num = match (v.as_int(), v.as_bv()) {
-            (Some(i), _) => Num::Math(i, None),
-            (_, Some(b)) => Num::Bits(b),
-            _ => return Err("an array of unexpected sort".into()),
-        };
-        int(ty, &num)
-    };
     match input {
-        Input::Int(v) => out.push(int(v.ty, &v.num)?),
-        Input::Cond(c) => out.push(i128::from(model.eval(c, true).and_then(|v| v.as_bool()).unwrap_or(false))),
-        Input::Ptr(off) => out.push(int(arith.offset_type(), off)?),
-        Input::Float => out.push(0),
-        Input::Leaves { arr, ty, offsets } => {
-            for &o in offsets {
-                out.push(select(arr, *ty, i128::from(o))?);
-            }
-        }
-        Input::Zeros(n) => {
-            if *n > MAX_INPUTS {
-                return Err(format!("{n} inputs"));
-            }
-            out.extend(std::iter::repeat_n(0, *n as usize));
-        }
-        Input::VlaLeaves { arr, len, elem_size, offsets } => {
-            let n = model.eval(len, true).and_then(|v| v.as_i128()).ok_or("no length")?;
-            let total = u64::try_from(n).unwrap_or(0).saturating_mul(offsets.len() as u64);
-            if total > MAX_INPUTS {
-                return Err(format!("{total} inputs"));
-            }
-            for i in 0..n.max(0) {
-                for &o in offsets {
-                    let at = i * i128::from(*elem_size) + i128::from(o);
-                    out.push(match arr {
-                        Some((a, ty)) => select(a, *ty, at)?,
-                        None => 0,
-                    });
-                }
-            }
-        }
+        Input::Int(v) => int(v.ty, &v.num),
+        Input::Cond(c) => Ok(i128::from(model.eval(c, true).and_then(|v| v.as_bool()).unwrap_or(false))),
+        Input::Ptr(off) => int(arith.offset_type(), off),
+        Input::Float => Ok(0),
     }
-    Ok(())
 }

@@ -10,7 +10,7 @@
 //! float is never inspected); other objects (mixed leaves, pointers stored in memory, opaque
 //! bytes) are not modelled at all: loads from them are fresh.
 
-use leapfrog_ir::{ArrayLen, DataModel, ObjType, Program, Type, VarId, VarTy};
+use leapfrog_ir::{ArrayLen, ObjType, Program, Type, VarId, VarTy};
 
 /// How the contents of an object are represented.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,14 +31,7 @@ pub(crate) struct ObjInfo {
     pub size: Option<u64>,
     /// For a variable-length array: the size of one element in bytes.
     pub vla_elem_size: u64,
-    /// The byte offsets of the scalar leaves that take inputs when the object is declared
-    /// without initializer (the interpreter's `--uninit nondet`), in input order, within one
-    /// object (or one element of a variable-length array); `None` when there are too many.
-    pub leaves: Option<Vec<u64>>,
 }
-
-/// More leaves than this are not listed (a counterexample cannot be given for them).
-const MAX_LEAVES: u64 = 1 << 16;
 
 impl ObjInfo {
     pub fn of(p: &Program, v: VarId) -> Option<ObjInfo> {
@@ -56,12 +49,7 @@ impl ObjInfo {
             Leaf::One(Type::Bool) => Elem::Unmodeled("conditions stored in memory".into()),
             Leaf::Mixed(why) => Elem::Unmodeled(why),
         };
-        let leaves = (leaf_count(top) <= MAX_LEAVES).then(|| {
-            let mut out = Vec::new();
-            list_leaves(top, 0, dm, &mut out);
-            out
-        });
-        Some(ObjInfo { elem, size, vla_elem_size, leaves })
+        Some(ObjInfo { elem, size, vla_elem_size })
     }
 }
 
@@ -89,52 +77,5 @@ fn uniform_leaf(ty: &ObjType) -> Leaf {
     match found {
         Some(t) => Leaf::One(t),
         None => Leaf::Empty,
-    }
-}
-
-/// How many inputs declaring an object of type `ty` without initializer consumes (as the
-/// interpreter's object filler counts them).
-pub(crate) fn leaf_count(ty: &ObjType) -> u64 {
-    match ty {
-        ObjType::Scalar(Type::Float(_)) | ObjType::Opaque { .. } => 0,
-        ObjType::Scalar(_) => 1,
-        ObjType::Array { elem, len: ArrayLen::Fixed(n) } => leaf_count(elem).saturating_mul(*n),
-        ObjType::Array { len: ArrayLen::Dynamic, .. } => 0,
-        ObjType::Record { union: true, fields, .. } => fields.first().map_or(0, |f| leaf_count(&f.ty)),
-        ObjType::Record { fields, .. } => fields.iter().fold(0, |n, f| n.saturating_add(leaf_count(&f.ty))),
-    }
-}
-
-/// The byte offsets of the input-taking leaves of `ty` placed at `at`, in input order: array
-/// elements in index order, record fields in order, only the first member of a union; floats and
-/// opaque bytes take none. (Bounded by the caller through [`leaf_count`].)
-fn list_leaves(ty: &ObjType, at: u64, dm: DataModel, out: &mut Vec<u64>) {
-    // An explicit stack of (type, offset), pushed in reverse so that leaves come out in order.
-    let mut stack = vec![(ty, at)];
-    while let Some((t, at)) = stack.pop() {
-        match t {
-            ObjType::Scalar(Type::Float(_)) | ObjType::Opaque { .. } => {}
-            ObjType::Scalar(_) => out.push(at),
-            ObjType::Array { elem, len: ArrayLen::Fixed(n) } => {
-                if leaf_count(elem) == 0 {
-                    continue;
-                }
-                let size = elem.size(dm);
-                for i in (0..*n).rev() {
-                    stack.push((elem, at.saturating_add(i.saturating_mul(size))));
-                }
-            }
-            ObjType::Array { len: ArrayLen::Dynamic, .. } => {}
-            ObjType::Record { union: true, fields, .. } => {
-                if let Some(f) = fields.first() {
-                    stack.push((&f.ty, at.saturating_add(f.offset)));
-                }
-            }
-            ObjType::Record { fields, .. } => {
-                for f in fields.iter().rev() {
-                    stack.push((&f.ty, at.saturating_add(f.offset)));
-                }
-            }
-        }
     }
 }

@@ -243,22 +243,6 @@ pub(crate) enum Input {
     Ptr(Num),
     /// A floating-point value (any input will do).
     Float,
-    /// The leaves of an object declared without initializer: values at these byte offsets.
-    Leaves {
-        arr: Array,
-        ty: IntTy,
-        offsets: Vec<u64>,
-    },
-    /// Inputs whose values do not matter.
-    Zeros(u64),
-    /// The leaves of a variable-length array of `len` elements of `elem_size` bytes, with leaves
-    /// at `offsets` within each element (`arr` is `None` when the values do not matter).
-    VlaLeaves {
-        arr: Option<(Array, IntTy)>,
-        len: Int,
-        elem_size: u64,
-        offsets: Vec<u64>,
-    },
 }
 
 /// What counterexample mode records about a walk.
@@ -1308,6 +1292,14 @@ impl<'w, 'p> Walk<'w, 'p> {
                 let ty = self.reg_type(*dst)?;
                 let a = self.eval(&st, addr, &mut def)?.ptr()?;
                 let val = self.load(&st, &a, ty, &mut def, &mut path)?;
+                if cex {
+                    // The interpreter takes an input for a read of never-written bytes: the
+                    // value read (any real read is within its type).
+                    if let Val::Int(IntVal { num: Num::Math(x, _), ty }) = &val {
+                        self.enc.arith.facts.push(Bool::and(&[x.ge(int_const(IntTy::min(*ty))), x.le(int_const(IntTy::max(*ty)))]));
+                    }
+                    self.record_input(id, input_of(&val));
+                }
                 self.write(&mut st, *dst, val)?;
             }
             Command::Store { addr, value } => {
@@ -1316,7 +1308,7 @@ impl<'w, 'p> Walk<'w, 'p> {
                 self.store(&mut st, &a, &v, &mut def)?;
             }
             Command::InitObject { var, len, fill } => {
-                self.init_object(id, &mut st, *var, len.as_ref(), *fill, &mut def)?
+                self.init_object(&mut st, *var, len.as_ref(), *fill, &mut def)?
             }
             Command::Alloc { dst, .. } if !cex => {
                 self.enc.note("heap objects are not modelled".into());
@@ -1426,9 +1418,17 @@ impl<'w, 'p> Walk<'w, 'p> {
                 end = true;
             }
             Command::Abort => end = true,
-            Command::Opaque { havoc, writes_memory, .. } => {
+            Command::Opaque { what, havoc, writes_memory, may_not_return } => {
                 if cex || strict {
                     end = true;
+                } else if *may_not_return {
+                    // It may not return, may loop, may call any function (reaching an assertion)
+                    // and may change anything reachable: no certificate can rely on a path
+                    // through it.
+                    return Err(Halt::Unsupported(format!(
+                        "an opaque step ({what}) at {}",
+                        self.p().files.display(e.span)
+                    )));
                 } else {
                     for v in havoc {
                         let ty = self.reg_type(*v)?;
@@ -1455,7 +1455,6 @@ impl<'w, 'p> Walk<'w, 'p> {
 
     fn init_object(
         &mut self,
-        id: EdgeId,
         st: &mut State,
         var: VarId,
         len: Option<&Expr>,
@@ -1478,51 +1477,6 @@ impl<'w, 'p> Walk<'w, 'p> {
             (Elem::Int(t), Fill::Uninit) => Some(self.enc.fresh_array(*t, "uninit")),
             _ => None,
         };
-        if cex && fill == Fill::Uninit {
-            let Some(offsets) = info.leaves.clone() else {
-                return Err(Unsupported(format!("{} has too many leaves to list as inputs", self.enc.var_name(var))));
-            };
-            let input = match (&len_val, &arr, &info.elem) {
-                (Some(n), arr, Elem::Int(t)) => Input::VlaLeaves {
-                    arr: arr.clone().map(|a| (a, *t)),
-                    len: n.clone(),
-                    elem_size: info.vla_elem_size,
-                    offsets,
-                },
-                (Some(n), _, _) => {
-                    Input::VlaLeaves { arr: None, len: n.clone(), elem_size: info.vla_elem_size, offsets }
-                }
-                (None, Some(a), Elem::Int(t)) => {
-                    // Only the leaves take inputs; everything else of the object is zero.
-                    let size = info.size.unwrap_or(0);
-                    let step = t.bytes();
-                    let mut arr = a.clone();
-                    let leaf_set: BTreeSet<u64> = offsets.iter().copied().collect();
-                    let mut at = 0;
-                    while at < size && at < (1 << 20) {
-                        if !leaf_set.contains(&at) {
-                            let zero = self.enc.arith.constant(0, *t);
-                            arr = self.store_array(&arr, &self.enc.arith.offset_const(i128::from(at)), &zero);
-                        }
-                        at += step;
-                    }
-                    for &off in &offsets {
-                        let v = self.select(a, &self.enc.arith.offset_const(i128::from(off)), *t)?;
-                        if let Num::Math(x, _) = &v.num {
-                            self.enc
-                                .arith
-                                .facts
-                                .push(Bool::and(&[x.ge(int_const(IntTy::min(*t))), x.le(int_const(IntTy::max(*t)))]));
-                        }
-                    }
-                    st.mem.insert(var, MemVal { arr: Some(arr), len: None });
-                    self.record_input(id, Input::Leaves { arr: a.clone(), ty: *t, offsets });
-                    return Ok(());
-                }
-                (None, _, _) => Input::Zeros(offsets.len() as u64),
-            };
-            self.record_input(id, input);
-        }
         st.mem.insert(var, MemVal { arr, len: len_val });
         Ok(())
     }

@@ -13,8 +13,10 @@
 mod common;
 
 use common::{Rng, c_program};
-use leapfrog_certify::{CheckResult, CounterexampleResult, SafetyCertificate, check_safety, loop_free_counterexample};
-use leapfrog_interp::{ExecConfig, Outcome, UninitMode, run};
+use leapfrog_certify::{
+    CheckResult, Counterexample, CounterexampleResult, SafetyCertificate, check_safety, loop_free_counterexample,
+};
+use leapfrog_interp::{EdgeInputs, ExecConfig, Outcome, UninitMode, run, run_with};
 use leapfrog_ir::{Program, Semantics};
 use std::fmt::Write;
 use std::sync::Mutex;
@@ -418,6 +420,17 @@ impl Gen<'_> {
 }
 
 /// Inputs for a random run: mostly small and boundary values.
+/// The interpreter's input stream for a counterexample's values: the run with them, recorded.
+fn stream_of(p: &Program, c: &Counterexample, sem: Semantics) -> Vec<i128> {
+    let mut oracle = EdgeInputs::along(c.func, &c.params, &[]);
+    for (f, e, x) in &c.at_edges {
+        oracle.push(*f, *e, *x);
+    }
+    let cfg =
+        ExecConfig { uninit: UninitMode::Nondet, semantics: sem, max_steps: 100_000, record_inputs: true, ..ExecConfig::default() };
+    run_with(p, &cfg, &mut oracle).inputs
+}
+
 fn random_inputs(rng: &mut Rng, n: usize) -> Vec<i128> {
     let special: [i128; 14] =
         [0, 1, -1, 2, 3, 7, 127, -128, 255, 65535, 2147483647, -2147483648, 4294967295, 9223372036854775807];
@@ -501,14 +514,15 @@ fn compare(p: &Program, src: &str, rng: &mut Rng, stats: &mut Stats, runs: usize
                 if checked == CheckResult::Accepted {
                     return Err(format!("{sem:?}: accepted, but a counterexample was found: {c:?}"));
                 }
-                let r = exec(c.inputs.clone(), UninitMode::Nondet);
+                let inputs = stream_of(p, c, sem);
+                let r = exec(inputs.clone(), UninitMode::Nondet);
                 match r.outcome {
                     Outcome::Error { span, .. } if span == c.span => {}
                     other => {
                         return Err(format!(
-                            "{sem:?}: the counterexample {:?} should fail the assertion at {}, but the interpreter \
-                             ends with {other} at {:?} (used {} inputs)",
-                            c.inputs,
+                            "{sem:?}: the counterexample {c:?} (stream {:?}) should fail the assertion at {}, but \
+                             the interpreter ends with {other} at {:?} (used {} inputs)",
+                            inputs,
                             p.files.display(c.span),
                             other.span().map(|s| p.files.display(s)),
                             r.nondet_used

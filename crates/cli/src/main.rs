@@ -14,6 +14,7 @@ mod task;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Mutex;
 
 #[derive(Parser)]
 #[command(
@@ -220,7 +221,7 @@ struct BenchArgs {
     manifest: PathBuf,
     /// The leapfrog job to run on each task: `loops` or `exec` (once per program, measured), or a
     /// verdict job, scored against the manifest's `expected`: `verify` (the unreach-call rows) or
-    /// `terminate` (the termination rows).
+    /// `terminate` (the termination rows). Another name is a usage error.
     #[arg(long, default_value = "loops")]
     job: String,
     /// Only tasks of these suites (repeatable).
@@ -234,7 +235,7 @@ struct BenchArgs {
     jobs: Option<usize>,
     /// Time limit per task, in seconds. A verdict job is also given it as `--timeout` and is
     /// killed a grace period (a tenth, at least 1 s) later.
-    #[arg(long, default_value_t = 60.0)]
+    #[arg(long, default_value_t = 60.0, value_parser = parse_seconds)]
     timeout: f64,
     /// Address-space limit per task, in MiB (0: none).
     #[arg(long, default_value_t = bench::DEFAULT_MEMORY_MB)]
@@ -301,26 +302,57 @@ impl InputArgs {
 /// places that walk syntax; the interpreter and graph algorithms are iterative.
 const JOB_STACK_BYTES: usize = 256 << 20;
 
+/// The panics of this run (message and place), as the panic hook saw them; at most
+/// [`MAX_RECORDED_PANICS`].
+static PANICS: Mutex<Vec<String>> = Mutex::new(Vec::new());
+const MAX_RECORDED_PANICS: usize = 8;
+
+/// The panic hook only records: unwinding must reach the `catch_unwind` of the code that
+/// expects panics (the certificate checker turns its own into UNKNOWN, the front end's thread
+/// into an internal error), and a panic that nothing catches ends the job thread, which `main`
+/// reports as an internal error (exit 3) with the recorded messages.
+fn record_panics() {
+    std::panic::set_hook(Box::new(|info| {
+        let mut seen = PANICS.lock().unwrap_or_else(|e| e.into_inner());
+        if seen.len() < MAX_RECORDED_PANICS {
+            seen.push(info.to_string());
+        }
+    }));
+}
+
 fn main() -> ExitCode {
     if let Err(e) = leapfrog_smt::check_z3_version() {
         eprintln!("leapfrog: error: {e}");
         return ExitCode::from(jobs::EXIT_INTERNAL);
     }
-    std::panic::set_hook(Box::new(|info| {
-        eprintln!("leapfrog: internal error: {info}");
-        eprintln!("This is a bug in Leapfrog; please report it together with the input that caused it.");
-        std::process::exit(jobs::EXIT_INTERNAL.into());
-    }));
+    record_panics();
     let cli = Cli::parse();
     let worker =
         std::thread::Builder::new().name("leapfrog-job".into()).stack_size(JOB_STACK_BYTES).spawn(move || run(cli));
-    match worker.map(|w| w.join()) {
-        Ok(Ok(code)) => ExitCode::from(code),
-        _ => ExitCode::from(jobs::EXIT_INTERNAL),
+    let died = match worker.map(|w| w.join()) {
+        Ok(Ok(code)) => return ExitCode::from(code),
+        Ok(Err(_)) => None,
+        Err(e) => Some(format!("cannot start the job's thread: {e}")),
+    };
+    let panics = std::mem::take(&mut *PANICS.lock().unwrap_or_else(|e| e.into_inner()));
+    for message in died.into_iter().chain(panics) {
+        eprintln!("leapfrog: internal error: {message}");
+    }
+    eprintln!("This is a bug in Leapfrog; please report it together with the input that caused it.");
+    ExitCode::from(jobs::EXIT_INTERNAL)
+}
+
+/// Fault injection for the tests of the command line (`crates/cli/tests/panics.rs`): the job
+/// panics, as a bug would, before it starts when `LEAPFROG_INJECT_PANIC=job`. (The certificate
+/// checker has its own, `leapfrog_certify`'s `guarded`.)
+fn inject_panic() {
+    if std::env::var_os("LEAPFROG_INJECT_PANIC").is_some_and(|v| v == "job") {
+        panic!("injected by LEAPFROG_INJECT_PANIC=job");
     }
 }
 
 fn run(cli: Cli) -> u8 {
+    inject_panic();
     match cli.command {
         Command::Loops { input, format } => match input.to_input() {
             Ok(input) => jobs::loops::run(&input, format.into()),
@@ -407,7 +439,7 @@ fn run_bench(args: BenchArgs) -> u8 {
     if let Some(j) = args.jobs {
         opts.jobs = j.max(1);
     }
-    opts.timeout = std::time::Duration::from_secs_f64(args.timeout.max(0.001));
+    opts.timeout = std::time::Duration::from_secs_f64(args.timeout.clamp(0.001, 1e7));
     opts.memory_mb = args.memory_mb;
     opts.output = args.output;
     opts.limit = args.limit;

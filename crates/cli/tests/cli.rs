@@ -406,3 +406,74 @@ fn bench_scores_a_verdict_job_and_lists_wrong_answers() {
     assert!(tasks.iter().all(|t| t["seconds"].as_f64().is_some()));
     assert_eq!(tasks.len(), 6, "the termination row is not a verify task");
 }
+
+#[test]
+fn an_entry_that_is_not_defined_is_a_usage_error_for_every_job() {
+    let dir = temp_dir("no-entry");
+    let src = write(&dir, "e.c", "int helper(int x) { return x; }\nint main(void) { return helper(1); }\n");
+    for job in ["loops", "exec", "ir", "verify", "summarize", "terminate"] {
+        let out = leapfrog(&[job, "--entry", "nosuchfunction", &src]);
+        assert_eq!(out.status.code(), Some(2), "{job}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert!(err.contains("--entry nosuchfunction") && err.contains("helper, main"), "{job}: {err}");
+        assert!(out.stdout.is_empty(), "{job} printed an answer: {}", String::from_utf8_lossy(&out.stdout));
+        assert_eq!(leapfrog(&[job, "--entry", "helper", &src]).status.code(), Some(0), "{job} --entry helper");
+    }
+    // `bench` passes it through: every task is rejected, none answers.
+    write(&dir, "manifest.csv", "id,suite,file,property,expected,origin\ne,s,e.c,unreach-call,true,x\n");
+    let results = dir.join("results.json");
+    let out = leapfrog(&[
+        "bench",
+        dir.join("manifest.csv").to_str().unwrap(),
+        "--job",
+        "verify",
+        "--timeout",
+        "20",
+        "--output",
+        results.to_str().unwrap(),
+        "--",
+        "--entry",
+        "nosuchfunction",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(&results).unwrap()).unwrap();
+    assert_eq!(v["tasks"][0]["classification"], "error", "{v}");
+}
+
+#[test]
+fn bench_setup_problems_are_usage_errors_before_any_task_runs() {
+    let dir = temp_dir("bench-usage");
+    write(&dir, "ok.c", "int main(void) { return 0; }\n");
+    let manifest =
+        write(&dir, "manifest.csv", "id,suite,file,property,expected,origin\nok,s,ok.c,unreach-call,true,x\n");
+    write(
+        &dir,
+        "gone.csv",
+        "id,suite,file,property,expected,origin\nok,s,ok.c,unreach-call,true,x\ngone,s,gone.c,unreach-call,true,x\n",
+    );
+    let results = dir.join("results.json");
+    let bench = |args: &[&str]| {
+        let mut all = vec!["bench", "--output", results.to_str().unwrap()];
+        all.extend_from_slice(args);
+        leapfrog(&all)
+    };
+    let gone = dir.join("gone.csv").display().to_string();
+    let cases: [(&[&str], &str); 6] = [
+        (&[&manifest, "--job", "bogus"], "unknown job `bogus`"),
+        (&[&manifest, "--timeout", "0"], "positive number of seconds"),
+        (&[&manifest, "--timeout=-5"], "positive number of seconds"),
+        (&[&manifest, "--timeout", "NaN"], "positive number of seconds"),
+        (&[&manifest, "--timeout", "inf"], "positive number of seconds"),
+        (&[&gone, "--job", "verify"], "line 3: gone.c"),
+    ];
+    for (args, message) in cases {
+        let out = bench(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains(message), "{args:?}: {}", stderr(&out));
+        assert!(out.stdout.is_empty() && !results.exists(), "{args:?} ran tasks");
+    }
+    // The same manifest and options without the mistake run.
+    let out = bench(&[&manifest, "--job", "verify", "--timeout", "20"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(results.exists());
+}

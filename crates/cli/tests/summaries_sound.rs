@@ -120,6 +120,7 @@ fn check(task: &Task, semantics: Semantics, tally: &Mutex<Tally>) {
             semantics,
             max_call_depth: 10_000,
             record_trace: false,
+            record_inputs: false,
         };
         let r = leapfrog_interp::run(&instrumented, &config);
         local.runs += 1;

@@ -1,7 +1,7 @@
 //! `terminate`'s answers on development benchmarks match their expected verdicts.
 //!
-//! The termination tasks of a few suites (all of the small SV-COMP and paper suites, every
-//! [`TPDB_EVERY`]-th task of `tpdb-c-integer`) are run through the `leapfrog terminate` binary
+//! The termination tasks of a few suites (all of the small SV-COMP and paper suites and of
+//! `tpdb-c-memory`, every [`TPDB_EVERY`]-th task of `tpdb-c-integer`) are run through the `leapfrog terminate` binary
 //! with a short budget, two at a time. No answer may contradict the manifest's `expected`, no run
 //! may crash or overrun its budget, and at least [`MIN_CORRECT_TRUE`] terminating and
 //! [`MIN_CORRECT_FALSE`] non-terminating tasks must be answered correctly, so that a regression
@@ -27,6 +27,8 @@ const SUITES: &[(&str, usize)] = &[
     ("svcomp-loop-acceleration", 1),
     ("paper-examples", 1),
     ("tpdb-c-integer", TPDB_EVERY),
+    // Pointer loops over `alloca` memory, arbitrary until written: every task.
+    ("tpdb-c-memory", 1),
 ];
 /// Every this many-th termination task of `tpdb-c-integer` (in manifest order) runs.
 const TPDB_EVERY: usize = 6;

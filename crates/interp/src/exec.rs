@@ -4,16 +4,17 @@
 use crate::eval::Env;
 use crate::fault::{Fault, Res};
 use crate::layout::{FuncLayout, Layout, Place, Slots, Succ};
-use crate::memory::{MAX_OBJECT_BYTES, Memory, ObjKind};
-use crate::nondet::NondetStream;
-use crate::objinit::LeafFiller;
-use crate::value::{ObjRef, Pointer, Value, coerce, zero_of};
-use crate::{ExecConfig, ExecResult, Outcome, UninitMode};
+use crate::memory::{MAX_OBJECT_BYTES, Memory, ObjKind, Region};
+use crate::nondet::{InputOracle, InputRequest};
+use crate::value::{ObjRef, Pointer, Value, coerce, from_input, zero_of};
+use crate::{ExecConfig, ExecResult, MAX_REPORTED_READS, Outcome, UninitMode, UnwrittenRead};
+use leapfrog_ir::nondet::Source;
 use leapfrog_ir::{
     AllocRegion, Command, Edge, EdgeId, Expr, Fill, FuncId, HavocOrigin, Id, LocId, ObjType, Program, Type, VarId,
     VarTy,
 };
 use leapfrog_source::Span;
+use std::collections::BTreeMap;
 
 /// One activation of a function.
 struct Frame {
@@ -49,7 +50,13 @@ pub(crate) struct Machine<'p> {
     cfg: &'p ExecConfig,
     layout: &'p Layout,
     mem: Memory<'p>,
-    input: NondetStream<'p>,
+    input: &'p mut dyn InputOracle,
+    /// Inputs requested so far, and (with `record_inputs`) their values.
+    requested: u64,
+    recorded: Vec<i128>,
+    input_counts: BTreeMap<Source, u64>,
+    unwritten_reads: Vec<UnwrittenRead>,
+    unwritten_counts: BTreeMap<Region, u64>,
     globals: Vec<Value>,
     /// The running frame; its callers are on `callers`.
     cur: Frame,
@@ -58,25 +65,53 @@ pub(crate) struct Machine<'p> {
     trace: Vec<(FuncId, EdgeId)>,
     /// The span of the last executed edge, for outcomes at locations.
     last_span: Span,
+    /// The edge being executed (of the running function), and how often it executed before
+    /// (counted for loads, havocs and extern calls when the oracle asks for it).
+    cur_edge: Option<EdgeId>,
+    occurrence: u64,
+    executions: Option<std::collections::HashMap<(FuncId, EdgeId), u64>>,
     ptr_bits: u32,
 }
 
 /// Run the whole program: globals, the initializer, then the entry function on inputs.
-pub(crate) fn execute(prog: &Program, cfg: &ExecConfig) -> ExecResult {
+pub(crate) fn execute(prog: &Program, cfg: &ExecConfig, input: &mut dyn InputOracle) -> ExecResult {
     let layout = Layout::new(prog);
-    let mut m = Machine::new(prog, cfg, &layout);
+    let counts = input.counts_executions();
+    let mut m = Machine::new(prog, cfg, &layout, input);
+    if counts {
+        m.executions = Some(std::collections::HashMap::new());
+    }
     let outcome = m.run_program().unwrap_or_else(|o| o);
-    ExecResult { outcome, steps: m.steps, nondet_used: m.input.requested(), trace: m.trace }
+    ExecResult {
+        outcome,
+        steps: m.steps,
+        nondet_used: usize::try_from(m.requested).unwrap_or(usize::MAX),
+        trace: m.trace,
+        inputs: m.recorded,
+        input_counts: m.input_counts,
+        unwritten_reads: m.unwritten_reads,
+        unwritten_counts: m.unwritten_counts,
+    }
 }
 
 impl<'p> Machine<'p> {
-    fn new(prog: &'p Program, cfg: &'p ExecConfig, layout: &'p Layout) -> Machine<'p> {
+    fn new(
+        prog: &'p Program,
+        cfg: &'p ExecConfig,
+        layout: &'p Layout,
+        input: &'p mut dyn InputOracle,
+    ) -> Machine<'p> {
         Machine {
             prog,
             cfg,
             layout,
             mem: Memory::new(&prog.vars, prog.data_model),
-            input: NondetStream::new(&cfg.nondet),
+            input,
+            requested: 0,
+            recorded: Vec::new(),
+            input_counts: BTreeMap::new(),
+            unwritten_reads: Vec::new(),
+            unwritten_counts: BTreeMap::new(),
             globals: Vec::new(),
             cur: Frame {
                 func: prog.init,
@@ -90,6 +125,9 @@ impl<'p> Machine<'p> {
             steps: 0,
             trace: Vec::new(),
             last_span: Span::UNKNOWN,
+            cur_edge: None,
+            occurrence: 0,
+            executions: None,
             ptr_bits: (prog.data_model.pointer_bytes() * 8) as u32,
         }
     }
@@ -102,7 +140,7 @@ impl<'p> Machine<'p> {
             return Err(unsupported("the initializer function has parameters"));
         }
         let entry_span = self.prog.funcs.get(entry).ok_or_else(|| unsupported("no entry function"))?.span;
-        self.globals = self.create_slots(&self.layout.globals, ObjKind::Global).map_err(|f| f.at(init.span))?;
+        self.globals = self.create_slots(&self.layout.globals, ObjKind::Global, init.span).map_err(|f| f.at(init.span))?;
         self.run_function(self.prog.init, Vec::new(), init.span)?;
         let args = self.entry_inputs(entry).map_err(|f| f.at(entry_span))?;
         let code = match self.run_function(entry, args, entry_span)? {
@@ -121,9 +159,39 @@ impl<'p> Machine<'p> {
                 Some(VarTy::Reg(t)) | Some(VarTy::Mem(ObjType::Scalar(t))) => *t,
                 _ => return Err(Fault::unsupported(format!("entry parameter {p} is not a scalar"))),
             };
-            args.push(self.input.next_value(ty, self.ptr_bits));
+            let request = InputRequest { source: Source::EntryParameter, func: entry, edge: None, occurrence: 0, ty };
+            args.push(self.next_input(&request));
         }
         Ok(args)
+    }
+
+    /// Count a consultation of `source` that consumes no input (under `UninitMode::Zero`).
+    fn count_source(&mut self, source: Source) {
+        *self.input_counts.entry(source).or_default() += 1;
+    }
+
+    /// The next input, as a value of the request's type.
+    fn next_input(&mut self, request: &InputRequest) -> Value {
+        self.count_source(request.source);
+        self.requested = self.requested.saturating_add(1);
+        let raw = self.input.next(request);
+        let value = from_input(raw, request.ty, self.ptr_bits);
+        if self.cfg.record_inputs {
+            // The value as the destination holds it replays the same run.
+            self.recorded.push(match value {
+                Value::Int(x) => x,
+                Value::Ptr(p) => i128::from(p.off),
+                Value::Float | Value::Unset => raw,
+            });
+        }
+        value
+    }
+
+    /// An input for source `source` at the running edge.
+    fn input_here(&mut self, source: Source, ty: Type) -> Value {
+        let request =
+            InputRequest { source, func: self.cur.func, edge: self.cur_edge, occurrence: self.occurrence, ty };
+        self.next_input(&request)
     }
 
     /// Run `func` (with nothing below it on the stack) until it returns.
@@ -190,6 +258,7 @@ impl<'p> Machine<'p> {
 
     fn count_step(&mut self, e: EdgeId, span: Span) {
         self.steps += 1;
+        self.cur_edge = Some(e);
         if self.cfg.record_trace {
             self.trace.push((self.cur.func, e));
         }
@@ -244,6 +313,14 @@ impl<'p> Machine<'p> {
 
     fn exec_command(&mut self, edge: &'p Edge) -> Res<Flow> {
         let span = edge.span;
+        if let Some(counts) = self.executions.as_mut()
+            && matches!(edge.cmd, Command::Load { .. } | Command::Havoc(..) | Command::CallExtern { .. })
+            && let Some(e) = self.cur_edge
+        {
+            let n = counts.entry((self.cur.func, e)).or_default();
+            self.occurrence = *n;
+            *n += 1;
+        }
         match &edge.cmd {
             Command::Skip => {}
             Command::Assume(c) => {
@@ -258,12 +335,14 @@ impl<'p> Machine<'p> {
             Command::Havoc(v, origin) => self.havoc(*v, origin)?,
             Command::Load { dst, addr } => {
                 let p = self.env().ptr(addr)?;
-                let value = self.mem.read(p, self.reg_type(*dst)?)?;
+                let ty = self.reg_type(*dst)?;
+                self.read_unwritten(p, ty, span)?;
+                let value = self.mem.read(p, ty)?;
                 self.write_reg(*dst, value)?;
             }
             Command::Store { addr, value } => self.store(addr, value)?,
             Command::InitObject { var, len, fill } => self.init_object(*var, len.as_ref(), *fill)?,
-            Command::Alloc { dst, size, region, .. } => self.alloc(*dst, size, *region)?,
+            Command::Alloc { dst, size, zeroed, region } => self.alloc(*dst, size, *zeroed, *region)?,
             Command::Free(e) => {
                 let p = self.env().ptr(e)?;
                 self.mem.free(p)?;
@@ -281,9 +360,12 @@ impl<'p> Machine<'p> {
             Command::Call { dst, callee, args } => return self.call(*dst, *callee, args, edge),
             Command::CallExtern { dst, args, .. } => {
                 self.eval_args(args)?;
-                if let Some(d) = dst {
-                    let value = self.input.next_value(self.reg_type(*d)?, self.ptr_bits);
-                    self.write_reg(*d, value)?;
+                match dst {
+                    Some(d) => {
+                        let value = self.input_here(Source::ExternCall, self.reg_type(*d)?);
+                        self.write_reg(*d, value)?;
+                    }
+                    None => self.count_source(Source::ExternCall),
                 }
             }
             Command::Output { args, .. } => {
@@ -345,13 +427,50 @@ impl<'p> Machine<'p> {
 
     fn havoc(&mut self, v: VarId, origin: &HavocOrigin) -> Res<()> {
         let ty = self.reg_type(v)?;
+        let source = match origin {
+            HavocOrigin::Nondet(_) => Source::NondetCall,
+            HavocOrigin::Uninit => Source::UninitializedLocal,
+            HavocOrigin::Volatile => Source::VolatileRead,
+        };
         let value = match (origin, self.cfg.uninit) {
-            (HavocOrigin::Uninit, UninitMode::Zero) => zero_of(ty),
-            // Compiled code reads the object, whose value the preceding load put into `v`.
-            (HavocOrigin::Volatile, UninitMode::Zero) => return Ok(()),
-            _ => self.input.next_value(ty, self.ptr_bits),
+            (HavocOrigin::Uninit, UninitMode::Zero) => {
+                self.count_source(source);
+                zero_of(ty)
+            }
+            (HavocOrigin::Volatile, UninitMode::Zero) => {
+                // Compiled code reads the object, whose value the preceding load put into `v`.
+                self.count_source(source);
+                return Ok(());
+            }
+            _ => self.input_here(source, ty),
         };
         self.write_reg(v, value)
+    }
+
+    /// Before a read of a `ty` at `p`: never-written bytes among those read are reported and
+    /// take an input (under `UninitMode::Nondet`) or keep their 0 (under `UninitMode::Zero`).
+    fn read_unwritten(&mut self, p: Pointer, ty: Type, span: Span) -> Res<()> {
+        let len = ty.bytes(self.prog.data_model);
+        let Some(found) = self.mem.unwritten(p, len)? else { return Ok(()) };
+        *self.unwritten_counts.entry(found.region).or_default() += 1;
+        if self.unwritten_reads.len() < MAX_REPORTED_READS {
+            self.unwritten_reads.push(UnwrittenRead {
+                span,
+                region: found.region,
+                object: found.object,
+                site: found.site,
+                offset: found.offset,
+                bytes: len,
+            });
+        }
+        let value = match self.cfg.uninit {
+            UninitMode::Nondet => self.input_here(Source::UnwrittenMemory, ty),
+            UninitMode::Zero => {
+                self.count_source(Source::UnwrittenMemory);
+                zero_of(ty)
+            }
+        };
+        self.mem.fill_unwritten(p, ty, value)
     }
 
     fn store(&mut self, addr: &Expr, value: &Expr) -> Res<()> {
@@ -362,14 +481,15 @@ impl<'p> Machine<'p> {
         self.mem.write(p, ty, v)
     }
 
-    fn alloc(&mut self, dst: VarId, size: &Expr, region: AllocRegion) -> Res<()> {
+    fn alloc(&mut self, dst: VarId, size: &Expr, zeroed: bool, region: AllocRegion) -> Res<()> {
         let n = self.env().int(size)?;
         let n = u64::try_from(n).map_err(|_| Fault::ub(format!("allocation of a negative size ({n})")))?;
         let kind = match region {
             AllocRegion::Heap => ObjKind::Heap,
             AllocRegion::Stack => ObjKind::Alloca,
         };
-        let obj = self.mem.alloc(n, kind, None)?;
+        let span = self.last_span;
+        let obj = self.mem.alloc(n, kind, None, zeroed, span)?;
         if region == AllocRegion::Stack {
             self.cur.allocas.push(obj);
         }
@@ -377,31 +497,26 @@ impl<'p> Machine<'p> {
     }
 
     /// A declaration of memory variable `var` executes: a variable-length array gets a fresh
-    /// object of `len` elements; then the bytes are set as `fill` says.
+    /// object of `len` elements; then the bytes are zero, and written (an initializer follows)
+    /// or never written (no initializer).
     fn init_object(&mut self, var: VarId, len: Option<&Expr>, fill: Fill) -> Res<()> {
         let Some(VarTy::Mem(ty)) = self.prog.vars.get(var).map(|v| &v.ty) else {
             return Err(Fault::unsupported(format!("declaration of {var}, which is not a memory variable")));
         };
-        let (obj, leaf_ty, count) = match len {
+        let obj = match len {
             Some(e) => {
                 let ObjType::Array { elem, .. } = ty else {
                     return Err(Fault::unsupported("a variable-length declaration of a non-array"));
                 };
                 let n = self.env().int(e)?;
-                (self.new_vla(var, elem, n)?, &**elem, n as u64)
+                self.new_vla(var, elem, n)?
             }
             None if ty.is_dynamic() => {
                 return Err(Fault::unsupported("declaration of a variable-length array without a length"));
             }
-            None => (self.env().addr_of(var)?.obj, ty, 1),
+            None => self.env().addr_of(var)?.obj,
         };
-        match (fill, self.cfg.uninit) {
-            (Fill::Uninit, UninitMode::Nondet) => {
-                let dm = self.prog.data_model;
-                LeafFiller { mem: &mut self.mem, input: &mut self.input, obj, dm }.fill(leaf_ty, count)
-            }
-            _ => self.mem.zero(obj),
-        }
+        self.mem.reset(obj, fill == Fill::Zero)
     }
 
     /// A fresh object of `n` elements of type `elem` for the variable-length array `var`; the
@@ -418,7 +533,8 @@ impl<'p> Machine<'p> {
         if let Value::Ptr(old) = *self.slot_mut(var)?.0 {
             self.mem.kill(old.obj);
         }
-        let obj = self.mem.alloc(bytes, ObjKind::Local, Some(var))?;
+        let site = self.prog.funcs.get(self.cur.func).map_or(Span::UNKNOWN, |f| f.span);
+        let obj = self.mem.alloc(bytes, ObjKind::Local, Some(var), false, site)?;
         *self.slot_mut(var)?.0 = Value::Ptr(Pointer::to(obj));
         Ok(obj)
     }
@@ -435,11 +551,12 @@ impl<'p> Machine<'p> {
         Ok(Flow::Called)
     }
 
-    /// The values of a fresh set of slots, with objects for the memory variables that get one.
-    fn create_slots(&mut self, slots: &Slots, kind: ObjKind) -> Res<Vec<Value>> {
+    /// The values of a fresh set of slots, with objects for the memory variables that get one:
+    /// globals are written (zero), locals never written until something writes them.
+    fn create_slots(&mut self, slots: &Slots, kind: ObjKind, site: Span) -> Res<Vec<Value>> {
         let mut regs = slots.regs.clone();
         for o in &slots.objects {
-            let obj = self.mem.alloc(o.size, kind, Some(o.var))?;
+            let obj = self.mem.alloc(o.size, kind, Some(o.var), kind == ObjKind::Global, site)?;
             if let Some(slot) = regs.get_mut(o.slot as usize) {
                 *slot = Value::Ptr(Pointer::to(obj));
             }
@@ -463,7 +580,7 @@ impl<'p> Machine<'p> {
             )));
         }
         let layout: &'p Layout = self.layout;
-        let regs = self.create_slots(&layout.funcs[func.index()].slots, ObjKind::Local)?;
+        let regs = self.create_slots(&layout.funcs[func.index()].slots, ObjKind::Local, f.span)?;
         let mut frame = Frame { func, loc: f.entry, regs, allocas: Vec::new(), ret_dst, call_span };
         for (p, a) in f.params.iter().zip(args) {
             self.bind_param(&mut frame, *p, *a)?;

@@ -8,19 +8,31 @@
 //!
 //! Execution: all global memory objects are created zero-filled and global registers are 0 (null
 //! for pointers); `program.init` runs to completion, then the entry function, whose parameters
-//! are read from the input stream. Every executed edge is a step. One input stream
-//! ([`ExecConfig::nondet`]) feeds every nondeterministic source in execution order — entry
-//! parameters, `Havoc`, `CallExtern` results, uninitialized variables and objects under
-//! [`UninitMode::Nondet`] — converted to the destination type as C converts integers (for a
-//! pointer: 0 is null, anything else an invalid pointer); past its end every value is 0.
+//! are inputs. Every executed edge is a step. One input stream ([`ExecConfig::nondet`], or any
+//! [`InputOracle`] given to [`run_with`]) feeds every source of nondeterminism
+//! (`leapfrog_ir::nondet`) in execution order, converted to the destination type as C converts
+//! integers (for a pointer: 0 is null, anything else an invalid pointer); past its end every
+//! value is 0:
+//! * the entry function's parameters, in order, before it runs;
+//! * each nondeterministic-value call (`Havoc` of a nondet builtin) and each result of a call of
+//!   a function without a body (`CallExtern`);
+//! * under [`UninitMode::Nondet`] only: each uninitialized register local when its declaration
+//!   executes; each read of never-written memory (one value of the read's type per read: the
+//!   never-written bytes among those read take its bytes, little-endian, and are written from
+//!   then on; bytes written before keep theirs); each `volatile` read.
+//!
+//! Under [`UninitMode::Zero`] never-written bytes and uninitialized locals read 0 and a
+//! `volatile` read gives the object's value, as code compiled with gcc's
+//! `-ftrivial-auto-var-init=zero` does for locals. Either way every read of never-written memory
+//! is reported ([`ExecResult::unwritten_reads`]) and every consumed input counted by source
+//! ([`ExecResult::input_counts`]).
 //!
 //! Modules:
 //! * `exec`: the stepping machine (frames, branch choice, commands);
 //! * `eval`: expressions;
-//! * `memory`: objects, pointer provenance, lifetimes, checked access;
-//! * `objinit`: filling declared objects from the input stream;
+//! * `memory`: objects, pointer provenance, written bytes, lifetimes, checked access;
 //! * `layout`: per-run tables (variable slots, frame templates, successor lists);
-//! * `nondet`: the input stream;
+//! * `nondet`: input oracles (the stream, values per program point);
 //! * `value`: runtime values and their conversions;
 //! * `fault`: the failures of commands, which become outcomes.
 //!
@@ -32,21 +44,27 @@ mod fault;
 mod layout;
 mod memory;
 mod nondet;
-mod objinit;
 mod value;
 
+pub use memory::Region;
+pub use nondet::{EdgeInputs, InputOracle, InputRequest, StreamInputs};
+
 use leapfrog_arith::Semantics;
+use leapfrog_ir::nondet::Source;
 use leapfrog_ir::{AssertOrigin, EdgeId, FuncId, Program};
 use leapfrog_source::Span;
+use std::collections::BTreeMap;
 use std::fmt;
 
-/// What uninitialized variables and objects hold.
+/// What uninitialized locals, never-written memory and `volatile` reads give (see the crate
+/// documentation).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum UninitMode {
-    /// Zero (null for pointers); consumes no input.
+    /// Zero (null for pointers), and a `volatile` read the object's value: consumes no input,
+    /// as compiled code with zero-initialized locals.
     #[default]
     Zero,
-    /// Values from the input stream: one per register variable, one per scalar leaf of an object.
+    /// Inputs: every source of nondeterminism consults the input stream.
     Nondet,
 }
 
@@ -63,6 +81,8 @@ pub struct ExecConfig {
     pub max_call_depth: usize,
     /// Record every executed edge in [`ExecResult::trace`].
     pub record_trace: bool,
+    /// Record every consumed input in [`ExecResult::inputs`].
+    pub record_inputs: bool,
 }
 
 impl Default for ExecConfig {
@@ -74,6 +94,7 @@ impl Default for ExecConfig {
             semantics: Semantics::Default,
             max_call_depth: 100_000,
             record_trace: false,
+            record_inputs: false,
         }
     }
 }
@@ -168,9 +189,51 @@ pub struct ExecResult {
     pub nondet_used: usize,
     /// The executed edges in order, when [`ExecConfig::record_trace`] is set.
     pub trace: Vec<(FuncId, EdgeId)>,
+    /// The inputs consumed, in order, when [`ExecConfig::record_inputs`] is set: as a stream
+    /// (with the same [`UninitMode`]) they replay this execution.
+    pub inputs: Vec<i128>,
+    /// How often each source was consulted (under [`UninitMode::Zero`], uninitialized locals,
+    /// never-written memory and `volatile` reads are counted though they consume no input).
+    pub input_counts: BTreeMap<Source, u64>,
+    /// The reads of never-written memory (the first [`MAX_REPORTED_READS`]; every such read
+    /// under either mode), and how many there were in each region.
+    pub unwritten_reads: Vec<UnwrittenRead>,
+    pub unwritten_counts: BTreeMap<Region, u64>,
 }
 
-/// Execute `program` on the input and settings of `config`.
+impl ExecResult {
+    /// Whether the run consulted any source of nondeterminism (under either mode).
+    pub fn read_any_input(&self) -> bool {
+        self.input_counts.values().any(|n| *n > 0)
+    }
+}
+
+/// How many reads of never-written memory [`ExecResult::unwritten_reads`] lists.
+pub const MAX_REPORTED_READS: usize = 16;
+
+/// A read of bytes that were never written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnwrittenRead {
+    /// The load.
+    pub span: Span,
+    pub region: Region,
+    /// What was read: `object \`a\``, `a heap object`, `an alloca object`.
+    pub object: String,
+    /// Where the object was created (its declaration's function, or the allocation).
+    pub site: Span,
+    /// The first byte read.
+    pub offset: u64,
+    /// The size of the read.
+    pub bytes: u64,
+}
+
+/// Execute `program` on the input stream and settings of `config`.
 pub fn run(program: &Program, config: &ExecConfig) -> ExecResult {
-    exec::execute(program, config)
+    exec::execute(program, config, &mut StreamInputs::new(&config.nondet))
+}
+
+/// Execute `program` with the settings of `config` (its `nondet` is ignored), taking the
+/// inputs from `oracle`.
+pub fn run_with(program: &Program, config: &ExecConfig, oracle: &mut dyn InputOracle) -> ExecResult {
+    exec::execute(program, config, oracle)
 }

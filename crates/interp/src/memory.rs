@@ -1,5 +1,12 @@
 //! Memory: objects as little-endian byte vectors plus a provenance side table for the pointers
-//! stored in them, object lifetimes, and every checked access.
+//! stored in them, which bytes were ever written, object lifetimes, and every checked access.
+//!
+//! Written bytes: every byte of an object knows whether it has been written. Locals (at their
+//! declaration without initializer), `alloca` and `malloc` objects start unwritten; globals,
+//! `calloc` objects and declarations with an initializer start written. Stores and `memset`
+//! write bytes; `memcpy` copies the written state with the bytes. A read of unwritten bytes is
+//! the machine's business (an input, see `exec`): [`Memory::unwritten`] tells it, and
+//! [`Memory::fill_unwritten`] gives the bytes the value read.
 //!
 //! Each object lives in a slot of an arena; a dead object's slot is reused (with a new
 //! generation) only after many other objects have died, so recent dangling pointers get precise
@@ -15,6 +22,7 @@
 use crate::fault::{Fault, Res};
 use crate::value::{ObjRef, Pointer, Value};
 use leapfrog_ir::{DataModel, IdVec, IntTy, Type, Var, VarId};
+use leapfrog_source::Span;
 use std::collections::{BTreeMap, VecDeque};
 
 /// The largest object the interpreter allocates.
@@ -46,15 +54,68 @@ struct Prov {
     ptr: Option<Pointer>,
 }
 
+/// Which bytes of an object were never written: one bit per byte (set: unwritten), with the
+/// number of set bits so that the common case, a fully written object, costs one comparison.
+#[derive(Debug, Default)]
+struct Unwritten {
+    bits: Vec<u64>,
+    count: u64,
+}
+
+impl Unwritten {
+    fn all(size: u64) -> Unwritten {
+        let words = size.div_ceil(64) as usize;
+        let mut bits = vec![u64::MAX; words];
+        if size % 64 != 0
+            && let Some(last) = bits.last_mut()
+        {
+            *last = (1u64 << (size % 64)) - 1;
+        }
+        Unwritten { bits, count: size }
+    }
+
+    fn get(&self, i: u64) -> bool {
+        self.count != 0 && self.bits[(i / 64) as usize] >> (i % 64) & 1 == 1
+    }
+
+    /// Whether any byte of `[start, start + len)` is unwritten.
+    fn any(&self, start: u64, len: u64) -> bool {
+        self.count != 0 && (start..start + len).any(|i| self.get(i))
+    }
+
+    /// Mark `[start, start + len)` written (`false`) or unwritten (`true`).
+    fn set_range(&mut self, start: u64, len: u64, unwritten: bool) {
+        if !unwritten && self.count == 0 {
+            return;
+        }
+        let mut i = start;
+        let end = start + len;
+        while i < end {
+            let word = (i / 64) as usize;
+            let lo = i % 64;
+            let hi = (end - (i - lo)).min(64);
+            let mask = if hi - lo == 64 { u64::MAX } else { ((1u64 << (hi - lo)) - 1) << lo };
+            let before = self.bits[word];
+            let after = if unwritten { before | mask } else { before & !mask };
+            self.count = self.count + u64::from(after.count_ones()) - u64::from(before.count_ones());
+            self.bits[word] = after;
+            i += hi - lo;
+        }
+    }
+}
+
 #[derive(Debug)]
 struct Object {
     bytes: Vec<u8>,
     prov: BTreeMap<u64, Prov>,
+    unwritten: Unwritten,
     size: u64,
     generation: u32,
     live: bool,
     kind: ObjKind,
     var: Option<VarId>,
+    /// Where the object was created (the allocation or the function), for messages.
+    site: Span,
 }
 
 impl Object {
@@ -89,6 +150,38 @@ impl Object {
             }
         }
     }
+}
+
+/// The kind of storage never-written bytes belong to.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Region {
+    /// A local variable (declared without initializer).
+    Local,
+    /// An `alloca` object.
+    Alloca,
+    /// A `malloc` object.
+    Heap,
+}
+
+impl Region {
+    pub fn name(self) -> &'static str {
+        match self {
+            Region::Local => "local",
+            Region::Alloca => "alloca",
+            Region::Heap => "heap",
+        }
+    }
+}
+
+/// Never-written bytes a read found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct UnwrittenBytes {
+    pub region: Region,
+    /// `object \`a\``, `a heap object`, ...
+    pub object: String,
+    /// Where the object was created.
+    pub site: Span,
+    pub offset: u64,
 }
 
 /// Reads and writes, for messages.
@@ -128,8 +221,8 @@ impl<'p> Memory<'p> {
         }
     }
 
-    /// A fresh zero-filled object of `size` bytes.
-    pub fn alloc(&mut self, size: u64, kind: ObjKind, var: Option<VarId>) -> Res<ObjRef> {
+    /// A fresh zero-filled object of `size` bytes, written or not.
+    pub fn alloc(&mut self, size: u64, kind: ObjKind, var: Option<VarId>, written: bool, site: Span) -> Res<ObjRef> {
         if size > MAX_OBJECT_BYTES {
             return Err(Fault::limit(format!(
                 "allocation of {size} bytes exceeds the interpreter's object size limit"
@@ -141,11 +234,13 @@ impl<'p> Memory<'p> {
         let fresh = |generation| Object {
             bytes: vec![0; size as usize],
             prov: BTreeMap::new(),
+            unwritten: if written { Unwritten::default() } else { Unwritten::all(size) },
             size,
             generation,
             live: true,
             kind,
             var,
+            site,
         };
         self.live_bytes += size;
         let reusable = if self.dead_slots.len() > REUSE_DELAY { self.dead_slots.pop_front() } else { None };
@@ -172,6 +267,7 @@ impl<'p> Memory<'p> {
         obj.live = false;
         obj.bytes = Vec::new();
         obj.prov = BTreeMap::new();
+        obj.unwritten = Unwritten::default();
         self.live_bytes -= obj.size;
         self.dead_slots.push_back(r.index);
     }
@@ -262,6 +358,7 @@ impl<'p> Memory<'p> {
         let (index, start) = self.locate(p, len, Access::Write)?;
         let obj = &mut self.objects[index];
         obj.clear_prov(start as u64, len);
+        obj.unwritten.set_range(start as u64, len, false);
         let bytes = &mut obj.bytes[start..start + len as usize];
         match v {
             Value::Int(x) => {
@@ -289,6 +386,11 @@ impl<'p> Memory<'p> {
         let (si, s) = self.locate(src, len, Access::Read)?;
         let (di, d) = self.locate(dst, len, Access::Write)?;
         let moved = self.provenance_moved(si, s as u64, d as u64, len);
+        let unwritten: Vec<bool> = if self.objects[si].unwritten.count == 0 {
+            Vec::new()
+        } else {
+            (s as u64..s as u64 + len).map(|i| self.objects[si].unwritten.get(i)).collect()
+        };
         let n = len as usize;
         if si == di {
             self.objects[di].bytes.copy_within(s..s + n, d);
@@ -299,6 +401,17 @@ impl<'p> Memory<'p> {
         let target = &mut self.objects[di];
         target.clear_prov(d as u64, len);
         target.prov.extend(moved);
+        target.unwritten.set_range(d as u64, len, false);
+        if !unwritten.is_empty() {
+            if target.unwritten.bits.is_empty() {
+                target.unwritten = Unwritten { bits: vec![0; target.size.div_ceil(64) as usize], count: 0 };
+            }
+            for (i, u) in unwritten.into_iter().enumerate() {
+                if u {
+                    target.unwritten.set_range(d as u64 + i as u64, 1, true);
+                }
+            }
+        }
         Ok(())
     }
 
@@ -326,14 +439,63 @@ impl<'p> Memory<'p> {
         let (index, d) = self.locate(dst, len, Access::Write)?;
         let obj = &mut self.objects[index];
         obj.clear_prov(d as u64, len);
+        obj.unwritten.set_range(d as u64, len, false);
         obj.bytes[d..d + len as usize].fill(byte);
         Ok(())
     }
 
-    /// Zero the whole live object `r`.
-    pub fn zero(&mut self, r: ObjRef) -> Res<()> {
+    /// Zero the whole live object `r` and mark it written (`true`) or unwritten (`false`).
+    pub fn reset(&mut self, r: ObjRef, written: bool) -> Res<()> {
         let size = self.size_of(r)?;
-        self.set(Pointer::to(r), 0, size)
+        self.set(Pointer::to(r), 0, size)?;
+        if !written {
+            let obj = &mut self.objects[r.index as usize];
+            obj.unwritten = Unwritten::all(size);
+        }
+        Ok(())
+    }
+
+    /// When some of the `len` bytes at `p` (which must lie in a live object) were never
+    /// written: what they belong to.
+    pub fn unwritten(&self, p: Pointer, len: u64) -> Res<Option<UnwrittenBytes>> {
+        let (index, start) = self.locate(p, len, Access::Read)?;
+        let obj = &self.objects[index];
+        if !obj.unwritten.any(start as u64, len) {
+            return Ok(None);
+        }
+        let region = match obj.kind {
+            ObjKind::Heap => Region::Heap,
+            ObjKind::Alloca => Region::Alloca,
+            ObjKind::Local | ObjKind::Global => Region::Local,
+        };
+        Ok(Some(UnwrittenBytes { region, object: self.describe(obj), site: obj.site, offset: start as u64 }))
+    }
+
+    /// Give the unwritten ones among the bytes of a `ty` at `p` the bytes of `value` (a value of
+    /// `ty`, as stored) and mark them written; the written bytes keep theirs.
+    pub fn fill_unwritten(&mut self, p: Pointer, ty: Type, value: Value) -> Res<()> {
+        let len = ty.bytes(self.dm);
+        let (index, start) = self.locate(p, len, Access::Read)?;
+        let obj = &mut self.objects[index];
+        let range = start as u64..start as u64 + len;
+        let all = range.clone().all(|i| obj.unwritten.get(i));
+        match value {
+            Value::Int(x) => {
+                for i in range {
+                    if obj.unwritten.get(i) {
+                        obj.bytes[i as usize] = (x >> (8 * (i - start as u64))) as u8;
+                    }
+                }
+                obj.unwritten.set_range(start as u64, len, false);
+                Ok(())
+            }
+            Value::Ptr(_) if all => self.write(p, ty, value),
+            Value::Ptr(_) => Err(Fault::unsupported("pointer read of bytes that are partly never written")),
+            Value::Float | Value::Unset => {
+                obj.unwritten.set_range(start as u64, len, false);
+                Ok(())
+            }
+        }
     }
 
     fn object(&self, index: u32) -> Res<&Object> {
@@ -410,7 +572,7 @@ mod tests {
     fn integers_round_trip_little_endian() {
         let vars = IdVec::new();
         let mut m = mem(&vars);
-        let r = m.alloc(8, ObjKind::Heap, None).unwrap();
+        let r = m.alloc(8, ObjKind::Heap, None, true, Span::UNKNOWN).unwrap();
         m.write(Pointer::to(r), Type::Int(IntTy::I32), Value::Int(-2)).unwrap();
         assert_eq!(m.read(Pointer::to(r), Type::Int(IntTy::I32)), Ok(Value::Int(-2)));
         assert_eq!(m.read(Pointer::to(r), Type::Int(IntTy::U16)), Ok(Value::Int(0xfffe)));
@@ -422,8 +584,8 @@ mod tests {
     fn partly_overwritten_pointers_leave_fragments() {
         let vars = IdVec::new();
         let mut m = mem(&vars);
-        let target = m.alloc(4, ObjKind::Heap, None).unwrap();
-        let r = m.alloc(16, ObjKind::Heap, None).unwrap();
+        let target = m.alloc(4, ObjKind::Heap, None, true, Span::UNKNOWN).unwrap();
+        let r = m.alloc(16, ObjKind::Heap, None, true, Span::UNKNOWN).unwrap();
         m.write(Pointer::to(r), Type::Ptr, Value::Ptr(at(target, 2))).unwrap();
         assert_eq!(m.read(Pointer::to(r), Type::Ptr), Ok(Value::Ptr(at(target, 2))));
         m.write(at(r, 2), Type::Int(IntTy::U8), Value::Int(1)).unwrap();
@@ -439,8 +601,8 @@ mod tests {
     fn overlapping_copies_move_pointers() {
         let vars = IdVec::new();
         let mut m = mem(&vars);
-        let target = m.alloc(4, ObjKind::Heap, None).unwrap();
-        let r = m.alloc(24, ObjKind::Heap, None).unwrap();
+        let target = m.alloc(4, ObjKind::Heap, None, true, Span::UNKNOWN).unwrap();
+        let r = m.alloc(24, ObjKind::Heap, None, true, Span::UNKNOWN).unwrap();
         m.write(Pointer::to(r), Type::Ptr, Value::Ptr(Pointer::to(target))).unwrap();
         m.write(at(r, 8), Type::Int(IntTy::U64), Value::Int(7)).unwrap();
         m.copy(at(r, 8), Pointer::to(r), 16).unwrap();
@@ -452,17 +614,35 @@ mod tests {
     }
 
     #[test]
+    fn unwritten_ranges_are_set_and_cleared_across_words() {
+        let mut u = Unwritten::all(200);
+        assert_eq!(u.count, 200);
+        assert!(u.get(199) && !u.get(200));
+        u.set_range(3, 130, false);
+        assert_eq!(u.count, 70);
+        assert!(u.get(2) && !u.get(3) && !u.get(132) && u.get(133));
+        assert!(!u.any(3, 130) && u.any(0, 4) && u.any(132, 2));
+        u.set_range(60, 10, true);
+        assert_eq!(u.count, 80);
+        assert!(u.get(60) && u.get(69) && !u.get(70) && !u.get(59));
+        let mut w = Unwritten::default();
+        w.set_range(0, 1000, false);
+        assert_eq!(w.count, 0);
+        assert!(!w.any(0, 1000));
+    }
+
+    #[test]
     fn slots_are_reused_with_a_new_generation() {
         let vars = IdVec::new();
         let mut m = mem(&vars);
-        let first = m.alloc(4, ObjKind::Heap, None).unwrap();
+        let first = m.alloc(4, ObjKind::Heap, None, true, Span::UNKNOWN).unwrap();
         m.free(Pointer::to(first)).unwrap();
         assert_eq!(m.free(Pointer::to(first)).unwrap_err().what, "double free");
         for _ in 0..REUSE_DELAY {
-            let r = m.alloc(1, ObjKind::Heap, None).unwrap();
+            let r = m.alloc(1, ObjKind::Heap, None, true, Span::UNKNOWN).unwrap();
             m.kill(r);
         }
-        let reused = m.alloc(4, ObjKind::Heap, None).unwrap();
+        let reused = m.alloc(4, ObjKind::Heap, None, true, Span::UNKNOWN).unwrap();
         assert_eq!(reused.index, first.index);
         assert_ne!(reused.generation, first.generation);
         assert!(m.read(Pointer::to(first), Type::Int(IntTy::I32)).unwrap_err().what.contains("dead object"));

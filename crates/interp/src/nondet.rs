@@ -1,49 +1,109 @@
-//! The input stream: one sequence of integers feeds every nondeterministic source in execution
-//! order; past its end every value is 0.
+//! Inputs: where the values of the nondeterministic sources come from, and what a run consumed.
+//!
+//! Every source (`leapfrog_ir::nondet`) asks an [`InputOracle`] for a raw value in execution
+//! order; the machine converts it to the destination type as C converts integers (for a
+//! pointer: 0 is null, anything else an invalid pointer). [`StreamInputs`], one sequence read
+//! front to back with 0 past its end, is the oracle of `leapfrog exec --nondet`. [`EdgeInputs`]
+//! answers from values proposed per program point (an engine's model), so that the run itself
+//! puts them in the order the stream must have: the consumed values ([`crate::ExecResult::inputs`]
+//! with [`crate::ExecConfig::record_inputs`]) replay the same execution as a stream.
 
-use crate::value::{Value, from_input};
-use leapfrog_ir::Type;
+use leapfrog_ir::nondet::Source;
+use leapfrog_ir::{EdgeId, FuncId, Type};
+use std::collections::HashMap;
 
-pub(crate) struct NondetStream<'a> {
-    values: &'a [i128],
-    next: usize,
-    /// Values requested so far, including those past the end of the stream.
-    requested: u64,
+/// One input the run needs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputRequest {
+    pub source: Source,
+    /// The running function.
+    pub func: FuncId,
+    /// The edge being executed (`None` for the entry's parameters).
+    pub edge: Option<EdgeId>,
+    /// How many times the edge executed before (only when the oracle
+    /// [`counts_executions`](InputOracle::counts_executions); 0 otherwise).
+    pub occurrence: u64,
+    /// The type of the value (of the read, for never-written memory).
+    pub ty: Type,
 }
 
-impl<'a> NondetStream<'a> {
-    pub fn new(values: &'a [i128]) -> NondetStream<'a> {
-        NondetStream { values, next: 0, requested: 0 }
+/// Where a run's inputs come from.
+pub trait InputOracle {
+    /// The raw value of the next input.
+    fn next(&mut self, request: &InputRequest) -> i128;
+
+    /// Whether requests must say how often their edge executed before (the machine then counts
+    /// the executions of every edge that may consult an input: loads, havocs, extern calls).
+    fn counts_executions(&self) -> bool {
+        false
+    }
+}
+
+/// A stream of values, consumed front to back; 0 past its end.
+pub struct StreamInputs<'a> {
+    values: &'a [i128],
+    next: usize,
+}
+
+impl<'a> StreamInputs<'a> {
+    pub fn new(values: &'a [i128]) -> StreamInputs<'a> {
+        StreamInputs { values, next: 0 }
+    }
+}
+
+impl InputOracle for StreamInputs<'_> {
+    fn next(&mut self, _: &InputRequest) -> i128 {
+        let v = self.values.get(self.next).copied().unwrap_or(0);
+        self.next = self.next.saturating_add(1);
+        v
+    }
+}
+
+/// Values proposed per program point: an input requested at the `n`-th execution of edge `e`
+/// of function `f` is the `n`-th value listed for `(f, e)` (one value per execution of a load,
+/// havoc or extern call, whether it consults the input or not), the entry's `i`-th parameter is
+/// `params[i]`; anything unlisted is 0.
+#[derive(Clone, Debug, Default)]
+pub struct EdgeInputs {
+    pub params: Vec<i128>,
+    pub edges: HashMap<(FuncId, EdgeId), Vec<i128>>,
+    params_used: usize,
+}
+
+impl EdgeInputs {
+    /// The values of a path through `func`: its parameters, and per executed edge in path order.
+    pub fn along(func: FuncId, params: &[i128], at_edges: &[(EdgeId, i128)]) -> EdgeInputs {
+        let mut out = EdgeInputs { params: params.to_vec(), ..EdgeInputs::default() };
+        for (e, x) in at_edges {
+            out.push(func, *e, *x);
+        }
+        out
     }
 
-    /// The next raw input (0 past the end).
-    pub fn next_raw(&mut self) -> i128 {
-        self.requested = self.requested.saturating_add(1);
-        match self.values.get(self.next) {
-            Some(v) => {
-                self.next += 1;
-                *v
+    /// Append `value` for the next execution of `(func, edge)`.
+    pub fn push(&mut self, func: FuncId, edge: EdgeId, value: i128) {
+        self.edges.entry((func, edge)).or_default().push(value);
+    }
+}
+
+impl InputOracle for EdgeInputs {
+    fn next(&mut self, request: &InputRequest) -> i128 {
+        match request.edge {
+            Some(e) => self
+                .edges
+                .get(&(request.func, e))
+                .and_then(|v| v.get(usize::try_from(request.occurrence).ok()?))
+                .copied()
+                .unwrap_or(0),
+            None => {
+                let v = self.params.get(self.params_used).copied().unwrap_or(0);
+                self.params_used += 1;
+                v
             }
-            None => 0,
         }
     }
 
-    /// The next input as a value of `ty`.
-    pub fn next_value(&mut self, ty: Type, ptr_bits: u32) -> Value {
-        from_input(self.next_raw(), ty, ptr_bits)
-    }
-
-    pub fn is_exhausted(&self) -> bool {
-        self.next >= self.values.len()
-    }
-
-    /// Count `n` requests answered with 0 (only valid once the stream is exhausted).
-    pub fn skip_exhausted(&mut self, n: u64) {
-        debug_assert!(self.is_exhausted());
-        self.requested = self.requested.saturating_add(n);
-    }
-
-    pub fn requested(&self) -> usize {
-        usize::try_from(self.requested).unwrap_or(usize::MAX)
+    fn counts_executions(&self) -> bool {
+        true
     }
 }

@@ -214,7 +214,12 @@ fn call_depth_limit() {
 #[test]
 fn opaque_commands_are_unsupported() {
     let (mut cx, main, _) = with_main();
-    let opaque = Command::Opaque { what: "floating-point division".to_string(), havoc: vec![], writes_memory: false };
+    let opaque = Command::Opaque {
+        what: "floating-point division".to_string(),
+        havoc: vec![],
+        writes_memory: false,
+        may_not_return: false,
+    };
     let edges = cx.body(main, vec![Command::Skip, opaque]);
     let span = cx.span_of(main, edges[1]);
     assert_eq!(cx.outcome(), Outcome::Unsupported { what: "floating-point division".to_string(), span });

@@ -1,11 +1,13 @@
-//! The input stream: consumption order, conversion to the destination type, exhaustion, and
-//! uninitialized variables and objects under both modes.
+//! The input stream: consumption order, conversion to the destination type, exhaustion,
+//! uninitialized variables and never-written memory under both modes, volatile reads, and
+//! inputs proposed per edge.
 
 mod common;
 
 use common::*;
-use leapfrog_interp::Outcome;
-use leapfrog_ir::{ArrayLen, Command, Expr, Fill, FloatTy, HavocOrigin, IntTy, ObjType, Type};
+use leapfrog_interp::{EdgeInputs, ExecConfig, Outcome, Region, UninitMode, run_with};
+use leapfrog_ir::nondet::Source;
+use leapfrog_ir::{AllocRegion, ArrayLen, Command, Expr, Fill, FloatTy, HavocOrigin, IntTy, ObjType, Type};
 
 fn nondet(x: leapfrog_ir::VarId) -> Command {
     Command::Havoc(x, HavocOrigin::Nondet("__VERIFIER_nondet_int".to_string()))
@@ -143,7 +145,7 @@ fn sample_record() -> ObjType {
 }
 
 #[test]
-fn record_declarations_fill_fields_in_order_and_the_first_union_member() {
+fn record_fields_take_one_input_per_read_of_unwritten_bytes() {
     let (mut cx, main, _) = with_main();
     let s = cx.mem(main, "s", sample_record());
     let (ch, x, ui, pad) = (
@@ -163,22 +165,50 @@ fn record_declarations_fill_fields_in_order_and_the_first_union_member() {
             load(x, at(4)),
             load(ui, at(16)),
             load(p, at(24)),
+            // Read again: the bytes keep the values they took.
+            load(x, at(4)),
             check(eq(v(ch), ci(-1, I8))),
-            check(eq(v(pad), ci(0, U8))),
+            check(eq(v(pad), ci(7, U8))),
             check(eq(v(x), c(-5))),
-            check(eq(v(ui), c(4464))),
+            check(eq(v(ui), c(70000))),
             check(eq(v(p), Expr::Null)),
         ],
     );
-    let r = cx.run_nondet_uninit(&[0x1ff, -5, 70000, 0, 99]);
-    assert_eq!((r.outcome, r.nondet_used), (exit(0), 4));
+    let r = cx.run_nondet_uninit(&[0x1ff, 7, -5, 70000, 0, 99]);
+    assert_eq!((r.outcome, r.nondet_used), (exit(0), 5));
+    assert_eq!(r.unwritten_reads.len(), 5);
+    assert!(r.unwritten_reads.iter().all(|u| u.region == Region::Local && u.object == "object `s`"));
+    assert_eq!(r.input_counts.get(&Source::UnwrittenMemory), Some(&5));
+    // Under zero mode the reads are reported and counted, and consume nothing.
     let r = cx.run_on(&[0x1ff, -5, 70000, 0]);
     assert_eq!(r.outcome.kind(), "error");
     assert_eq!(r.nondet_used, 0);
+    assert!(r.read_any_input());
+    assert_eq!(r.unwritten_counts.get(&Region::Local), Some(&5));
 }
 
 #[test]
-fn huge_arrays_count_the_inputs_they_do_not_get() {
+fn a_read_of_partly_written_bytes_keeps_the_written_ones() {
+    let (mut cx, main, ret) = with_main();
+    let a = cx.mem(main, "a", int_array(U8, 8));
+    let (x, y) = (cx.int_local(main, "x", U32), cx.int_local(main, "y", U32));
+    cx.body(
+        main,
+        vec![
+            Command::InitObject { var: a, len: None, fill: Fill::Uninit },
+            store(ptr_add(addr(a), c(5), 1), ci(0x12, U8)),
+            load(x, ptr_add(addr(a), c(4), 1)),
+            load(y, ptr_add(addr(a), c(4), 1)),
+            check(eq(v(x), v(y))),
+            assign(ret, cast(I32, bin(leapfrog_ir::BinOp::BitAnd, U32, v(x), ci(0xffff, U32)))),
+        ],
+    );
+    let r = cx.run_nondet_uninit(&[0x7fff_ffff]);
+    assert_eq!((r.outcome, r.nondet_used), (exit(0x12ff), 1));
+}
+
+#[test]
+fn huge_arrays_cost_only_the_inputs_they_read() {
     let (mut cx, main, ret) = with_main();
     let a = cx.mem(main, "a", int_array(I32, 1 << 20));
     let floats = cx.mem(
@@ -194,12 +224,12 @@ fn huge_arrays_count_the_inputs_they_do_not_get() {
             load(ret, ptr_add(addr(a), c(1), 4)),
         ],
     );
-    let r = cx.run_nondet_uninit(&[1, 2]);
-    assert_eq!((r.outcome, r.nondet_used), (exit(2), 1 << 20));
+    let r = cx.run_nondet_uninit(&[2, 1]);
+    assert_eq!((r.outcome, r.nondet_used), (exit(2), 1));
 }
 
 #[test]
-fn variable_length_arrays_fill_their_elements() {
+fn variable_length_arrays_start_unwritten() {
     let (mut cx, main, ret) = with_main();
     let n = cx.param(main, "n", Type::Int(I32));
     let elem = Box::new(scalar(Type::Int(IntTy::I16)));
@@ -213,6 +243,101 @@ fn variable_length_arrays_fill_their_elements() {
             assign(ret, cast(I32, v(last))),
         ],
     );
-    let r = cx.run_nondet_uninit(&[3, 10, 20, 70000]);
-    assert_eq!((r.outcome, r.nondet_used), (exit(4464), 4));
+    let r = cx.run_nondet_uninit(&[3, 70000]);
+    assert_eq!((r.outcome, r.nondet_used), (exit(4464), 2));
+}
+
+fn alloc(dst: leapfrog_ir::VarId, size: i128, zeroed: bool, region: AllocRegion) -> Command {
+    Command::Alloc { dst, size: ci(size, U64), zeroed, region }
+}
+
+#[test]
+fn malloc_and_alloca_bytes_are_inputs_until_written_and_calloc_bytes_are_zero() {
+    for (zeroed, region, inputs) in
+        [(false, AllocRegion::Heap, 1), (false, AllocRegion::Stack, 1), (true, AllocRegion::Heap, 0)]
+    {
+        let (mut cx, main, ret) = with_main();
+        let (p, x) = (cx.local(main, "p", Type::Ptr), cx.int_local(main, "x", I32));
+        cx.body(
+            main,
+            vec![
+                alloc(p, 8, zeroed, region),
+                store(ptr_add(v(p), c(1), 4), c(3)),
+                load(x, ptr_add(v(p), c(1), 4)),
+                load(ret, v(p)),
+                assign(ret, add(I32, v(ret), v(x))),
+            ],
+        );
+        let r = cx.run_nondet_uninit(&[-5]);
+        let expected = if inputs == 1 { -2 } else { 3 };
+        assert_eq!((r.outcome, r.nondet_used), (exit(expected), inputs), "{region:?} zeroed={zeroed}");
+        let want = match (zeroed, region) {
+            (true, _) => None,
+            (false, AllocRegion::Heap) => Some(Region::Heap),
+            (false, AllocRegion::Stack) => Some(Region::Alloca),
+        };
+        assert_eq!(r.unwritten_reads.first().map(|u| u.region), want);
+        // Zero mode: the same read gives 0 and is still reported.
+        let r = cx.run_on(&[-5]);
+        assert_eq!(r.outcome, exit(3));
+        assert_eq!(r.unwritten_reads.len(), inputs);
+    }
+}
+
+#[test]
+fn block_copies_carry_unwritten_bytes_and_memset_writes() {
+    let (mut cx, main, ret) = with_main();
+    let (p, q, x, y) =
+        (cx.local(main, "p", Type::Ptr), cx.local(main, "q", Type::Ptr), cx.int_local(main, "x", I32), cx.int_local(main, "y", I32));
+    cx.body(
+        main,
+        vec![
+            alloc(p, 8, false, AllocRegion::Heap),
+            alloc(q, 8, true, AllocRegion::Heap),
+            Command::MemSet { dst: v(p), byte: c(1), size: ci(4, U64) },
+            // q[0..4] = 0x01010101 (written), q[4..8] = p[4..8] (never written).
+            Command::MemCopy { dst: v(q), src: v(p), size: ci(8, U64) },
+            load(x, v(q)),
+            load(y, ptr_add(v(q), c(1), 4)),
+            assign(ret, sub(I32, v(y), v(x))),
+        ],
+    );
+    let r = cx.run_nondet_uninit(&[0x01010109]);
+    assert_eq!((r.outcome, r.nondet_used), (exit(8), 1));
+    assert_eq!(r.unwritten_reads.len(), 1);
+}
+
+#[test]
+fn volatile_reads_are_inputs_only_under_nondet_mode() {
+    let (mut cx, main, ret) = with_main();
+    let g = cx.global("g", leapfrog_ir::VarTy::Mem(scalar(Type::Int(I32))));
+    cx.body(main, vec![store(addr(g), c(4)), load(ret, addr(g)), Command::Havoc(ret, HavocOrigin::Volatile)]);
+    let r = cx.run_nondet_uninit(&[9]);
+    assert_eq!((r.outcome, r.nondet_used), (exit(9), 1));
+    let r = cx.run_on(&[9]);
+    assert_eq!((r.outcome, r.nondet_used), (exit(4), 0));
+    assert_eq!(r.input_counts.get(&Source::VolatileRead), Some(&1));
+}
+
+#[test]
+fn values_proposed_per_edge_are_recorded_as_a_stream_that_replays_the_run() {
+    let (mut cx, main, ret) = with_main();
+    let (p, x, y) = (cx.local(main, "p", Type::Ptr), cx.int_local(main, "x", I32), cx.int_local(main, "y", I32));
+    let edges = cx.body(
+        main,
+        vec![
+            alloc(p, 8, false, AllocRegion::Heap),
+            nondet(x),
+            load(y, ptr_add(v(p), c(1), 4)),
+            assign(ret, sub(I32, v(y), v(x))),
+        ],
+    );
+    let mut oracle = EdgeInputs::default();
+    oracle.push(main, edges[2], 50);
+    oracle.push(main, edges[1], 8);
+    let cfg = ExecConfig { uninit: UninitMode::Nondet, record_inputs: true, ..ExecConfig::default() };
+    let r = run_with(&cx.p, &cfg, &mut oracle);
+    assert_eq!((r.outcome, r.inputs.clone()), (exit(42), vec![8, 50]));
+    let replay = cx.run_nondet_uninit(&r.inputs);
+    assert_eq!(replay.outcome, exit(42));
 }

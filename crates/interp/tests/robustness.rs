@@ -273,6 +273,7 @@ fn random_programs_never_panic() {
             semantics: if seed % 3 == 0 { Semantics::BitPrecise } else { Semantics::Default },
             max_call_depth: 50,
             record_trace: seed % 5 == 0,
+            record_inputs: false,
         };
         let r = cx.run(&cfg);
         assert!(r.steps <= 200);

@@ -166,11 +166,16 @@ pub enum Command {
     Abort,
     /// A construct the IR does not model (`what` says which; a diagnostic was emitted). The
     /// analyses treat it as havocking `havoc` (and all memory when `writes_memory`); the
-    /// interpreter stops with outcome `unsupported`.
+    /// interpreter stops with outcome `unsupported`. When `may_not_return` (a call through a
+    /// function pointer, `setjmp`/`longjmp`, inline assembly), it may also loop forever, jump
+    /// elsewhere or run any function: no certificate may rely on a path through it (see
+    /// `crate::nondet`); otherwise it is an arbitrary value or effect (floating-point
+    /// arithmetic, a bit-field access).
     Opaque {
         what: String,
         havoc: Vec<VarId>,
         writes_memory: bool,
+        may_not_return: bool,
     },
 }
 

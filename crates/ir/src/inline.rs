@@ -527,7 +527,12 @@ impl Builder<'_> {
                             c.params.len()
                         ),
                     };
-                    let cmd = Command::Opaque { what, havoc: dst.into_iter().collect(), writes_memory: true };
+                    let cmd = Command::Opaque {
+                        what,
+                        havoc: dst.into_iter().collect(),
+                        writes_memory: true,
+                        may_not_return: true,
+                    };
                     self.add_edge(from, to, cmd, edge.span)?;
                 }
                 cmd => self.add_edge(from, to, cmd, edge.span)?,
@@ -572,6 +577,7 @@ impl Builder<'_> {
                 what: format!("the value of `{}` is used, but it returns nothing", callee.name),
                 havoc: vec![dst],
                 writes_memory: false,
+                may_not_return: false,
             },
         };
         self.add_edge(exit, call.to, ret, span)
@@ -588,6 +594,7 @@ impl Builder<'_> {
                 what: "a parameter or result in memory".to_string(),
                 havoc: vec![],
                 writes_memory: true,
+                may_not_return: false,
             },
         }
     }

@@ -21,6 +21,7 @@ pub mod inline;
 pub mod liveness;
 pub mod loops;
 pub mod modref;
+pub mod nondet;
 pub mod parse;
 pub mod print;
 pub mod program;

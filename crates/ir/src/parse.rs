@@ -41,7 +41,7 @@
 //!            | 'memcpy' expr ',' expr ',' expr           // dst, src, size
 //!            | 'memset' expr ',' expr ',' expr           // dst, byte, size
 //!            | 'assert' expr ORIGIN                      // reach_error, __VERIFIER_assert, ...
-//!            | 'opaque' STRING '[' [VAR (',' VAR)*] ']' ['writes_memory']
+//!            | 'opaque' STRING '[' [VAR (',' VAR)*] ']' ['writes_memory'] ['may_not_return']
 //! call      := 'call' FUNC args | 'extern' STRING args
 //! args      := '(' [expr (',' expr)*] ')'
 //! expr      := '(' INT ':' INTTY ')' | 'true' | 'false' | 'null' | VAR | '&' VAR
@@ -948,7 +948,8 @@ impl Parser {
             "opaque" => {
                 let what = self.string()?;
                 let havoc = self.list("[", "]", Parser::var_id)?;
-                Command::Opaque { what, havoc, writes_memory: self.eat_word("writes_memory") }
+                let writes_memory = self.eat_word("writes_memory");
+                Command::Opaque { what, havoc, writes_memory, may_not_return: self.eat_word("may_not_return") }
             }
             _ => return Err(pos.error(format!("unknown command `{keyword}`"))),
         })

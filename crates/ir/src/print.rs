@@ -177,10 +177,11 @@ impl Display for CommandText<'_> {
             Command::Assert { cond, origin } => write!(f, "assert {} {}", ExprText(cond), origin.name()),
             Command::Exit(code) => write!(f, "exit {}", ExprText(code)),
             Command::Abort => f.write_str("abort"),
-            Command::Opaque { what, havoc, writes_memory } => {
+            Command::Opaque { what, havoc, writes_memory, may_not_return } => {
                 let havoc: Vec<String> = havoc.iter().map(VarId::to_string).collect();
                 let writes = if *writes_memory { " writes_memory" } else { "" };
-                write!(f, "opaque {} [{}]{writes}", Quoted(what), havoc.join(", "))
+                let control = if *may_not_return { " may_not_return" } else { "" };
+                write!(f, "opaque {} [{}]{writes}{control}", Quoted(what), havoc.join(", "))
             }
         }
     }

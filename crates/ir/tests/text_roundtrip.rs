@@ -146,8 +146,8 @@ fn commands_and_expressions_print_compactly() {
     assert_eq!(expr_to_string(&p, &Expr::Not(Box::new(Expr::Bool(true)))), "(lnot true)");
     let alloc = Command::Alloc { dst: x, size: Expr::int(4, IntTy::U64), zeroed: true, region: AllocRegion::Heap };
     assert_eq!(command_to_string(&p, &alloc), "v6 := alloc heap zeroed (4:u64)");
-    let opaque = Command::Opaque { what: "asm".into(), havoc: vec![x, y], writes_memory: false };
-    assert_eq!(command_to_string(&p, &opaque), "opaque \"asm\" [v6, v7]");
+    let opaque = Command::Opaque { what: "asm".into(), havoc: vec![x, y], writes_memory: false, may_not_return: true };
+    assert_eq!(command_to_string(&p, &opaque), "opaque \"asm\" [v6, v7] may_not_return");
 }
 
 /// The example of the grammar documentation, with a loop and a tagged header.

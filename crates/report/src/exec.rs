@@ -31,6 +31,26 @@ pub fn to_json(files: &SourceFiles, r: &ExecResult) -> Value {
     }
     obj.insert("steps".into(), json!(r.steps));
     obj.insert("nondet_used".into(), json!(r.nondet_used));
+    let counts: Map<String, Value> = r.input_counts.iter().map(|(s, n)| (s.name().to_string(), json!(n))).collect();
+    obj.insert("input_counts".into(), Value::Object(counts));
+    let unwritten: Map<String, Value> =
+        r.unwritten_counts.iter().map(|(region, n)| (region.name().to_string(), json!(n))).collect();
+    obj.insert("unwritten_counts".into(), Value::Object(unwritten));
+    let reads: Vec<Value> = r
+        .unwritten_reads
+        .iter()
+        .map(|u| {
+            let mut read = Map::new();
+            insert_position(&mut read, files, u.span);
+            read.insert("region".into(), json!(u.region.name()));
+            read.insert("object".into(), json!(u.object));
+            read.insert("created".into(), json!(files.display(u.site)));
+            read.insert("offset".into(), json!(u.offset));
+            read.insert("bytes".into(), json!(u.bytes));
+            Value::Object(read)
+        })
+        .collect();
+    obj.insert("unwritten_reads".into(), Value::Array(reads));
     Value::Object(obj)
 }
 
@@ -51,5 +71,21 @@ pub fn to_text(files: &SourceFiles, r: &ExecResult) -> String {
         Outcome::Limit { what } => format!("stopped: {what}"),
         Outcome::Unsupported { what, span } => format!("stopped at {}: unsupported: {what}", at(span)),
     };
-    format!("{what} after {} steps ({} nondeterministic values used)\n", r.steps, r.nondet_used)
+    let mut out = format!("{what} after {} steps ({} nondeterministic values used)\n", r.steps, r.nondet_used);
+    let total: u64 = r.unwritten_counts.values().sum();
+    for u in &r.unwritten_reads {
+        out.push_str(&format!(
+            "read of never-written memory at {}: {} bytes at offset {} of {} ({}, created at {})\n",
+            at(&u.span),
+            u.bytes,
+            u.offset,
+            u.object,
+            u.region.name(),
+            at(&u.site)
+        ));
+    }
+    if total > r.unwritten_reads.len() as u64 {
+        out.push_str(&format!("... {} reads of never-written memory in all\n", total));
+    }
+    out
 }

@@ -19,3 +19,13 @@ pub enum Format {
     Text,
     Json,
 }
+
+/// The environment assumptions a verdict depends on, as a JSON list of sentences.
+pub(crate) fn assumptions_json(assumptions: &[leapfrog_ir::nondet::Assumption]) -> serde_json::Value {
+    serde_json::json!(assumptions.iter().map(|a| a.text()).collect::<Vec<_>>())
+}
+
+/// The environment assumptions a verdict depends on, as lines of text (none when there are none).
+pub(crate) fn assumptions_text(assumptions: &[leapfrog_ir::nondet::Assumption]) -> String {
+    assumptions.iter().map(|a| format!("assuming {}\n", a.text())).collect()
+}

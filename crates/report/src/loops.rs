@@ -24,6 +24,10 @@ pub struct LoopEntry {
 pub struct LoopListing<'a> {
     pub files: &'a SourceFiles,
     pub loops: Vec<LoopEntry>,
+    /// Opaque steps that may not return or may jump elsewhere (a call through a function
+    /// pointer, `longjmp`, inline assembly): cycles the control-flow graph does not show may pass
+    /// them. Position and what each is.
+    pub opaque_steps: Vec<(Span, String)>,
     pub diagnostics: &'a [Diagnostic],
 }
 
@@ -49,7 +53,18 @@ impl LoopListing<'_> {
                 })
             })
             .collect();
-        json!({ "loops": loops, "diagnostics": crate::diagnostics::to_json(self.files, self.diagnostics) })
+        let opaque: Vec<Value> = self
+            .opaque_steps
+            .iter()
+            .map(|(span, what)| {
+                json!({ "file": self.files.path(span.file), "line": span.line, "column": span.col, "what": what })
+            })
+            .collect();
+        json!({
+            "loops": loops,
+            "opaque_steps": opaque,
+            "diagnostics": crate::diagnostics::to_json(self.files, self.diagnostics),
+        })
     }
 
     /// Source lines with each loop header marked.
@@ -58,6 +73,15 @@ impl LoopListing<'_> {
         let mut out = String::new();
         let noun = if self.loops.len() == 1 { "loop" } else { "loops" };
         out.push_str(&format!("{} {noun}\n", self.loops.len()));
+        if !self.opaque_steps.is_empty() {
+            out.push_str(&format!(
+                "and {} opaque step(s) that may not return or may jump elsewhere, so there may be cycles this listing does not show:\n",
+                self.opaque_steps.len()
+            ));
+            for (span, what) in &self.opaque_steps {
+                out.push_str(&format!("    {} at {}\n", what, self.files.display(*span)));
+            }
+        }
         let mut current_function: Option<&str> = None;
         for (id, l) in self.loops.iter().enumerate() {
             if current_function != Some(l.function.as_str()) {

@@ -20,6 +20,7 @@ pub fn to_json(files: &SourceFiles, r: &Report) -> Value {
         "technique": r.technique,
         "reason": r.reason,
         "loops": loops,
+        "assumptions": crate::assumptions_json(&r.assumptions),
         "time_seconds": r.elapsed.as_secs_f64(),
     })
 }
@@ -73,6 +74,9 @@ pub fn to_text(files: &SourceFiles, r: &Report) -> String {
     });
     if let Some(why) = &r.reason {
         out.push_str(&format!("reason: {why}\n"));
+    }
+    if r.verdict != Verdict::Unknown {
+        out.push_str(&crate::assumptions_text(&r.assumptions));
     }
     if r.loops.is_empty() && r.verdict == Verdict::True {
         out.push_str("the program has no loops\n");
@@ -214,6 +218,7 @@ mod tests {
             technique,
             reason: None,
             loops,
+            assumptions: vec![leapfrog_ir::nondet::Assumption::StackAllocationSucceeds],
             elapsed: Duration::from_millis(250),
         }
     }
@@ -334,7 +339,7 @@ while loop at {path}:4:3: UNKNOWN
         let text = to_text(&SourceFiles::new(), &r);
         assert_eq!(
             text,
-            "TRUE (loop-free, default semantics)\nevery execution from the entry terminates\nthe program has no loops\n"
+            "TRUE (loop-free, default semantics)\nevery execution from the entry terminates\nassuming alloca never fails\nthe program has no loops\n"
         );
     }
 }

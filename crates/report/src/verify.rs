@@ -24,7 +24,11 @@ pub fn to_json(files: &SourceFiles, r: &Report) -> Value {
                 v
             })
             .collect();
-        json!({ "kind": "loop-invariants", "loops": loops })
+        match &r.fact {
+            // A fact about the whole program, named after the technique that established it.
+            Some(fact) => json!({ "kind": r.technique, "fact": fact, "loops": loops }),
+            None => json!({ "kind": "loop-invariants", "loops": loops }),
+        }
     });
     let counterexample: Option<Value> = r.counterexample.as_ref().map(|c| {
         let leaps: Vec<Value> = c
@@ -55,6 +59,7 @@ pub fn to_json(files: &SourceFiles, r: &Report) -> Value {
         "reason": r.reason,
         "certificate": certificate,
         "counterexample": counterexample,
+        "assumptions": crate::assumptions_json(&r.assumptions),
         "solver_queries": r.solver_queries,
         "time_seconds": r.elapsed.as_secs_f64(),
     })
@@ -84,8 +89,13 @@ pub fn to_text(files: &SourceFiles, r: &Report) -> String {
     if let Some(why) = &r.reason {
         out.push_str(&format!("reason: {why}\n"));
     }
+    if r.verdict != Verdict::Unknown {
+        out.push_str(&crate::assumptions_text(&r.assumptions));
+    }
     if r.verdict == Verdict::True {
-        if r.certificate.is_empty() {
+        if let Some(fact) = &r.fact {
+            out.push_str(&format!("certificate: {fact}\n"));
+        } else if r.certificate.is_empty() {
             out.push_str("certificate: the program has no loops; its encoding shows no assertion can fail\n");
         } else {
             out.push_str("certificate (loop invariants, re-checked independently):\n");
@@ -101,10 +111,12 @@ pub fn to_text(files: &SourceFiles, r: &Report) -> String {
         }
     }
     if let Some(c) = &r.counterexample {
-        out.push_str(&format!(
-            "counterexample (replayed by the interpreter; loops unwound up to {} times):\n",
-            c.unwinding
-        ));
+        match c.unwinding {
+            Some(k) => {
+                out.push_str(&format!("counterexample (replayed by the interpreter; loops unwound up to {k} times):\n"))
+            }
+            None => out.push_str("counterexample (the program's only execution, run by the interpreter):\n"),
+        }
         let inputs: Vec<String> = c.inputs.iter().map(|x| x.to_string()).collect();
         out.push_str(&format!("  inputs: [{}]\n", inputs.join(", ")));
         for l in &c.leaps {
@@ -197,4 +209,50 @@ pub fn summaries_to_text(files: &SourceFiles, r: &SummariesReport) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use leapfrog_ir::Semantics;
+    use leapfrog_verify::{Counterexample, TECHNIQUE_EXECUTION, TECHNIQUE_NO_ASSERTION};
+
+    #[test]
+    fn a_fact_is_the_certificate_of_its_technique() {
+        let files = SourceFiles::new();
+        let mut r = Report::unknown(Semantics::Default, String::new());
+        r.verdict = Verdict::True;
+        r.reason = None;
+        r.technique = Some(TECHNIQUE_NO_ASSERTION);
+        r.fact = Some("no function of the program has an assertion".into());
+        let v = to_json(&files, &r);
+        assert_eq!(
+            v["certificate"],
+            json!({"kind": "no-assertion", "fact": "no function of the program has an assertion", "loops": []})
+        );
+        let text = to_text(&files, &r);
+        assert_eq!(
+            text,
+            "TRUE (no-assertion, default semantics)\ncertificate: no function of the program has an assertion\n"
+        );
+    }
+
+    #[test]
+    fn the_only_execution_as_a_counterexample_has_no_unwinding() {
+        let files = SourceFiles::new();
+        let mut r = Report::unknown(Semantics::Default, String::new());
+        r.verdict = Verdict::False;
+        r.reason = None;
+        r.technique = Some(TECHNIQUE_EXECUTION);
+        r.counterexample = Some(Counterexample {
+            inputs: Vec::new(),
+            path: Vec::new(),
+            failing: Span::UNKNOWN,
+            leaps: Vec::new(),
+            unwinding: None,
+        });
+        let v = to_json(&files, &r);
+        assert_eq!((&v["certificate"], &v["counterexample"]["unwinding"]), (&Value::Null, &Value::Null));
+        assert!(to_text(&files, &r).contains("counterexample (the program's only execution, run by the interpreter):"));
+    }
 }

@@ -6,8 +6,8 @@ use crate::analysis::Config;
 use crate::encode::{Encoder, Mode, NoAssumptions, Obligation, State};
 use crate::unroll::unroll;
 use leapfrog_ir::loops::LoopForest;
-use leapfrog_ir::types::{ObjType, Type, VarTy};
-use leapfrog_ir::{Command, EdgeId, FuncId, Function, LocId, Program, VarId};
+use leapfrog_ir::types::Type;
+use leapfrog_ir::{Command, EdgeId, FuncId, LocId, Program, VarId};
 use leapfrog_smt::{Answer, Solver};
 use std::collections::HashMap;
 use z3::Model;
@@ -16,8 +16,9 @@ use z3::ast::{Bool, Int};
 /// Inputs that (according to the encoding) make an assertion fail.
 #[derive(Clone, Debug)]
 pub struct Inputs {
-    /// The input stream for the interpreter (`UninitMode::Nondet`).
-    pub values: Vec<i128>,
+    /// The model's values of the inputs (for the interpreter to order, under
+    /// `UninitMode::Nondet`).
+    pub values: ProposedInputs,
     /// The failing assertion (an edge of the original function).
     pub edge: EdgeId,
 }
@@ -41,7 +42,8 @@ pub fn bmc(p: &Program, fid: FuncId, k: u32, max_locs: usize, cfg: &Config) -> B
     let uforest = LoopForest::compute(uf);
     let enc = Encoder::new(p, uf, &uforest, cfg.semantics);
     let mut obligations = Vec::new();
-    enc.walk(None, uf.entry, Bool::from_bool(true), enc.fresh_state(), Mode::Check, &NoAssumptions, &mut obligations);
+    let initial = enc.fresh_state();
+    enc.walk(None, uf.entry, Bool::from_bool(true), initial.clone(), Mode::Check, &NoAssumptions, &mut obligations);
     let failures: Vec<(EdgeId, Bool)> = obligations
         .into_iter()
         .filter_map(|o| match o {
@@ -64,7 +66,7 @@ pub fn bmc(p: &Program, fid: FuncId, k: u32, max_locs: usize, cfg: &Config) -> B
     };
     let is_true = |b: &Bool| model.eval(b, true).and_then(|x| x.as_bool()) == Some(true);
     let stop = |loc: LocId| failures.iter().find(|(e, b)| uf.edges[*e].from == loc && is_true(b)).map(|(e, _)| *e);
-    match follow(p, uf, &enc, &model, |loc| stop(loc).is_some()) {
+    match follow(p, &u, &enc, &initial, &model, |loc| stop(loc).is_some()) {
         Ok((values, loc)) => {
             let e = stop(loc).expect("the walk stopped at a failing assertion");
             BmcResult::Found(Inputs { values, edge: u.origin[e] })
@@ -76,8 +78,9 @@ pub fn bmc(p: &Program, fid: FuncId, k: u32, max_locs: usize, cfg: &Config) -> B
 /// A path from the entry to a header visit of a loop in a chosen state.
 #[derive(Clone, Debug)]
 pub struct Stem {
-    /// The input stream up to the visit (`UninitMode::Nondet`).
-    pub inputs: Vec<i128>,
+    /// The model's values of the inputs up to the visit (for the interpreter to order, under
+    /// `UninitMode::Nondet`).
+    pub inputs: ProposedInputs,
     /// The integer and boolean registers at the visit.
     pub state: HashMap<VarId, i128>,
 }
@@ -113,7 +116,8 @@ pub fn reach(
     enc.deadline = cfg.deadline;
     *enc.visits.borrow_mut() = Some(HashMap::new());
     let mut obligations = Vec::new();
-    enc.walk(None, uf.entry, Bool::from_bool(true), enc.fresh_state(), Mode::Check, &NoAssumptions, &mut obligations);
+    let initial = enc.fresh_state();
+    enc.walk(None, uf.entry, Bool::from_bool(true), initial.clone(), Mode::Check, &NoAssumptions, &mut obligations);
     if enc.timed_out.get() {
         return ReachResult::Unknown("time limit reached while unwinding".into());
     }
@@ -141,7 +145,7 @@ pub fn reach(
     };
     let is_true = |b: &Bool| model.eval(b, true).and_then(|x| x.as_bool()) == Some(true);
     let hit = |loc: LocId| copies.iter().find(|(l, b, _)| *l == loc && is_true(b));
-    let (inputs, loc) = match follow(p, uf, &enc, &model, |loc| hit(loc).is_some()) {
+    let (inputs, loc) = match follow(p, &u, &enc, &initial, &model, |loc| hit(loc).is_some()) {
         Ok(found) => found,
         Err(why) => return ReachResult::Unknown(why),
     };
@@ -161,93 +165,64 @@ pub fn reach(
     ReachResult::Found(Stem { inputs, state })
 }
 
+/// Values a model gives the inputs along its path, per edge of the analysed function in path
+/// order: the interpreter, running the function with them (`leapfrog_interp::EdgeInputs`), puts
+/// them into the order its input stream needs and confirms the path.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ProposedInputs {
+    /// The entry function's parameters.
+    pub params: Vec<i128>,
+    /// `(edge, value)` for every execution of a load, havoc or extern call on the path: the
+    /// value of a nondeterministic value, an extern call's result, an uninitialized or
+    /// `volatile` variable, or a load (an input when the bytes it reads were never written).
+    pub at_edges: Vec<(EdgeId, i128)>,
+}
+
 /// Follows the model's path through the unwound function `uf` from its entry, collecting the
-/// inputs the interpreter would consume, until `stop` holds at a location: the inputs and that
-/// location.
+/// values of the inputs (per edge of the original function) until `stop` holds at a location:
+/// the values and that location.
 fn follow(
     p: &Program,
-    uf: &Function,
+    u: &crate::unroll::Unrolled,
     enc: &Encoder,
+    initial: &State,
     model: &Model,
     stop: impl Fn(LocId) -> bool,
-) -> Result<(Vec<i128>, LocId), String> {
+) -> Result<(ProposedInputs, LocId), String> {
+    let uf = &u.func;
     let is_true = |b: &Bool| model.eval(b, true).and_then(|x| x.as_bool()) == Some(true);
-    let int_of = |i: &Int| model.eval(i, true).and_then(|x| x.as_i128());
+    let value_of = |v: VarId, x: &crate::value::Val| {
+        let signed = p.vars[v].ty.reg().and_then(Type::as_int).is_none_or(|t| t.is_signed());
+        model.eval(&enc.arith.to_math(x, signed), true).and_then(|i: Int| i.as_i128()).unwrap_or(0)
+    };
+    let params = uf.params.iter().map(|v| initial.regs.get(v).map_or(0, |x| value_of(*v, x))).collect();
+    let mut inputs = ProposedInputs { params, at_edges: Vec::new() };
     let succs = uf.successors();
     let taken = enc.taken.borrow();
     let havocs = enc.havocs.borrow();
-    let uninit = enc.uninit_objects.borrow();
-    let mut values = Vec::new();
+    let loads = enc.loads.borrow();
     let mut loc = uf.entry;
     for _ in 0..uf.edges.len() + 1 {
         if stop(loc) {
-            return Ok((values, loc));
+            return Ok((inputs, loc));
         }
         let Some(&eid) = succs[loc].iter().find(|e| taken.get(e).is_some_and(is_true)) else {
             return Err("the model's path could not be followed".into());
         };
-        match &uf.edges[eid].cmd {
+        // One value per execution of an edge that may consult an input (see
+        // `leapfrog_interp::EdgeInputs`).
+        let value = match &uf.edges[eid].cmd {
             Command::Havoc(v, _) | Command::CallExtern { dst: Some(v), .. } => {
-                let ty = p.vars[*v].ty.reg();
-                let signed = ty.and_then(Type::as_int).is_none_or(|t| t.is_signed());
-                let val = match havocs.get(&eid) {
-                    Some(x) => int_of(&enc.arith.to_math(x, signed)).unwrap_or(0),
-                    None => 0,
-                };
-                values.push(val);
+                Some(havocs.get(&eid).map_or(0, |x| value_of(*v, x)))
             }
-            Command::CallExtern { dst: None, .. } => values.push(0),
-            Command::InitObject { var, fill: leapfrog_ir::Fill::Uninit, len } => {
-                let VarTy::Mem(obj) = &p.vars[*var].ty else { continue };
-                if len.is_some() {
-                    return Err("an uninitialized variable-length array on the path".into());
-                }
-                let Some(count) = scalar_leaves(obj, p) else {
-                    return Err("an uninitialized object of mixed types on the path".into());
-                };
-                match uninit.get(&eid) {
-                    Some((_, arr)) => {
-                        let signed = match enc.mem.cell.get(var) {
-                            Some(Type::Int(t)) => t.is_signed(),
-                            _ => true,
-                        };
-                        for i in 0..count {
-                            let cell = arr.select(&Int::from_u64(i));
-                            let v = enc
-                                .arith
-                                .from_dynamic(&cell, enc.mem.cell[var])
-                                .and_then(|x| int_of(&enc.arith.to_math(&x, signed)))
-                                .unwrap_or(0);
-                            values.push(v);
-                        }
-                    }
-                    None => values.extend(std::iter::repeat_n(0, count as usize)),
-                }
-            }
-            _ => {}
+            Command::CallExtern { dst: None, .. } => Some(0),
+            Command::Load { dst, .. } => Some(loads.get(&eid).map_or(0, |x| value_of(*dst, x))),
+            _ => None,
+        };
+        if let Some(x) = value {
+            inputs.at_edges.push((u.origin[eid], x));
         }
         loc = uf.edges[eid].to;
     }
     Err("the model's path does not end".into())
-}
-
-/// The number of scalar leaves of an object of uniform element type.
-fn scalar_leaves(t: &ObjType, p: &Program) -> Option<u64> {
-    let size = t.size(p.data_model);
-    let leaf = match t {
-        ObjType::Scalar(s) => *s,
-        _ => {
-            fn first(t: &ObjType) -> Option<Type> {
-                match t {
-                    ObjType::Scalar(s) => Some(*s),
-                    ObjType::Array { elem, .. } => first(elem),
-                    ObjType::Record { fields, .. } => fields.first().and_then(|f| first(&f.ty)),
-                    ObjType::Opaque { .. } => None,
-                }
-            }
-            first(t)?
-        }
-    };
-    let leaf_size = leaf.bytes(p.data_model).max(1);
-    Some(size / leaf_size)
 }

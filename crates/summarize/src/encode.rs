@@ -94,10 +94,12 @@ pub struct Encoder<'p> {
     pub facts: RefCell<Vec<Bool>>,
     /// Constructs met that the encoding over-approximates or cannot model.
     pub unsupported: RefCell<Vec<String>>,
-    /// For loop-free programs: the fresh value each havoc edge produced.
+    /// For loop-free programs: the fresh value each havoc edge (or extern call's result)
+    /// produced.
     pub havocs: RefCell<HashMap<EdgeId, Val>>,
-    /// For loop-free programs: the fresh array each uninitialized declaration produced.
-    pub uninit_objects: RefCell<HashMap<EdgeId, (VarId, Array)>>,
+    /// For loop-free programs: the value each load read (an input when the interpreter finds the
+    /// bytes never written).
+    pub loads: RefCell<HashMap<EdgeId, Val>>,
     /// For loop-free programs: the guard under which each edge is taken.
     pub taken: RefCell<HashMap<EdgeId, Bool>>,
     /// The leaps of the top-level walk: loop, guard on entry, state on entry, state at the
@@ -141,7 +143,7 @@ impl<'p> Encoder<'p> {
             facts: RefCell::new(Vec::new()),
             unsupported: RefCell::new(Vec::new()),
             havocs: RefCell::new(HashMap::new()),
-            uninit_objects: RefCell::new(HashMap::new()),
+            loads: RefCell::new(HashMap::new()),
             taken: RefCell::new(HashMap::new()),
             leaps: RefCell::new(Vec::new()),
             visits: RefCell::new(None),
@@ -421,6 +423,7 @@ impl<'p> Encoder<'p> {
             Command::Load { dst, addr } => {
                 let ty = self.p.vars[*dst].ty.reg().unwrap_or(Type::Bool);
                 let val = self.load(addr, ty, s);
+                self.loads.borrow_mut().insert(id, val.clone());
                 s.regs.insert(*dst, val);
                 guard.clone()
             }
@@ -438,13 +441,7 @@ impl<'p> Encoder<'p> {
                             };
                             Some(Array::const_array(&z3::Sort::int(), &self.arith.to_dynamic(&zero)))
                         }
-                        Fill::Uninit => {
-                            let a = self.fresh_array(*var);
-                            if let Some(a) = &a {
-                                self.uninit_objects.borrow_mut().insert(id, (*var, a.clone()));
-                            }
-                            a
-                        }
+                        Fill::Uninit => self.fresh_array(*var),
                     };
                     if let Some(a) = arr {
                         s.mem.insert(*var, a);
@@ -472,7 +469,9 @@ impl<'p> Encoder<'p> {
             Command::CallExtern { dst, .. } => {
                 // A function without a body: arbitrary result; it may change globals and memory.
                 if let Some(d) = dst {
-                    s.regs.insert(*d, self.fresh_reg(*d, true));
+                    let val = self.fresh_reg(*d, true);
+                    self.havocs.borrow_mut().insert(id, val.clone());
+                    s.regs.insert(*d, val);
                 }
                 for g in &self.p.globals {
                     if s.regs.contains_key(g) {
@@ -482,7 +481,7 @@ impl<'p> Encoder<'p> {
                 self.havoc_memory(s);
                 guard.clone()
             }
-            Command::Opaque { what, havoc, writes_memory } => {
+            Command::Opaque { what, havoc, writes_memory, .. } => {
                 self.note(format!("unsupported construct: {what}"));
                 for v in havoc {
                     if s.regs.contains_key(v) {

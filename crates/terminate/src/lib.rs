@@ -11,7 +11,6 @@
 pub mod ranking;
 
 mod certificate;
-mod execution;
 mod recurrent;
 mod replay;
 
@@ -19,13 +18,14 @@ use leapfrog_arith::Semantics;
 use leapfrog_certify::termination::{RecurrentSet, TerminationArgument, TerminationCertificate};
 use leapfrog_certify::{CheckResult, check_recurrent_set, check_termination};
 use leapfrog_ir::loops::LoopForest;
+use leapfrog_ir::nondet::Assumption;
 use leapfrog_ir::program::LoopKind;
 use leapfrog_ir::{Expr, FuncId, InlineLimits, LocId, LoopId, Program, inline_program};
 use leapfrog_smt::{QueryLimits, Watchdog};
 use leapfrog_source::Span;
 use leapfrog_summarize::transition::{TransitionSummary, transition_invariants};
 use leapfrog_summarize::{Analysis, Config, analyze};
-use leapfrog_verify::{join_conjuncts, transition_atom};
+use leapfrog_verify::{execution, join_conjuncts, transition_atom};
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
@@ -90,6 +90,8 @@ pub struct Report {
     pub reason: Option<String>,
     /// In source order.
     pub loops: Vec<LoopReport>,
+    /// What the answer takes for granted about the program's environment (`ir::nondet`).
+    pub assumptions: Vec<Assumption>,
     pub elapsed: Duration,
 }
 
@@ -102,6 +104,7 @@ impl Report {
             technique: None,
             reason: Some(reason),
             loops: Vec::new(),
+            assumptions: Vec::new(),
             elapsed: Duration::ZERO,
         }
     }
@@ -130,6 +133,7 @@ pub fn terminate(p: &Program, opts: &Options) -> Report {
     let _watchdog = Watchdog::start(deadline + Duration::from_millis(200));
     let mut report = run(p, opts, start, deadline);
     report.elapsed = start.elapsed();
+    report.assumptions = leapfrog_ir::nondet::assumptions(p);
     report
 }
 
@@ -142,7 +146,7 @@ fn run(p: &Program, opts: &Options, start: Instant, deadline: Instant) -> Report
         Ok(q) => q,
         Err(e) => {
             // A deterministic program may still be decided by its one run.
-            if let Some(r) = execution::single_terminating_run(p, sem, opts.timeout, deadline) {
+            if let Some(r) = execution::single_run(p, sem, opts.timeout, deadline) {
                 return execution_report(p, &r, sem);
             }
             return Report::unknown(sem, format!("calls cannot be inlined: {e}"));
@@ -151,7 +155,12 @@ fn run(p: &Program, opts: &Options, start: Instant, deadline: Instant) -> Report
     let fid = q.entry.expect("inlining keeps the entry");
     let f = &q.funcs[fid];
     let forest = LoopForest::compute(f);
+    // An opaque step may not return: no execution through one is known to terminate.
+    let opaque = opaque_step_note(&q, fid);
     if forest.loops.is_empty() {
+        if let Some(why) = opaque {
+            return Report::unknown(sem, why);
+        }
         let mut r = Report::unknown(sem, String::new());
         r.verdict = Verdict::True;
         r.technique = Some(TECHNIQUE_NO_LOOPS);
@@ -186,7 +195,7 @@ fn run(p: &Program, opts: &Options, start: Instant, deadline: Instant) -> Report
     // if the interpreter runs it to its end, every execution terminates (WCET benchmarks are such
     // programs). It runs on the original program.
     if outcomes.iter().any(Option::is_none)
-        && let Some(r) = execution::single_terminating_run(p, sem, opts.timeout, deadline)
+        && let Some(r) = execution::single_run(p, sem, opts.timeout, deadline)
     {
         return execution_report(p, &r, sem);
     }
@@ -242,12 +251,38 @@ fn run(p: &Program, opts: &Options, start: Instant, deadline: Instant) -> Report
         .zip(reasons)
         .map(|((l, o), why)| (*l, o.unwrap_or_else(|| LoopOutcome::unknown(why.join("; ")))))
         .collect();
-    aggregate(&q, fid, &forest, per_copy, sem)
+    let mut report = aggregate(&q, fid, &forest, per_copy, sem);
+    if let Some(why) = opaque
+        && report.verdict == Verdict::True
+    {
+        report.verdict = Verdict::Unknown;
+        report.technique = None;
+        report.reason = Some(why);
+    }
+    report
+}
+
+/// Why the opaque steps of `q`'s function `fid` (after inlining: everything the entry reaches
+/// through direct calls) leave termination open, if it has any.
+fn opaque_step_note(q: &Program, fid: FuncId) -> Option<String> {
+    let f = &q.funcs[fid];
+    let mut steps: Vec<String> = f
+        .edges
+        .values()
+        .filter_map(|e| match &e.cmd {
+            leapfrog_ir::Command::Opaque { what, may_not_return: true, .. } => {
+                Some(format!("{what} at {}", q.files.display(e.span)))
+            }
+            _ => None,
+        })
+        .collect();
+    steps.dedup();
+    (!steps.is_empty()).then(|| format!("an opaque step may not return, loop or change anything: {}", steps.join("; ")))
 }
 
 /// Every loop of every function of `p` is TRUE: the program's only execution ends.
 fn execution_report(p: &Program, run: &leapfrog_interp::ExecResult, sem: Semantics) -> Report {
-    let fact = format!("the program's only execution ends ({}) after {} steps", run.outcome, run.steps);
+    let fact = execution::ending_text(run);
     let mut loops: Vec<LoopReport> = Vec::new();
     for (_, f) in p.funcs.iter() {
         let forest = LoopForest::compute(f);
@@ -402,7 +437,7 @@ fn try_lasso(ctx: &Context, l: LoopId, deadline: Instant) -> Result<LoopOutcome,
             return Err(format!("the checker did not accept the recurrent set ({why})"));
         }
     }
-    replay::stem_reaches(q, ctx.fid, header, &lasso.set, &lasso.stem.inputs, sem)?;
+    let stem_inputs = replay::stem_reaches(q, ctx.fid, header, &lasso.set, &lasso.stem.inputs, sem)?;
     let f = &q.funcs[ctx.fid];
     let atoms: Vec<String> = lasso.atoms.iter().map(|a| leapfrog_ir::print::expr_to_c(q, a)).collect();
     Ok(LoopOutcome {
@@ -411,7 +446,7 @@ fn try_lasso(ctx: &Context, l: LoopId, deadline: Instant) -> Result<LoopOutcome,
         reason: None,
         certificate: None,
         witness: Some(Witness {
-            stem_inputs: lasso.stem.inputs,
+            stem_inputs,
             recurrent_set: join_conjuncts(&atoms),
             choices: lasso.choices.iter().map(|(e, x)| (f.edges[*e].span, *x)).collect(),
         }),

@@ -2,24 +2,26 @@
 //! of the recurrent set.
 
 use leapfrog_arith::Semantics;
-use leapfrog_interp::{ExecConfig, Outcome, UninitMode};
+use leapfrog_interp::{EdgeInputs, ExecConfig, InputOracle, Outcome, StreamInputs, UninitMode};
 use leapfrog_ir::{AssertOrigin, Command, Expr, FuncId, LocId, Program};
 use leapfrog_source::Span;
+use leapfrog_summarize::bmc::ProposedInputs;
 
 /// Steps the replay may take before giving up.
 const REPLAY_STEPS: u64 = 5_000_000;
 
-/// Runs `q` on `inputs` and checks that execution reaches `header` (of function `fid`) in a state
-/// satisfying `set`: the header is instrumented with an assertion of `!set`, whose failure is the
-/// success of the replay.
+/// Runs `q` with the stem's proposed input values and checks that execution reaches `header` (of
+/// function `fid`) in a state satisfying `set`: the header is instrumented with an assertion of
+/// `!set`, whose failure is the success of the replay. The input stream the run consumed (which
+/// `leapfrog exec --uninit nondet` replays on the original program), confirmed by a second run.
 pub fn stem_reaches(
     q: &Program,
     fid: FuncId,
     header: LocId,
     set: &Expr,
-    inputs: &[i128],
+    proposed: &ProposedInputs,
     semantics: Semantics,
-) -> Result<(), String> {
+) -> Result<Vec<i128>, String> {
     let mut out = q.clone();
     let marker = out.files.intern("<recurrent-set>");
     let span = Span::new(marker, 1, 1);
@@ -37,16 +39,19 @@ pub fn stem_reaches(
         span,
     );
     let config = ExecConfig {
-        nondet: inputs.to_vec(),
         uninit: UninitMode::Nondet,
         max_steps: REPLAY_STEPS,
         semantics,
-        max_call_depth: 100_000,
-        record_trace: false,
+        record_inputs: true,
+        ..ExecConfig::default()
     };
-    let result = leapfrog_interp::run(&out, &config);
-    match &result.outcome {
-        Outcome::Error { span: s, .. } if *s == span => Ok(()),
-        other => Err(format!("the stem's replay did not reach the recurrent set (it ended with {other})")),
-    }
+    let run = |oracle: &mut dyn InputOracle| {
+        let result = leapfrog_interp::run_with(&out, &config, oracle);
+        match &result.outcome {
+            Outcome::Error { span: s, .. } if *s == span => Ok(result.inputs),
+            other => Err(format!("the stem's replay did not reach the recurrent set (it ended with {other})")),
+        }
+    };
+    let stream = run(&mut EdgeInputs::along(fid, &proposed.params, &proposed.at_edges))?;
+    run(&mut StreamInputs::new(&stream))
 }

@@ -1,5 +1,10 @@
 //! The `verify` pipeline for the `unreach-call` property.
 //!
+//! 0. Two cheap answers first. A program none of whose functions (the global initializer
+//!    included) has an assertion cannot fail one: **TRUE** (`no-assertion`). A program whose
+//!    interpreter run consults no input has that run as its only execution (see [`execution`]):
+//!    **FALSE** when the run fails an assertion, **TRUE** when it ends otherwise
+//!    (`concrete-execution`).
 //! 1. Inline every call into the entry function (recursion: UNKNOWN).
 //! 2. Summarize the loops and check the assertions on the summarized function
 //!    (`leapfrog-summarize`).
@@ -11,16 +16,19 @@
 //!    assertion.
 //! 5. Anything else is **UNKNOWN**, with the reason.
 
+pub mod execution;
+
 use leapfrog_arith::Semantics;
 use leapfrog_certify::termination::{LinearForm, Measure, TransitionAtom};
 use leapfrog_certify::{CheckResult, SafetyCertificate, check_safety_with_views};
-use leapfrog_interp::{ExecConfig, Outcome, UninitMode};
+use leapfrog_interp::{EdgeInputs, ExecConfig, Outcome, UninitMode};
 use leapfrog_ir::program::LoopKind;
-use leapfrog_ir::{Command, Expr, MemoryView, Program, Type, VarTy};
+use leapfrog_ir::{Command, Expr, FuncId, MemoryView, Program, Type, VarTy};
+use leapfrog_ir::nondet::{Assumption, assumptions};
 use leapfrog_ir::{InlineLimits, inline_program};
 use leapfrog_smt::{QueryLimits, Watchdog};
 use leapfrog_source::Span;
-use leapfrog_summarize::bmc::{BmcResult, bmc};
+use leapfrog_summarize::bmc::{BmcResult, ProposedInputs, bmc};
 use leapfrog_summarize::transition::{
     Measure as EngineMeasure, TransitionCandidate, TransitionSummary, check_safety_with, transition_invariants,
 };
@@ -55,6 +63,8 @@ impl Verdict {
 pub const TECHNIQUE_SUMMARIES: &str = "loop-summaries";
 pub const TECHNIQUE_NO_LOOPS: &str = "loop-free-encoding";
 pub const TECHNIQUE_BMC: &str = "bounded-unwinding";
+pub const TECHNIQUE_NO_ASSERTION: &str = "no-assertion";
+pub const TECHNIQUE_EXECUTION: &str = "concrete-execution";
 
 /// One loop's part of a safety certificate, in the user's terms.
 #[derive(Clone, Debug)]
@@ -90,8 +100,9 @@ pub struct Counterexample {
     pub failing: Span,
     /// Loops leapt over by the abstract counterexample that led to it (may be empty).
     pub leaps: Vec<LeapReport>,
-    /// How many iterations per loop entry the concrete search unwound.
-    pub unwinding: u32,
+    /// How many iterations per loop entry the concrete search unwound (`None` when the
+    /// execution was not found by unwinding: the program's only execution).
+    pub unwinding: Option<u32>,
 }
 
 #[derive(Clone, Debug)]
@@ -101,7 +112,13 @@ pub struct Report {
     pub technique: Option<&'static str>,
     pub reason: Option<String>,
     pub certificate: Vec<LoopInvariant>,
+    /// A TRUE shown by a fact about the program rather than by loop invariants (techniques
+    /// `no-assertion` and `concrete-execution`), in words.
+    pub fact: Option<String>,
     pub counterexample: Option<Counterexample>,
+    /// What the answer takes for granted about the program's environment (`ir::nondet`):
+    /// the assumptions about the constructs the program contains.
+    pub assumptions: Vec<Assumption>,
     pub solver_queries: u64,
     pub elapsed: Duration,
 }
@@ -115,7 +132,9 @@ impl Report {
             technique: None,
             reason: Some(reason),
             certificate: Vec::new(),
+            fact: None,
             counterexample: None,
+            assumptions: Vec::new(),
             solver_queries: 0,
             elapsed: Duration::ZERO,
         }
@@ -150,7 +169,11 @@ fn search(
 ) -> Search {
     let has_asserts = q.funcs[fid].edges.iter().any(|(_, e)| matches!(e.cmd, Command::Assert { .. }));
     if !has_asserts {
-        return Search::Nothing("the program has no assertion".into());
+        return Search::Nothing(
+            "no assertion is reachable through direct calls (only calls through function pointers, which are \
+             not analyzed, could reach one)"
+                .into(),
+        );
     }
     let cfg = Config { deadline: Some(deadline), ..cfg.clone() };
     let mut note = String::from("no concrete search");
@@ -163,17 +186,18 @@ fn search(
             BmcResult::Unknown(why) => {
                 return Search::Nothing(format!("the concrete search stopped at {k} iterations per loop: {why}"));
             }
-            BmcResult::Found(inputs) => {
-                let r = replay(p, &inputs.values, cfg.semantics);
+            BmcResult::Found(found) => {
+                let stream = input_stream(q, fid, &found.values, cfg.semantics);
+                let r = replay(p, &stream, cfg.semantics);
                 return match r.outcome {
                     Outcome::Error { span, .. } => {
                         let path = merge_spans(r.trace.iter().map(|(fi, e)| p.funcs[*fi].edges[*e].span));
                         Search::Found(Counterexample {
-                            inputs: inputs.values,
+                            inputs: stream,
                             path,
                             failing: span,
                             leaps: Vec::new(),
-                            unwinding: k,
+                            unwinding: Some(k),
                         })
                     }
                     other => Search::Nothing(format!(
@@ -185,6 +209,46 @@ fn search(
         }
     }
     Search::Nothing(note)
+}
+
+/// Why no execution of `p` can run an assertion, if none can: every way an execution can fail
+/// the property is an `Assert` command of one of the program's functions (the front end lowers
+/// the property's functions to assertions where they are called, and gives the program a
+/// function that fails for each one whose address is taken, as a call through the pointer may
+/// reach it), and an execution runs only functions of the program: the global initializer, the
+/// entry, what they call, and — through calls via pointers, which are opaque steps — any
+/// function. (Extern functions call none: they only change globals and memory, the IR's
+/// assumption.) So when no function an execution can reach has an assertion, none can fail.
+pub fn no_assertion_runs(p: &Program) -> Option<String> {
+    let has_assert = |f: &leapfrog_ir::Function| f.edges.values().any(|e| matches!(e.cmd, Command::Assert { .. }));
+    if !p.funcs.values().any(has_assert) {
+        return Some("no function of the program has an assertion, so no execution can fail one".into());
+    }
+    // Calls through pointers (opaque steps) may run any function: only without them does the
+    // direct call graph bound what runs.
+    if p.funcs.values().flat_map(|f| f.edges.values()).any(|e| matches!(e.cmd, Command::Opaque { .. })) {
+        return None;
+    }
+    let mut reached: Vec<leapfrog_ir::FuncId> = std::iter::once(p.init).chain(p.entry).collect();
+    let mut seen: std::collections::HashSet<leapfrog_ir::FuncId> = reached.iter().copied().collect();
+    while let Some(fid) = reached.pop() {
+        let f = p.funcs.get(fid)?;
+        if has_assert(f) {
+            return None;
+        }
+        for e in f.edges.values() {
+            if let Command::Call { callee, .. } = e.cmd
+                && seen.insert(callee)
+            {
+                reached.push(callee);
+            }
+        }
+    }
+    Some(
+        "the program's assertions are only in functions that no execution calls (the program makes no call \
+         through a function pointer), so no execution can fail one"
+            .into(),
+    )
 }
 
 /// The largest unwound function the concrete search builds.
@@ -202,18 +266,51 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
         technique: None,
         reason: None,
         certificate: Vec::new(),
+        fact: None,
         counterexample: None,
+        assumptions: Vec::new(),
         solver_queries: 0,
         elapsed: Duration::ZERO,
     };
     let finish = |mut r: Report| {
         r.elapsed = start.elapsed();
+        r.assumptions = assumptions(p);
         r
     };
     let Some(_) = p.entry else {
         report.reason = Some("the program has no entry function".into());
         return finish(report);
     };
+    // Stage 0: answers that need no analysis.
+    if let Some(fact) = no_assertion_runs(p) {
+        report.verdict = Verdict::True;
+        report.technique = Some(TECHNIQUE_NO_ASSERTION);
+        report.fact = Some(fact);
+        return finish(report);
+    }
+    if let Some(r) = execution::single_run(p, opts.semantics, opts.timeout, deadline) {
+        if let Outcome::Error { span, .. } = r.outcome {
+            // Replayed with the trace the counterexample reports (the run is deterministic).
+            let replayed = replay(p, &[], opts.semantics);
+            if matches!(replayed.outcome, Outcome::Error { span: s, .. } if s == span) {
+                report.verdict = Verdict::False;
+                report.technique = Some(TECHNIQUE_EXECUTION);
+                report.counterexample = Some(Counterexample {
+                    inputs: Vec::new(),
+                    path: merge_spans(replayed.trace.iter().map(|(fi, e)| p.funcs[*fi].edges[*e].span)),
+                    failing: span,
+                    leaps: Vec::new(),
+                    unwinding: None,
+                });
+                return finish(report);
+            }
+        } else {
+            report.verdict = Verdict::True;
+            report.technique = Some(TECHNIQUE_EXECUTION);
+            report.fact = Some(execution::ending_text(&r));
+            return finish(report);
+        }
+    }
     let mut q = match inline_program(p, &InlineLimits::default()) {
         Ok(q) => q,
         Err(e) => {
@@ -332,6 +429,7 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
             report.reason = None;
             return finish(report);
         }
+        Search::Nothing(note) if note == quick_note => note,
         Search::Nothing(note) => format!("{quick_note}; {note}"),
     };
     let mut reason = why_not_true.unwrap_or_else(|| "no verdict".into());
@@ -384,6 +482,21 @@ fn dedup(items: impl Iterator<Item = String>) -> Vec<String> {
     out
 }
 
+/// The input stream that gives the inputs of `q`'s entry function `fid` the values an engine's
+/// model proposes along its path: the interpreter runs `q` with them and records what it consumes,
+/// in its own order (which the original program shares with its inlined form).
+pub fn input_stream(q: &Program, fid: FuncId, proposed: &ProposedInputs, semantics: Semantics) -> Vec<i128> {
+    let config = ExecConfig {
+        uninit: UninitMode::Nondet,
+        max_steps: REPLAY_STEPS,
+        semantics,
+        record_inputs: true,
+        ..ExecConfig::default()
+    };
+    let mut oracle = EdgeInputs::along(fid, &proposed.params, &proposed.at_edges);
+    leapfrog_interp::run_with(q, &config, &mut oracle).inputs
+}
+
 fn replay(p: &Program, inputs: &[i128], semantics: Semantics) -> leapfrog_interp::ExecResult {
     let config = ExecConfig {
         nondet: inputs.to_vec(),
@@ -392,6 +505,7 @@ fn replay(p: &Program, inputs: &[i128], semantics: Semantics) -> leapfrog_interp
         semantics,
         max_call_depth: 100_000,
         record_trace: true,
+        record_inputs: false,
     };
     leapfrog_interp::run(p, &config)
 }

@@ -187,9 +187,10 @@ impl Cx<'_> {
             return self.builtin_call(b, &name, sig.as_ref(), args, span);
         }
         if let Some(why) = not_an_arbitrary_result(&name) {
-            self.unsupported(span, format!("{why} `{name}`"));
+            let what = format!("{why} `{name}`");
+            self.unsupported(span, what.clone());
             let ret = sig.map(|s| s.ret).unwrap_or_else(CType::int);
-            return self.opaque_call(args, &ret, span);
+            return self.opaque_call(args, &ret, what, span);
         }
         self.extern_call(&name, sig.as_ref(), args, span)
     }
@@ -208,6 +209,44 @@ impl Cx<'_> {
             }
             _ => None,
         }
+    }
+
+    /// The assertion a call of the function `name` is, when the program does not define it as an
+    /// ordinary function (as `lower_call_here` decides): `reach_error` and `__VERIFIER_error`
+    /// always, the assertion functions (`__VERIFIER_assert`, `assert`, `__assert_fail`, ...) when
+    /// the program has no body for them.
+    fn property_function(&self, name: &str) -> Option<AssertOrigin> {
+        match name {
+            "reach_error" => return Some(AssertOrigin::ReachError),
+            "__VERIFIER_error" => return Some(AssertOrigin::VerifierError),
+            _ => {}
+        }
+        let key = match self.scopes.lookup(name) {
+            Some(Ordinary::Func { key, .. }) => key.clone(),
+            _ => name.to_string(),
+        };
+        if self.defined_function(&key).is_some() {
+            return None;
+        }
+        match builtin(name)? {
+            Builtin::Assert(origin) => Some(origin),
+            Builtin::AssertFail => Some(AssertOrigin::AssertFail),
+            _ => None,
+        }
+    }
+
+    /// The value of the function designator `name` where it is not called directly: a function
+    /// pointer, which the IR does not model (an arbitrary value). When a call of the function is
+    /// an assertion ([`Self::property_function`]), a call through the pointer may fail the
+    /// property: the program records it, and gets a function that fails (`Lowerer::finish`), so
+    /// that every violation an execution may reach is an `Assert` command of the program.
+    pub fn function_address(&mut self, name: &str, ty: CType, span: Span) -> Operand {
+        if !self.in_scratch()
+            && let Some(origin) = self.property_function(name)
+        {
+            self.l.note_property_address(origin, span);
+        }
+        Operand::opaque(CType::Ptr(Box::new(ty)))
     }
 
     /// A violation of the property: the execution ends here.
@@ -262,11 +301,9 @@ impl Cx<'_> {
         let arity_ok = if sig.variadic { args.len() >= sig.params.len() } else { args.len() == sig.params.len() };
         if !arity_ok {
             let name = self.l.funcs[fid].name.clone();
-            self.unsupported(
-                span,
-                format!("call of `{name}` with {} arguments (it takes {})", args.len(), sig.params.len()),
-            );
-            return self.opaque_call(args, &sig.ret, span);
+            let what = format!("call of `{name}` with {} arguments (it takes {})", args.len(), sig.params.len());
+            self.unsupported(span, what.clone());
+            return self.opaque_call(args, &sig.ret, what, span);
         }
         if sig.variadic && args.len() > sig.params.len() {
             let name = self.l.funcs[fid].name.clone();
@@ -285,7 +322,7 @@ impl Cx<'_> {
             CType::Void => (None, Operand::void()),
             CType::Record(_) => {
                 let Some(obj) = self.layout().obj_type(&sig.ret) else {
-                    return self.opaque_call(args, &sig.ret, span);
+                    return self.opaque_call(args, &sig.ret, "a call whose result type has no layout".to_string(), span);
                 };
                 let tmp = self.new_var_of("result", VarTy::Mem(obj), VarKind::Temp, span);
                 ir_args.insert(0, Expr::AddrOf(tmp));
@@ -323,7 +360,9 @@ impl Cx<'_> {
                 _ => None,
             };
             let what = format!("floating-point function `{name}`");
-            self.emit(Command::Opaque { what, havoc: havoc.into_iter().collect(), writes_memory: true }, span);
+            // A function without a body returns (an assumption, as for every extern call).
+            let havoced = havoc.into_iter().collect();
+            self.emit(Command::Opaque { what, havoc: havoced, writes_memory: true, may_not_return: false }, span);
             return match havoc {
                 Some(t) => Operand::value(Expr::Var(t), ret),
                 None => Operand::opaque(ret),
@@ -334,8 +373,9 @@ impl Cx<'_> {
             r => match r.reg_type() {
                 Some(t) => Some(t),
                 None => {
-                    self.unsupported(span, format!("`{name}` returns a struct and has no body"));
-                    return self.opaque_call(args, &ret, span);
+                    let what = format!("`{name}` returns a struct and has no body");
+                    self.unsupported(span, what.clone());
+                    return self.opaque_call(args, &ret, what, span);
                 }
             },
         };
@@ -355,9 +395,9 @@ impl Cx<'_> {
         }
     }
 
-    /// A call the IR cannot model: the arguments are evaluated, the result is arbitrary, memory
-    /// may change.
-    fn opaque_call(&mut self, args: &[Node<Expression>], ret: &CType, span: Span) -> Operand {
+    /// A call the IR cannot model (`what` names it): the arguments are evaluated, the result is
+    /// arbitrary, memory may change.
+    fn opaque_call(&mut self, args: &[Node<Expression>], ret: &CType, what: String, span: Span) -> Operand {
         for a in args.iter().rev() {
             self.discard(a);
         }
@@ -365,8 +405,8 @@ impl Cx<'_> {
             Some(t @ (Type::Int(_) | Type::Ptr)) => Some(self.new_temp(t, span)),
             _ => None,
         };
-        let what = "unsupported call".to_string();
-        self.emit(Command::Opaque { what, havoc: havoc.into_iter().collect(), writes_memory: true }, span);
+        let havoced = havoc.into_iter().collect();
+        self.emit(Command::Opaque { what, havoc: havoced, writes_memory: true, may_not_return: true }, span);
         match havoc {
             Some(t) => Operand::value(Expr::Var(t), ret.clone()),
             None if ret.is_void() => Operand::void(),
@@ -375,7 +415,8 @@ impl Cx<'_> {
     }
 
     fn indirect_call(&mut self, call: &Node<CallExpression>, span: Span) -> Operand {
-        self.unsupported(span, "call through a function pointer");
+        let what = "call through a function pointer";
+        self.unsupported(span, what);
         let callee_ty = self.type_of_expr(&call.node.callee);
         let ret = match callee_ty {
             CType::Func(sig) => sig.ret,
@@ -386,7 +427,7 @@ impl Cx<'_> {
             _ => CType::int(),
         };
         self.discard(&call.node.callee);
-        self.opaque_call(&call.node.arguments, &ret, span)
+        self.opaque_call(&call.node.arguments, &ret, what.to_string(), span)
     }
 
     fn builtin_call(
@@ -512,9 +553,10 @@ impl Cx<'_> {
                 Operand::value(dst, void_ptr)
             }
             Builtin::Output if args.iter().any(|a| writes_through_format(&a.node)) => {
-                self.unsupported(span, format!("`%n` conversion in `{name}`"));
+                let what = format!("`%n` conversion in `{name}`");
+                self.unsupported(span, what.clone());
                 let ret = sig.map(|s| s.ret.clone()).unwrap_or_else(CType::int);
-                self.opaque_call(args, &ret, span)
+                self.opaque_call(args, &ret, what, span)
             }
             Builtin::Output => {
                 let vals = self.arguments(args, |cx, _, op, span| {

@@ -262,7 +262,7 @@ impl Cx<'_> {
         let place = match op.kind {
             OpKind::Place(p) => p,
             // A function's address is a function pointer, which the IR does not model.
-            OpKind::Func(_) => return Operand::opaque(CType::Ptr(Box::new(op.ty))),
+            OpKind::Func(name) => return self.function_address(&name, op.ty, span),
             _ => return op,
         };
         match (place, &op.ty) {
@@ -333,7 +333,8 @@ impl Cx<'_> {
     pub fn opaque_value(&mut self, ty: Type, what: &str, span: Span) -> Expr {
         self.unsupported(span, what);
         let t = self.new_temp(ty, span);
-        self.emit(Command::Opaque { what: what.to_string(), havoc: vec![t], writes_memory: false }, span);
+        let what = what.to_string();
+        self.emit(Command::Opaque { what, havoc: vec![t], writes_memory: false, may_not_return: false }, span);
         Expr::Var(t)
     }
 
@@ -602,7 +603,7 @@ impl Cx<'_> {
                 let op = self.lower_expr(operand);
                 match op.kind {
                     OpKind::Place(Place::Mem(addr)) => Operand::value(addr, CType::Ptr(Box::new(op.ty))),
-                    OpKind::Func(_) => Operand::opaque(CType::Ptr(Box::new(op.ty))),
+                    OpKind::Func(name) => self.function_address(&name, op.ty, span),
                     _ => {
                         self.unsupported(span, "address of something that is not in memory");
                         Operand::opaque(CType::Ptr(Box::new(op.ty)))
@@ -703,7 +704,12 @@ impl Cx<'_> {
             Place::BitField => {
                 self.unsupported(span, "bit-field access");
                 self.emit(
-                    Command::Opaque { what: "bit-field access".into(), havoc: vec![], writes_memory: true },
+                    Command::Opaque {
+                        what: "bit-field access".into(),
+                        havoc: vec![],
+                        writes_memory: true,
+                        may_not_return: false,
+                    },
                     span,
                 );
                 Operand::value(value, ty.clone())
@@ -723,8 +729,10 @@ impl Cx<'_> {
     pub fn write_opaque(&mut self, place: &Place, what: &str, span: Span) {
         self.unsupported(span, what);
         let cmd = match place {
-            Place::Reg(v) => Command::Opaque { what: what.to_string(), havoc: vec![*v], writes_memory: false },
-            _ => Command::Opaque { what: what.to_string(), havoc: vec![], writes_memory: true },
+            Place::Reg(v) => {
+                Command::Opaque { what: what.to_string(), havoc: vec![*v], writes_memory: false, may_not_return: false }
+            }
+            _ => Command::Opaque { what: what.to_string(), havoc: vec![], writes_memory: true, may_not_return: false },
         };
         self.emit(cmd, span);
     }
@@ -1046,7 +1054,8 @@ impl Cx<'_> {
             }
             _ => {
                 self.unsupported(span, "struct value that is not in memory");
-                self.emit(Command::Opaque { what: "struct copy".into(), havoc: vec![], writes_memory: true }, span);
+                let what = "struct copy".into();
+                self.emit(Command::Opaque { what, havoc: vec![], writes_memory: true, may_not_return: false }, span);
             }
         }
     }

@@ -25,8 +25,8 @@ use lang_c::ast::{Expression, ExternalDeclaration, UnaryOperator};
 use lang_c::driver::Parse;
 use lang_c::visit::Visit;
 use leapfrog_ir::{
-    Command, DataModel, Expr, ExternFn, FuncId, Function, IdVec, LocId, ObjType, Program, Type, Var, VarId, VarKind,
-    VarTy,
+    AssertOrigin, Command, DataModel, Expr, ExternFn, FuncId, Function, IdVec, LocId, ObjType, Program, Type, Var,
+    VarId, VarKind, VarTy,
 };
 use leapfrog_source::{Diagnostic, Severity, SourceFiles, Span};
 use scope::{Frame, Ordinary, Scopes};
@@ -86,6 +86,9 @@ pub struct Lowerer {
     pending_inits: Vec<PendingInit>,
     /// Function definitions to lower in pass B: (unit, declaration index, function id).
     pending_bodies: Vec<(usize, usize, FuncId)>,
+    /// Functions whose call is an assertion and whose address is taken (a call through the
+    /// pointer may fail the property): the assertion and the first place, per assertion kind.
+    property_addresses: Vec<(AssertOrigin, Span)>,
 }
 
 struct PendingInit {
@@ -188,6 +191,7 @@ pub fn lower_units(units: &[Unit], files: SourceFiles, opts: &LowerOptions) -> P
         init: None,
         pending_inits: Vec::new(),
         pending_bodies: Vec::new(),
+        property_addresses: Vec::new(),
     };
     for u in units {
         l.addr_taken.extend(addr_taken_names(&u.parse.unit.0));
@@ -343,6 +347,13 @@ impl Lowerer {
         used
     }
 
+    /// The address of a function whose call is the assertion `origin` is taken at `span`.
+    pub fn note_property_address(&mut self, origin: AssertOrigin, span: Span) {
+        if !self.property_addresses.iter().any(|(o, _)| *o == origin) {
+            self.property_addresses.push((origin, span));
+        }
+    }
+
     fn add_extern(&mut self, name: &str, ret: Option<Type>) {
         if !self.externs.iter().any(|e| e.name == name) {
             self.externs.push(ExternFn { name: name.to_string(), ret });
@@ -368,6 +379,10 @@ impl Lowerer {
         let init_func = self.finish_init(init);
         self.funcs[init_id] = init_func;
         let entry = self.pick_entry(init_id, opts);
+        // After the entry is picked: these functions are never called by name.
+        for (origin, span) in std::mem::take(&mut self.property_addresses) {
+            self.funcs.push(property_failure_function(origin, span));
+        }
         let mut diags = std::mem::take(&mut self.diags);
         diags.sort_by_key(|d| (d.span.file, d.span.line, d.span.col));
         Program {
@@ -438,6 +453,19 @@ impl Lowerer {
         let candidates: Vec<FuncId> = self.funcs.ids().filter(|id| *id != init_id && !called.contains(id)).collect();
         (candidates.len() == 1).then(|| candidates[0])
     }
+}
+
+/// A function that fails the assertion `origin`, for a function of that meaning whose address
+/// the program takes at `span`: calls through function pointers are opaque steps, which run only
+/// functions of the program, so this function stands for what such a call may do. No command
+/// calls it (it fails unconditionally, as a call through the pointer may); it makes the
+/// program's assertions include every violation an execution may reach (`verify` answers a
+/// program without any assertion at once).
+fn property_failure_function(origin: AssertOrigin, span: Span) -> Function {
+    let mut f = Function::new(format!("__leapfrog_address_of_{}", origin.name()), span);
+    let (entry, halt) = (f.entry, f.halt);
+    f.add_edge(entry, halt, Command::Assert { cond: Expr::Bool(false), origin }, span);
+    f
 }
 
 /// Append a command after the insertion point of `f`.

@@ -272,7 +272,8 @@ impl Cx<'_> {
             Statement::Return(e) => self.return_statement(e.as_deref(), span),
             Statement::Asm(_) => {
                 self.unsupported(span, "inline assembly");
-                self.emit(Command::Opaque { what: "inline assembly".into(), havoc: vec![], writes_memory: true }, span);
+                let what = "inline assembly".into();
+                self.emit(Command::Opaque { what, havoc: vec![], writes_memory: true, may_not_return: true }, span);
             }
         }
     }

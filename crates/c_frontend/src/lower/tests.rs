@@ -200,3 +200,49 @@ fn a_dereferenced_function_designator_is_a_direct_call() {
     assert!(unsupported(&p).is_empty(), "{:?}", unsupported(&p));
     assert_eq!(calls(&p, func(&p, "main")), ["twice(4)", "twice(1)"]);
 }
+
+/// The functions of `p` that fail an assertion of `origin`, by name.
+fn failing_functions(p: &Program) -> Vec<(String, &'static str)> {
+    let mut out: Vec<(String, &'static str)> = p
+        .funcs
+        .values()
+        .flat_map(|f| {
+            f.edges.values().filter_map(move |e| match &e.cmd {
+                Command::Assert { cond: Expr::Bool(false), origin } => Some((f.name.clone(), origin.name())),
+                _ => None,
+            })
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn the_address_of_a_property_function_gives_the_program_a_failing_function() {
+    // A call through the pointer may reach `reach_error`: the program gets a function that fails.
+    let p = lower(
+        "extern void reach_error(void);\nextern void __assert_fail(const char *, const char *, unsigned, const char *);\n\
+         void (*g)(const char *, const char *, unsigned, const char *) = __assert_fail;\n\
+         int main(void) { void (*f)(void) = reach_error; void (*h)(void) = &reach_error; f(); h(); return 0; }\n",
+    );
+    assert_eq!(
+        failing_functions(&p),
+        [
+            ("__leapfrog_address_of___assert_fail".to_string(), "__assert_fail"),
+            ("__leapfrog_address_of_reach_error".to_string(), "reach_error")
+        ]
+    );
+    assert_eq!(p.entry.map(|e| p.funcs[e].name.as_str()), Some("main"));
+    // Without `main`, the entry is still the one function nobody calls by name.
+    let p = lower("extern void reach_error(void);\nint run(void) { void (*f)(void) = reach_error; f(); return 0; }\n");
+    assert_eq!(p.entry.map(|e| p.funcs[e].name.as_str()), Some("run"));
+    // Called by name, or an ordinary function the program defines: nothing is added.
+    let p = lower(
+        "extern void reach_error(void);\nvoid __VERIFIER_assert(int c) { if (!c) reach_error(); }\n\
+         int main(void) { void (*f)(int) = __VERIFIER_assert; f(1); reach_error(); return 0; }\n",
+    );
+    assert_eq!(
+        failing_functions(&p),
+        [("__VERIFIER_assert".to_string(), "reach_error"), ("main".to_string(), "reach_error")]
+    );
+}

@@ -195,7 +195,12 @@ pub fn command(rng: &mut Rng, vars: &Vars) -> Command {
             size: Expr::Int(4, IntTy::U64),
         },
         17 => Command::CallExtern { dst: vars.ints.first().map(|(v, _)| *v), name: "ext".into(), args: vec![] },
-        18 => Command::Opaque { what: "thing".into(), havoc: vars.floats.clone(), writes_memory: rng.below(2) == 0 },
+        18 => Command::Opaque {
+            what: "thing".into(),
+            havoc: vars.floats.clone(),
+            writes_memory: rng.below(2) == 0,
+            may_not_return: rng.below(4) == 0,
+        },
         _ => Command::Output { name: "printf".into(), args: vec![int_expr(rng, vars, IntTy::I32, 1)] },
     }
 }

@@ -7,8 +7,9 @@
 //! data model is passed, and whether rows of the same program share one run (property-independent
 //! jobs) or run one by one.
 //!
-//! Planning reads the file system only to list a `tacle-bench` folder; whether the input files exist
-//! is checked when the task runs, so a missing file is one failed task, not a failed run.
+//! Planning reads the file system to list a `tacle-bench` folder; [`check_files_exist`] then
+//! refuses a plan naming a program file that does not exist (most likely a wrong manifest or
+//! checkout), before any task runs.
 
 use std::collections::HashMap;
 use std::io;
@@ -221,6 +222,37 @@ pub fn plan_tasks(
         });
     }
     tasks
+}
+
+/// The most missing files an error lists.
+const MISSING_SHOWN: usize = 5;
+
+/// An error naming the program files of `tasks` that do not exist (with the manifest line of the
+/// row that names them), if any does not.
+pub fn check_files_exist(manifest_dir: &Path, tasks: &[Task]) -> io::Result<()> {
+    let missing: Vec<String> = tasks
+        .iter()
+        .flat_map(|t| t.files.iter().map(move |f| (t, f)))
+        .filter(|(_, f)| !manifest_dir.join(f).is_file())
+        .map(|(t, f)| format!("line {}: {f}", t.first_row().line))
+        .collect();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    let mut listed = missing.iter().take(MISSING_SHOWN).cloned().collect::<Vec<_>>().join("; ");
+    if missing.len() > MISSING_SHOWN {
+        listed.push_str(&format!("; and {} more", missing.len() - MISSING_SHOWN));
+    }
+    Err(io::Error::new(
+        io::ErrorKind::NotFound,
+        format!(
+            "{} program file{} named by the manifest {} not exist (relative to {}): {listed}",
+            missing.len(),
+            if missing.len() == 1 { "" } else { "s" },
+            if missing.len() == 1 { "does" } else { "do" },
+            manifest_dir.display()
+        ),
+    ))
 }
 
 /// The files of the program named by a manifest `file`: just that file, except in

@@ -36,6 +36,10 @@ use manifest::{DataModels, Manifest};
 use runner::{RunConfig, TaskResult};
 use table::Summary;
 
+/// The jobs `bench` runs: the property-independent ones ([`job_is_property_independent`]) and
+/// the verdict jobs ([`verdicts::job_property`]).
+pub const JOBS: [&str; 4] = ["loops", "exec", "verify", "terminate"];
+
 /// Default per-task wall-clock limit.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
 /// Default per-task address-space limit in MiB.
@@ -164,8 +168,19 @@ pub fn run_bench(opts: &BenchOptions) -> io::Result<BenchReport> {
     Ok(report)
 }
 
-/// Plans and runs the tasks (printing nothing but the optional progress line).
+/// Plans and runs the tasks (printing nothing but the optional progress line). Every setup
+/// problem (an unknown job, a zero time limit, a missing executable, manifest or program file, a
+/// filter matching nothing) is an error before any task runs.
 pub fn run_tasks_of_manifest(opts: &BenchOptions, progress: bool) -> io::Result<BenchReport> {
+    if !JOBS.contains(&opts.job.as_str()) {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("unknown job `{}` (bench runs: {})", opts.job, JOBS.join(", ")),
+        ));
+    }
+    if opts.timeout.is_zero() {
+        return Err(io::Error::new(io::ErrorKind::InvalidInput, "the time limit per task must be positive"));
+    }
     if !opts.exe.is_file() {
         return Err(io::Error::new(
             io::ErrorKind::NotFound,
@@ -192,6 +207,7 @@ pub fn run_tasks_of_manifest(opts: &BenchOptions, progress: bool) -> io::Result<
     if let Some(limit) = opts.limit {
         tasks.truncate(limit);
     }
+    manifest::check_files_exist(&manifest.dir, &tasks)?;
 
     let config = RunConfig {
         exe: &opts.exe,
@@ -231,7 +247,7 @@ mod tests {
     use test_support::{FakeTool, TempDir};
 
     /// A manifest of three programs in two suites; `a` has two properties; `t` is a
-    /// tacle-bench program with a helper file; `gone` is missing.
+    /// tacle-bench program with a helper file.
     fn corpus(dir: &TempDir) -> PathBuf {
         dir.write("s1/a.c", "ok");
         dir.write("s1/b.c", "reject");
@@ -244,8 +260,7 @@ mod tests {
              a#termination,s1,s1/a.c,termination,true,o\n\
              a#unreach-call,s1,s1/a.c,unreach-call,false,o\n\
              b#termination,s1,s1/b.c,termination,unknown,o\n\
-             t#termination,tacle-bench,tacle-bench/kernel/t/t.c,termination,true,o\n\
-             gone#termination,s1,s1/gone.c,termination,true,o\n",
+             t#termination,tacle-bench,tacle-bench/kernel/t/t.c,termination,true,o\n",
         )
     }
 
@@ -269,35 +284,30 @@ mod tests {
         let report = run_tasks_of_manifest(&options(&dir, &manifest, &tool, "loops"), false).unwrap();
         assert_eq!(
             statuses(&report),
-            [
-                ("a#termination", "ok"),
-                ("b#termination", "error"),
-                ("t#termination", "unsupported"),
-                ("gone#termination", "error"),
-            ]
+            [("a#termination", "ok"), ("b#termination", "error"), ("t#termination", "unsupported"),]
         );
         let args = report.results[0].outcome.result.as_ref().unwrap()["args"].as_str().unwrap();
         assert!(args.ends_with("s1/a.c --format json --data-model ILP32"), "{args}");
         assert_eq!(report.results[2].task.files, ["tacle-bench/kernel/t/t.c", "tacle-bench/kernel/t/helper.c"]);
         let (suites, all) = report.summaries();
         assert_eq!(suites.len(), 2);
-        assert_eq!(all.tasks, 4);
+        assert_eq!(all.tasks, 3);
     }
 
     #[test]
     fn property_dependent_job_runs_each_row_with_filters_and_limit() {
-        let dir = TempDir::new("bench-bound");
+        let dir = TempDir::new("bench-rows");
         let manifest = corpus(&dir);
         let tool = FakeTool::new(&dir);
-        let mut opts = options(&dir, &manifest, &tool, "bound");
+        let mut opts = options(&dir, &manifest, &tool, "terminate");
+        let ids = |report: &BenchReport| report.results.iter().map(|r| r.task.id.clone()).collect::<Vec<_>>();
         let report = run_tasks_of_manifest(&opts, false).unwrap();
-        assert_eq!(report.results.len(), 5);
+        assert_eq!(ids(&report), ["a#termination", "b#termination", "t#termination"]);
 
         opts.suites = vec!["s1".to_string()];
-        opts.properties = vec!["termination".to_string()];
-        opts.limit = Some(2);
+        opts.limit = Some(1);
         let report = run_tasks_of_manifest(&opts, false).unwrap();
-        assert_eq!(statuses(&report), [("a#termination", "ok"), ("b#termination", "error")]);
+        assert_eq!(ids(&report), ["a#termination"]);
     }
 
     #[test]
@@ -311,9 +321,8 @@ mod tests {
             serde_json::from_str(&std::fs::read_to_string(dir.path().join("out.json")).unwrap()).unwrap();
         assert_eq!(written, report.to_json());
         assert_eq!(written["job"], "loops");
-        assert_eq!(written["tasks"].as_array().unwrap().len(), 4);
-        assert_eq!(written["tasks"][3]["message"], "input file not found: s1/gone.c");
-        assert_eq!(written["suites"]["s1"]["error"], 2);
+        assert_eq!(written["tasks"].as_array().unwrap().len(), 3);
+        assert_eq!(written["suites"]["s1"]["error"], 1);
     }
 
     /// A manifest for verdict jobs: each program's content tells the fake tool what to print.
@@ -457,6 +466,32 @@ mod tests {
         let mut typo = options(&dir, &manifest, &tool, "loops");
         typo.suites = vec!["s9".to_string()];
         assert_eq!(run_tasks_of_manifest(&typo, false).unwrap_err().kind(), io::ErrorKind::InvalidInput);
+
+        let bogus = options(&dir, &manifest, &tool, "bogus");
+        let err = run_tasks_of_manifest(&bogus, false).unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::InvalidInput);
+        assert_eq!(err.to_string(), "unknown job `bogus` (bench runs: loops, exec, verify, terminate)");
+
+        let mut no_time = options(&dir, &manifest, &tool, "loops");
+        no_time.timeout = Duration::ZERO;
+        assert_eq!(run_tasks_of_manifest(&no_time, false).unwrap_err().kind(), io::ErrorKind::InvalidInput);
+
+        // A program file the manifest names is missing: nothing runs.
+        dir.write(
+            "gone.csv",
+            "id,suite,file,property,expected,origin\n\
+             a,s1,s1/a.c,termination,true,o\n\
+             gone,s1,s1/gone.c,termination,true,o\n",
+        );
+        let mut gone = options(&dir, &manifest, &tool, "loops");
+        gone.manifest = dir.path().join("gone.csv");
+        let err = run_tasks_of_manifest(&gone, false).unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::NotFound);
+        assert!(err.to_string().starts_with("1 program file named by the manifest does not exist"), "{err}");
+        assert!(err.to_string().ends_with("line 3: s1/gone.c"), "{err}");
+        // ... unless the filters leave it out.
+        gone.limit = Some(1);
+        assert_eq!(run_tasks_of_manifest(&gone, false).unwrap().results.len(), 1);
 
         dir.write("bad.csv", "id,suite,file,property,expected,origin\n\"x,s1,s1/a.c,termination,true,o\n");
         let mut bad = options(&dir, &manifest, &tool, "loops");

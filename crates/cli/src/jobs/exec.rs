@@ -29,10 +29,9 @@ pub fn run(input: &Input, config: &ExecConfig, format: Format) -> u8 {
     };
     print_diagnostics(&program);
     if program.entry.is_none() {
-        let wanted = input.options.entry.as_deref().unwrap_or("main");
+        // (A named `--entry` that is not defined was refused by `load`.)
         eprintln!(
-            "leapfrog: error: no entry function: `{wanted}` is not defined{}",
-            if input.options.entry.is_none() { ", and no single function is uncalled (use --entry NAME)" } else { "" }
+            "leapfrog: error: no entry function: `main` is not defined, and no single function is uncalled (use --entry NAME)"
         );
         return EXIT_USAGE;
     }

@@ -16,8 +16,12 @@ pub fn run(input: &Input, format: Format) -> u8 {
     if format == Format::Text {
         print_diagnostics(&program);
     }
-    let listing =
-        LoopListing { files: &program.files, loops: loop_entries(&program), diagnostics: &program.diagnostics };
+    let listing = LoopListing {
+        files: &program.files,
+        loops: loop_entries(&program),
+        opaque_steps: leapfrog_ir::nondet::opaque_steps(&program),
+        diagnostics: &program.diagnostics,
+    };
     match format {
         Format::Json => println!("{}", listing.to_json()),
         Format::Text => print!("{}", listing.to_text()),

@@ -73,10 +73,24 @@ impl Input {
     }
 }
 
-/// Read the program; on failure, print why and return the exit code.
+/// Read the program; on failure, print why and return the exit code. An `--entry` that names no
+/// function of the program is a usage error for every job (a typo would otherwise analyze
+/// nothing, or the wrong function).
 pub fn load(input: &Input) -> Result<Program, u8> {
     match leapfrog_c_frontend::load_program(&input.files, &input.options) {
-        Ok(p) => Ok(p),
+        Ok(p) => match (&input.options.entry, p.entry) {
+            (Some(wanted), None) => {
+                let mut defined: Vec<&str> = p.user_funcs().map(|(_, f)| f.name.as_str()).collect();
+                defined.retain(|n| !n.starts_with("__leapfrog"));
+                defined.sort_unstable();
+                eprintln!(
+                    "leapfrog: error: --entry {wanted}: the program defines no function `{wanted}` (it defines: {})",
+                    if defined.is_empty() { "none".to_string() } else { defined.join(", ") }
+                );
+                Err(EXIT_USAGE)
+            }
+            _ => Ok(p),
+        },
         Err(e @ FrontendError::Internal(_)) => {
             eprintln!("leapfrog: {e}");
             eprintln!("This is a bug in Leapfrog; please report it together with the input that caused it.");

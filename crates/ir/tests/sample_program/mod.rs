@@ -296,8 +296,18 @@ fn expression_commands(chain: &mut Chain, v: &MainVars) {
     }
     chain.then(Command::Havoc(v.weird, HavocOrigin::Uninit));
     chain.then(Command::Assign(v.flag, Expr::cast(IntTy::Bool, var(v.cond))));
-    chain.then(Command::Opaque { what: "inline asm \"nop\"".into(), havoc: vec![v.r, v.weird], writes_memory: true });
-    chain.then(Command::Opaque { what: "volatile read".into(), havoc: vec![], writes_memory: false });
+    chain.then(Command::Opaque {
+        what: "inline asm \"nop\"".into(),
+        havoc: vec![v.r, v.weird],
+        writes_memory: true,
+        may_not_return: true,
+    });
+    chain.then(Command::Opaque {
+        what: "float division".into(),
+        havoc: vec![],
+        writes_memory: false,
+        may_not_return: false,
+    });
     chain.then(Command::Skip);
     let every_binop = BinOp::ALL.iter().fold(var(v.r), |acc, op| {
         let rhs = if op.is_shift() { Expr::int(1, IntTy::U8) } else { i32c(3) };

@@ -1,0 +1,99 @@
+//! Checking printed invariants from outside, as a user would: each invariant is inserted as C
+//! into the original source at the loop it names (evaluated every time the loop's condition is),
+//! and the instrumented program is run.
+//!
+//! `while (c)` becomes `while (__leapfrog_check(I), (c))` and `for (init; c; step)` becomes
+//! `for (init; __leapfrog_check(I), (c); step)`; `__leapfrog_check` aborts when its argument is
+//! false, so a run that ends in `abort` on the last line of the instrumented file is a run the
+//! invariant excludes. `do` loops (whose condition is evaluated after the first iteration, not at
+//! the header) are not instrumented.
+
+/// One printed invariant: the loop's keyword position (1-based line and byte column), its kind
+/// (`while`, `for`, `do`, `goto`) and the invariant as a C expression.
+pub struct LoopCheck {
+    pub line: usize,
+    pub column: usize,
+    pub kind: String,
+    pub invariant: String,
+}
+
+/// The name of the check function, defined on the instrumented file's last line.
+pub const CHECK_FUNCTION: &str = "__leapfrog_check";
+
+/// `source` with every `while`/`for` check inserted, and how many were; `Err` when a loop is not
+/// found where it is said to be.
+pub fn instrument(source: &str, checks: &[LoopCheck]) -> Result<(String, usize), String> {
+    let line_starts: Vec<usize> =
+        std::iter::once(0).chain(source.match_indices('\n').map(|(i, _)| i + 1)).collect();
+    // Insertions as (byte offset, text), applied back to front.
+    let mut inserts: Vec<(usize, String)> = Vec::new();
+    let mut count = 0;
+    for c in checks {
+        if !matches!(c.kind.as_str(), "while" | "for") {
+            continue;
+        }
+        let at = line_starts.get(c.line - 1).ok_or_else(|| format!("no line {}", c.line))? + c.column - 1;
+        if !source[at..].starts_with(c.kind.as_str()) {
+            return Err(format!("no `{}` at {}:{}", c.kind, c.line, c.column));
+        }
+        let open = at + source[at..].find('(').ok_or("no `(` after the loop keyword")?;
+        let close = matching_paren(source, open).ok_or("no matching `)`")?;
+        let check = format!("{CHECK_FUNCTION}({}), ", c.invariant);
+        let (start, end) = if c.kind == "while" {
+            (open + 1, close)
+        } else {
+            let semis = top_level_semicolons(source, open, close);
+            let [first, second] = semis[..] else { return Err("a `for` without two `;`".into()) };
+            (first + 1, second)
+        };
+        if source[start..end].trim().is_empty() {
+            inserts.push((start, format!("{check}1")));
+        } else {
+            inserts.push((start, format!("{check}(")));
+            inserts.push((end, ")".to_string()));
+        }
+        count += 1;
+    }
+    inserts.sort_by(|a, b| b.0.cmp(&a.0));
+    let mut out = source.to_string();
+    for (at, text) in inserts {
+        out.insert_str(at, &text);
+    }
+    if !out.ends_with('\n') {
+        out.push('\n');
+    }
+    out.push_str(&format!("void {CHECK_FUNCTION}(int ok) {{ if (!ok) abort(); }}\n"));
+    // Declared on the first line, so that no line number of the original moves.
+    Ok((format!("void abort(void); void {CHECK_FUNCTION}(int); {out}"), count))
+}
+
+fn matching_paren(s: &str, open: usize) -> Option<usize> {
+    let mut depth = 0;
+    for (i, ch) in s[open..].char_indices() {
+        match ch {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(open + i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+fn top_level_semicolons(s: &str, open: usize, close: usize) -> Vec<usize> {
+    let mut depth = 0;
+    let mut out = Vec::new();
+    for (i, ch) in s[open + 1..close].char_indices() {
+        match ch {
+            '(' | '{' | '[' => depth += 1,
+            ')' | '}' | ']' => depth -= 1,
+            ';' if depth == 0 => out.push(open + 1 + i),
+            _ => {}
+        }
+    }
+    out
+}

@@ -1,0 +1,77 @@
+//! Deterministic programs: when the interpreter's run of a program never consults an input (no
+//! source of `leapfrog_ir::nondet`: no nondeterministic value, no extern call, no parameter of
+//! the entry, no read of an uninitialized local or of never-written memory, no `volatile` read),
+//! that run is the program's only execution. If it ends, it decides both properties: every
+//! execution terminates (`terminate`), and an assertion can fail exactly when this run fails one
+//! (`verify`). (Declarations of register variables that are dead there consult nothing: their
+//! arbitrary value is never read.)
+//!
+//! [`single_run`] is the one place that decides whether a run is the program's only execution;
+//! both pipelines use it.
+
+use leapfrog_arith::Semantics;
+use leapfrog_interp::{ExecConfig, ExecResult, Outcome, UninitMode};
+use leapfrog_ir::nondet::{Source, command_source};
+use leapfrog_ir::{Command, HavocOrigin, Program};
+use std::time::{Duration, Instant};
+
+/// Steps the run may take; longer runs are left to the other techniques. The interpreter takes
+/// roughly 10 million steps a second; the run may use about a sixth of the budget.
+const MAX_STEPS: u64 = 20_000_000;
+const STEPS_PER_BUDGET_SECOND: f64 = 1_500_000.0;
+
+/// The program's only execution, when the interpreter shows that it has one and runs it to its
+/// end: the run of `q` (from its entry, with every uninitialized variable and nondeterministic
+/// source taken from an empty input stream) ends by `exit`, a failed assertion, `abort` or a
+/// false assumption, and consulted no input on the way. `None` when the program may consult
+/// input, when the run reaches undefined behaviour, a limit (the step budget, about a sixth of
+/// `budget`) or something the interpreter does not model, or when `deadline` has passed.
+pub fn single_run(q: &Program, semantics: Semantics, budget: Duration, deadline: Instant) -> Option<ExecResult> {
+    if Instant::now() >= deadline {
+        return None;
+    }
+    // Extern calls may change globals and memory arbitrarily (the IR's assumption), and the
+    // interpreter does not model opaque steps: such programs are not known to be deterministic.
+    // (Uninitialized locals and never-written memory are inputs only when the run reads them.)
+    let nondeterministic = q.funcs.values().flat_map(|f| f.edges.values()).any(|e| {
+        matches!(e.cmd, Command::Opaque { .. })
+            || matches!(command_source(&e.cmd), Some(Source::NondetCall | Source::ExternCall | Source::VolatileRead))
+    });
+    if nondeterministic {
+        return None;
+    }
+    // A declaration without initializer whose variable is overwritten before any read cannot
+    // influence the execution: it need not consult the input.
+    let mut q = q.clone();
+    for f in q.funcs.values_mut() {
+        let live = leapfrog_ir::liveness::live_variables(f);
+        for e in f.edges.values_mut() {
+            if let Command::Havoc(v, HavocOrigin::Uninit) = e.cmd
+                && !live[e.to].contains(&v)
+            {
+                e.cmd = Command::Skip;
+            }
+        }
+    }
+    let config = ExecConfig {
+        nondet: Vec::new(),
+        uninit: UninitMode::Nondet,
+        max_steps: MAX_STEPS.min((budget.as_secs_f64() * STEPS_PER_BUDGET_SECOND) as u64),
+        semantics,
+        max_call_depth: 100_000,
+        record_trace: false,
+        record_inputs: false,
+    };
+    let r = leapfrog_interp::run(&q, &config);
+    let ended = matches!(
+        r.outcome,
+        Outcome::Exit { .. } | Outcome::Error { .. } | Outcome::Abort { .. } | Outcome::Blocked { .. }
+    );
+    (ended && !r.read_any_input()).then_some(r)
+}
+
+/// What the run of [`single_run`] shows, as a certificate's text: "the program's only execution
+/// ends (exit 0) after 42 steps".
+pub fn ending_text(run: &ExecResult) -> String {
+    format!("the program's only execution ends ({}) after {} steps", run.outcome, run.steps)
+}
