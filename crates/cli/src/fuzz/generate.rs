@@ -64,11 +64,12 @@ struct Line {
     /// A check: `text` is its condition.
     check: Option<usize>,
     /// In [`Rendering::Oracle`] and [`Rendering::Native`], a line after this one that writes
-    /// input values to every element of the block it allocates (`malloc`, `alloca`).
+    /// input values to every element of the block it allocates or declares without initializer
+    /// (`malloc`, `alloca`, a local array, a variable-length array).
     fill: Option<String>,
-    /// In [`Rendering::Native`], what an uninitialized declaration becomes: the declaration with
-    /// the input values the interpreter gives it under `--uninit nondet` when it executes (one
-    /// per scalar, one per array element, in order).
+    /// In [`Rendering::Native`], what an uninitialized scalar's declaration becomes: the
+    /// declaration with the input value the interpreter gives it under `--uninit nondet` when it
+    /// executes.
     native: Option<String>,
 }
 
@@ -95,16 +96,17 @@ const VOLATILE: &str = "fz_vol";
 pub enum Rendering {
     /// As the program's assertions.
     Final,
-    /// As the program's assertions, every `malloc`ed or `alloca`ed block is filled with input
-    /// values right after its allocation, and every read of the volatile global is an input: the
-    /// oracle's program, whose runs are runs of the program where never-written heap and stack
-    /// bytes and volatile reads hold arbitrary values (the semantics Leapfrog's analyses must
-    /// use), also with an interpreter and a front end that read such bytes as 0 and volatile
-    /// objects as ordinary ones.
+    /// As the program's assertions, every `malloc`ed or `alloca`ed block and every local array
+    /// without initializer is filled with input values right after its allocation or
+    /// declaration, and every read of the volatile global is an input: the oracle's program,
+    /// whose runs are runs of the program where never-written memory and volatile reads hold
+    /// arbitrary values (the semantics Leapfrog's analyses must use), whatever the interpreter
+    /// and the front end do with them; and it reads its inputs in an order a native harness can
+    /// follow (at the allocation rather than at the first read of each byte).
     Oracle,
-    /// The oracle's program for gcc ([`super::native`]): uninitialized declarations take their
-    /// values from input too, in the order the interpreter reads them, and `main` is called
-    /// `fz_main` (a harness serves the inputs and calls the entry).
+    /// The oracle's program for gcc ([`super::native`]): uninitialized scalars take their
+    /// values from input too, where the interpreter reads them (at the declaration), and `main`
+    /// is called `fz_main` (a harness serves the inputs and calls the entry).
     Native,
     /// As `if (!(c)) putchar(k);` (an output without effect on the run): an execution goes on
     /// after a failing check, and the trace shows which checks failed.
@@ -675,9 +677,7 @@ impl<'r> Gen<'r> {
                 name = self.name("a");
                 self.features.insert("uninit");
                 self.line(format!("{t} {name}[{n}];"));
-                self.native_last_line(format!(
-                    "{t} {name}[{n}]; for (int fz_k = 0; fz_k < {n}; fz_k++) {name}[fz_k] = {ORACLE_FILL}();"
-                ));
+                self.fill_last_line(&name, &n.to_string());
             }
             Where::LocalInit => {
                 name = self.name("a");
@@ -704,7 +704,7 @@ impl<'r> Gen<'r> {
                 }
                 self.line(format!("if ({name} == 0) return 0;"));
                 if matches!(place, Where::Malloc) {
-                    self.fill_last_line(&name, n);
+                    self.fill_last_line(&name, &n.to_string());
                 }
                 if self.rng.chance(70) {
                     self.heap_blocks.push(name.clone());
@@ -714,7 +714,7 @@ impl<'r> Gen<'r> {
                 name = self.name("h");
                 self.features.insert("alloca");
                 self.line(format!("{t} *{name} = alloca({n} * sizeof({t}));"));
-                self.fill_last_line(&name, n);
+                self.fill_last_line(&name, &n.to_string());
             }
             Where::Vla => {
                 name = self.name("a");
@@ -724,9 +724,7 @@ impl<'r> Gen<'r> {
                 self.features.insert("uninit");
                 self.line(format!("unsigned {size} = (unsigned)({from}) % {n}u + 1u;"));
                 self.line(format!("{t} {name}[{size}];"));
-                self.native_last_line(format!(
-                    "{t} {name}[{size}]; for (unsigned fz_k = 0; fz_k < {size}; fz_k++) {name}[fz_k] = {ORACLE_FILL}();"
-                ));
+                self.fill_last_line(&name, &size);
                 self.declare(size.clone(), Kind::Scalar(Ty::UInt));
                 self.frozen.push(size.clone());
                 len = Len::Var(size);
@@ -1511,11 +1509,13 @@ impl<'r> Gen<'r> {
         self.budget -= 1;
     }
 
-    /// Makes the last line fill block `name` of `n` elements with input values in
+    /// Makes the last line fill block `name` of `len` elements with input values in
     /// [`Rendering::Oracle`].
-    fn fill_last_line(&mut self, name: &str, n: u32) {
+    fn fill_last_line(&mut self, name: &str, len: &str) {
         if let Some(last) = self.body.last_mut() {
-            last.fill = Some(format!("for (int fz_k = 0; fz_k < {n}; fz_k++) {name}[fz_k] = {ORACLE_FILL}();"));
+            last.fill = Some(format!(
+                "for (unsigned fz_k = 0; fz_k < (unsigned){len}; fz_k++) {name}[fz_k] = {ORACLE_FILL}();"
+            ));
         }
     }
 
@@ -1583,8 +1583,9 @@ mod tests {
         assert_eq!(literal(-2147483649), "(-2147483649L)");
     }
 
-    /// The oracle's form fills every `malloc`ed and `alloca`ed block (not `calloc`ed ones) right
-    /// after its allocation, reads inputs for the volatile global, and is the program otherwise.
+    /// The oracle's form fills every `malloc`ed and `alloca`ed block (not `calloc`ed ones) and
+    /// every local array without initializer right after its allocation or declaration, reads
+    /// inputs for the volatile global, and is the program otherwise.
     #[test]
     fn the_oracle_form_fills_malloc_and_alloca_blocks() {
         let mut filled = 0;
@@ -1592,7 +1593,15 @@ mod tests {
             let p = program(3, index);
             let final_text = p.source();
             let oracle = p.render(&|_| true, Rendering::Oracle);
-            let allocations = final_text.matches(" = malloc(").count() + final_text.matches(" = alloca(").count();
+            // Allocations and local arrays without initializer (in the entry function's body).
+            let body = final_text
+                .split_once("\nint main(void) {")
+                .or_else(|| final_text.split_once("\nint fz_entry("))
+                .unwrap()
+                .1;
+            let allocations = body.matches(" = malloc(").count()
+                + body.matches(" = alloca(").count()
+                + body.lines().filter(|l| l.trim_end().ends_with("];") && !l.contains('=')).count();
             assert_eq!(oracle.matches("] = fz_oracle_fill();").count(), allocations, "{oracle}");
             let without: Vec<&str> = oracle
                 .lines()

@@ -463,7 +463,7 @@ fn settle_suspects(
             stats.native_runs += 1;
         }
         match end {
-            native::NativeEnd::Ended(_) => stats.suspects_cleared += 1,
+            native::NativeEnd::Ended { .. } => stats.suspects_cleared += 1,
             native::NativeEnd::StillRunning(seconds) => {
                 let _ = write!(finding.what, "; natively (gcc) still running after {seconds:.1} s");
                 kept.push(finding);

@@ -29,8 +29,10 @@ use crate::bench::runner::{ProcessLimits, TaskStatus, run_process};
 /// How the native run of a suspect went.
 #[derive(Debug, Clone, PartialEq)]
 pub enum NativeEnd {
-    /// It ended (exit code or signal): the interpreter's run was long, not infinite.
-    Ended(String),
+    /// It ended (exit code or signal): the interpreter's run was long, not infinite. `inputs`:
+    /// how many inputs it requested (when it ended through `exit`, a return from the entry or
+    /// a failing assertion).
+    Ended { how: String, inputs: Option<u64> },
     /// Still running when killed after this many seconds.
     StillRunning(f64),
     /// A signed overflow trapped (default semantics): mathematical integers would go on.
@@ -55,10 +57,11 @@ const TYPES: [(&str, &str, &str); 8] = [
 /// `__VERIFIER_assume` and `fz_sink`, and a `main` that reads the entry's parameters and calls it.
 fn harness(program: &Generated) -> String {
     let mut h = String::from(
-        "#include <stdlib.h>\n#include <unistd.h>\n\
-         static long long *fz_stream; static int fz_len, fz_pos;\n\
-         long fz_oracle_fill(void) { return fz_pos < fz_len ? (long)fz_stream[fz_pos++] : 0; }\n\
-         void __assert_fail(const char *a, const char *f, unsigned int l, const char *fn) { (void)a; (void)f; (void)l; (void)fn; _exit(100); }\n\
+        "#include <stdio.h>\n#include <stdlib.h>\n#include <unistd.h>\n\
+         static long long *fz_stream; static long fz_len, fz_pos, fz_requests;\n\
+         long fz_oracle_fill(void) { fz_requests++; return fz_pos < fz_len ? (long)fz_stream[fz_pos++] : 0; }\n\
+         static void fz_report(void) { printf(\"{\\\"inputs\\\": %ld}\\n\", fz_requests); fflush(stdout); }\n\
+         void __assert_fail(const char *a, const char *f, unsigned int l, const char *fn) { (void)a; (void)f; (void)l; (void)fn; fz_report(); _exit(100); }\n\
          void __VERIFIER_assume(int c) { if (!c) _exit(0); }\n\
          void fz_sink(int v) { (void)v; }\n",
     );
@@ -87,6 +90,7 @@ fn harness(program: &Generated) -> String {
         "int main(int argc, char **argv) {{\n\
          \x20 fz_stream = malloc(sizeof(long long) * (argc > 1 ? argc : 1)); fz_len = argc - 1;\n\
          \x20 for (int i = 1; i < argc; i++) fz_stream[i - 1] = argv[i][0] == '-' ? strtoll(argv[i], 0, 10) : (long long)strtoull(argv[i], 0, 10);\n\
+         \x20 atexit(fz_report);\n\
          {call}\n}}\n"
     );
     h
@@ -155,8 +159,13 @@ impl NativeProgram {
         match (outcome.status, outcome.exit_code, outcome.signal) {
             (TaskStatus::Timeout, _, _) => NativeEnd::StillRunning(outcome.seconds),
             (_, _, Some(signal)) if signal == libc::SIGILL => NativeEnd::Overflow,
-            (_, Some(code), _) => NativeEnd::Ended(format!("exit {code} after {:.1} s", outcome.seconds)),
-            (_, None, Some(signal)) => NativeEnd::Ended(format!("signal {signal} after {:.1} s", outcome.seconds)),
+            (_, Some(code), _) => NativeEnd::Ended {
+                how: format!("exit {code} after {:.1} s", outcome.seconds),
+                inputs: outcome.result.as_ref().and_then(|r| r["inputs"].as_u64()),
+            },
+            (_, None, Some(signal)) => {
+                NativeEnd::Ended { how: format!("signal {signal} after {:.1} s", outcome.seconds), inputs: None }
+            }
             (_, None, None) => NativeEnd::NotRun(outcome.message.unwrap_or_else(|| "no exit status".to_string())),
         }
     }
@@ -172,12 +181,13 @@ mod tests {
     use leapfrog_interp::{ExecConfig, Outcome, UninitMode};
 
     /// The native form with the harness runs as the interpreter runs the oracle's form, on the
-    /// same streams: the harness serves each input to the source the interpreter gives it to.
+    /// same streams (same outcome, same number of inputs requested): the harness serves each
+    /// input to the source the interpreter gives it to.
     #[test]
     fn native_runs_agree_with_the_interpreter() {
         let dir = std::env::temp_dir().join(format!("leapfrog-fuzz-native-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        let (mut compared, mut disagreements) = (0, Vec::new());
+        let (mut compared, mut with_inputs, mut disagreements) = (0, 0, Vec::new());
         for index in 0..40 {
             let program = generate(&mut Rng::derive(5, index, 1), "native test");
             if program.data_model.is_some() {
@@ -198,16 +208,20 @@ mod tests {
                     max_steps: 1_000_000,
                     ..ExecConfig::default()
                 };
-                let expected = match leapfrog_interp::run(&ir, &config).outcome {
-                    Outcome::Exit { code } => format!("exit {}", code & 0xff),
-                    Outcome::Error { .. } => "exit 100".to_string(),
+                let result = leapfrog_interp::run(&ir, &config);
+                let expected = match result.outcome {
+                    Outcome::Exit { code } => format!("exit {} with {} inputs", code & 0xff, result.nondet_used),
+                    Outcome::Error { .. } => format!("exit 100 with {} inputs", result.nondet_used),
                     _ => continue,
                 };
                 let got = match native.run(&stream, Duration::from_secs(20)) {
-                    NativeEnd::Ended(how) => how.split(" after").next().unwrap_or("").to_string(),
+                    NativeEnd::Ended { how, inputs } => {
+                        format!("{} with {} inputs", how.split(" after").next().unwrap_or(""), inputs.unwrap_or(0))
+                    }
                     other => format!("{other:?}"),
                 };
                 compared += 1;
+                with_inputs += usize::from(result.nondet_used > 0);
                 if got != expected {
                     disagreements
                         .push(format!("program {index}, stream {stream:?}: interpreter {expected}, native {got}"));
@@ -217,5 +231,6 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         assert!(disagreements.is_empty(), "{}", disagreements.join("\n"));
         assert!(compared >= 20, "only {compared} runs compared");
+        assert!(with_inputs >= 10, "only {with_inputs} compared runs read inputs");
     }
 }

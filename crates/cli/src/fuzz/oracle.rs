@@ -17,10 +17,11 @@
 //! * `verify` TRUE: no run on the seeded streams may end in `error` (else a *wrong TRUE*);
 //! * `terminate` TRUE: a run that reaches the step limit is run again with twenty times the
 //!   limit, and if it still does not end it is a *suspect* — a long but finite run is no bug, so
-//!   suspects are for reading by hand, never counted as wrong; a TRUE by `concrete-execution`
-//!   claims that the program has a single execution, so two runs without undefined behaviour
-//!   that differ (in outcome or length) refute its certificate (a *bad certificate*: the input
-//!   it ignored may or may not make a run infinite);
+//!   suspects are for reading by hand, never counted as wrong;
+//! * a TRUE by `concrete-execution` (either job) claims that the program has a single execution,
+//!   so two runs without undefined behaviour that differ (in outcome or length) refute its
+//!   certificate (a *bad certificate*: the input it ignored may or may not make a run fail or
+//!   run forever);
 //! * `verify` FALSE: the counterexample's input stream must end in `error` (else a *wrong FALSE*);
 //! * `terminate` FALSE: the stem of each lasso without `choices` (values that nondeterministic
 //!   sources inside the loop must take, which a stream cannot place) must run into the step
@@ -290,7 +291,7 @@ pub struct CheckOptions {
 
 /// Replays, and second runs of suspects, get this many times the step limit.
 pub const REPLAY_FACTOR: u64 = 20;
-/// The technique of a termination TRUE that rests on the program having one execution.
+/// The technique of a TRUE that rests on the program having one execution.
 const CONCRETE_EXECUTION: &str = "concrete-execution";
 
 /// Inputs beyond this size can make a terminating loop run past any step limit.
@@ -400,12 +401,17 @@ fn check_true_answers(
 ) -> Vec<Finding> {
     let mut findings = Vec::new();
     let mut reruns = 0;
-    // A TRUE by concrete execution claims the program has one execution; the first run's
-    // outcome and length, to compare the others with.
-    let single_execution = matches!(terminate, Reply::Answer { answer, .. }
-        if answer.verdict == Verdict::True && answer.technique.as_deref() == Some(CONCRETE_EXECUTION));
-    let mut first_run: Option<(String, u64, Vec<i128>)> = None;
-    let mut certificate_refuted = false;
+    // A TRUE by concrete execution claims the program has one execution: each such answer, with
+    // the first run's outcome and length to compare the others with.
+    let mut single_executions: Vec<SingleExecution<'_>> =
+        [(Property::UnreachCall, verify, safe), (Property::Termination, terminate, terminating)]
+            .into_iter()
+            .filter_map(|(property, reply, semantics)| match reply {
+                Reply::Answer { answer, .. } if answer.technique.as_deref() == Some(CONCRETE_EXECUTION) => semantics
+                    .map(|semantics| SingleExecution { property, reply, semantics, first: None, refuted: false }),
+                _ => None,
+            })
+            .collect();
     for n in 0..options.runs {
         if safe.is_none() && terminating.is_none() {
             break;
@@ -436,33 +442,11 @@ fn check_true_answers(
             });
             safe = None;
         }
-        if let Some(semantics) = terminating.filter(|_| single_execution && !certificate_refuted)
-            && let Some((_, result)) = results.iter().find(|(s, _)| *s == semantics)
-            && !matches!(result.outcome, Outcome::Ub { .. } | Outcome::Unsupported { .. })
-        {
-            let this = (result.outcome.to_string(), result.steps);
-            match &first_run {
-                None => first_run = Some((this.0, this.1, stream.clone())),
-                Some((outcome, steps, first_stream)) if (outcome, steps) != (&this.0, &this.1) => {
-                    certificate_refuted = true;
-                    findings.push(Finding {
-                        kind: FindingKind::BadCertificate,
-                        property: Property::Termination,
-                        what: format!(
-                            "`terminate` answered TRUE by concrete execution (the program's only execution), but \
-                             runs differ: {outcome} after {steps} steps with input [{}], {} after {} steps with this one",
-                            inputs::to_flag(first_stream),
-                            this.0,
-                            this.1
-                        ),
-                        stream: Some(stream.clone()),
-                        uninit_nondet: true,
-                        on_oracle_program: true,
-                        semantics,
-                        reply: reply_json(terminate),
-                    });
-                }
-                Some(_) => {}
+        for single in single_executions.iter_mut().filter(|s| !s.refuted) {
+            if let Some((_, result)) = results.iter().find(|(s, _)| *s == single.semantics)
+                && let Some(finding) = single.compare(result, &stream)
+            {
+                findings.push(finding);
             }
         }
         if let Some(semantics) = terminating
@@ -496,6 +480,50 @@ fn check_true_answers(
         }
     }
     findings
+}
+
+/// A TRUE by concrete execution, checked for a single execution: runs without undefined
+/// behaviour must all end alike (outcome and number of steps).
+struct SingleExecution<'a> {
+    property: Property,
+    reply: &'a Reply,
+    semantics: Semantics,
+    /// The first run's outcome, length and stream.
+    first: Option<(String, u64, Vec<i128>)>,
+    refuted: bool,
+}
+
+impl SingleExecution<'_> {
+    /// Compares a run with the first; a difference is a bad certificate.
+    fn compare(&mut self, result: &ExecResult, stream: &[i128]) -> Option<Finding> {
+        if matches!(result.outcome, Outcome::Ub { .. } | Outcome::Unsupported { .. }) {
+            return None;
+        }
+        let (outcome, steps) = (result.outcome.to_string(), result.steps);
+        let Some((first_outcome, first_steps, first_stream)) = &self.first else {
+            self.first = Some((outcome, steps, stream.to_vec()));
+            return None;
+        };
+        if (first_outcome, *first_steps) == (&outcome, steps) {
+            return None;
+        }
+        self.refuted = true;
+        Some(Finding {
+            kind: FindingKind::BadCertificate,
+            property: self.property,
+            what: format!(
+                "`{}` answered TRUE by concrete execution (the program's only execution), but runs differ: \
+                 {first_outcome} after {first_steps} steps with input [{}], {outcome} after {steps} steps with this one",
+                self.property.job(),
+                inputs::to_flag(first_stream),
+            ),
+            stream: Some(stream.to_vec()),
+            uninit_nondet: true,
+            on_oracle_program: true,
+            semantics: self.semantics,
+            reply: reply_json(self.reply),
+        })
+    }
 }
 
 fn reply_json(reply: &Reply) -> Value {
