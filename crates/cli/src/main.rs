@@ -139,8 +139,8 @@ struct FuzzArgs {
     /// ends (0: no native runs).
     #[arg(long, default_value_t = 10.0, value_parser = parse_seconds_or_zero)]
     native_timeout: f64,
-    /// Exit with status 1 when there is a wrong TRUE, wrong FALSE, crash, timeout or rejected
-    /// program (suspects, which need reading, do not count).
+    /// Exit with status 1 when there is a wrong TRUE, wrong FALSE, bad certificate, crash, timeout
+    /// or rejected program (suspects, which need reading, do not count).
     #[arg(long)]
     fail_on_findings: bool,
 }
