@@ -2,10 +2,12 @@
 //!
 //! This binary only parses the command line, runs one job and maps its outcome to an exit code:
 //! 0 when the job ran (whatever it found), 2 for usage errors and input that cannot be used, 3 for
-//! an internal error (a bug; the message asks for a report). Jobs live in [`jobs`]; output
+//! an internal error (a bug; the message asks for a report), and 1 only for
+//! `fuzz --fail-on-findings` when the fuzzer found something. Jobs live in [`jobs`]; output
 //! formats in the `leapfrog-report` crate.
 
 mod bench;
+mod fuzz;
 mod jobs;
 mod task;
 
@@ -95,6 +97,52 @@ enum Command {
     },
     /// Run a job over the tasks of a benchmark manifest and print a table per suite.
     Bench(BenchArgs),
+    /// Soundness fuzzing: generate random C programs, ask `verify` and `terminate` about each,
+    /// and check every answer against interpreter runs (a TRUE against many input streams, a
+    /// FALSE by replaying its execution). Prints a summary; findings go to the output folder.
+    Fuzz(FuzzArgs),
+}
+
+#[derive(Args)]
+struct FuzzArgs {
+    /// Seed of the run: the same seed gives the same programs and input streams.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// How many programs to generate.
+    #[arg(long, default_value_t = 100)]
+    programs: u64,
+    /// The number of the first program (program K of a seed is always the same program).
+    #[arg(long, default_value_t = 0)]
+    start: u64,
+    /// `--timeout` of each `verify` and `terminate` run, in seconds (killed later: a finding).
+    #[arg(long, default_value_t = 5.0, value_parser = parse_seconds)]
+    timeout: f64,
+    /// Input streams run per program to check its TRUE answers.
+    #[arg(long, default_value_t = 100)]
+    runs: usize,
+    /// Step limit of an interpreter run (replays and second runs of suspects get 20 times more).
+    #[arg(long, default_value_t = 1_000_000)]
+    max_steps: u64,
+    /// Programs processed in parallel (default: the number of CPUs).
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// Where findings, summary.json and (with --keep-programs) the programs go.
+    #[arg(long, default_value = "fuzz-out")]
+    output: PathBuf,
+    /// The leapfrog executable asked about the programs (default: this one).
+    #[arg(long)]
+    exe: Option<PathBuf>,
+    /// Keep every program, with its answers, in OUTPUT/programs/.
+    #[arg(long)]
+    keep_programs: bool,
+    /// Wall-clock seconds of the native (gcc-compiled) run of a suspect, which clears it if it
+    /// ends (0: no native runs).
+    #[arg(long, default_value_t = 10.0, value_parser = parse_seconds_or_zero)]
+    native_timeout: f64,
+    /// Exit with status 1 when there is a wrong TRUE, wrong FALSE, bad certificate, crash, timeout
+    /// or rejected program (suspects, which need reading, do not count).
+    #[arg(long)]
+    fail_on_findings: bool,
 }
 
 /// Settings of the analyses.
@@ -123,6 +171,11 @@ fn parse_seconds(s: &str) -> Result<f64, String> {
         Ok(_) => Err("a time limit is a positive number of seconds".to_string()),
         Err(e) => Err(e.to_string()),
     }
+}
+
+/// Zero or a positive number of seconds (not NaN or infinite).
+fn parse_seconds_or_zero(s: &str) -> Result<f64, String> {
+    if s.parse::<f64>() == Ok(0.0) { Ok(0.0) } else { parse_seconds(s) }
 }
 
 impl AnalysisArgs {
@@ -335,6 +388,40 @@ fn run(cli: Cli) -> u8 {
             Err(code) => code,
         },
         Command::Bench(args) => run_bench(args),
+        Command::Fuzz(args) => run_fuzz(args),
+    }
+}
+
+fn run_fuzz(args: FuzzArgs) -> u8 {
+    let exe = match args.exe.map_or_else(std::env::current_exe, Ok) {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("leapfrog: error: cannot find my own executable: {e}");
+            return jobs::EXIT_INTERNAL;
+        }
+    };
+    let options = fuzz::FuzzOptions {
+        seed: args.seed,
+        start: args.start,
+        programs: args.programs,
+        timeout: std::time::Duration::from_secs_f64(args.timeout.clamp(0.001, 1e7)),
+        runs: args.runs,
+        max_steps: args.max_steps.max(1),
+        jobs: args.jobs.unwrap_or_else(bench::default_jobs).max(1),
+        output: args.output,
+        exe,
+        keep_programs: args.keep_programs,
+        native_timeout: std::time::Duration::from_secs_f64(args.native_timeout.clamp(0.0, 1e7)),
+    };
+    match fuzz::run_fuzz(&options) {
+        Ok(report) => {
+            print!("{}", report.summary());
+            if args.fail_on_findings && report.has_failing_findings() { jobs::EXIT_FINDINGS } else { jobs::EXIT_OK }
+        }
+        Err(e) => {
+            eprintln!("leapfrog: error: {e}");
+            jobs::EXIT_USAGE
+        }
     }
 }
 

@@ -8,7 +8,8 @@
 //! of worker threads, the progress line, and the [`TaskStatus`] of each run. Classification looks
 //! only at how the process ended and at its JSON output (for verdict jobs: whether it holds a
 //! valid answer), never at file names or the manifest's `expected` column; scoring the answer is
-//! [`super::verdicts`]' business.
+//! [`super::verdicts`]' business. One subprocess under limits is [`run_process`], which
+//! `leapfrog fuzz` uses as well.
 //!
 //! Each task runs in its own process group, so a timeout also kills anything the tool started.
 //! The runner observes the exit with `waitid(WNOWAIT)`, kills the rest of the group while the
@@ -217,35 +218,57 @@ pub fn progress_wanted() -> bool {
 
 /// Runs one task to completion or timeout.
 pub fn run_task(task: &Task, config: &RunConfig<'_>) -> TaskOutcome {
-    let failed = |status, message: String| TaskOutcome {
-        status,
-        exit_code: None,
-        signal: None,
-        seconds: 0.0,
-        message: Some(message),
-        stderr_tail: String::new(),
-        result: None,
-    };
     if let Some(missing) = task.files.iter().find(|f| !config.manifest_dir.join(f).is_file()) {
-        return failed(TaskStatus::Error, format!("input file not found: {missing}"));
+        return TaskOutcome::failed(TaskStatus::Error, format!("input file not found: {missing}"));
     }
+    let limits = ProcessLimits { timeout: config.timeout, memory_mb: config.memory_mb };
+    run_process(config.exe, &config.args(task), &limits, config.wants_verdict())
+}
 
-    let mut command = Command::new(config.exe);
-    command.args(config.args(task)).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).process_group(0);
-    let address_space = (config.memory_mb > 0).then(|| config.memory_mb.saturating_mul(1024 * 1024));
+/// The limits of one subprocess.
+#[derive(Debug, Clone, Copy)]
+pub struct ProcessLimits {
+    /// Wall-clock limit after which the process group is killed.
+    pub timeout: Duration,
+    /// Address-space limit in MiB; 0 for none.
+    pub memory_mb: u64,
+}
+
+impl TaskOutcome {
+    /// A run that did not happen, with why.
+    fn failed(status: TaskStatus, message: String) -> TaskOutcome {
+        TaskOutcome {
+            status,
+            exit_code: None,
+            signal: None,
+            seconds: 0.0,
+            message: Some(message),
+            stderr_tail: String::new(),
+            result: None,
+        }
+    }
+}
+
+/// Runs `exe args...` in its own process group under `limits`, capturing its output, and
+/// classifies how it ended ([`classify`]; with `wants_verdict`, exit 0 needs a valid answer).
+/// `leapfrog fuzz` runs its verdict jobs through this too.
+pub fn run_process(exe: &Path, args: &[String], limits: &ProcessLimits, wants_verdict: bool) -> TaskOutcome {
+    let mut command = Command::new(exe);
+    command.args(args).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).process_group(0);
+    let address_space = (limits.memory_mb > 0).then(|| limits.memory_mb.saturating_mul(1024 * 1024));
     prepare_child(&mut command, address_space);
 
     let start = Instant::now();
     let mut child = match command.spawn() {
         Ok(child) => child,
         Err(e) => {
-            return failed(TaskStatus::Crash, format!("cannot start {}: {e}", config.exe.display()));
+            return TaskOutcome::failed(TaskStatus::Crash, format!("cannot start {}: {e}", exe.display()));
         }
     };
     let stdout = read_on_thread(child.stdout.take(), usize::MAX);
     let stderr = read_on_thread(child.stderr.take(), STDERR_KEEP_BYTES);
 
-    let (timed_out, seconds) = wait_with_timeout(&child, config.timeout, start);
+    let (timed_out, seconds) = wait_with_timeout(&child, limits.timeout, start);
     // The leader has exited but is not reaped yet: end whatever else is left in its group, so
     // that no straggler keeps the pipes open, then reap.
     kill_process_group(&child);
@@ -258,9 +281,9 @@ pub fn run_task(task: &Task, config: &RunConfig<'_>) -> TaskOutcome {
         Err(_) => (None, None),
     };
     let result = serde_json::from_slice::<Value>(&stdout).ok();
-    let (status, mut message) = classify(timed_out, exit_code, signal, result.as_ref(), config.wants_verdict());
+    let (status, mut message) = classify(timed_out, exit_code, signal, result.as_ref(), wants_verdict);
     if timed_out {
-        message = Some(format!("killed after the {} s time limit", config.timeout.as_secs_f64()));
+        message = Some(format!("killed after the {} s time limit", limits.timeout.as_secs_f64()));
     }
     TaskOutcome {
         status,

@@ -16,6 +16,8 @@ use std::time::{Duration, Instant};
 
 /// The job ran (whatever it found).
 pub const EXIT_OK: u8 = 0;
+/// `leapfrog fuzz --fail-on-findings` found a wrong answer, crash, timeout or rejection.
+pub const EXIT_FINDINGS: u8 = 1;
 /// Usage error, or input that cannot be used.
 pub const EXIT_USAGE: u8 = 2;
 /// A bug in Leapfrog.

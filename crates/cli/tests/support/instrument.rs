@@ -23,8 +23,7 @@ pub const CHECK_FUNCTION: &str = "__leapfrog_check";
 /// `source` with every `while`/`for` check inserted, and how many were; `Err` when a loop is not
 /// found where it is said to be.
 pub fn instrument(source: &str, checks: &[LoopCheck]) -> Result<(String, usize), String> {
-    let line_starts: Vec<usize> =
-        std::iter::once(0).chain(source.match_indices('\n').map(|(i, _)| i + 1)).collect();
+    let line_starts: Vec<usize> = std::iter::once(0).chain(source.match_indices('\n').map(|(i, _)| i + 1)).collect();
     // Insertions as (byte offset, text), applied back to front.
     let mut inserts: Vec<(usize, String)> = Vec::new();
     let mut count = 0;
