@@ -171,7 +171,9 @@ impl Cx<'_> {
     }
 
     fn report_undefined_labels(&mut self, span: Span) {
-        let labels: Vec<(String, LocId)> = self.f.labels.iter().map(|(k, v)| (k.clone(), *v)).collect();
+        let mut labels: Vec<(String, LocId)> = self.f.labels.iter().map(|(k, v)| (k.clone(), *v)).collect();
+        // In a fixed order: the diagnostics share a position, and their order is printed.
+        labels.sort();
         for (name, loc) in labels {
             if self.f.func.locs[loc].tag.is_none() {
                 self.unsupported(span, format!("goto to undefined label `{name}`"));
