@@ -18,8 +18,8 @@
 
 use super::linear::{Lin, Rat, Row, Sym};
 use super::paths::{LinPath, Res};
-use leapfrog_smt::z3::ast::{Int, Real};
 use leapfrog_smt::QueryLimits;
+use leapfrog_smt::z3::ast::{Int, Real};
 use leapfrog_smt::z3::{Optimize, Params, SatResult};
 use std::collections::BTreeMap;
 use std::time::Instant;
