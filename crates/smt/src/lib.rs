@@ -7,6 +7,8 @@
 //!   short answers [`Answer::Unknown`] with Z3's reason; it is never an error and never hangs.
 //! - **The Z3 version.** The `z3` crate's bindings are generated for Z3 5.3; [`check_z3_version`]
 //!   rejects another library at start-up (Debian's 4.8.12 deadlocks when a timeout fires).
+//! - **Z3's configuration** ([`configure`]): fixed random seeds and one thread
+//!   ([`DETERMINISM`]), so the same queries get the same answers and models in every run.
 //!
 //! Terms are built with the `z3` crate directly (re-exported as [`z3`]): it already is a typed term
 //! API, and wrapping it would only rename it. Z3 objects live in a thread-local context, so they
@@ -43,6 +45,35 @@ pub fn check_z3_version() -> Result<(), String> {
              (run scripts/fetch-z3.sh)"
         ))
     }
+}
+
+/// Z3's global parameters that make runs reproducible: the same queries get the same answers and
+/// models in every run. These are Z3 5.3's defaults, stated so that they hold whatever another
+/// version or a caller sets: fixed random seeds, one thread, no random initial values.
+pub const DETERMINISM: [(&str, &str); 8] = [
+    ("smt.random_seed", "0"),
+    ("sat.random_seed", "0"),
+    ("nlsat.seed", "0"),
+    ("sls.random_seed", "0"),
+    ("smt.arith.random_initial_value", "false"),
+    ("smt.threads", "1"),
+    ("sat.threads", "1"),
+    ("parallel.enable", "false"),
+];
+
+/// Sets Z3's global parameters once per process, before the first solver is made ([`Solver::new`]
+/// and [`Watchdog::start`] call it; an engine that makes a `z3::Optimize` directly has a
+/// watchdog): [`DETERMINISM`], and Z3's Gröbner-basis step for non-linear arithmetic off: it
+/// polls neither timeouts nor interrupts (a query on `x = x*x` iterated a few times ran for a
+/// minute past its deadline), so non-linear queries end in `unknown` within their budget instead.
+pub fn configure() {
+    static CONFIGURE: std::sync::Once = std::sync::Once::new();
+    CONFIGURE.call_once(|| {
+        z3::set_global_param("smt.arith.nl.grobner", "false");
+        for (name, value) in DETERMINISM {
+            z3::set_global_param(name, value);
+        }
+    });
 }
 
 /// The limits of one query.
@@ -86,11 +117,7 @@ pub struct Solver {
 
 impl Solver {
     pub fn new(limits: QueryLimits, deadline: Option<Instant>) -> Solver {
-        // Z3's Gröbner-basis step for non-linear arithmetic polls neither timeouts nor interrupts
-        // (a query on `x = x*x` iterated a few times ran for a minute past its deadline), so it
-        // is off: non-linear queries then end in `unknown` within their budget instead.
-        static CONFIGURE: std::sync::Once = std::sync::Once::new();
-        CONFIGURE.call_once(|| z3::set_global_param("smt.arith.nl.grobner", "false"));
+        configure();
         let inner = z3::Solver::new();
         // Z3 picks its incremental core once a scope exists; that is the fast path for many small
         // queries on one solver (see NOTES-dependencies.md §2).
@@ -168,6 +195,7 @@ unsafe impl Send for RawContext {}
 impl Watchdog {
     /// Starts a watchdog for the calling thread's Z3 context.
     pub fn start(deadline: Instant) -> Watchdog {
+        configure();
         let ctx = RawContext(z3::Context::thread_local().get_z3_context());
         let state = Arc::new((Mutex::new(false), Condvar::new()));
         let fired = Arc::new(AtomicBool::new(false));
@@ -219,6 +247,14 @@ mod tests {
     fn version_is_checked() {
         check_z3_version().expect("the fetched Z3 5.3 is linked");
         assert!(z3_version().starts_with("5."), "{}", z3_version());
+    }
+
+    #[test]
+    fn determinism_parameters_are_set() {
+        let _ = Solver::new(QueryLimits::default(), None);
+        for (name, value) in DETERMINISM {
+            assert_eq!(z3::get_global_param(name).as_deref(), Some(value), "{name}");
+        }
     }
 
     #[test]

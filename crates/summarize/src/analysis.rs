@@ -18,7 +18,7 @@ use leapfrog_arith::Semantics;
 use leapfrog_ir::loops::LoopForest;
 use leapfrog_ir::{EdgeId, Expr, FuncId, Id, IdVec, LocId, LoopId, MemoryView, Program, VarId};
 use leapfrog_smt::{Answer, QueryLimits, Solver};
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 use std::time::Instant;
 use z3::ast::{Bool, Int};
 
@@ -322,8 +322,8 @@ fn entry_samples(
     forest: &LoopForest,
     cfg: &Config,
     views: &[MemoryView],
-) -> IdVec<LoopId, Vec<HashMap<VarId, i128>>> {
-    let mut out: IdVec<LoopId, Vec<HashMap<VarId, i128>>> = forest.loops.ids().map(|_| Vec::new()).collect();
+) -> IdVec<LoopId, Vec<BTreeMap<VarId, i128>>> {
+    let mut out: IdVec<LoopId, Vec<BTreeMap<VarId, i128>>> = forest.loops.ids().map(|_| Vec::new()).collect();
     if forest.loops.is_empty() {
         return out;
     }
@@ -351,7 +351,7 @@ fn entry_samples(
         solver.push();
         for _ in 0..SAMPLES {
             let Answer::Sat(model) = solver.check(std::slice::from_ref(guard)) else { break };
-            let mut values = HashMap::new();
+            let mut values = BTreeMap::new();
             let mut differ = Vec::new();
             for (v, x) in &ints {
                 if let Some(n) = model.eval(x, true).and_then(|x| x.as_i128()) {
@@ -424,11 +424,11 @@ fn refute_on_early_iterations(
     let Some(u) = crate::unroll::unroll(f, forest, EARLY_ITERATIONS, EARLY_MAX_LOCS) else { return };
     let uforest = LoopForest::compute(&u.func);
     let enc = Encoder::new(p, &u.func, &uforest, cfg.semantics).with_views(views);
-    *enc.visits.borrow_mut() = Some(HashMap::new());
+    *enc.visits.borrow_mut() = Some(BTreeMap::new());
     let mut sink = Vec::new();
     enc.walk(None, u.func.entry, Bool::from_bool(true), enc.fresh_state(), Mode::Exit, &NoAssumptions, &mut sink);
     let visits = enc.visits.borrow_mut().take().unwrap_or_default();
-    let header_loop: HashMap<LocId, LoopId> = forest.loops.iter().map(|(l, lp)| (lp.header, l)).collect();
+    let header_loop: BTreeMap<LocId, LoopId> = forest.loops.iter().map(|(l, lp)| (lp.header, l)).collect();
     // fails[l][k]: candidate k of loop l is false at some visited copy of l's header.
     let mut fails: IdVec<LoopId, Vec<Vec<Bool>>> =
         forest.loops.ids().map(|l| vec![Vec::new(); cands[l].len()]).collect();

@@ -9,7 +9,7 @@ use leapfrog_ir::loops::LoopForest;
 use leapfrog_ir::types::Type;
 use leapfrog_ir::{Command, EdgeId, FuncId, LocId, Program, VarId};
 use leapfrog_smt::{Answer, Solver};
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 use z3::Model;
 use z3::ast::{Bool, Int};
 
@@ -82,7 +82,7 @@ pub struct Stem {
     /// `UninitMode::Nondet`).
     pub inputs: ProposedInputs,
     /// The integer and boolean registers at the visit.
-    pub state: HashMap<VarId, i128>,
+    pub state: BTreeMap<VarId, i128>,
 }
 
 pub enum ReachResult {
@@ -114,7 +114,7 @@ pub fn reach(
     let uforest = LoopForest::compute(uf);
     let mut enc = Encoder::new(p, uf, &uforest, cfg.semantics);
     enc.deadline = cfg.deadline;
-    *enc.visits.borrow_mut() = Some(HashMap::new());
+    *enc.visits.borrow_mut() = Some(BTreeMap::new());
     let mut obligations = Vec::new();
     let initial = enc.fresh_state();
     enc.walk(None, uf.entry, Bool::from_bool(true), initial.clone(), Mode::Check, &NoAssumptions, &mut obligations);
@@ -150,7 +150,7 @@ pub fn reach(
         Err(why) => return ReachResult::Unknown(why),
     };
     let (_, _, s) = hit(loc).expect("the walk stopped at a wanted visit");
-    let mut state = HashMap::new();
+    let mut state = BTreeMap::new();
     for (v, val) in &s.regs {
         let Some(ty) = p.vars[*v].ty.reg() else { continue };
         let signed = match ty {

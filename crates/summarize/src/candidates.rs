@@ -10,7 +10,7 @@ use leapfrog_ir::loops::LoopForest;
 use leapfrog_ir::program::VarKind;
 use leapfrog_ir::types::Type;
 use leapfrog_ir::{Command, Expr, Function, LoopId, Program, VarId};
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Candidate {
@@ -102,7 +102,7 @@ pub fn candidates(
     f: &Function,
     forest: &LoopForest,
     l: LoopId,
-    samples: &[HashMap<VarId, i128>],
+    samples: &[BTreeMap<VarId, i128>],
     sem: Semantics,
     views: &[leapfrog_ir::MemoryView],
 ) -> Vec<Candidate> {
@@ -380,7 +380,7 @@ pub fn candidates(
 }
 
 /// The value of a candidate in a concrete state (booleans as 0/1), if it has one.
-fn eval_concrete(e: &Expr, s: &HashMap<VarId, i128>, sem: Semantics) -> Option<i128> {
+fn eval_concrete(e: &Expr, s: &BTreeMap<VarId, i128>, sem: Semantics) -> Option<i128> {
     Some(match e {
         Expr::Int(v, _) => *v,
         Expr::Bool(b) => i128::from(*b),

@@ -17,14 +17,14 @@ use leapfrog_ir::loops::LoopForest;
 use leapfrog_ir::types::Type;
 use leapfrog_ir::{Command, EdgeId, Expr, Fill, Function, Id, IdVec, LocId, LoopId, Program, VarId};
 use std::cell::RefCell;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
 use z3::ast::{Array, Bool, Int};
 
 /// The symbolic state at a program point: every register variable and every modelled object.
 #[derive(Clone, Debug)]
 pub struct State {
-    pub regs: HashMap<VarId, Val>,
-    pub mem: HashMap<VarId, Array>,
+    pub regs: BTreeMap<VarId, Val>,
+    pub mem: BTreeMap<VarId, Array>,
 }
 
 /// What a loop may change.
@@ -96,19 +96,19 @@ pub struct Encoder<'p> {
     pub unsupported: RefCell<Vec<String>>,
     /// For loop-free programs: the fresh value each havoc edge (or extern call's result)
     /// produced.
-    pub havocs: RefCell<HashMap<EdgeId, Val>>,
+    pub havocs: RefCell<BTreeMap<EdgeId, Val>>,
     /// For loop-free programs: the value each load read (an input when the interpreter finds the
     /// bytes never written).
-    pub loads: RefCell<HashMap<EdgeId, Val>>,
+    pub loads: RefCell<BTreeMap<EdgeId, Val>>,
     /// For loop-free programs: the guard under which each edge is taken.
-    pub taken: RefCell<HashMap<EdgeId, Bool>>,
+    pub taken: RefCell<BTreeMap<EdgeId, Bool>>,
     /// The leaps of the top-level walk: loop, guard on entry, state on entry, state at the
     /// header after the summary's havoc (its last iteration starts there).
     pub leaps: RefCell<Vec<(LoopId, Bool, State, State)>>,
     /// Ghost variables that stand for memory cells (`MemoryView`s): their address.
-    pub views: HashMap<VarId, Expr>,
+    pub views: BTreeMap<VarId, Expr>,
     /// When set, the merged guard and state of every location a walk visits.
-    pub visits: RefCell<Option<HashMap<LocId, (Bool, State)>>>,
+    pub visits: RefCell<Option<BTreeMap<LocId, (Bool, State)>>>,
     /// When set, walks stop once it passes and set `timed_out`: their results are then
     /// incomplete and must not be used.
     pub deadline: Option<std::time::Instant>,
@@ -142,12 +142,12 @@ impl<'p> Encoder<'p> {
             reg_vars,
             facts: RefCell::new(Vec::new()),
             unsupported: RefCell::new(Vec::new()),
-            havocs: RefCell::new(HashMap::new()),
-            loads: RefCell::new(HashMap::new()),
-            taken: RefCell::new(HashMap::new()),
+            havocs: RefCell::new(BTreeMap::new()),
+            loads: RefCell::new(BTreeMap::new()),
+            taken: RefCell::new(BTreeMap::new()),
             leaps: RefCell::new(Vec::new()),
             visits: RefCell::new(None),
-            views: HashMap::new(),
+            views: BTreeMap::new(),
             deadline: None,
             timed_out: std::cell::Cell::new(false),
             successors: f.successors(),
@@ -532,7 +532,7 @@ impl<'p> Encoder<'p> {
         sink: &mut Vec<Obligation>,
     ) -> (Vec<Outgoing>, Vec<Outgoing>) {
         let header = scope.map(|l| self.forest.loops[l].header);
-        let mut pending: HashMap<LocId, Vec<(Bool, State)>> = HashMap::new();
+        let mut pending: BTreeMap<LocId, Vec<(Bool, State)>> = BTreeMap::new();
         pending.insert(start, vec![(guard, state)]);
         let (mut backs, mut exits) = (Vec::new(), Vec::new());
         let order = self.region_order(scope, start);
@@ -607,7 +607,7 @@ impl<'p> Encoder<'p> {
         };
         // Iterative DFS post-order, reversed.
         let mut post = Vec::new();
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = std::collections::BTreeSet::new();
         let mut stack = vec![(start, false)];
         while let Some((n, done)) = stack.pop() {
             if done {

@@ -26,7 +26,7 @@ use leapfrog_summarize::bmc::{ReachResult, Stem, reach};
 use leapfrog_summarize::candidates::{candidates, conjunction};
 use leapfrog_summarize::encode::{Encoder, Mode, NoAssumptions, Outgoing, State};
 use leapfrog_summarize::value::Val;
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
 
 /// A candidate lasso.
 pub struct Lasso {
@@ -52,7 +52,7 @@ struct Iteration<'e> {
     pre: State,
     backs: Vec<Outgoing>,
     /// The fresh value of every nondeterministic source of the body.
-    havocs: HashMap<EdgeId, Val>,
+    havocs: BTreeMap<EdgeId, Val>,
 }
 
 /// Looks for a lasso of loop `l` of the inlined function `fid`.
@@ -78,7 +78,7 @@ pub fn find(p: &Program, fid: FuncId, forest: &LoopForest, l: LoopId, cfg: &Conf
     let live = leapfrog_ir::liveness::live_variables(f)[lp.header].clone();
     let it = Iteration { enc: &enc, l, live, pre, backs, havocs };
     let atoms = atom_pool(p, f, forest, l, cfg.semantics);
-    let mut tried: Vec<HashMap<VarId, i128>> = Vec::new();
+    let mut tried: Vec<BTreeMap<VarId, i128>> = Vec::new();
     let mut last = "no stem reaches a header state from which the loop can iterate".to_string();
     for (k, small) in STEM_BOUNDS.iter().flat_map(|&k| [(k, true), (k, false)]) {
         for _ in 0..STEMS_PER_BOUND {
@@ -148,7 +148,7 @@ fn small_state(e: &Encoder, s: &State) -> Bool {
 
 const SMALL: i64 = 1000;
 
-fn same_state(e: &Encoder, s: &State, values: &HashMap<VarId, i128>) -> Bool {
+fn same_state(e: &Encoder, s: &State, values: &BTreeMap<VarId, i128>) -> Bool {
     let conj: Vec<Bool> = values
         .iter()
         .filter_map(|(v, x)| {
@@ -214,7 +214,7 @@ fn pin(p: &Program, v: VarId, value: i128) -> Option<Expr> {
 }
 
 /// The state `values` as constants of the encoding.
-fn constant_state(enc: &Encoder, template: &State, values: &HashMap<VarId, i128>) -> State {
+fn constant_state(enc: &Encoder, template: &State, values: &BTreeMap<VarId, i128>) -> State {
     let mut s = template.clone();
     for (v, x) in values {
         match enc.p.vars[*v].ty.reg() {
@@ -235,7 +235,7 @@ fn constant_state(enc: &Encoder, template: &State, values: &HashMap<VarId, i128>
 fn recurrent_set(
     it: &Iteration,
     pool: &[Expr],
-    values: &HashMap<VarId, i128>,
+    values: &BTreeMap<VarId, i128>,
     cfg: &Config,
 ) -> Result<(Vec<Expr>, BTreeMap<EdgeId, i128>), String> {
     let enc = it.enc;
@@ -319,7 +319,7 @@ fn contains(
     solver: &Solver,
     set: &[Expr],
     fixed: &[Bool],
-    values: &HashMap<VarId, i128>,
+    values: &BTreeMap<VarId, i128>,
 ) -> Result<bool, String> {
     let facts = [same_state(it.enc, &it.pre, values), holds(it, set, &it.pre), Bool::and(fixed)];
     satisfiable(query(solver, &facts))
@@ -353,7 +353,7 @@ fn houdini(it: &Iteration, solver: &Solver, mut atoms: Vec<Expr>, fixed: &[Bool]
 fn returning_choices(
     it: &Iteration,
     solver: &Solver,
-    values: &HashMap<VarId, i128>,
+    values: &BTreeMap<VarId, i128>,
 ) -> Result<BTreeMap<EdgeId, i128>, String> {
     let answer = query(solver, &[same_state(it.enc, &it.pre, values), returns(it)]);
     let Answer::Sat(model) = answer else { return Err("no returning iteration from the stem's state".into()) };

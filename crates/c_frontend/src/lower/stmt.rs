@@ -185,7 +185,7 @@ impl Cx<'_> {
                 missing.push((at, name.clone()));
             }
         }
-        missing.sort_by_key(|(at, _)| (at.line, at.col));
+        missing.sort_by(|(a, x), (b, y)| (a.file, a.line, a.col, x).cmp(&(b.file, b.line, b.col, y)));
         for (at, name) in missing {
             self.error(at, format!("label `{name}` used but not defined"));
         }

@@ -18,10 +18,11 @@
 
 use super::linear::{Lin, Rat, Row, Sym};
 use super::paths::{LinPath, Res};
+use leapfrog_smt::QueryLimits;
 use leapfrog_smt::z3::ast::{Int, Real};
 use leapfrog_smt::z3::{Optimize, Params, SatResult};
 use std::collections::BTreeMap;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// What one round asks of one path.
 #[derive(Copy, Clone, Debug)]
@@ -99,7 +100,7 @@ pub(crate) fn round(
     reqs: &[Req],
     xs: &[Sym],
     integer: bool,
-    timeout: Duration,
+    limits: QueryLimits,
     deadline: Instant,
 ) -> Res<Option<RoundResult>> {
     let opt = Optimize::new();
@@ -161,7 +162,10 @@ pub(crate) fn round(
         return Err("time limit reached".into());
     }
     let mut params = Params::new();
-    params.set_u32("timeout", left.min(timeout).as_millis().clamp(1, u128::from(u32::MAX)) as u32);
+    params.set_u32("timeout", left.min(limits.timeout).as_millis().clamp(1, u128::from(u32::MAX)) as u32);
+    if limits.rlimit > 0 {
+        params.set_u32("rlimit", limits.rlimit);
+    }
     opt.set_params(&params);
     match opt.check(&[]) {
         SatResult::Sat => {}

@@ -38,9 +38,12 @@ use std::time::{Duration, Instant};
 /// At most this many lexicographic components.
 pub const MAX_COMPONENTS: usize = 4;
 /// The limit of one LP.
-const LP_TIMEOUT: Duration = Duration::from_secs(60);
-/// The limit of one search for small integer coefficients.
-const POLISH_TIMEOUT: Duration = Duration::from_secs(5);
+const LP_LIMITS: QueryLimits = QueryLimits { timeout: Duration::from_secs(60), rlimit: 0 };
+/// The limit of one search for small integer coefficients: Z3's deterministic resource limit
+/// (about 5 s of this search on the development machine), so that where the search gives up does
+/// not depend on the machine's speed (ARCHITECTURE.md: the same input gives the same output). The
+/// wall-clock limit only backs it up.
+const POLISH_LIMITS: QueryLimits = QueryLimits { timeout: Duration::from_secs(30), rlimit: 5_000_000 };
 
 /// A ranking function for loop `l` of the call-free function `fid`: one component (a linear
 /// ranking function) or several (lexicographic), with the condition of
@@ -140,7 +143,7 @@ type Component = (BTreeMap<Sym, i128>, i128);
 /// one with integer coefficients of least norm that decreases on the same paths.
 fn next_component(paths: &[&LinPath], xs: &[Sym], deadline: Instant) -> Result<Option<(Component, Vec<bool>)>, String> {
     let all = vec![Req { bounded: true, decrease: Decrease::Maximized }; paths.len()];
-    if let Some(r) = farkas::round(paths, &all, xs, false, LP_TIMEOUT, deadline)?
+    if let Some(r) = farkas::round(paths, &all, xs, false, LP_LIMITS, deadline)?
         && r.strict.iter().any(|&s| s)
     {
         let reqs: Vec<Req> = r
@@ -168,7 +171,7 @@ fn next_component(paths: &[&LinPath], xs: &[Sym], deadline: Instant) -> Result<O
                 }
             })
             .collect();
-        let Some(r) = farkas::round(paths, &reqs, xs, false, LP_TIMEOUT, deadline)? else { continue };
+        let Some(r) = farkas::round(paths, &reqs, xs, false, LP_LIMITS, deadline)? else { continue };
         let comp = polish(paths, &reqs, xs, deadline).map_or_else(|| integral(&r.coeffs, r.constant), Ok)?;
         let before = pre_value(&comp.0, comp.1);
         let zero = Int::from_i64(0);
@@ -195,7 +198,7 @@ fn next_component(paths: &[&LinPath], xs: &[Sym], deadline: Instant) -> Result<O
 /// The component meeting `reqs` with integer coefficients of least norm, if the (mixed) problem
 /// is solved quickly.
 fn polish(paths: &[&LinPath], reqs: &[Req], xs: &[Sym], deadline: Instant) -> Option<Component> {
-    let r = farkas::round(paths, reqs, xs, true, POLISH_TIMEOUT, deadline).ok()??;
+    let r = farkas::round(paths, reqs, xs, true, POLISH_LIMITS, deadline).ok()??;
     integral(&r.coeffs, r.constant).ok()
 }
 
