@@ -216,7 +216,7 @@ fn a_program_is_the_same_alone_and_in_a_run() {
 // ---- Findings kept as regression tests (`tests/fuzz_findings/`) ------------------------------
 //
 // Reduced programs from fuzzing runs, each with what was found in its first comment. Bugs not
-// fixed yet (their fixes belong to the front end and `verify`) are ignored with the reason;
+// fixed yet are ignored with the reason;
 // `cargo test --test soundness_fuzz -- --ignored` runs them, and a fix makes them pass.
 
 fn finding(name: &str) -> PathBuf {
@@ -231,21 +231,18 @@ fn answer(job: &str, file: &Path) -> Value {
 }
 
 #[test]
-#[ignore = "known bug: the front end drops `volatile` and emits no `havoc volatile`, so concrete execution sees one execution"]
 fn a_volatile_read_that_decides_termination_is_no_single_execution() {
     let answer = answer("terminate", &finding("volatile_decides_termination.c"));
     assert_ne!(answer["verdict"], "TRUE", "{answer}");
 }
 
 #[test]
-#[ignore = "known bug: the front end drops `volatile` and emits no `havoc volatile`, so concrete execution sees one execution"]
 fn a_volatile_read_that_decides_an_assertion_is_no_single_execution() {
     let answer = answer("verify", &finding("volatile_decides_assertion.c"));
     assert_ne!(answer["verdict"], "TRUE", "{answer}");
 }
 
 #[test]
-#[ignore = "known bug: the front end drops `volatile`, so the engines take a volatile global nothing writes as constant"]
 fn a_volatile_read_is_not_a_constant_in_invariants() {
     let answer = answer("terminate", &finding("volatile_invariant.c"));
     assert_ne!(answer["verdict"], "TRUE", "{answer}");
@@ -259,7 +256,6 @@ fn a_never_written_alloca_cell_that_decides_termination_is_input() {
 }
 
 #[test]
-#[ignore = "known bug: verify replays inputs up to the interpreter's step limit without heeding its deadline"]
 fn verify_keeps_its_budget_when_replays_run_long() {
     let started = std::time::Instant::now();
     let out = leapfrog()

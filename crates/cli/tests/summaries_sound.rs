@@ -121,6 +121,7 @@ fn check(task: &Task, semantics: Semantics, tally: &Mutex<Tally>) {
             max_call_depth: 10_000,
             record_trace: false,
             record_inputs: false,
+            deadline: None,
         };
         let r = leapfrog_interp::run(&instrumented, &config);
         local.runs += 1;

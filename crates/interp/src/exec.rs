@@ -16,6 +16,9 @@ use leapfrog_ir::{
 use leapfrog_source::Span;
 use std::collections::BTreeMap;
 
+/// How often (in steps) a run looks at its deadline.
+const DEADLINE_CHECK_STEPS: u64 = 4096;
+
 /// One activation of a function.
 struct Frame {
     func: FuncId,
@@ -239,6 +242,12 @@ impl<'p> Machine<'p> {
     fn check_steps(&self) -> Result<(), Outcome> {
         if self.steps >= self.cfg.max_steps {
             return Err(Outcome::Limit { what: "step limit".to_string() });
+        }
+        if self.steps % DEADLINE_CHECK_STEPS == 0
+            && let Some(d) = self.cfg.deadline
+            && std::time::Instant::now() >= d
+        {
+            return Err(Outcome::Limit { what: "time limit".to_string() });
         }
         Ok(())
     }

@@ -84,6 +84,9 @@ pub struct ExecConfig {
     pub record_trace: bool,
     /// Record every consumed input in [`ExecResult::inputs`].
     pub record_inputs: bool,
+    /// A run still going at this instant ends with [`Outcome::Limit`] (checked every few
+    /// thousand steps).
+    pub deadline: Option<std::time::Instant>,
 }
 
 impl Default for ExecConfig {
@@ -96,6 +99,7 @@ impl Default for ExecConfig {
             max_call_depth: 100_000,
             record_trace: false,
             record_inputs: false,
+            deadline: None,
         }
     }
 }

@@ -274,6 +274,7 @@ fn random_programs_never_panic() {
             max_call_depth: 50,
             record_trace: seed % 5 == 0,
             record_inputs: false,
+            deadline: None,
         };
         let r = cx.run(&cfg);
         assert!(r.steps <= 200);

@@ -437,7 +437,7 @@ fn try_lasso(ctx: &Context, l: LoopId, deadline: Instant) -> Result<LoopOutcome,
             return Err(format!("the checker did not accept the recurrent set ({why})"));
         }
     }
-    let stem_inputs = replay::stem_reaches(q, ctx.fid, header, &lasso.set, &lasso.stem.inputs, sem)?;
+    let stem_inputs = replay::stem_reaches(q, ctx.fid, header, &lasso.set, &lasso.stem.inputs, sem, deadline)?;
     let f = &q.funcs[ctx.fid];
     let atoms: Vec<String> = lasso.atoms.iter().map(|a| leapfrog_ir::print::expr_to_c(q, a)).collect();
     Ok(LoopOutcome {

@@ -21,6 +21,7 @@ pub fn stem_reaches(
     set: &Expr,
     proposed: &ProposedInputs,
     semantics: Semantics,
+    deadline: std::time::Instant,
 ) -> Result<Vec<i128>, String> {
     let mut out = q.clone();
     let marker = out.files.intern("<recurrent-set>");
@@ -43,6 +44,7 @@ pub fn stem_reaches(
         max_steps: REPLAY_STEPS,
         semantics,
         record_inputs: true,
+        deadline: Some(deadline),
         ..ExecConfig::default()
     };
     let run = |oracle: &mut dyn InputOracle| {

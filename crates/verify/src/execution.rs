@@ -49,6 +49,7 @@ pub fn single_run(q: &Program, semantics: Semantics, budget: Duration, deadline:
         max_call_depth: 100_000,
         record_trace: false,
         record_inputs: false,
+        deadline: Some(deadline),
     };
     let r = leapfrog_interp::run(q, &config);
     let ended = matches!(

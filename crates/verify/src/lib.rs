@@ -187,8 +187,8 @@ fn search(
                 return Search::Nothing(format!("the concrete search stopped at {k} iterations per loop: {why}"));
             }
             BmcResult::Found(found) => {
-                let stream = input_stream(q, fid, &found.values, cfg.semantics);
-                let r = replay(p, &stream, cfg.semantics);
+                let stream = input_stream(q, fid, &found.values, cfg.semantics, deadline);
+                let r = replay(p, &stream, cfg.semantics, deadline);
                 return match r.outcome {
                     Outcome::Error { span, .. } => {
                         let path = merge_spans(r.trace.iter().map(|(fi, e)| p.funcs[*fi].edges[*e].span));
@@ -291,7 +291,7 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
     if let Some(r) = execution::single_run(p, opts.semantics, opts.timeout, deadline) {
         if let Outcome::Error { span, .. } = r.outcome {
             // Replayed with the trace the counterexample reports (the run is deterministic).
-            let replayed = replay(p, &[], opts.semantics);
+            let replayed = replay(p, &[], opts.semantics, deadline);
             if matches!(replayed.outcome, Outcome::Error { span: s, .. } if s == span) {
                 report.verdict = Verdict::False;
                 report.technique = Some(TECHNIQUE_EXECUTION);
@@ -485,27 +485,36 @@ fn dedup(items: impl Iterator<Item = String>) -> Vec<String> {
 /// The input stream that gives the inputs of `q`'s entry function `fid` the values an engine's
 /// model proposes along its path: the interpreter runs `q` with them and records what it consumes,
 /// in its own order (which the original program shares with its inlined form).
-pub fn input_stream(q: &Program, fid: FuncId, proposed: &ProposedInputs, semantics: Semantics) -> Vec<i128> {
+/// The run stops at `deadline`.
+pub fn input_stream(
+    q: &Program,
+    fid: FuncId,
+    proposed: &ProposedInputs,
+    semantics: Semantics,
+    deadline: Instant,
+) -> Vec<i128> {
     let config = ExecConfig {
         uninit: UninitMode::Nondet,
         max_steps: REPLAY_STEPS,
         semantics,
         record_inputs: true,
+        deadline: Some(deadline),
         ..ExecConfig::default()
     };
     let mut oracle = EdgeInputs::along(fid, &proposed.params, &proposed.at_edges);
     leapfrog_interp::run_with(q, &config, &mut oracle).inputs
 }
 
-fn replay(p: &Program, inputs: &[i128], semantics: Semantics) -> leapfrog_interp::ExecResult {
+/// Runs `p` on `inputs` with a trace, until `deadline`.
+fn replay(p: &Program, inputs: &[i128], semantics: Semantics, deadline: Instant) -> leapfrog_interp::ExecResult {
     let config = ExecConfig {
         nondet: inputs.to_vec(),
         uninit: UninitMode::Nondet,
         max_steps: REPLAY_STEPS,
         semantics,
-        max_call_depth: 100_000,
         record_trace: true,
-        record_inputs: false,
+        deadline: Some(deadline),
+        ..ExecConfig::default()
     };
     leapfrog_interp::run(p, &config)
 }
