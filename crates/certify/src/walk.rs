@@ -1280,7 +1280,8 @@ impl<'w, 'p> Walk<'w, 'p> {
                     self.fresh_reg(ty, "havoc")
                 };
                 if cex {
-                    let consumes = matches!(origin, HavocOrigin::Nondet(_) | HavocOrigin::Uninit | HavocOrigin::Volatile);
+                    let consumes =
+                        matches!(origin, HavocOrigin::Nondet(_) | HavocOrigin::Uninit | HavocOrigin::Volatile);
                     if consumes {
                         let input = input_of(&val);
                         self.record_input(id, input);
@@ -1296,7 +1297,10 @@ impl<'w, 'p> Walk<'w, 'p> {
                     // The interpreter takes an input for a read of never-written bytes: the
                     // value read (any real read is within its type).
                     if let Val::Int(IntVal { num: Num::Math(x, _), ty }) = &val {
-                        self.enc.arith.facts.push(Bool::and(&[x.ge(int_const(IntTy::min(*ty))), x.le(int_const(IntTy::max(*ty)))]));
+                        self.enc
+                            .arith
+                            .facts
+                            .push(Bool::and(&[x.ge(int_const(IntTy::min(*ty))), x.le(int_const(IntTy::max(*ty)))]));
                     }
                     self.record_input(id, input_of(&val));
                 }
@@ -1307,9 +1311,7 @@ impl<'w, 'p> Walk<'w, 'p> {
                 let v = self.eval(&st, value, &mut def)?;
                 self.store(&mut st, &a, &v, &mut def)?;
             }
-            Command::InitObject { var, len, fill } => {
-                self.init_object(&mut st, *var, len.as_ref(), *fill, &mut def)?
-            }
+            Command::InitObject { var, len, fill } => self.init_object(&mut st, *var, len.as_ref(), *fill, &mut def)?,
             Command::Alloc { dst, .. } if !cex => {
                 self.enc.note("heap objects are not modelled".into());
                 let obj = Int::new_const(self.enc.arith.name("heap"));

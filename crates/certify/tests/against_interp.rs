@@ -427,8 +427,13 @@ fn stream_of(p: &Program, c: &Counterexample, sem: Semantics) -> Vec<i128> {
     for (f, e, x) in &c.at_edges {
         oracle.push(*f, *e, *x);
     }
-    let cfg =
-        ExecConfig { uninit: UninitMode::Nondet, semantics: sem, max_steps: 100_000, record_inputs: true, ..ExecConfig::default() };
+    let cfg = ExecConfig {
+        uninit: UninitMode::Nondet,
+        semantics: sem,
+        max_steps: 100_000,
+        record_inputs: true,
+        ..ExecConfig::default()
+    };
     run_with(p, &cfg, &mut oracle).inputs
 }
 

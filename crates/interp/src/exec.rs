@@ -98,12 +98,7 @@ pub(crate) fn execute(prog: &Program, cfg: &ExecConfig, input: &mut dyn InputOra
 }
 
 impl<'p> Machine<'p> {
-    fn new(
-        prog: &'p Program,
-        cfg: &'p ExecConfig,
-        layout: &'p Layout,
-        input: &'p mut dyn InputOracle,
-    ) -> Machine<'p> {
+    fn new(prog: &'p Program, cfg: &'p ExecConfig, layout: &'p Layout, input: &'p mut dyn InputOracle) -> Machine<'p> {
         Machine {
             prog,
             cfg,
@@ -143,7 +138,8 @@ impl<'p> Machine<'p> {
             return Err(unsupported("the initializer function has parameters"));
         }
         let entry_span = self.prog.funcs.get(entry).ok_or_else(|| unsupported("no entry function"))?.span;
-        self.globals = self.create_slots(&self.layout.globals, ObjKind::Global, init.span).map_err(|f| f.at(init.span))?;
+        self.globals =
+            self.create_slots(&self.layout.globals, ObjKind::Global, init.span).map_err(|f| f.at(init.span))?;
         self.run_function(self.prog.init, Vec::new(), init.span)?;
         let args = self.entry_inputs(entry).map_err(|f| f.at(entry_span))?;
         let code = match self.run_function(entry, args, entry_span)? {
@@ -243,7 +239,7 @@ impl<'p> Machine<'p> {
         if self.steps >= self.cfg.max_steps {
             return Err(Outcome::Limit { what: "step limit".to_string() });
         }
-        if self.steps % DEADLINE_CHECK_STEPS == 0
+        if self.steps.is_multiple_of(DEADLINE_CHECK_STEPS)
             && let Some(d) = self.cfg.deadline
             && std::time::Instant::now() >= d
         {

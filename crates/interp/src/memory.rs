@@ -66,7 +66,7 @@ impl Unwritten {
     fn all(size: u64) -> Unwritten {
         let words = size.div_ceil(64) as usize;
         let mut bits = vec![u64::MAX; words];
-        if size % 64 != 0
+        if !size.is_multiple_of(64)
             && let Some(last) = bits.last_mut()
         {
             *last = (1u64 << (size % 64)) - 1;

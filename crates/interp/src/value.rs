@@ -75,7 +75,10 @@ pub(crate) enum Value {
     /// A register local whose declaration (the uninitialized havoc at `edge`, its
     /// `occurrence`-th execution) executed and that nothing assigned since: its first read takes
     /// its value (an input, or 0 under `UninitMode::Zero`).
-    Uninit { edge: leapfrog_ir::EdgeId, occurrence: u64 },
+    Uninit {
+        edge: leapfrog_ir::EdgeId,
+        occurrence: u64,
+    },
 }
 
 /// `v` converted to `t` (`IntTy::convert`, skipped when `v` is already a value of `t`).

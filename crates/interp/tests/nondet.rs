@@ -105,7 +105,8 @@ fn uninitialized_registers_are_zero_or_inputs() {
 fn an_uninitialized_register_takes_its_input_at_its_first_read_and_an_unread_one_takes_none() {
     let (mut cx, main, ret) = with_main();
     let (x, y, z) = (cx.int_local(main, "x", I32), cx.int_local(main, "y", I32), cx.int_local(main, "z", I32));
-    let edges = cx.body(main, vec![uninit(x), uninit(z), nondet(y), assign(ret, sub(I32, v(x), v(y))), assign(z, c(1))]);
+    let edges =
+        cx.body(main, vec![uninit(x), uninit(z), nondet(y), assign(ret, sub(I32, v(x), v(y))), assign(z, c(1))]);
     let r = cx.run_nondet_uninit(&[10, 3]);
     assert_eq!((r.outcome, r.nondet_used), (exit(-7), 2));
     assert_eq!(r.input_counts.get(&Source::UninitializedLocal), Some(&1));
@@ -308,8 +309,12 @@ fn malloc_and_alloca_bytes_are_inputs_until_written_and_calloc_bytes_are_zero() 
 #[test]
 fn block_copies_carry_unwritten_bytes_and_memset_writes() {
     let (mut cx, main, ret) = with_main();
-    let (p, q, x, y) =
-        (cx.local(main, "p", Type::Ptr), cx.local(main, "q", Type::Ptr), cx.int_local(main, "x", I32), cx.int_local(main, "y", I32));
+    let (p, q, x, y) = (
+        cx.local(main, "p", Type::Ptr),
+        cx.local(main, "q", Type::Ptr),
+        cx.int_local(main, "x", I32),
+        cx.int_local(main, "y", I32),
+    );
     cx.body(
         main,
         vec![

@@ -82,12 +82,10 @@ pub fn command_source(cmd: &Command) -> Option<Source> {
 /// Whether the program creates memory that starts unwritten (so that its loads may consult the
 /// input): a local object declared without initializer, an `alloca` or a `malloc`.
 pub fn may_read_unwritten(p: &Program) -> bool {
-    p.funcs.values().flat_map(|f| f.edges.values()).any(|e| {
-        matches!(
-            e.cmd,
-            Command::InitObject { fill: Fill::Uninit, .. } | Command::Alloc { zeroed: false, .. }
-        )
-    })
+    p.funcs
+        .values()
+        .flat_map(|f| f.edges.values())
+        .any(|e| matches!(e.cmd, Command::InitObject { fill: Fill::Uninit, .. } | Command::Alloc { zeroed: false, .. }))
 }
 
 /// Every opaque step of the program that may not return (each function's, including the

@@ -322,7 +322,12 @@ impl Cx<'_> {
             CType::Void => (None, Operand::void()),
             CType::Record(_) => {
                 let Some(obj) = self.layout().obj_type(&sig.ret) else {
-                    return self.opaque_call(args, &sig.ret, "a call whose result type has no layout".to_string(), span);
+                    return self.opaque_call(
+                        args,
+                        &sig.ret,
+                        "a call whose result type has no layout".to_string(),
+                        span,
+                    );
                 };
                 let tmp = self.new_var_of("result", VarTy::Mem(obj), VarKind::Temp, span);
                 ir_args.insert(0, Expr::AddrOf(tmp));
