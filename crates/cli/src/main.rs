@@ -376,11 +376,11 @@ fn run(cli: Cli) -> u8 {
             Err(code) => code,
         },
         Command::Verify { input, analysis, format } => match input.to_input() {
-            Ok(input) => jobs::verify::run(&input, format.into(), &analysis.options()),
+            Ok(input) => jobs::verdict::VERIFY.run(&input, format.into(), &analysis.options()),
             Err(code) => code,
         },
         Command::Terminate { input, analysis, format } => match input.to_input() {
-            Ok(input) => jobs::terminate::run(&input, format.into(), &analysis.terminate_options()),
+            Ok(input) => jobs::verdict::TERMINATE.run(&input, format.into(), &analysis.terminate_options()),
             Err(code) => code,
         },
         Command::Summarize { input, analysis, format } => match input.to_input() {

@@ -5,8 +5,7 @@ pub mod exec;
 pub mod ir;
 pub mod loops;
 pub mod summarize;
-pub mod terminate;
-pub mod verify;
+pub mod verdict;
 
 use crate::task::{self, Task};
 use leapfrog_c_frontend::{FrontendError, FrontendOptions, ReadSettings};

@@ -1,0 +1,76 @@
+//! The verdict jobs, `leapfrog verify` (`unreach-call`: TRUE with a re-checked certificate,
+//! FALSE with an execution the interpreter replayed) and `leapfrog terminate` (`termination`:
+//! TRUE with a re-checked argument per loop, FALSE with a lasso whose stem the interpreter
+//! replayed), or UNKNOWN with the reason. Both read the program within the time limit, answer
+//! UNKNOWN for a task definition that does not state their property, and print their report.
+
+use super::{EXIT_OK, Input, NotLoaded, load_within, print_diagnostics, timed_out_reason};
+use crate::task::PropertyKind;
+use leapfrog_arith::Semantics;
+use leapfrog_ir::Program;
+use leapfrog_report::Format;
+use leapfrog_source::SourceFiles;
+use leapfrog_verify::Options;
+use serde_json::Value;
+
+/// One verdict job: its property, its analysis and the emitters of its report.
+pub struct VerdictJob<R> {
+    pub property: PropertyKind,
+    /// The property's name in messages (`unreach-call`).
+    pub name: &'static str,
+    pub analyze: fn(&Program, &Options) -> R,
+    /// A report that no analysis was run for, with the reason.
+    pub unknown: fn(Semantics, String) -> R,
+    pub to_json: fn(&SourceFiles, &R) -> Value,
+    pub to_text: fn(&SourceFiles, &R) -> String,
+}
+
+/// `leapfrog verify`.
+pub const VERIFY: VerdictJob<leapfrog_verify::Report> = VerdictJob {
+    property: PropertyKind::UnreachCall,
+    name: "unreach-call",
+    analyze: leapfrog_verify::verify,
+    unknown: leapfrog_verify::Report::unknown,
+    to_json: leapfrog_report::verify::to_json,
+    to_text: leapfrog_report::verify::to_text,
+};
+
+/// `leapfrog terminate`.
+pub const TERMINATE: VerdictJob<leapfrog_terminate::Report> = VerdictJob {
+    property: PropertyKind::Termination,
+    name: "termination",
+    analyze: leapfrog_terminate::terminate,
+    unknown: leapfrog_terminate::Report::unknown,
+    to_json: leapfrog_report::terminate::to_json,
+    to_text: leapfrog_report::terminate::to_text,
+};
+
+impl<R> VerdictJob<R> {
+    pub fn run(&self, input: &Input, format: Format, options: &Options) -> u8 {
+        let print = |files: &SourceFiles, report: &R| match format {
+            Format::Json => println!("{}", (self.to_json)(files, report)),
+            Format::Text => print!("{}", (self.to_text)(files, report)),
+        };
+        let (program, time_left) = match load_within(input, options.timeout) {
+            Ok(loaded) => loaded,
+            Err(NotLoaded::Exit(code)) => return code,
+            Err(NotLoaded::TimedOut) => {
+                print(&SourceFiles::new(), &(self.unknown)(options.semantics, timed_out_reason(options.timeout)));
+                return EXIT_OK;
+            }
+        };
+        let options = &Options { timeout: time_left, ..options.clone() };
+        if format == Format::Text {
+            print_diagnostics(&program);
+        }
+        let report = match &input.task {
+            Some(t) if !t.has_property(&self.property) => (self.unknown)(
+                options.semantics,
+                format!("the task {} does not state the {} property", t.path.display(), self.name),
+            ),
+            _ => (self.analyze)(&program, options),
+        };
+        print(&program.files, &report);
+        EXIT_OK
+    }
+}
