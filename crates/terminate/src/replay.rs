@@ -2,13 +2,11 @@
 //! of the recurrent set.
 
 use leapfrog_arith::Semantics;
-use leapfrog_interp::{EdgeInputs, ExecConfig, InputOracle, Outcome, StreamInputs, UninitMode};
+use leapfrog_interp::{EdgeInputs, InputOracle, Outcome, StreamInputs};
 use leapfrog_ir::{AssertOrigin, Command, Expr, FuncId, LocId, Program};
 use leapfrog_source::Span;
 use leapfrog_summarize::bmc::ProposedInputs;
-
-/// Steps the replay may take before giving up.
-const REPLAY_STEPS: u64 = 5_000_000;
+use leapfrog_verify::run_recording;
 
 /// Runs `q` with the stem's proposed input values and checks that execution reaches `header` (of
 /// function `fid`) in a state satisfying `set`: the header is instrumented with an assertion of
@@ -39,16 +37,8 @@ pub fn stem_reaches(
         Command::Assert { cond: Expr::not(set.clone()), origin: AssertOrigin::CproverAssert },
         span,
     );
-    let config = ExecConfig {
-        uninit: UninitMode::Nondet,
-        max_steps: REPLAY_STEPS,
-        semantics,
-        record_inputs: true,
-        deadline: Some(deadline),
-        ..ExecConfig::default()
-    };
     let run = |oracle: &mut dyn InputOracle| {
-        let result = leapfrog_interp::run_with(&out, &config, oracle);
+        let result = run_recording(&out, oracle, semantics, deadline);
         match &result.outcome {
             Outcome::Error { span: s, .. } if *s == span => Ok(result.inputs),
             other => Err(format!("the stem's replay did not reach the recurrent set (it ended with {other})")),

@@ -21,7 +21,7 @@ pub mod execution;
 use leapfrog_arith::Semantics;
 use leapfrog_certify::termination::{LinearForm, Measure, TransitionAtom};
 use leapfrog_certify::{CheckResult, SafetyCertificate, check_safety_with_views};
-use leapfrog_interp::{EdgeInputs, ExecConfig, Outcome, UninitMode};
+use leapfrog_interp::{EdgeInputs, ExecConfig, InputOracle, Outcome, UninitMode};
 use leapfrog_ir::nondet::{Assumption, assumptions};
 use leapfrog_ir::program::LoopKind;
 use leapfrog_ir::{Command, Expr, FuncId, MemoryView, Program, Type, VarTy};
@@ -484,8 +484,8 @@ fn dedup(items: impl Iterator<Item = String>) -> Vec<String> {
 
 /// The input stream that gives the inputs of `q`'s entry function `fid` the values an engine's
 /// model proposes along its path: the interpreter runs `q` with them and records what it consumes,
-/// in its own order (which the original program shares with its inlined form).
-/// The run stops at `deadline`.
+/// in its own order (which the original program shares with its inlined form). The run stops at
+/// `deadline`.
 pub fn input_stream(
     q: &Program,
     fid: FuncId,
@@ -493,6 +493,18 @@ pub fn input_stream(
     semantics: Semantics,
     deadline: Instant,
 ) -> Vec<i128> {
+    let mut oracle = EdgeInputs::along(fid, &proposed.params, &proposed.at_edges);
+    run_recording(q, &mut oracle, semantics, deadline).inputs
+}
+
+/// Runs `q` with inputs from `oracle` (`--uninit nondet`), recording the inputs it consumes, for
+/// at most [`REPLAY_STEPS`] steps and until `deadline`.
+pub fn run_recording(
+    q: &Program,
+    oracle: &mut dyn InputOracle,
+    semantics: Semantics,
+    deadline: Instant,
+) -> leapfrog_interp::ExecResult {
     let config = ExecConfig {
         uninit: UninitMode::Nondet,
         max_steps: REPLAY_STEPS,
@@ -501,8 +513,7 @@ pub fn input_stream(
         deadline: Some(deadline),
         ..ExecConfig::default()
     };
-    let mut oracle = EdgeInputs::along(fid, &proposed.params, &proposed.at_edges);
-    leapfrog_interp::run_with(q, &config, &mut oracle).inputs
+    leapfrog_interp::run_with(q, &config, oracle)
 }
 
 /// Runs `p` on `inputs` with a trace, until `deadline`.
