@@ -67,9 +67,10 @@ struct Line {
     /// input values to every element of the block it allocates or declares without initializer
     /// (`malloc`, `alloca`, a local array, a variable-length array).
     fill: Option<String>,
-    /// In [`Rendering::Native`], what an uninitialized scalar's declaration becomes: the
-    /// declaration with the input value the interpreter gives it under `--uninit nondet` when it
-    /// executes.
+    /// In [`Rendering::Oracle`] and [`Rendering::Native`], what an uninitialized scalar's
+    /// declaration becomes: the declaration with an input value, read when the declaration
+    /// executes (the interpreter reads an uninitialized scalar at its first read, an order a
+    /// native harness cannot follow).
     native: Option<String>,
 }
 
@@ -102,11 +103,11 @@ pub enum Rendering {
     /// whose runs are runs of the program where never-written memory and volatile reads hold
     /// arbitrary values (the semantics Leapfrog's analyses must use), whatever the interpreter
     /// and the front end do with them; and it reads its inputs in an order a native harness can
-    /// follow (at the allocation rather than at the first read of each byte).
+    /// follow (at the allocation or declaration rather than at the first read of each byte or
+    /// scalar): uninitialized scalars take their values from input at their declarations.
     Oracle,
-    /// The oracle's program for gcc ([`super::native`]): uninitialized scalars take their
-    /// values from input too, where the interpreter reads them (at the declaration), and `main`
-    /// is called `fz_main` (a harness serves the inputs and calls the entry).
+    /// The oracle's program for gcc ([`super::native`]): `main` is called `fz_main` (a harness
+    /// serves the inputs and calls the entry).
     Native,
     /// As `if (!(c)) putchar(k);` (an output without effect on the run): an execution goes on
     /// after a failing check, and the trace shows which checks failed.
@@ -129,7 +130,7 @@ impl Generated {
             out.push('\n');
             lines += 1;
         }
-        let fills = self.body.iter().any(|l| l.fill.is_some() || l.text.contains(VOLATILE));
+        let fills = self.body.iter().any(|l| l.fill.is_some() || l.native.is_some() || l.text.contains(VOLATILE));
         let declaration = match rendering {
             Rendering::Locate => Some("extern int putchar(int);".to_string()),
             Rendering::Oracle if fills => Some(format!("extern long {ORACLE_FILL}(void);")),
@@ -161,7 +162,7 @@ impl Generated {
                     }
                 }
                 None => match (rendering, &line.native) {
-                    (Rendering::Native, Some(native)) => native.clone(),
+                    (Rendering::Oracle | Rendering::Native, Some(native)) => native.clone(),
                     (Rendering::Oracle | Rendering::Native, _) => {
                         line.text.replace(VOLATILE, &format!("{ORACLE_FILL}()"))
                     }
@@ -1587,8 +1588,8 @@ mod tests {
     /// every local array without initializer right after its allocation or declaration, reads
     /// inputs for the volatile global, and is the program otherwise.
     #[test]
-    fn the_oracle_form_fills_malloc_and_alloca_blocks() {
-        let mut filled = 0;
+    fn the_oracle_form_gives_never_written_memory_input_values() {
+        let (mut filled, mut declared) = (0, 0);
         for index in 0..200 {
             let p = program(3, index);
             let final_text = p.source();
@@ -1603,19 +1604,36 @@ mod tests {
                 + body.matches(" = alloca(").count()
                 + body.lines().filter(|l| l.trim_end().ends_with("];") && !l.contains('=')).count();
             assert_eq!(oracle.matches("] = fz_oracle_fill();").count(), allocations, "{oracle}");
+            // Line by line, the oracle's form is the program with input values for volatile
+            // reads and uninitialized scalars (`T x;` becomes `T x = (T)fz_oracle_fill();`).
             let without: Vec<&str> = oracle
                 .lines()
                 .filter(|l| !l.contains("] = fz_oracle_fill();") && !l.starts_with("extern long fz_oracle_fill"))
                 .collect();
-            let volatile_reads = final_text.matches(")fz_vol").count();
-            assert_eq!(without.join("\n").matches(")fz_oracle_fill()").count(), volatile_reads);
-            assert_eq!(without.join("\n").replace(")fz_oracle_fill()", ")fz_vol") + "\n", final_text);
-            if allocations == 0 && volatile_reads == 0 {
+            let final_lines: Vec<&str> = final_text.lines().collect();
+            assert_eq!(without.len(), final_lines.len(), "{oracle}");
+            let (mut volatile_reads, mut scalars) = (0, 0);
+            for (o, f) in without.iter().zip(&final_lines) {
+                if o == f {
+                    continue;
+                }
+                if f.contains(")fz_vol") {
+                    assert_eq!(f.replace(")fz_vol", ")fz_oracle_fill()"), *o);
+                    volatile_reads += 1;
+                } else {
+                    let (declared, ty) =
+                        f.strip_suffix(';').and_then(|d| Some((d, d.trim_start().rsplit_once(' ')?.0))).unwrap();
+                    assert_eq!(format!("{declared} = ({ty})fz_oracle_fill();"), *o);
+                    scalars += 1;
+                }
+            }
+            if allocations == 0 && volatile_reads == 0 && scalars == 0 {
                 assert_eq!(oracle, final_text);
             }
             filled += allocations;
+            declared += scalars;
         }
-        assert!(filled > 10);
+        assert!(filled > 10 && declared > 10, "{filled} blocks and {declared} scalars given inputs");
     }
 
     /// Every program (with all checks, with none, in the locating, the oracle's and the native

@@ -4,7 +4,7 @@
 //! finish in 20 million steps. Most are long finite runs (a counter from 0 to an input of 2^31,
 //! an `unsigned` counter started at a negative value); a native run does a billion steps in
 //! seconds and settles them. The program is rendered in its native form
-//! ([`Rendering::Native`]: the oracle's program, with uninitialized declarations reading inputs
+//! ([`Rendering::Native`]: the oracle's program, whose uninitialized declarations read inputs
 //! where the interpreter reads them and `main` renamed `fz_main`), linked with a harness that
 //! serves the same input stream to every source the interpreter feeds from it — the entry's
 //! parameters, `__VERIFIER_nondet_*`, the extern `fz_read_*` functions, the fills — and run
