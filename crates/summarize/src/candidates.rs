@@ -38,8 +38,13 @@ struct Builder<'a> {
 }
 
 impl Builder<'_> {
+    /// The C text of `v` in the candidates' type: its name, with the conversion written out
+    /// when its type is another (`(long)x`), so that the text computes what the candidate does.
     fn name(&self, v: VarId) -> String {
-        self.p.vars[v].name.clone()
+        match self.p.vars[v].ty.reg() {
+            Some(Type::Int(t)) if t == self.w => self.p.vars[v].name.clone(),
+            _ => leapfrog_ir::print::expr_to_c(self.p, &self.wide(v)),
+        }
     }
 
     fn wide(&self, v: VarId) -> Expr {
