@@ -66,7 +66,7 @@ pub fn instrument(source: &str, checks: &[LoopCheck]) -> Result<(String, usize),
         }
         count += 1;
     }
-    inserts.sort_by(|a, b| b.0.cmp(&a.0));
+    inserts.sort_by_key(|a| std::cmp::Reverse(a.0));
     let mut out = source.to_string();
     for (at, text) in inserts {
         out.insert_str(at, &text);
