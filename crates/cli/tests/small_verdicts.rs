@@ -7,15 +7,16 @@
 //! //! verify: not concrete-execution     any answer, but not from this technique
 //! //! terminate: TRUE concrete-execution
 //! //! terminate: not TRUE                any answer but this verdict
-//! //! summarize: sound                   every printed invariant holds on every run
+//! //! summarize: sound                   every printed invariant and exit condition holds on every run
 //! ```
 //!
 //! A TRUE must come with a certificate of its technique's kind; a FALSE of `verify` with a
 //! counterexample that `exec` replays to the failing assertion; a FALSE of `terminate` with a
 //! stem that `exec` replays into a run that does not end. `summarize: sound` inserts each loop's
-//! printed invariant into the source at its loop (`support/instrument.rs`) and runs the
-//! instrumented program on input streams full of small values (`exec --uninit nondet`): no run
-//! may violate one.
+//! printed invariant and exit conditions into the source at its loop (`support/instrument.rs`)
+//! and runs the instrumented program on input streams full of small values (`exec --uninit
+//! nondet`): the instrumented program must be valid C (every name visible where it is inserted)
+//! and no run may violate one.
 //!
 //! `sources_*.c` and `opaque_*.c` form the table of issue 9: for every source of
 //! nondeterminism and every kind of opaque step, a program whose answer flips when the source is
@@ -192,7 +193,18 @@ fn streams() -> Vec<String> {
     out
 }
 
-/// Why the invariants `summarize` printed for `file` (its JSON `v`) do not hold on every run.
+/// The exit conditions printed for loop `l` (JSON), when they cover every exit through the
+/// loop's condition (no condition was left out).
+fn exits_to_check(l: &Value) -> Vec<String> {
+    let left_out = l["notes"].as_array().unwrap().iter().any(|n| n.as_str().unwrap().contains("not shown"));
+    if left_out {
+        return Vec::new();
+    }
+    l["exits"].as_array().unwrap().iter().map(|e| e.as_str().unwrap().to_string()).collect()
+}
+
+/// Why the invariants and exit conditions `summarize` printed for `file` (its JSON `v`) do not
+/// hold on every run.
 fn summaries_hold(file: &str, v: &Value) -> Vec<String> {
     let checks: Vec<LoopCheck> = v["loops"]
         .as_array()
@@ -207,6 +219,7 @@ fn summaries_hold(file: &str, v: &Value) -> Vec<String> {
                     l["invariant"].as_array().unwrap().iter().map(|c| format!("({})", c.as_str().unwrap())).collect();
                 if conj.is_empty() { "1".to_string() } else { conj.join(" && ") }
             },
+            exits: exits_to_check(l),
         })
         .collect();
     let source = std::fs::read_to_string(file).unwrap();

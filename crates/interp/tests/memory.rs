@@ -408,6 +408,7 @@ fn address_taken_parameters_live_in_memory() {
         kind: VarKind::Param,
         func: Some(f),
         span,
+        scope: None,
     });
     cx.p.funcs[f].params.push(param);
     cx.body(f, vec![load(fr, addr(param))]);

@@ -457,6 +457,7 @@ impl Builder<'_> {
                 kind: local_kind(var.kind),
                 func: Some(self.fid),
                 span: var.span,
+                scope: var.scope,
             };
             let id = self.vars.push(copy);
             self.f.locals.push(id);

@@ -8,8 +8,9 @@
 //!
 //! This crate owns: the IR data types, their textual form ([`print`], [`parse`]), the invariant
 //! checker ([`verify`]), the graph structure every technique walks ([`loops`]: dominators,
-//! natural loops, irreducible cycles, cutpoints; [`modref`]: what a loop reads and modifies), and
-//! inlining ([`inline`]: the whole program as one call-free function).
+//! natural loops, irreducible cycles, cutpoints; [`modref`]: what a loop reads and modifies),
+//! inlining ([`inline`]: the whole program as one call-free function), and which variables the
+//! user can name where ([`scope`]: what printed facts may mention).
 //!
 //! Invariant: depends only on `leapfrog-source` and `leapfrog-arith` (and petgraph); it knows
 //! nothing of C syntax, of solvers, or of output formats other than its own textual form.
@@ -25,6 +26,7 @@ pub mod nondet;
 pub mod parse;
 pub mod print;
 pub mod program;
+pub mod scope;
 pub mod types;
 pub mod verify;
 
@@ -33,5 +35,6 @@ pub use expr::{Expr, VarTypes};
 pub use ids::{EdgeId, FuncId, Id, IdVec, LocId, LoopId, VarId};
 pub use inline::{InlineError, InlineLimits, inline_program};
 pub use leapfrog_arith::{BinOp, CmpOp, IntTy, Semantics, UnOp};
-pub use program::{Edge, ExternFn, Function, LocTag, Location, LoopKind, MemoryView, Program, Var, VarKind};
+pub use program::{Edge, ExternFn, Function, LocTag, Location, LoopKind, MemoryView, Program, Var, VarKind, VarScope};
+pub use scope::{Visibility, visible_at};
 pub use types::{ArrayLen, DataModel, Field, FloatTy, ObjType, Type, VarTy};

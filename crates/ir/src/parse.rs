@@ -19,7 +19,8 @@
 //! program   := item*
 //! item      := 'data_model' ('ILP32' | 'LP64')          // default LP64
 //!            | 'file' NUM STRING                        // the path of FileId(NUM)
-//!            | 'var' VAR KIND [FUNC] STRING ':' varty [span]
+//!            | 'var' VAR KIND [FUNC] STRING ':' varty [span] ['scope' [span] 'to' [span]]
+//!                  // the scope of its name: start to end (no end: file scope); none: unnamed
 //!            | 'globals' VAR*                            // default: none
 //!            | 'init' FUNC                               // required
 //!            | 'entry' FUNC                              // default: none
@@ -97,7 +98,7 @@ use crate::command::{AllocRegion, AssertOrigin, Command, Fill, HavocOrigin};
 use crate::expr::Expr;
 use crate::ids::{EdgeId, FuncId, IdVec, LocId, VarId};
 use crate::print::{fill_name, region_name};
-use crate::program::{Edge, ExternFn, Function, LocTag, Location, LoopKind, Program, Var, VarKind};
+use crate::program::{Edge, ExternFn, Function, LocTag, Location, LoopKind, Program, Var, VarKind, VarScope};
 use crate::types::{ArrayLen, DataModel, Field, FloatTy, ObjType, Type, VarTy};
 use leapfrog_arith::{BinOp, CmpOp, IntTy, UnOp};
 use leapfrog_source::{Diagnostic, FileId, Severity, SourceFiles, Span};
@@ -641,7 +642,14 @@ impl Parser {
         self.expect_sym(":")?;
         let ty = self.var_ty()?;
         let span = self.opt_span()?;
-        Ok(Var { name, ty, kind, func, span })
+        let scope = if self.eat_word("scope") {
+            let start = self.opt_span()?;
+            self.expect_word("to")?;
+            Some(VarScope { start, end: self.opt_span()? })
+        } else {
+            None
+        };
+        Ok(Var { name, ty, kind, func, span, scope })
     }
 
     fn extern_decl(&mut self) -> Result<ExternFn> {

@@ -8,8 +8,9 @@
 //!   written by id (`v12`, `f1`, `L3`, `e0`), never by name (names are not unique); strings are
 //!   quoted and escaped; a span is written as `@file:line:col` and omitted when it is
 //!   [`Span::UNKNOWN`].
-//! * a **C rendering** of expressions ([`expr_to_c`]) over source names, minimally parenthesized,
-//!   for messages to users. It is lossy and never read back.
+//! * a **C rendering** of expressions ([`expr_to_c`]) and memory cells ([`cell_to_c`]) over
+//!   source names, minimally parenthesized, for users: printed facts are C that compiles where
+//!   the names are visible. It is lossy and never read back.
 
 use crate::command::{AllocRegion, Command, Fill, HavocOrigin};
 use crate::expr::Expr;
@@ -44,9 +45,55 @@ pub fn command_to_string(_program: &Program, c: &Command) -> String {
 }
 
 /// An expression as C over source variable names, e.g. `x + 1 < y`, `(unsigned int)x`,
-/// `!(x == 0)`, `&a[i].f`, `(char*)p + 8`. For humans: not valid input to anything.
+/// `!(x == 0)`, `&a[i].f`, `(char*)p + 8`; booleans and null pointers are `1`, `0` and `0`, so
+/// that no header is needed. Valid C where the names are visible (see [`crate::scope`]); it is
+/// never read back.
 pub fn expr_to_c(p: &Program, e: &Expr) -> String {
-    CWriter { p }.expr(e).text
+    CWriter { p, loads: &[] }.expr(e).text
+}
+
+/// [`expr_to_c`] where each register of `loads` stands for the value of its type stored at the
+/// address given with it (a value loaded there): it is written as that memory, `a[p]` when the
+/// address designates a cell of that type, else `*(int*)(...)`.
+pub fn expr_to_c_loading(p: &Program, e: &Expr, loads: &[(VarId, Expr)]) -> String {
+    CWriter { p, loads }.expr(e).text
+}
+
+/// The C lvalue of the `ty` cell at byte `offset` of memory variable `object`: `a[99]`, `s.f`,
+/// `m[1][2]`, the variable itself for a scalar, else `*(int*)((char*)&o + 8)`.
+pub fn cell_to_c(p: &Program, object: VarId, offset: i128, ty: IntTy) -> String {
+    let name = CWriter { p, loads: &[] }.name(object);
+    let place = match p.vars.get(object).map(|v| &v.ty) {
+        Some(VarTy::Mem(obj)) => {
+            u64::try_from(offset).ok().and_then(|o| cell_place(p.data_model, name.clone(), obj, o, ty))
+        }
+        _ => None,
+    };
+    place.unwrap_or_else(|| {
+        let t = c_int_type(ty, p.data_model);
+        format!("*({t}*)((char*)&{name} + {offset})")
+    })
+}
+
+fn cell_place(dm: DataModel, outer: String, obj: &ObjType, offset: u64, ty: IntTy) -> Option<String> {
+    match obj {
+        ObjType::Scalar(Type::Int(t)) if *t == ty && offset == 0 => Some(outer),
+        ObjType::Array { elem, .. } => {
+            let size = elem.size(dm);
+            if size == 0 {
+                return None;
+            }
+            cell_place(dm, format!("{outer}[{}]", offset / size), elem, offset % size, ty)
+        }
+        ObjType::Record { fields, .. } => fields.iter().find_map(|f| {
+            let inside = offset.checked_sub(f.offset).filter(|o| *o < f.ty.size(dm))?;
+            if f.name.is_empty() {
+                return None;
+            }
+            cell_place(dm, format!("{outer}.{}", f.name), &f.ty, inside, ty)
+        }),
+        _ => None,
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -85,7 +132,7 @@ impl Display for ProgramText<'_> {
     }
 }
 
-/// `var v3 local f1 "x": i32 @0:2:7`
+/// `var v3 local f1 "x": i32 @0:2:7 scope @0:2:7 to @0:9:1`
 struct VarText<'a>(VarId, &'a Var);
 
 impl Display for VarText<'_> {
@@ -95,7 +142,11 @@ impl Display for VarText<'_> {
         if let Some(owner) = var.func {
             write!(f, " {owner}")?;
         }
-        write!(f, " {}: {}{}", Quoted(&var.name), VarTyText(&var.ty), SpanText(var.span))
+        write!(f, " {}: {}{}", Quoted(&var.name), VarTyText(&var.ty), SpanText(var.span))?;
+        if let Some(scope) = var.scope {
+            write!(f, " scope{} to{}", SpanText(scope.start), SpanText(scope.end))?;
+        }
+        Ok(())
     }
 }
 
@@ -397,6 +448,8 @@ impl CText {
 
 struct CWriter<'p> {
     p: &'p Program,
+    /// Registers written as the memory they were loaded from (see [`expr_to_c_loading`]).
+    loads: &'p [(VarId, Expr)],
 }
 
 impl<'p> CWriter<'p> {
@@ -406,9 +459,13 @@ impl<'p> CWriter<'p> {
                 let prec = if *value < 0 { Prec::Unary } else { Prec::Primary };
                 CText::new(value.to_string(), prec)
             }
-            Expr::Bool(b) => CText::new(b.to_string(), Prec::Primary),
-            Expr::Null => CText::new("NULL".to_string(), Prec::Primary),
-            Expr::Var(v) => CText::new(self.name(*v), Prec::Primary),
+            // C without headers: `1`, `0` and `0` (a null pointer constant).
+            Expr::Bool(b) => CText::new(i32::from(*b).to_string(), Prec::Primary),
+            Expr::Null => CText::new("0".to_string(), Prec::Primary),
+            Expr::Var(v) => match self.loads.iter().find(|(t, _)| t == v) {
+                Some((_, addr)) => self.deref(addr, self.p.vars.get(*v).and_then(|var| var.ty.reg())),
+                None => CText::new(self.name(*v), Prec::Primary),
+            },
             Expr::AddrOf(v) => CText::new(format!("&{}", self.name(*v)), Prec::Unary),
             Expr::Unary(op, _, arg) => self.prefix(op.c_symbol(), arg),
             Expr::Not(arg) => self.prefix("!", arg),
@@ -423,6 +480,37 @@ impl<'p> CWriter<'p> {
                 None => self.byte_offset(base, offset, *scale),
             },
             Expr::PtrDiff { lhs, rhs, scale, .. } => self.ptr_diff(lhs, rhs, *scale),
+        }
+    }
+
+    /// The value of type `ty` at `addr`: the cell's lvalue when the address designates one of
+    /// that type, else through a cast pointer.
+    fn deref(&self, addr: &Expr, ty: Option<Type>) -> CText {
+        if let Some((place, ObjType::Scalar(t))) = self.place(addr)
+            && Some(*t) == ty
+        {
+            return CText::new(place, Prec::Primary);
+        }
+        let pointer = match ty {
+            Some(Type::Int(t)) => format!("{}*", c_int_type(t, self.p.data_model)),
+            _ => "void**".to_string(),
+        };
+        CText::new(format!("*({pointer}){}", self.expr(addr).at_least(Prec::Unary)), Prec::Unary)
+    }
+
+    /// An operand without the conversion to `int` that C's integer promotions apply to it anyway
+    /// (`(int)c == 0` is `c == 0` for a `char c`).
+    fn unpromoted<'e>(&self, e: &'e Expr) -> &'e Expr {
+        match e {
+            Expr::Cast(IntTy::I32, x)
+                if matches!(
+                    x.ty(self.p),
+                    Some(Type::Bool | Type::Int(IntTy::Bool | IntTy::I8 | IntTy::U8 | IntTy::I16 | IntTy::U16))
+                ) =>
+            {
+                x
+            }
+            _ => e,
         }
     }
 
@@ -442,8 +530,8 @@ impl<'p> CWriter<'p> {
     }
 
     fn infix(&self, lhs: &Expr, symbol: &str, rhs: &Expr, prec: Prec) -> CText {
-        let lhs = self.expr(lhs).operand_of(prec, false);
-        let rhs = self.expr(rhs).operand_of(prec, true);
+        let lhs = self.expr(self.unpromoted(lhs)).operand_of(prec, false);
+        let rhs = self.expr(self.unpromoted(rhs)).operand_of(prec, true);
         CText::new(format!("{lhs} {symbol} {rhs}"), prec)
     }
 

@@ -48,6 +48,23 @@ pub struct Var {
     /// The owning function for everything but globals.
     pub func: Option<FuncId>,
     pub span: Span,
+    /// Where the source text names this variable (C's scope of its identifier); `None` when no
+    /// source text does (temporaries, return slots, hidden parameters). Facts printed for users
+    /// mention a variable only where it is visible ([`crate::scope`]).
+    pub scope: Option<VarScope>,
+}
+
+/// The stretch of one file in which a variable's name is in scope.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct VarScope {
+    /// Where the scope begins: the declarator; for a declaration in the first clause of a `for`,
+    /// the `for` keyword (that loop's facts are stated at its condition, where the name is in
+    /// scope).
+    pub start: Span,
+    /// The last character of the scope (the closing brace of the enclosing block, the end of the
+    /// `for` statement, the function body's closing brace for parameters), or
+    /// [`Span::UNKNOWN`] for file scope (to the end of the file).
+    pub end: Span,
 }
 
 /// The source construct a location begins, for reporting loops in the user's terms.

@@ -34,7 +34,7 @@ fn add_func(p: &mut Program, name: &str) -> FuncId {
 
 fn add_var(p: &mut Program, name: &str, ty: VarTy, func: Option<FuncId>) -> VarId {
     let kind = if func.is_some() { VarKind::Local } else { VarKind::Global };
-    let v = p.vars.push(Var { name: name.into(), ty, kind, func, span: Span::UNKNOWN });
+    let v = p.vars.push(Var { name: name.into(), ty, kind, func, span: Span::UNKNOWN, scope: None });
     match func {
         Some(f) => p.funcs[f].locals.push(v),
         None => p.globals.push(v),

@@ -4,11 +4,13 @@
 mod sample_program;
 
 use leapfrog_ir::parse::{MAX_NESTING, parse_program};
-use leapfrog_ir::print::{command_to_string, expr_to_c, expr_to_string, function_to_string, program_to_string};
+use leapfrog_ir::print::{
+    cell_to_c, command_to_string, expr_to_c, expr_to_c_loading, expr_to_string, function_to_string, program_to_string,
+};
 use leapfrog_ir::verify::verify_program;
 use leapfrog_ir::{
     AllocRegion, ArrayLen, BinOp, CmpOp, Command, DataModel, EdgeId, Expr, FuncId, Function, IntTy, LocId, LocTag,
-    LoopKind, ObjType, Program, Type, UnOp, VarId, VarKind, VarTy,
+    LoopKind, ObjType, Program, Type, UnOp, VarId, VarKind, VarScope, VarTy,
 };
 use leapfrog_source::{FileId, Span};
 use sample_program::{add_var, empty_program, i32c, pair_type, ptr_add, reg, sample_program, var};
@@ -93,6 +95,22 @@ fn extreme_integers_and_sizes_round_trip() {
     }
     p.funcs.push(f);
     round_trip(&p);
+}
+
+#[test]
+fn variable_scopes_round_trip() {
+    let mut p = sample_program();
+    let file = FileId(0);
+    p.vars[VarId(0)].scope = Some(VarScope { start: Span::new(file, 1, 5), end: Span::UNKNOWN });
+    p.vars[VarId(9)].scope = Some(VarScope { start: Span::new(file, 3, 7), end: Span::new(file, 12, 1) });
+    p.vars[VarId(10)].scope = Some(VarScope { start: Span::UNKNOWN, end: Span::UNKNOWN });
+    round_trip(&p);
+    let text = program_to_string(&p);
+    assert!(text.lines().any(|l| l == r#"var v0 global "g": i32 @0:1:5 scope @0:1:5 to"#), "{text}");
+    assert!(text.lines().any(|l| l.ends_with(" scope @0:3:7 to @0:12:1")), "{text}");
+    assert!(text.lines().any(|l| l.starts_with("var v10 ") && l.ends_with(" scope to")), "{text}");
+    // `to` is required (an end that is omitted is the file scope's).
+    assert!(parse_program(&text.replace("scope @0:1:5 to", "scope @0:1:5")).is_err());
 }
 
 #[test]
@@ -408,8 +426,8 @@ fn c_rendering_is_minimally_parenthesized() {
     assert_eq!(c(ors), "x | y | 1");
     assert_eq!(c(Expr::Unary(UnOp::Neg, IntTy::I32, Box::new(i32c(-5)))), "-(-5)");
     assert_eq!(c(Expr::Unary(UnOp::BitNot, IntTy::I32, Box::new(add(var(x), var(tmp))))), "~(x + v6)");
-    assert_eq!(c(Expr::cmp(CmpOp::Ne, var(ptr), Expr::Null)), "p != NULL");
-    assert_eq!(c(Expr::cmp(CmpOp::Eq, Expr::cmp(CmpOp::Lt, var(x), var(y)), Expr::Bool(true))), "(x < y) == true");
+    assert_eq!(c(Expr::cmp(CmpOp::Ne, var(ptr), Expr::Null)), "p != 0");
+    assert_eq!(c(Expr::cmp(CmpOp::Eq, Expr::cmp(CmpOp::Lt, var(x), var(y)), Expr::Bool(true))), "(x < y) == 1");
 }
 
 #[test]
@@ -428,4 +446,25 @@ fn c_rendering_of_addresses_uses_subscripts_and_members() {
     let diff = |scale| Expr::PtrDiff { lhs: Box::new(var(ptr)), rhs: Box::new(Expr::AddrOf(a)), scale, ty: IntTy::I64 };
     assert_eq!(c(diff(4)), "((char*)p - (char*)&a) / 4");
     assert_eq!(c(diff(1)), "(char*)p - (char*)&a");
+}
+
+#[test]
+fn c_rendering_of_cells_and_loaded_values() {
+    let mut p = c_program();
+    let [x, ptr, a, m, s] = [0, 2, 3, 4, 5].map(VarId);
+    let byte = add_var(&mut p, "", VarKind::Temp, None, reg(IntTy::U8));
+    assert_eq!(cell_to_c(&p, a, 12, IntTy::I32), "a[3]");
+    assert_eq!(cell_to_c(&p, m, 20, IntTy::I32), "m[1][1]");
+    assert_eq!(cell_to_c(&p, s, 6, IntTy::U8), "s.b[2]");
+    assert_eq!(cell_to_c(&p, s, 2, IntTy::I32), "*(int*)((char*)&s + 2)", "inside a field: through a pointer");
+    assert_eq!(cell_to_c(&p, x, 0, IntTy::I32), "*(int*)((char*)&x + 0)", "not a memory variable");
+    // A loaded register is written as the memory it was loaded from; C's integer promotion of a
+    // narrow operand is left implicit.
+    let is_zero = Expr::cmp(CmpOp::Eq, Expr::cast(IntTy::I32, var(byte)), i32c(0));
+    let at = |addr: Expr| expr_to_c_loading(&p, &is_zero, &[(byte, addr)]);
+    assert_eq!(at(ptr_add(ptr_add(Expr::AddrOf(s), i32c(1), 4), var(x), 1)), "s.b[x] == 0");
+    assert_eq!(at(var(ptr)), "*(unsigned char*)p == 0");
+    assert_eq!(at(ptr_add(var(ptr), var(x), 1)), "*(unsigned char*)((char*)p + x) == 0");
+    assert_eq!(expr_to_c(&p, &is_zero), "v7 == 0", "without the load: the register");
+    assert_eq!(expr_to_c(&p, &Expr::cmp(CmpOp::Lt, Expr::cast(IntTy::I64, var(x)), var(x))), "(long)x < x");
 }

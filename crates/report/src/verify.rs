@@ -155,6 +155,7 @@ pub fn summaries_to_json(files: &SourceFiles, r: &SummariesReport) -> Value {
             v["invariant"] = json!(l.invariant);
             v["transition_invariant"] = json!(l.transition_invariant);
             v["exits"] = json!(l.exits);
+            v["notes"] = json!(l.notes);
             v["candidates_tried"] = json!(l.candidates_tried);
             v
         })
@@ -206,6 +207,9 @@ pub fn summaries_to_text(files: &SourceFiles, r: &SummariesReport) -> String {
         }
         for e in &l.exits {
             out.push_str(&format!("  exit when: {e}\n"));
+        }
+        for n in &l.notes {
+            out.push_str(&format!("  note:      {n}\n"));
         }
     }
     out

@@ -3,11 +3,13 @@
 //!
 //! Each candidate is an IR boolean expression (so the certificate checker and the interpreter
 //! read it with the IR's semantics) plus its C text. Comparisons between variables of different
-//! types are made in `long long` (every variable of up to 32 bits fits exactly).
+//! types are made in `long long` (every variable of up to 32 bits fits exactly). Candidates only
+//! mention variables visible at the loop (`leapfrog_ir::scope`): an invariant is printed as C at
+//! the loop's condition, where a variable out of scope (the counter of an earlier `for`, a
+//! block's variable declared after the loop, a temporary) cannot be named.
 
 use leapfrog_arith::{BinOp, CmpOp, IntTy, Semantics, eval_binop, eval_unop};
 use leapfrog_ir::loops::LoopForest;
-use leapfrog_ir::program::VarKind;
 use leapfrog_ir::types::Type;
 use leapfrog_ir::{Command, Expr, Function, LoopId, Program, VarId};
 use std::collections::{BTreeMap, BTreeSet, HashSet};
@@ -36,8 +38,13 @@ struct Builder<'a> {
 }
 
 impl Builder<'_> {
+    /// The C text of `v` in the candidates' type: its name, with the conversion written out
+    /// when its type is another (`(long)x`), so that the text computes what the candidate does.
     fn name(&self, v: VarId) -> String {
-        self.p.vars[v].name.clone()
+        match self.p.vars[v].ty.reg() {
+            Some(Type::Int(t)) if t == self.w => self.p.vars[v].name.clone(),
+            _ => leapfrog_ir::print::expr_to_c(self.p, &self.wide(v)),
+        }
     }
 
     fn wide(&self, v: VarId) -> Expr {
@@ -108,6 +115,9 @@ pub fn candidates(
 ) -> Vec<Candidate> {
     let entry = samples.first();
     let lp = &forest.loops[l];
+    let visibility = leapfrog_ir::Visibility::new(p, views);
+    let at = forest.syntax(f, l).1;
+    let visible = |v: &VarId| visibility.visible_at(*v, at);
     let mut vars = BTreeSet::new();
     let mut loop_consts = BTreeSet::new();
     let mut all_consts = BTreeSet::new();
@@ -164,8 +174,9 @@ pub fn candidates(
             }
         }
     }
-    // Temporaries stand for sub-expressions; they rarely carry invariants and multiply pairs.
-    let mut vars: Vec<VarId> = vars.into_iter().filter(|v| p.vars[*v].kind != VarKind::Temp).collect();
+    // Only what the user can name at the loop (never temporaries, which stand for
+    // sub-expressions).
+    let mut vars: Vec<VarId> = vars.into_iter().filter(visible).collect();
     vars.truncate(MAX_VARS);
     let mut consts: Vec<i128> = [0, 1, -1].into_iter().chain(loop_consts.iter().copied()).collect();
     for c in all_consts {
@@ -191,7 +202,7 @@ pub fn candidates(
     for a in &cond_atoms {
         let Expr::Cmp(op, x, y) = a else { continue };
         let reads = a.reads();
-        if reads.is_empty() || !reads.iter().all(|v| vars.contains(v) || p.vars[*v].kind != VarKind::Temp) {
+        if reads.is_empty() || !reads.iter().all(visible) {
             continue;
         }
         let tx = leapfrog_ir::print::expr_to_c(p, x);
@@ -298,7 +309,7 @@ pub fn candidates(
             .iter()
             .any(|(_, e)| lp.contains(e.from) && e.cmd.exprs().iter().any(|x| x.base_object() == Some(view.object)));
         let Some(Type::Int(t)) = p.vars[view.var].ty.reg() else { continue };
-        if !touched {
+        if !touched || !visible(&view.var) {
             continue;
         }
         let name = p.vars[view.var].name.clone();
@@ -323,14 +334,15 @@ pub fn candidates(
                 let (nw, y) = (b.name(w), b.wide(w));
                 let w = b.w;
                 for k in [1i128, -1, 2, -2, 3, -3] {
+                    // A negative factor is no value of an unsigned type.
+                    let Some(factor) = b.k(k) else { continue };
                     let c = xv + k * yv;
                     let form =
-                        Expr::binary(BinOp::Add, w, x.clone(), Expr::binary(BinOp::Mul, w, Expr::int(k, w), y.clone()));
+                        Expr::binary(BinOp::Add, w, x.clone(), Expr::binary(BinOp::Mul, w, factor.clone(), y.clone()));
                     if let Some(kc) = b.k(c) {
                         b.cmp(CmpOp::Eq, form.clone(), kc, &format!("{nv} + {k} * {nw}"), &c.to_string());
                     }
-                    let form =
-                        Expr::binary(BinOp::Add, w, Expr::binary(BinOp::Mul, w, Expr::int(k, w), x.clone()), y.clone());
+                    let form = Expr::binary(BinOp::Add, w, Expr::binary(BinOp::Mul, w, factor, x.clone()), y.clone());
                     let c = k * xv + yv;
                     if let Some(kc) = b.k(c) {
                         b.cmp(CmpOp::Eq, form, kc, &format!("{k} * {nv} + {nw}"), &c.to_string());
@@ -344,7 +356,7 @@ pub fn candidates(
     // `x != y || lock == 1`, `x == 0 || z >= y`.
     let usable = |a: &Expr| {
         let r = a.reads();
-        !r.is_empty() && r.iter().all(|v| p.vars[*v].kind != VarKind::Temp)
+        !r.is_empty() && r.iter().all(visible)
     };
     let mut posts: Vec<Candidate> = Vec::new();
     for a in post_atoms.iter().filter(|a| usable(a)) {
@@ -438,5 +450,106 @@ fn weaken(op: CmpOp) -> CmpOp {
         CmpOp::Lt => CmpOp::Le,
         CmpOp::Gt => CmpOp::Ge,
         o => o,
+    }
+}
+
+/// The texts of a conjunction of candidates as printed: duplicates dropped, and the bounds of one
+/// expression that pin it written as one equality (`x >= 0 && x <= 0` is `x == 0`, `x > 4 &&
+/// x < 6` is `x == 5`). Only bounds written `L op c` with the same text `L` for the same
+/// expression are merged, so the printed conjunction means what the candidates do.
+pub fn printed_conjuncts(conjuncts: &[Candidate]) -> Vec<String> {
+    // Per bounded expression (its IR form and text): the tightest bounds and the conjuncts giving
+    // them.
+    struct Bounds<'c> {
+        lhs: &'c Expr,
+        text: &'c str,
+        lower: Option<i128>,
+        upper: Option<i128>,
+        members: Vec<usize>,
+    }
+    let mut bounds: Vec<Bounds> = Vec::new();
+    for (i, c) in conjuncts.iter().enumerate() {
+        let Expr::Cmp(op, lhs, rhs) = &c.expr else { continue };
+        let Expr::Int(k, _) = **rhs else { continue };
+        let Some(text) = c.text.strip_suffix(&format!(" {} {k}", op.c_symbol())) else { continue };
+        let (lower, upper) = match op {
+            CmpOp::Ge => (Some(k), None),
+            CmpOp::Gt => (k.checked_add(1), None),
+            CmpOp::Le => (None, Some(k)),
+            CmpOp::Lt => (None, k.checked_sub(1)),
+            _ => continue,
+        };
+        if lower.is_none() && upper.is_none() {
+            continue;
+        }
+        let b = match bounds.iter().position(|b| *b.lhs == **lhs && b.text == text) {
+            Some(j) => &mut bounds[j],
+            None => {
+                bounds.push(Bounds { lhs, text, lower: None, upper: None, members: Vec::new() });
+                let last = bounds.len() - 1;
+                &mut bounds[last]
+            }
+        };
+        b.lower = b.lower.max(lower);
+        b.upper = match (b.upper, upper) {
+            (Some(a), Some(u)) => Some(a.min(u)),
+            (a, u) => a.or(u),
+        };
+        b.members.push(i);
+    }
+    // Conjunct index -> its replacement (`None`: dropped, implied by the equality).
+    let mut replaced: BTreeMap<usize, Option<String>> = BTreeMap::new();
+    for b in &bounds {
+        if let (Some(lo), Some(hi)) = (b.lower, b.upper)
+            && lo == hi
+        {
+            for (n, &i) in b.members.iter().enumerate() {
+                replaced.insert(i, (n == 0).then(|| format!("{} == {lo}", b.text)));
+            }
+        }
+    }
+    let mut out: Vec<String> = Vec::new();
+    for (i, c) in conjuncts.iter().enumerate() {
+        let text = match replaced.get(&i) {
+            Some(Some(t)) => t.clone(),
+            Some(None) => continue,
+            None => c.text.clone(),
+        };
+        if !out.contains(&text) {
+            out.push(text);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use leapfrog_ir::VarId;
+
+    fn cand(op: CmpOp, v: u32, k: i128, name: &str) -> Candidate {
+        Candidate {
+            expr: Expr::cmp(op, Expr::Var(VarId(v)), Expr::int(k, IntTy::I32)),
+            text: format!("{name} {} {k}", op.c_symbol()),
+        }
+    }
+
+    #[test]
+    fn pinned_bounds_print_as_equalities_and_duplicates_once() {
+        let x_ge = cand(CmpOp::Ge, 0, 0, "x");
+        let x_le = cand(CmpOp::Le, 0, 0, "x");
+        let y_lt = cand(CmpOp::Lt, 1, 100, "y");
+        let y_ge = cand(CmpOp::Ge, 1, 0, "y");
+        let k_le = cand(CmpOp::Le, 2, 99, "k");
+        let k_gt = cand(CmpOp::Gt, 2, 98, "k");
+        let all = [x_ge.clone(), y_lt.clone(), x_le, y_ge, k_le, k_gt, y_lt.clone()];
+        assert_eq!(printed_conjuncts(&all), vec!["x == 0", "y < 100", "y >= 0", "k == 99"]);
+        // Bounds that do not pin a value, or bounds of different expressions, stay.
+        let z_le = cand(CmpOp::Le, 3, 0, "z");
+        assert_eq!(printed_conjuncts(&[x_ge.clone(), z_le]), vec!["x >= 0", "z <= 0"]);
+        // A text that is not `L op c` is left alone.
+        let odd = Candidate { expr: x_ge.expr.clone(), text: "(x) >= (0)".into() };
+        assert_eq!(printed_conjuncts(&[odd, cand(CmpOp::Le, 0, 0, "x")]), vec!["(x) >= (0)", "x <= 0"]);
+        assert!(printed_conjuncts(&[]).is_empty());
     }
 }

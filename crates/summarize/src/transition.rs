@@ -228,13 +228,17 @@ fn finite(p: &Program, v: VarId, sem: Semantics) -> bool {
 /// How many `|x - y|` candidates a loop gets at most.
 const MAX_DISTANCE_PAIRS: usize = 24;
 
-/// The candidates of Table 1 over the integer variables `l` modifies.
+/// The candidates of Table 1 over the integer variables `l` modifies, of those visible at the
+/// loop (they are printed there as C, see `leapfrog_ir::scope`).
 pub fn candidates(enc: &Encoder, l: LoopId) -> Vec<TransitionCandidate> {
+    let visibility = leapfrog_ir::Visibility::new(enc.p, &[]);
+    let at = enc.forest.syntax(enc.f, l).1;
+    let visible = |v: &VarId| visibility.visible_at(*v, at);
     let vars: Vec<VarId> = enc.mods[l]
         .regs
         .iter()
         .copied()
-        .filter(|v| matches!(enc.p.vars[*v].ty.reg(), Some(Type::Int(_))) && !enc.views.contains_key(v))
+        .filter(|v| matches!(enc.p.vars[*v].ty.reg(), Some(Type::Int(_))) && !enc.views.contains_key(v) && visible(v))
         .collect();
     let mut out = Vec::new();
     // Families 1 and 2: every variable strictly decreasing or increasing.
@@ -257,7 +261,7 @@ pub fn candidates(enc: &Encoder, l: LoopId) -> Vec<TransitionCandidate> {
         if lp.contains(e.from) {
             for x in e.cmd.exprs() {
                 for v in x.reads() {
-                    if matches!(enc.p.vars[v].ty.reg(), Some(Type::Int(_))) && !read.contains(&v) {
+                    if matches!(enc.p.vars[v].ty.reg(), Some(Type::Int(_))) && !read.contains(&v) && visible(&v) {
                         read.push(v);
                     }
                 }

@@ -23,6 +23,7 @@ use leapfrog_ir::program::LoopKind;
 use leapfrog_ir::{Expr, FuncId, InlineLimits, LocId, LoopId, Program, inline_program};
 use leapfrog_smt::{QueryLimits, Watchdog};
 use leapfrog_source::Span;
+use leapfrog_summarize::candidates::{Candidate, printed_conjuncts};
 use leapfrog_summarize::transition::{TransitionSummary, transition_invariants};
 use leapfrog_summarize::{Analysis, Config, analyze};
 use leapfrog_verify::{execution, join_conjuncts, transition_atom};
@@ -329,7 +330,7 @@ impl<'a> Context<'a> {
             .loops
             .iter()
             .filter(|l| !l.invariant.is_empty())
-            .map(|l| (l.id, join_conjuncts(&l.invariant.iter().map(|c| c.text.clone()).collect::<Vec<_>>())))
+            .map(|l| (l.id, join_conjuncts(&printed_conjuncts(&l.invariant))))
             .collect();
         Context { q, fid, forest, invariants, supporting, cfg }
     }
@@ -439,7 +440,11 @@ fn try_lasso(ctx: &Context, l: LoopId, deadline: Instant) -> Result<LoopOutcome,
     }
     let stem_inputs = replay::stem_reaches(q, ctx.fid, header, &lasso.set, &lasso.stem.inputs, sem, deadline)?;
     let f = &q.funcs[ctx.fid];
-    let atoms: Vec<String> = lasso.atoms.iter().map(|a| leapfrog_ir::print::expr_to_c(q, a)).collect();
+    let atoms: Vec<Candidate> =
+        lasso.atoms.iter().map(|a| Candidate { expr: a.clone(), text: leapfrog_ir::print::expr_to_c(q, a) }).collect();
+    let atoms = printed_conjuncts(&atoms);
+    // The empty conjunction: every state at the header.
+    let recurrent_set = if atoms.is_empty() { "1".to_string() } else { join_conjuncts(&atoms) };
     Ok(LoopOutcome {
         verdict: Verdict::False,
         technique: Some(TECHNIQUE_RECURRENT_SET),
@@ -447,7 +452,7 @@ fn try_lasso(ctx: &Context, l: LoopId, deadline: Instant) -> Result<LoopOutcome,
         certificate: None,
         witness: Some(Witness {
             stem_inputs,
-            recurrent_set: join_conjuncts(&atoms),
+            recurrent_set,
             choices: lasso.choices.iter().map(|(e, x)| (f.edges[*e].span, *x)).collect(),
         }),
     })

@@ -47,7 +47,7 @@ const STEMS_PER_BOUND: usize = 2;
 struct Iteration<'e> {
     enc: &'e Encoder<'e>,
     l: LoopId,
-    /// The registers live at the header.
+    /// The registers live at the header that the user can name there.
     live: BTreeSet<VarId>,
     pre: State,
     backs: Vec<Outgoing>,
@@ -75,7 +75,14 @@ pub fn find(p: &Program, fid: FuncId, forest: &LoopForest, l: LoopId, cfg: &Conf
         return Err("no iteration returns to the header".into());
     }
     let havocs = enc.havocs.borrow().clone();
-    let live = leapfrog_ir::liveness::live_variables(f)[lp.header].clone();
+    // Only variables live at the header and visible there (the set is printed there as C).
+    let visibility = leapfrog_ir::Visibility::new(p, &[]);
+    let at = forest.syntax(f, l).1;
+    let live: BTreeSet<VarId> = leapfrog_ir::liveness::live_variables(f)[lp.header]
+        .iter()
+        .copied()
+        .filter(|v| visibility.visible_at(*v, at))
+        .collect();
     let it = Iteration { enc: &enc, l, live, pre, backs, havocs };
     let atoms = atom_pool(p, f, forest, l, cfg.semantics);
     let mut tried: Vec<BTreeMap<VarId, i128>> = Vec::new();
@@ -242,7 +249,8 @@ fn recurrent_set(
     let at_s = constant_state(enc, &it.pre, values);
     let true_at_s = |e: &Expr| enc.truth(e, &at_s).simplify().as_bool() == Some(true);
     // Only live variables: a dead one's value at the header is never read, and the model's value
-    // for it need not be the one a concrete execution has.
+    // for it need not be the one a concrete execution has. Only visible ones: the set is C at
+    // the loop.
     let live = &it.live;
     let is_live = |e: &Expr| e.reads().iter().all(|v| live.contains(v));
     let mut atoms: Vec<Expr> = Vec::new();

@@ -67,3 +67,47 @@ fn signed_overflow_in_the_single_run_is_no_proof_under_the_default_semantics() {
     let r = run(src, Semantics::BitPrecise);
     assert_eq!(r.verdict, Verdict::True, "{:?}", r.reason);
 }
+
+#[test]
+fn a_recurrent_set_without_atoms_is_printed_as_1() {
+    // Every header state is recurrent: the set generalizes to the empty conjunction, all states.
+    let src = "extern int __VERIFIER_nondet_int(void);
+int main(void) { int x = __VERIFIER_nondet_int(); while (1) { x = x; } return 0; }\n";
+    let r = run(src, Semantics::Default);
+    assert_eq!(r.verdict, Verdict::False, "{:?}", r.reason);
+    let w = r.loops[0].witness.as_ref().expect("a witness");
+    assert_eq!(w.recurrent_set, "1");
+}
+
+#[test]
+fn termination_arguments_name_only_variables_visible_at_the_loop() {
+    // `k` is out of scope after the `for`; inside the block the inner `n` hides the outer one.
+    let src = "extern int __VERIFIER_nondet_int(void);
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  for (int k = 0; k < 2; k++) { }
+  {
+    int n = 2;
+    while (n > 0) { n--; }
+  }
+  while (n > 5) { n = n + 1; }
+  return 0;
+}\n";
+    let r = run(src, Semantics::Default);
+    assert_eq!(r.loops.len(), 3, "{:?}", r.loops);
+    let names = |text: &str| -> Vec<String> {
+        let mut out: Vec<String> = text
+            .split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+            .filter(|w| w.starts_with(|c: char| c.is_ascii_alphabetic()))
+            .map(String::from)
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    };
+    let ranking = |i: usize| names(&r.loops[i].certificate.as_ref().expect("a certificate").expressions.join(" "));
+    assert_eq!(ranking(0), ["k"]);
+    assert_eq!(ranking(1), ["n"], "the inner `n`");
+    let w = r.loops[2].witness.as_ref().expect("a lasso for the last loop");
+    assert!(names(&w.recurrent_set).iter().all(|n| n == "n"), "{}", w.recurrent_set);
+}

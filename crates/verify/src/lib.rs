@@ -17,6 +17,7 @@
 //! 5. Anything else is **UNKNOWN**, with the reason.
 
 pub mod execution;
+pub mod exits;
 
 use leapfrog_arith::Semantics;
 use leapfrog_certify::termination::{LinearForm, Measure, TransitionAtom};
@@ -24,11 +25,12 @@ use leapfrog_certify::{CheckResult, SafetyCertificate, check_safety_with_views};
 use leapfrog_interp::{EdgeInputs, ExecConfig, InputOracle, Outcome, UninitMode};
 use leapfrog_ir::nondet::{Assumption, assumptions};
 use leapfrog_ir::program::LoopKind;
-use leapfrog_ir::{Command, Expr, FuncId, MemoryView, Program, Type, VarTy};
+use leapfrog_ir::{Command, Expr, FuncId, MemoryView, Program, Type, VarTy, Visibility};
 use leapfrog_ir::{InlineLimits, inline_program};
 use leapfrog_smt::{QueryLimits, Watchdog};
 use leapfrog_source::Span;
 use leapfrog_summarize::bmc::{BmcResult, ProposedInputs, bmc};
+use leapfrog_summarize::candidates::printed_conjuncts;
 use leapfrog_summarize::transition::{
     Measure as EngineMeasure, TransitionCandidate, TransitionSummary, check_safety_with, transition_invariants,
 };
@@ -381,7 +383,7 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
                     .iter()
                     .map(|l| {
                         let (kind, span) = analysis.forest.syntax(f, l.id);
-                        let texts: Vec<String> = dedup(l.invariant.iter().map(|c| c.text.clone()));
+                        let texts: Vec<String> = printed_conjuncts(&l.invariant);
                         let invariant = if texts.is_empty() { "1".to_string() } else { join_conjuncts(&texts) };
                         let transition_invariant = transitions
                             .as_ref()
@@ -404,13 +406,18 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
             }
         }
     }
+    let visibility = Visibility::new(&q, &views);
     let leaps: Vec<LeapReport> = match &analysis.safety {
         SafetyResult::Reachable { leaps, .. } => leaps
             .iter()
             .map(|lp| {
                 let (kind, span) = analysis.forest.syntax(f, lp.l);
+                // Only what the user can name at the loop.
                 let named = |vals: &[(leapfrog_ir::VarId, i128)]| {
-                    vals.iter().map(|(v, x)| (q.vars[*v].name.clone(), *x)).collect::<Vec<_>>()
+                    vals.iter()
+                        .filter(|(v, _)| visibility.visible_at(*v, span))
+                        .map(|(v, x)| (q.vars[*v].name.clone(), *x))
+                        .collect::<Vec<_>>()
                 };
                 LeapReport { kind, span, before: named(&lp.before), after: named(&lp.after) }
             })
@@ -470,16 +477,6 @@ pub fn join_conjuncts(texts: &[String]) -> String {
     let wrapped: Vec<String> =
         texts.iter().map(|t| if t.contains("||") { format!("({t})") } else { t.clone() }).collect();
     wrapped.join(" && ")
-}
-
-fn dedup(items: impl Iterator<Item = String>) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    for s in items {
-        if !out.contains(&s) {
-            out.push(s);
-        }
-    }
-    out
 }
 
 /// The input stream that gives the inputs of `q`'s entry function `fid` the values an engine's
@@ -551,15 +548,19 @@ pub struct LoopSummaryReport {
     pub kind: LoopKind,
     pub span: Span,
     pub depth: u32,
-    /// Variables (and `*object`s) the summary havocs.
+    /// Variables (and `*object`s) the summary havocs, of those visible at the loop.
     pub modified: Vec<String>,
     /// The invariant's conjuncts as C expressions.
     pub invariant: Vec<String>,
     /// The transition invariant's conjuncts (TACAS'11), post-state primed: `i' > i`. The summary
     /// assumes `X == Xpre || T(Xpre, X)` between entry and the last header visit.
     pub transition_invariant: Vec<String>,
-    /// How the loop can be left: the condition of each exit, as C.
+    /// How the loop can be left: the condition of each exit, as C over variables visible at the
+    /// loop (see [`exits`]).
     pub exits: Vec<String>,
+    /// What the C above leaves out, in words: exits that are not conditions, conditions that
+    /// cannot be written at the loop, modified variables not visible there.
+    pub notes: Vec<String>,
     pub candidates_tried: usize,
 }
 
@@ -606,29 +607,39 @@ pub fn summarize(p: &Program, opts: &Options) -> SummariesReport {
     out.notes.extend(analysis.unsupported.iter().cloned());
     let transitions = transition_invariants(&q, fid, &analysis, &cfg, &views);
     let f = &q.funcs[fid];
+    let visibility = Visibility::new(&q, &views);
     for l in &analysis.loops {
         let (kind, span) = analysis.forest.syntax(f, l.id);
         let lp = &analysis.forest.loops[l.id];
-        let mut modified: Vec<String> = l.modified.iter().filter_map(|v| user_name(&q, *v)).collect();
-        modified.extend(l.modified_objects.iter().filter_map(|v| user_name(&q, *v)).map(|n| format!("*{n}")));
+        // What the loop modifies that the user can name at the loop; the rest (the loop's own
+        // block variables, a caller's variables) is counted.
+        let visible = |v: &leapfrog_ir::VarId| visibility.visible_at(*v, span);
+        let mut modified: Vec<String> =
+            l.modified.iter().filter(|v| visible(v)).map(|v| q.vars[*v].name.clone()).collect();
+        modified.extend(l.modified_objects.iter().filter(|v| visible(v)).map(|v| format!("*{}", q.vars[*v].name)));
         modified.dedup();
-        let exits = dedup(lp.exits.iter().map(|&e| {
-            let edge = &f.edges[e];
-            match &edge.cmd {
-                Command::Assume(c) => leapfrog_ir::print::expr_to_c(&q, c),
-                Command::Exit(_) | Command::Abort => format!("the program ends (line {})", edge.span.line),
-                _ => format!("jump at line {}", edge.span.line),
-            }
-        }));
+        let hidden = l
+            .modified
+            .iter()
+            .chain(&l.modified_objects)
+            .filter(|v| user_name(&q, **v).is_some() && !visible(v))
+            .count();
+        let exits = exits::exits(&q, f, lp, &visibility, span);
+        let mut notes = exits.notes;
+        if hidden > 0 {
+            let noun = if hidden == 1 { "variable" } else { "variables" };
+            notes.insert(0, format!("also modifies {hidden} {noun} not visible at the loop"));
+        }
         out.loops.push(LoopSummaryReport {
             function: p.entry.map(|e| p.funcs[e].name.clone()).unwrap_or_default(),
             kind,
             span,
             depth: lp.depth,
             modified,
-            invariant: dedup(l.invariant.iter().map(|c| c.text.clone())),
+            invariant: printed_conjuncts(&l.invariant),
             transition_invariant: transitions[l.id].atoms.iter().map(|a| a.text(&q)).collect(),
-            exits,
+            exits: exits.conditions,
+            notes,
             candidates_tried: l.candidates_tried,
         });
     }
@@ -710,13 +721,14 @@ fn add_memory_views(q: &mut Program, fid: leapfrog_ir::FuncId) -> Vec<MemoryView
     }
     for (object, offset, t) in found.into_iter().take(MAX_VIEWS) {
         let obj = q.vars[object].clone();
-        let index = offset / t.bytes().max(1) as i128;
+        // Named as the C lvalue of the cell (`a[99]`), visible where the object is.
         let var = q.vars.push(leapfrog_ir::Var {
-            name: format!("{}[{index}]", obj.name),
+            name: leapfrog_ir::print::cell_to_c(q, object, offset, t),
             ty: VarTy::Reg(Type::Int(t)),
             kind: leapfrog_ir::VarKind::Local,
             func: Some(fid),
             span: obj.span,
+            scope: obj.scope,
         });
         q.funcs[fid].locals.push(var);
         views.push(MemoryView { var, object, offset });

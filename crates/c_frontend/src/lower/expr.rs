@@ -1234,7 +1234,7 @@ impl Cx<'_> {
             self.lower_statement(s);
             return Operand::void();
         };
-        self.scopes.push();
+        self.scopes.push(self.last_char(&s.span));
         let mut result = Operand::void();
         for (i, item) in items.iter().enumerate() {
             let last = i + 1 == items.len();

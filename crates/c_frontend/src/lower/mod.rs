@@ -643,14 +643,17 @@ impl<'a> Cx<'a> {
         self.f.cur = self.new_loc();
     }
 
-    /// A new variable owned by the function being built.
+    /// A new register variable owned by the function being built (see [`Cx::new_var_of`]).
     pub fn new_var(&mut self, name: &str, ty: Type, kind: VarKind, span: Span) -> VarId {
         self.new_var_of(name, VarTy::Reg(ty), kind, span)
     }
 
+    /// A new variable owned by the function being built; a local or parameter is named by the
+    /// source in the innermost scope (the caller clears the scope of a hidden one).
     pub fn new_var_of(&mut self, name: &str, ty: VarTy, kind: VarKind, span: Span) -> VarId {
         let fid = self.f.fid;
-        let v = self.l.vars.push(Var { name: name.to_string(), ty, kind, func: Some(fid), span });
+        let scope = matches!(kind, VarKind::Local | VarKind::Param).then(|| self.scopes.var_scope(span));
+        let v = self.l.vars.push(Var { name: name.to_string(), ty, kind, func: Some(fid), span, scope });
         if matches!(kind, VarKind::Local | VarKind::Temp) {
             self.f.func.locals.push(v);
         }
@@ -735,7 +738,17 @@ impl<'a> Cx<'a> {
             return v;
         }
         let storage = self.var_storage(ty, in_memory, span);
-        let v = self.l.vars.push(Var { name: name.to_string(), ty: storage, kind: VarKind::Global, func: None, span });
+        // In scope from here to the end of the file, or of the block that declares it (`static`
+        // and `extern` declarations in a block); a later file-scope declaration does not widen it.
+        let scope = (!name.starts_with('.')).then(|| self.scopes.var_scope(span));
+        let v = self.l.vars.push(Var {
+            name: name.to_string(),
+            ty: storage,
+            kind: VarKind::Global,
+            func: None,
+            span,
+            scope,
+        });
         self.l.globals.push(v);
         self.l.linked_vars.insert(key.to_string(), v);
         v
@@ -757,6 +770,7 @@ impl<'a> Cx<'a> {
             kind: VarKind::Global,
             func: None,
             span,
+            scope: None,
         });
         self.l.globals.push(v);
         self.l.strings.push((v, bytes.clone()));

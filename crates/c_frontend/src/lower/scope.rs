@@ -4,7 +4,8 @@
 
 use crate::ctypes::{CType, FuncSig, RecordId};
 use leapfrog_arith::IntTy;
-use leapfrog_ir::VarId;
+use leapfrog_ir::{VarId, VarScope};
+use leapfrog_source::Span;
 use std::collections::HashMap;
 
 #[derive(Clone, Debug)]
@@ -34,6 +35,10 @@ pub enum Tag {
 pub struct Frame {
     pub ordinary: HashMap<String, Ordinary>,
     pub tags: HashMap<String, Tag>,
+    /// The last character of the block (`None` for the file scope).
+    end: Option<Span>,
+    /// For the scope of a `for` statement's first clause: the `for` keyword.
+    for_keyword: Option<Span>,
 }
 
 /// Block scopes, innermost last; the first frame is the file scope.
@@ -47,8 +52,24 @@ impl Scopes {
         Scopes { frames: vec![file_scope] }
     }
 
-    pub fn push(&mut self) {
-        self.frames.push(Frame::default());
+    /// A block scope whose last character is `end`.
+    pub fn push(&mut self, end: Span) {
+        self.frames.push(Frame { end: Some(end), ..Frame::default() });
+    }
+
+    /// The scope of a `for` statement (`keyword` is its keyword), which its first clause's
+    /// declarations belong to.
+    pub fn push_for(&mut self, keyword: Span, end: Span) {
+        self.frames.push(Frame { end: Some(end), for_keyword: Some(keyword), ..Frame::default() });
+    }
+
+    /// The IR scope of a variable declared at `declared` in the innermost scope: from the
+    /// declarator (in the first clause of a `for`, from the keyword: that loop's facts are stated
+    /// at its condition) to the end of the block.
+    pub fn var_scope(&self, declared: Span) -> VarScope {
+        let frame = self.frames.last();
+        let start = frame.and_then(|f| f.for_keyword).unwrap_or(declared);
+        VarScope { start, end: frame.and_then(|f| f.end).unwrap_or(Span::UNKNOWN) }
     }
 
     pub fn pop(&mut self) {

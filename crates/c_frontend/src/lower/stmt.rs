@@ -40,7 +40,8 @@ impl Cx<'_> {
         fcx.is_main = name == "main";
         fcx.addr_taken = addr_taken_names_in(&fd.node.statement);
         let saved = std::mem::replace(&mut self.f, fcx);
-        self.scopes.push();
+        // Parameters are in scope to the body's closing brace.
+        self.scopes.push(self.last_char(&fd.node.statement.span));
         let (params, decls) = match &d.kr_params {
             Some(kr) => (self.kr_param_types(kr, &fd.node.declarations, span), None),
             None => (d.params.clone().unwrap_or_default(), own_parameters(&fd.node.declarator)),
@@ -73,6 +74,7 @@ impl Cx<'_> {
     ) {
         if let CType::Record(_) = ret {
             let p = self.new_var("result_ptr", Type::Ptr, VarKind::Param, span);
+            self.hide(p);
             self.f.func.params.push(p);
             self.f.ret_ptr = Some(p);
         }
@@ -96,6 +98,8 @@ impl Cx<'_> {
                     let p = self.new_var(&label, t, VarKind::Param, pspan);
                     self.f.func.params.push(p);
                     if addr_taken {
+                        // The source's `x` is the copy; the register only brings the argument.
+                        self.hide(p);
                         let local = self.local_var(&label, &ty, true, pspan);
                         self.emit(Command::Store { addr: Expr::AddrOf(local), value: Expr::Var(p) }, pspan);
                         local
@@ -105,6 +109,7 @@ impl Cx<'_> {
                 }
                 ParamPass::Record => {
                     let p = self.new_var(&format!("{label}_ptr"), Type::Ptr, VarKind::Param, pspan);
+                    self.hide(p);
                     self.f.func.params.push(p);
                     let local = self.local_var(&label, &ty, true, pspan);
                     let size = self.size_of(&ty).unwrap_or(0);
@@ -123,11 +128,24 @@ impl Cx<'_> {
                     local
                 }
             };
+            if name.is_none() {
+                self.hide(var);
+            }
             if let Some(n) = name {
                 let in_memory = matches!(self.l.vars[var].ty, VarTy::Mem(_));
                 self.scopes.bind(&n, Ordinary::Var { var, ty: if in_memory { qualified } else { ty } });
             }
         }
+    }
+
+    /// `v` is not named by the source (a hidden parameter): no printed fact mentions it.
+    fn hide(&mut self, v: leapfrog_ir::VarId) {
+        self.l.vars[v].scope = None;
+    }
+
+    /// The position of the last character of a syntax node (a block's closing brace).
+    pub fn last_char(&self, s: &lang_c::span::Span) -> Span {
+        self.linemap.span(s.end.saturating_sub(1).max(s.start))
     }
 
     /// A local variable of the function being built, in memory when required.
@@ -207,7 +225,7 @@ impl Cx<'_> {
         match &s.node {
             Statement::Labeled(l) => self.labeled(l, span),
             Statement::Compound(items) => {
-                self.scopes.push();
+                self.scopes.push(self.last_char(&s.span));
                 for item in items {
                     self.lower_block_item(item);
                 }
@@ -248,7 +266,7 @@ impl Cx<'_> {
                 self.set_cur(exit);
             }
             Statement::For(f) => {
-                self.scopes.push();
+                self.scopes.push_for(span, self.last_char(&s.span));
                 match &f.node.initializer.node {
                     ForInitializer::Empty | ForInitializer::StaticAssert(_) => {}
                     ForInitializer::Expression(e) => self.discard(e),

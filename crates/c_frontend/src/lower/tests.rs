@@ -246,3 +246,45 @@ fn the_address_of_a_property_function_gives_the_program_a_failing_function() {
         [("__VERIFIER_assert".to_string(), "reach_error"), ("main".to_string(), "reach_error")]
     );
 }
+
+/// Every local and parameter records where its name is in scope: from its declarator (a `for`
+/// clause's declaration: from the `for` keyword) to the end of its block; globals to the end of
+/// the file; temporaries, return slots and hidden parameters have no scope.
+#[test]
+fn variables_record_their_scopes() {
+    let p = lower(
+        "int g;\n\
+         struct S { int a; };\n\
+         int f(struct S s, int) { return s.a; }\n\
+         int main(int n) {\n\
+           int x = n;\n\
+           for (int k = 0; k < 3; k++) { x++; }\n\
+           { int x = 2; static int s; n = x + s; }\n\
+           return f((struct S){1}, x) + g;\n\
+         }\n",
+    );
+    let scope = |v: VarId| p.vars[v].scope.map(|s| ((s.start.line, s.start.col), (s.end.line, s.end.col)));
+    let main = func(&p, "main");
+    let named = |name: &str| -> Vec<VarId> { p.vars.ids().filter(|v| p.vars[*v].name == name).collect() };
+    let g = named("g")[0];
+    assert_eq!(scope(g), Some(((1, 5), (0, 0))), "file scope: no end");
+    let n = p.funcs[main].params[0];
+    assert_eq!(scope(n), Some(((4, 10), (9, 1))), "a parameter: to the body's closing brace");
+    let x = var(&p, main, "x");
+    assert_eq!(scope(x), Some(((5, 5), (9, 1))));
+    let k = var(&p, main, "k");
+    assert_eq!(scope(k), Some(((6, 1), (6, 36))), "a `for` clause's variable: from the keyword");
+    let inner = named("x").into_iter().find(|v| *v != x).unwrap();
+    assert_eq!(scope(inner), Some(((7, 7), (7, 39))), "a block's variable: to its closing brace");
+    let s = named("s").into_iter().find(|v| p.vars[*v].kind == VarKind::Global).unwrap();
+    assert_eq!(scope(s), Some(((7, 25), (7, 39))), "a `static` local: its block");
+    let f = func(&p, "f");
+    for v in p.funcs[f].params.iter().chain(&p.funcs[f].ret).chain(p.funcs[main].ret.iter()) {
+        assert_eq!(scope(*v), None, "{:?} is not named by the source", p.vars[*v]);
+    }
+    let copy = var(&p, f, "s");
+    assert_eq!(scope(copy), Some(((3, 7), (3, 38))), "the callee's copy of a struct parameter");
+    for (_, v) in p.vars.iter().filter(|(_, v)| v.kind == VarKind::Temp || v.name.starts_with('.')) {
+        assert_eq!(v.scope, None, "{v:?}");
+    }
+}

@@ -206,7 +206,7 @@ pub fn command(rng: &mut Rng, vars: &Vars) -> Command {
 }
 
 pub fn var(p: &mut Program, f: leapfrog_ir::FuncId, name: &str, ty: VarTy, kind: VarKind) -> VarId {
-    p.vars.push(Var { name: name.into(), ty, kind, func: Some(f), span: Span::UNKNOWN })
+    p.vars.push(Var { name: name.into(), ty, kind, func: Some(f), span: Span::UNKNOWN, scope: None })
 }
 
 pub fn random_program(rng: &mut Rng) -> Program {

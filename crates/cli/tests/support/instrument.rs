@@ -7,6 +7,10 @@
 //! false, so a run that ends in `abort` on the last line of the instrumented file is a run the
 //! invariant excludes. `do` loops (whose condition is evaluated after the first iteration, not at
 //! the header) are not instrumented.
+//!
+//! With exit conditions `E1, E2, ...` and a condition `c` without side effects (no call,
+//! assignment, `++` or `--`), the check is `(I) && ((c) || (E1) || (E2) ...)`: when the condition
+//! lets the loop exit, one of the printed exit conditions holds.
 
 /// One printed invariant: the loop's keyword position (1-based line and byte column), its kind
 /// (`while`, `for`, `do`, `goto`) and the invariant as a C expression.
@@ -15,6 +19,8 @@ pub struct LoopCheck {
     pub column: usize,
     pub kind: String,
     pub invariant: String,
+    /// The printed exit conditions (C), checked where the condition is (see above).
+    pub exits: Vec<String>,
 }
 
 /// The name of the check function, defined on the instrumented file's last line.
@@ -37,7 +43,6 @@ pub fn instrument(source: &str, checks: &[LoopCheck]) -> Result<(String, usize),
         }
         let open = at + source[at..].find('(').ok_or("no `(` after the loop keyword")?;
         let close = matching_paren(source, open).ok_or("no matching `)`")?;
-        let check = format!("{CHECK_FUNCTION}({}), ", c.invariant);
         let (start, end) = if c.kind == "while" {
             (open + 1, close)
         } else {
@@ -45,6 +50,14 @@ pub fn instrument(source: &str, checks: &[LoopCheck]) -> Result<(String, usize),
             let [first, second] = semis[..] else { return Err("a `for` without two `;`".into()) };
             (first + 1, second)
         };
+        let condition = source[start..end].trim();
+        let checked = if c.exits.is_empty() || condition.is_empty() || !side_effect_free(condition) {
+            c.invariant.clone()
+        } else {
+            let exits: Vec<String> = c.exits.iter().map(|e| format!("({e})")).collect();
+            format!("({}) && (({condition}) || {})", c.invariant, exits.join(" || "))
+        };
+        let check = format!("{CHECK_FUNCTION}({checked}), ");
         if source[start..end].trim().is_empty() {
             inserts.push((start, format!("{check}1")));
         } else {
@@ -64,6 +77,29 @@ pub fn instrument(source: &str, checks: &[LoopCheck]) -> Result<(String, usize),
     out.push_str(&format!("void {CHECK_FUNCTION}(int ok) {{ if (!ok) abort(); }}\n"));
     // Declared on the first line, so that no line number of the original moves.
     Ok((format!("void abort(void); void {CHECK_FUNCTION}(int); {out}"), count))
+}
+
+/// Whether evaluating the C expression `e` twice is the same as once: no call (an identifier
+/// followed by `(`), assignment, `++` or `--`.
+fn side_effect_free(e: &str) -> bool {
+    let b = e.as_bytes();
+    let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    for (i, &c) in b.iter().enumerate() {
+        let prev = b[..i].iter().rev().find(|x| !x.is_ascii_whitespace()).copied();
+        let next = b.get(i + 1).copied();
+        match c {
+            b'(' if prev.is_some_and(word) => {
+                let start = b[..i].iter().rposition(|x| !word(*x) && !x.is_ascii_whitespace()).map_or(0, |k| k + 1);
+                if e[start..i].trim() != "sizeof" {
+                    return false;
+                }
+            }
+            b'+' | b'-' if next == Some(c) => return false,
+            b'=' if next != Some(b'=') && !matches!(prev, Some(b'=' | b'!' | b'<' | b'>')) => return false,
+            _ => {}
+        }
+    }
+    true
 }
 
 fn matching_paren(s: &str, open: usize) -> Option<usize> {

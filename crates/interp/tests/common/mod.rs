@@ -68,7 +68,7 @@ impl Ctx {
 
     fn var(&mut self, func: Option<FuncId>, name: &str, ty: VarTy, kind: VarKind) -> VarId {
         let span = self.span();
-        self.p.vars.push(Var { name: name.to_string(), ty, kind, func, span })
+        self.p.vars.push(Var { name: name.to_string(), ty, kind, func, span, scope: None })
     }
 
     /// A register local of `f`.

@@ -33,7 +33,7 @@ pub fn empty_program() -> Program {
 }
 
 pub fn add_var(p: &mut Program, name: &str, kind: VarKind, func: Option<FuncId>, ty: VarTy) -> VarId {
-    p.vars.push(Var { name: name.to_string(), ty, kind, func, span: Span::UNKNOWN })
+    p.vars.push(Var { name: name.to_string(), ty, kind, func, span: Span::UNKNOWN, scope: None })
 }
 
 pub fn reg(ty: IntTy) -> VarTy {

@@ -72,7 +72,11 @@ pub fn synthesize(
         // No iteration can complete: any function will do.
         return Ok(vec![LinearForm::default()]);
     }
-    let xs: Vec<Sym> = lp.pre.values().copied().collect();
+    // The function ranks over the variables visible at the loop (it is printed there as C); the
+    // others (temporaries, variables out of scope or hidden there) still constrain the paths.
+    let visibility = leapfrog_ir::Visibility::new(p, &[]);
+    let at = forest.syntax(f, l).1;
+    let xs: Vec<Sym> = lp.pre.iter().filter(|(v, _)| visibility.visible_at(**v, at)).map(|(_, s)| *s).collect();
     let mut remaining: Vec<usize> = (0..lp.paths.len()).collect();
     let mut removed_at = vec![usize::MAX; lp.paths.len()];
     let mut comps: Vec<Component> = Vec::new();
