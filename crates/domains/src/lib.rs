@@ -21,6 +21,8 @@ use leapfrog_linear::{Affine, Constraint, Rational, rational};
 use num_traits::Zero;
 use std::fmt::Debug;
 
+pub mod lp;
+
 /// A dimension: the number a domain's user gives one tracked quantity.
 pub type Dim = usize;
 
