@@ -55,7 +55,7 @@ impl<V: Ord> LpResult<V> {
 pub fn minimize<V: Ord + Clone>(objective: &Affine<V>, constraints: &[Constraint<V>]) -> LpResult<V> {
     let problem = Problem::new(objective, constraints);
     let outcome = match problem.solve::<Small>() {
-        Some(outcome) => outcome.map(Small::to_rational),
+        Some(outcome) => outcome.map(Small::exact),
         // An overflow of the small numbers: the same problem over big rationals, which cannot fail.
         None => match problem.solve::<Rational>() {
             Some(outcome) => outcome,
@@ -451,7 +451,7 @@ impl Small {
         Some(Small { n: i64::try_from(n).ok()?, d: i64::try_from(d).ok()? })
     }
 
-    fn to_rational(&self) -> Rational {
+    fn exact(&self) -> Rational {
         Rational::new(Integer::from(self.n), Integer::from(self.d))
     }
 }
