@@ -7,22 +7,29 @@
 //! unsound here: a rounded optimum can declare a constraint redundant or a polyhedron empty when
 //! it is not, and the domain would then lose concrete points.
 //!
-//! The algorithm is the dictionary (revised-tableau-free) simplex method with Bland's rule, which
-//! guarantees termination on degenerate problems:
+//! The algorithm is the dictionary form of the simplex method with Bland's rule (smallest-label
+//! entering and leaving variables), which terminates on degenerate problems too:
 //! 1. every constraint `a·x + b (=|≥) 0` gets a slack `s = a·x + b`; an equality's slack is
 //!    pivoted against a free variable and then deleted (it is fixed at zero), an equality with no
 //!    free variable left is a constant, checked and dropped;
 //! 2. every remaining free variable is pivoted into the basis against an inequality's slack and
 //!    its row is set aside: a free basic variable never leaves, so it constrains nothing. A free
-//!    variable that occurs in no constraint row is set to 0, and makes the problem unbounded when
-//!    the objective depends on it;
+//!    variable that occurs in no constraint row stays a nonbasic column at 0 that no pivot
+//!    touches, and makes any objective that depends on it unbounded;
 //! 3. what is left is a standard-form problem over slacks (all `≥ 0`): phase 1 (one auxiliary
 //!    variable added to every row, pivoted in on the most violated row) finds a feasible basis or
-//!    proves infeasibility, phase 2 optimizes the objective.
+//!    proves infeasibility;
+//! 4. phase 2 optimizes an objective from that feasible basis.
+//!
+//! A [`Tableau`] keeps the feasible dictionary of steps 1–3 and answers many phase-2 queries from
+//! it: the optimum of an objective, whether a constraint is entailed by the others (it is then
+//! dropped, and the dictionary stays feasible), the maximum of a constraint's expression. The
+//! polyhedra domain's redundancy removal asks one such query per constraint instead of solving
+//! one LP from scratch each time.
 //!
 //! Arithmetic runs first over small exact fractions (`i64` numerator and denominator, every
-//! operation overflow-checked) and is redone over big rationals when one overflows, so the answer
-//! is always exact; the small path is only faster.
+//! operation overflow-checked) and is redone over big rationals when one overflows, so answers
+//! are always exact; the small path is only faster.
 
 use leapfrog_linear::{Affine, Constraint, Integer, Rational, Relation};
 use num_traits::{One, Signed, Zero};
@@ -36,8 +43,7 @@ pub enum LpResult<V: Ord> {
     Infeasible,
     /// The objective has no bound in the optimized direction over the (non-empty) constraints.
     Unbounded,
-    /// The optimal value, and a point of the constraints' variables (and the objective's) where
-    /// it is reached.
+    /// The optimal value, and a point of the constraints' variables where it is reached.
     Optimum { value: Rational, point: BTreeMap<V, Rational> },
 }
 
@@ -53,102 +59,152 @@ impl<V: Ord> LpResult<V> {
 
 /// The minimum of `objective` subject to `constraints`.
 pub fn minimize<V: Ord + Clone>(objective: &Affine<V>, constraints: &[Constraint<V>]) -> LpResult<V> {
-    let problem = Problem::new(objective, constraints);
-    let outcome = match problem.solve::<Small>() {
-        Some(outcome) => outcome.map(Small::exact),
-        // An overflow of the small numbers: the same problem over big rationals, which cannot fail.
-        None => match problem.solve::<Rational>() {
-            Some(outcome) => outcome,
-            None => Outcome::Unknown,
-        },
-    };
-    match outcome {
-        Outcome::Infeasible => LpResult::Infeasible,
-        // `Unknown` cannot arise (only an impossible phase-1 state produces it); answering
-        // "unbounded" is the answer that claims nothing.
-        Outcome::Unbounded | Outcome::Unknown => LpResult::Unbounded,
-        Outcome::Optimum(value, point) => LpResult::Optimum {
-            value: value + objective.constant_term(),
-            point: problem.vars.into_iter().zip(point).collect(),
-        },
+    match Tableau::new(constraints) {
+        None => LpResult::Infeasible,
+        Some(mut tableau) => tableau.minimize(objective),
     }
 }
 
 /// The maximum of `objective` subject to `constraints`.
 pub fn maximize<V: Ord + Clone>(objective: &Affine<V>, constraints: &[Constraint<V>]) -> LpResult<V> {
-    match minimize(&objective.neg(), constraints) {
-        LpResult::Optimum { value, point } => LpResult::Optimum { value: -value, point },
-        other => other,
+    match Tableau::new(constraints) {
+        None => LpResult::Infeasible,
+        Some(mut tableau) => tableau.maximize(objective),
     }
 }
 
 /// A point satisfying `constraints`, if there is one (over the rationals).
 pub fn feasible_point<V: Ord + Clone>(constraints: &[Constraint<V>]) -> Option<BTreeMap<V, Rational>> {
-    match minimize(&Affine::zero(), constraints) {
-        LpResult::Optimum { point, .. } => Some(point),
-        _ => None,
-    }
+    Tableau::new(constraints).map(|t| t.point())
 }
 
-/// An LP over numbered variables: rows `Σ coefficients·x + constant (=|≥) 0`.
-struct Problem<V> {
+/// A feasible simplex dictionary for a conjunction of constraints, answering phase-2 queries.
+/// Constraints are named by their index in the list it was built from.
+pub struct Tableau<V: Ord> {
     vars: Vec<V>,
+    index: BTreeMap<V, usize>,
+    /// The problem, kept to rebuild the dictionary over big rationals after an overflow.
     rows: Vec<(Vec<Rational>, Rational, Relation)>,
-    objective: Vec<Rational>,
+    /// Constraints dropped by [`Tableau::remove_if_entailed`].
+    removed: Vec<bool>,
+    solver: Box<dyn Solver>,
 }
 
-impl<V: Ord + Clone> Problem<V> {
-    fn new(objective: &Affine<V>, constraints: &[Constraint<V>]) -> Self {
+impl<V: Ord + Clone> Tableau<V> {
+    /// The tableau of `constraints`, or `None` when they are infeasible (over the rationals).
+    pub fn new(constraints: &[Constraint<V>]) -> Option<Self> {
         let mut index = BTreeMap::new();
-        for v in constraints.iter().flat_map(Constraint::vars).chain(objective.vars()) {
-            let next = index.len();
-            index.entry(v.clone()).or_insert(next);
-        }
-        let dense = |e: &Affine<V>| {
-            let mut out = vec![Rational::zero(); index.len()];
-            for (v, c) in e.terms() {
-                out[index[v]] = c.clone();
+        let mut vars = Vec::new();
+        for v in constraints.iter().flat_map(Constraint::vars) {
+            if !index.contains_key(v) {
+                index.insert(v.clone(), vars.len());
+                vars.push(v.clone());
             }
-            out
+        }
+        let rows: Vec<_> =
+            constraints.iter().map(|c| (dense(&index, &c.expr), c.expr.constant_term().clone(), c.relation)).collect();
+        let removed = vec![false; rows.len()];
+        let solver: Box<dyn Solver> = match Dictionary::<Small>::build(vars.len(), &rows, &removed) {
+            Some(built) => Box::new(built?),
+            None => Box::new(Dictionary::<Rational>::build(vars.len(), &rows, &removed)??),
         };
-        let rows = constraints.iter().map(|c| (dense(&c.expr), c.expr.constant_term().clone(), c.relation)).collect();
-        let objective = dense(objective);
-        let mut vars: Vec<(usize, V)> = index.into_iter().map(|(v, i)| (i, v)).collect();
-        vars.sort_by_key(|(i, _)| *i);
-        Problem { vars: vars.into_iter().map(|(_, v)| v).collect(), rows, objective }
+        Some(Tableau { vars, index, rows, removed, solver })
     }
 
-    /// Solves over `F`; `None` when `F`'s arithmetic overflowed.
-    fn solve<F: Field>(&self) -> Option<Outcome<F>> {
-        let convert = |v: &[Rational]| v.iter().map(F::from_rational).collect::<Option<Vec<F>>>();
-        let mut rows = Vec::with_capacity(self.rows.len());
-        for (coef, constant, _) in &self.rows {
-            rows.push((convert(coef)?, F::from_rational(constant)?));
+    /// Runs `query`, redoing it over big rationals when the small numbers overflow; `None` only
+    /// in a state the algorithm cannot reach (callers then claim nothing).
+    fn run<R>(&mut self, query: impl Fn(&mut dyn Solver) -> Option<R>) -> Option<R> {
+        if let Some(answer) = query(self.solver.as_mut()) {
+            return Some(answer);
         }
-        let equalities = self.rows.iter().map(|(_, _, r)| *r == Relation::Eq).collect();
-        Dictionary::new(self.vars.len(), rows, equalities, convert(&self.objective)?).solve()
+        if self.solver.is_exact() {
+            return None;
+        }
+        let big = Dictionary::<Rational>::build(self.vars.len(), &self.rows, &self.removed)??;
+        self.solver = Box::new(big);
+        query(self.solver.as_mut())
+    }
+
+    /// The current basic solution: a point satisfying the (remaining) constraints.
+    pub fn point(&self) -> BTreeMap<V, Rational> {
+        self.vars.iter().cloned().zip(self.solver.point()).collect()
+    }
+
+    /// The minimum of `objective` over the remaining constraints (never `Infeasible`).
+    pub fn minimize(&mut self, objective: &Affine<V>) -> LpResult<V> {
+        if objective.vars().any(|v| !self.index.contains_key(v)) {
+            // A variable no constraint mentions: unbounded both ways.
+            return LpResult::Unbounded;
+        }
+        let coefficients = dense(&self.index, objective);
+        match self.run(|solver| solver.minimize(&coefficients)) {
+            Some(Some((value, point))) => LpResult::Optimum {
+                value: value + objective.constant_term(),
+                point: self.vars.iter().cloned().zip(point).collect(),
+            },
+            Some(None) | None => LpResult::Unbounded,
+        }
+    }
+
+    /// The maximum of `objective` over the remaining constraints (never `Infeasible`).
+    pub fn maximize(&mut self, objective: &Affine<V>) -> LpResult<V> {
+        match self.minimize(&objective.neg()) {
+            LpResult::Optimum { value, point } => LpResult::Optimum { value: -value, point },
+            other => other,
+        }
+    }
+
+    /// Whether inequality `i` is entailed by the other remaining constraints (the minimum of its
+    /// expression over them is `≥ 0`); it is then removed. `false` for equalities.
+    pub fn remove_if_entailed(&mut self, i: usize) -> bool {
+        if self.rows.get(i).is_none_or(|row| row.2 == Relation::Eq) || self.removed[i] {
+            return false;
+        }
+        let entailed = self.run(|solver| solver.remove_if_entailed(i)).unwrap_or(false);
+        if entailed {
+            self.removed[i] = true;
+        }
+        entailed
+    }
+
+    /// The maximum of inequality `i`'s expression over the remaining constraints (`None` when
+    /// unbounded, or for an equality or a removed constraint).
+    pub fn maximize_constraint(&mut self, i: usize) -> Option<Rational> {
+        if self.rows.get(i).is_none_or(|row| row.2 == Relation::Eq) || self.removed[i] {
+            return None;
+        }
+        self.run(|solver| solver.maximize_slack(i)).flatten()
     }
 }
 
-/// The outcome over a number type `F` (the objective's constant not added).
-#[derive(Debug)]
-enum Outcome<F> {
-    Infeasible,
-    Unbounded,
-    /// An impossible state was reached; nothing is claimed.
-    Unknown,
-    Optimum(F, Vec<F>),
-}
-
-impl<F> Outcome<F> {
-    fn map<G>(self, f: impl Fn(&F) -> G) -> Outcome<G> {
-        match self {
-            Outcome::Infeasible => Outcome::Infeasible,
-            Outcome::Unbounded => Outcome::Unbounded,
-            Outcome::Unknown => Outcome::Unknown,
-            Outcome::Optimum(v, p) => Outcome::Optimum(f(&v), p.iter().map(f).collect()),
+/// The coefficients of `e` over the numbered variables (which must all be numbered).
+fn dense<V: Ord + Clone>(index: &BTreeMap<V, usize>, e: &Affine<V>) -> Vec<Rational> {
+    let mut out = vec![Rational::zero(); index.len()];
+    for (v, c) in e.terms() {
+        if let Some(&i) = index.get(v) {
+            out[i] = c.clone();
         }
     }
+    out
+}
+
+/// An optimal value and a point (over the numbered variables) where it is reached.
+type Reached = (Rational, Vec<Rational>);
+
+/// The phase-2 queries, over whatever number type the dictionary uses. `None` reports an
+/// overflow of that type (or, for a big-rational dictionary, an unreachable state).
+trait Solver {
+    /// Whether the arithmetic is big rationals (which cannot overflow).
+    fn is_exact(&self) -> bool;
+    /// The current basic solution.
+    fn point(&self) -> Vec<Rational>;
+    /// The minimum of `Σ coefficients·x` and a point reaching it, or `Some(None)` when unbounded.
+    fn minimize(&self, coefficients: &[Rational]) -> Option<Option<Reached>>;
+    /// Whether slack `i` has a non-negative minimum once its own constraint is dropped; if so
+    /// the dictionary becomes that of the remaining constraints.
+    fn remove_if_entailed(&mut self, i: usize) -> Option<bool>;
+    /// The maximum of slack `i` (`Some(None)` when unbounded or when it is not a slack any more).
+    fn maximize_slack(&self, i: usize) -> Option<Option<Rational>>;
 }
 
 /// One dictionary row: `basic = constant + Σ coef[k]·(nonbasic column k)`.
@@ -159,135 +215,140 @@ struct Row<F> {
     coef: Vec<F>,
 }
 
-/// A simplex dictionary. Variable labels: `0..n` are the problem's (free) variables, `n..n+m` the
-/// constraints' slacks, `n+m` the phase-1 auxiliary variable. Bland's rule orders by label.
+/// A simplex dictionary. Variable labels: `0..n` are the problem's (free) variables, `n + i` the
+/// slack of constraint `i`, `n + m` the phase-1 auxiliary variable. Bland's rule orders by label.
+#[derive(Clone, Debug)]
 struct Dictionary<F> {
     n: usize,
-    equalities: Vec<bool>,
     /// The labels of the nonbasic columns (each at value 0).
     labels: Vec<usize>,
     /// Rows whose basic variable is a slack (or the auxiliary): they must stay non-negative.
     rows: Vec<Row<F>>,
     /// Rows whose basic variable is a free variable: they only define its value.
     defs: Vec<Row<F>>,
+    /// The objective being minimized.
     objective: Row<F>,
-    phase1: Option<Row<F>>,
 }
 
+/// How a phase-2 (or phase-1) run ended.
 enum Simplex {
     Optimal,
     Unbounded,
+    /// The objective went below zero at a feasible basis (only when asked to stop there).
+    Negative,
 }
 
 impl<F: Field> Dictionary<F> {
-    fn new(n: usize, rows: Vec<(Vec<F>, F)>, equalities: Vec<bool>, objective: Vec<F>) -> Self {
-        let rows =
-            rows.into_iter().enumerate().map(|(i, (coef, constant))| Row { basic: n + i, constant, coef }).collect();
-        Dictionary {
-            n,
-            equalities,
-            labels: (0..n).collect(),
-            rows,
-            defs: Vec::new(),
-            objective: Row { basic: usize::MAX, constant: F::nil(), coef: objective },
-            phase1: None,
-        }
-    }
-
-    fn is_free(&self, label: usize) -> bool {
-        label < self.n
-    }
-
-    fn solve(mut self) -> Option<Outcome<F>> {
-        // 1. Equalities: pivot a free variable in, then drop the (zero) slack.
-        let mut r = 0;
-        while r < self.rows.len() {
-            let basic = self.rows[r].basic;
-            if !self.equalities[basic - self.n] {
-                r += 1;
+    /// Steps 1–3 of the module doc on the rows not `removed`: `None` on overflow, `Some(None)`
+    /// when infeasible.
+    fn build(n: usize, problem: &[(Vec<Rational>, Rational, Relation)], removed: &[bool]) -> Option<Option<Self>> {
+        let mut rows = Vec::new();
+        let mut equalities = Vec::new();
+        for (i, (coef, constant, relation)) in problem.iter().enumerate() {
+            if removed[i] {
                 continue;
             }
-            match (0..self.labels.len()).find(|&k| self.is_free(self.labels[k]) && !self.rows[r].coef[k].is_nil()) {
+            let coef = coef.iter().map(F::from_rational).collect::<Option<Vec<F>>>()?;
+            rows.push(Row { basic: n + i, constant: F::from_rational(constant)?, coef });
+            equalities.push(*relation == Relation::Eq);
+        }
+        let mut d = Dictionary {
+            n,
+            labels: (0..n).collect(),
+            rows: Vec::new(),
+            defs: Vec::new(),
+            objective: Row { basic: usize::MAX, constant: F::nil(), coef: vec![F::nil(); n] },
+        };
+        // 1. Equalities: pivot a free variable in, then drop the (zero) slack. Rows are brought
+        // up to date with the pivots made so far before they join the dictionary.
+        let (equalities, inequalities): (Vec<_>, Vec<_>) = rows.into_iter().zip(equalities).partition(|(_, eq)| *eq);
+        for (row, _) in equalities {
+            let row = d.express(row)?;
+            match (0..d.labels.len()).find(|&k| !row.coef[k].is_nil()) {
                 Some(k) => {
-                    self.pivot(r, k)?;
-                    let row = self.rows.remove(r);
-                    self.defs.push(row);
-                    self.delete_column(k);
+                    d.rows.push(row);
+                    d.pivot(0, k)?;
+                    let def = d.rows.remove(0);
+                    d.defs.push(def);
+                    d.delete_column(k);
                 }
-                None => {
-                    // Only free columns exist yet, so the row is a constant.
-                    if !self.rows[r].constant.is_nil() {
-                        return Some(Outcome::Infeasible);
-                    }
-                    self.rows.remove(r);
-                }
+                None if row.constant.is_nil() => {}
+                None => return Some(None),
             }
         }
+        for (row, _) in inequalities {
+            let row = d.express(row)?;
+            d.rows.push(row);
+        }
         // 2. Free variables into the basis.
-        let mut unbounded_direction = false;
         let mut k = 0;
-        while k < self.labels.len() {
-            if !self.is_free(self.labels[k]) {
+        while k < d.labels.len() {
+            if d.labels[k] >= n {
                 k += 1;
                 continue;
             }
-            match self.rows.iter().position(|row| !row.coef[k].is_nil()) {
+            match d.rows.iter().position(|row| !row.coef[k].is_nil()) {
                 Some(r) => {
-                    self.pivot(r, k)?;
-                    let row = self.rows.remove(r);
-                    self.defs.push(row);
+                    d.pivot(r, k)?;
+                    let def = d.rows.remove(r);
+                    d.defs.push(def);
                 }
-                None => {
-                    unbounded_direction |= !self.objective.coef[k].is_nil();
-                    self.delete_column(k);
-                }
+                // In no constraint row: it stays a nonbasic column (at 0 in the point) that no
+                // pivot touches; an objective that depends on it is unbounded.
+                None => k += 1,
             }
         }
         // 3. Phase 1.
-        if self.rows.iter().any(|row| row.constant.below_zero()) && !self.phase1()? {
-            return Some(Outcome::Infeasible);
+        if d.rows.iter().any(|row| row.constant.below_zero()) && !d.phase1(n + problem.len())? {
+            return Some(None);
         }
-        if unbounded_direction {
-            return Some(Outcome::Unbounded);
-        }
-        // 4. Phase 2.
-        match self.simplex(false)? {
-            None => Some(Outcome::Unknown),
-            Some(Simplex::Unbounded) => Some(Outcome::Unbounded),
-            Some(Simplex::Optimal) => {
-                let mut point = vec![F::nil(); self.n];
-                for def in &self.defs {
-                    point[def.basic] = def.constant.clone();
-                }
-                Some(Outcome::Optimum(self.objective.constant.clone(), point))
-            }
-        }
+        Some(Some(d))
     }
 
-    /// Phase 1: whether the rows have a feasible solution (the dictionary is then feasible).
-    fn phase1(&mut self) -> Option<bool> {
-        let aux = self.n + self.equalities.len();
+    /// `row` (over the original free variables, as built) rewritten over the current nonbasic
+    /// columns, substituting the free variables already made basic.
+    fn express(&self, row: Row<F>) -> Option<Row<F>> {
+        let mut out = Row { basic: row.basic, constant: row.constant, coef: vec![F::nil(); self.labels.len()] };
+        for (j, c) in row.coef.iter().enumerate() {
+            if c.is_nil() {
+                continue;
+            }
+            if let Some(k) = self.labels.iter().position(|&l| l == j) {
+                out.coef[k] = out.coef[k].plus(c)?;
+            } else if let Some(def) = self.defs.iter().find(|def| def.basic == j) {
+                out.constant = out.constant.plus(&c.times(&def.constant)?)?;
+                for (k, a) in def.coef.iter().enumerate() {
+                    out.coef[k] = out.coef[k].plus(&c.times(a)?)?;
+                }
+            }
+        }
+        Some(out)
+    }
+
+    /// Phase 1: whether the rows have a feasible solution (the dictionary is then feasible and
+    /// the objective row zero).
+    fn phase1(&mut self, aux: usize) -> Option<bool> {
         for row in &mut self.rows {
             row.coef.push(F::unit());
         }
-        for row in self.defs.iter_mut().chain(std::iter::once(&mut self.objective)) {
+        for row in &mut self.defs {
             row.coef.push(F::nil());
         }
         self.labels.push(aux);
         let column = self.labels.len() - 1;
         let mut w = vec![F::nil(); self.labels.len()];
         w[column] = F::unit();
-        self.phase1 = Some(Row { basic: usize::MAX, constant: F::nil(), coef: w });
+        self.objective = Row { basic: usize::MAX, constant: F::nil(), coef: w };
         let worst = (0..self.rows.len()).min_by(|&a, &b| {
             self.rows[a].constant.cmp(&self.rows[b].constant).then(self.rows[a].basic.cmp(&self.rows[b].basic))
         })?;
         self.pivot(worst, column)?;
-        match self.simplex(true)? {
-            Some(Simplex::Optimal) => {}
+        match self.simplex(false)? {
+            Simplex::Optimal => {}
             // The auxiliary objective is bounded below by 0: this cannot happen.
-            Some(Simplex::Unbounded) | None => return None,
+            Simplex::Unbounded | Simplex::Negative => return None,
         }
-        let feasible = self.phase1.as_ref().is_some_and(|w| w.constant.is_nil());
+        let feasible = self.objective.constant.is_nil();
         if feasible {
             // Drive the auxiliary variable out of the basis (it is 0), then drop its column.
             if let Some(r) = self.rows.iter().position(|row| row.basic == aux) {
@@ -302,49 +363,57 @@ impl<F: Field> Dictionary<F> {
                 self.delete_column(k);
             }
         }
-        self.phase1 = None;
+        self.objective = Row { basic: usize::MAX, constant: F::nil(), coef: vec![F::nil(); self.labels.len()] };
         Some(feasible)
     }
 
-    /// Minimizes the objective (or the phase-1 objective) from a feasible dictionary with Bland's
-    /// rule. `None` on overflow; `Some(None)` when the objective row is missing.
-    fn simplex(&mut self, phase1: bool) -> Option<Option<Simplex>> {
+    /// Minimizes the objective row from a feasible dictionary with Bland's rule (`None` on
+    /// overflow); with `stop_below_zero`, stops as soon as the objective's value is negative.
+    fn simplex(&mut self, stop_below_zero: bool) -> Option<Simplex> {
         loop {
-            let objective = if phase1 { self.phase1.as_ref() } else { Some(&self.objective) };
-            let Some(objective) = objective else { return Some(None) };
-            let entering =
-                (0..self.labels.len()).filter(|&k| objective.coef[k].below_zero()).min_by_key(|&k| self.labels[k]);
-            let Some(k) = entering else { return Some(Some(Simplex::Optimal)) };
-            let mut leaving: Option<(usize, F)> = None;
-            for (r, row) in self.rows.iter().enumerate() {
-                if !row.coef[k].below_zero() {
-                    continue;
-                }
-                let ratio = row.constant.over(&row.coef[k].negated()?)?;
-                let better = match &leaving {
-                    None => true,
-                    Some((best, best_ratio)) => match ratio.cmp(best_ratio) {
-                        Ordering::Less => true,
-                        Ordering::Equal => row.basic < self.rows[*best].basic,
-                        Ordering::Greater => false,
-                    },
-                };
-                if better {
-                    leaving = Some((r, ratio));
-                }
+            if stop_below_zero && self.objective.constant.below_zero() {
+                return Some(Simplex::Negative);
             }
-            let Some((r, _)) = leaving else { return Some(Some(Simplex::Unbounded)) };
+            let entering =
+                (0..self.labels.len()).filter(|&k| self.objective.coef[k].below_zero()).min_by_key(|&k| self.labels[k]);
+            let Some(k) = entering else { return Some(Simplex::Optimal) };
+            let Some(r) = self.ratio_test(k, true)? else { return Some(Simplex::Unbounded) };
             self.pivot(r, k)?;
         }
+    }
+
+    /// The row that limits column `k` when it grows (`increase`) or shrinks from 0, the smallest
+    /// basic label among ties (`Some(None)` when no row limits it).
+    fn ratio_test(&self, k: usize, increase: bool) -> Option<Option<usize>> {
+        let mut best: Option<(usize, F)> = None;
+        for (r, row) in self.rows.iter().enumerate() {
+            let a = &row.coef[k];
+            let limits = if increase { a.below_zero() } else { !a.is_nil() && !a.below_zero() };
+            if !limits {
+                continue;
+            }
+            let ratio = if increase { row.constant.over(&a.negated()?)? } else { row.constant.over(a)? };
+            let better = match &best {
+                None => true,
+                Some((b, best_ratio)) => match ratio.cmp(best_ratio) {
+                    Ordering::Less => true,
+                    Ordering::Equal => row.basic < self.rows[*b].basic,
+                    Ordering::Greater => false,
+                },
+            };
+            if better {
+                best = Some((r, ratio));
+            }
+        }
+        Some(best.map(|(r, _)| r))
     }
 
     /// Exchanges the basic variable of `rows[r]` with nonbasic column `k` (whose coefficient in
     /// that row is non-zero).
     fn pivot(&mut self, r: usize, k: usize) -> Option<()> {
         let row = &self.rows[r];
-        let a = row.coef[k].clone();
         // column_k = (basic - constant - Σ_{l≠k} coef_l·column_l) / a
-        let inverse = F::unit().over(&a)?;
+        let inverse = F::unit().over(&row.coef[k])?;
         let minus_inverse = inverse.negated()?;
         let mut coef = Vec::with_capacity(row.coef.len());
         for (l, c) in row.coef.iter().enumerate() {
@@ -368,7 +437,7 @@ impl<F: Field> Dictionary<F> {
                 substitute(target)?;
             }
         }
-        for target in self.defs.iter_mut().chain(std::iter::once(&mut self.objective)).chain(self.phase1.as_mut()) {
+        for target in self.defs.iter_mut().chain(std::iter::once(&mut self.objective)) {
             substitute(target)?;
         }
         self.rows[r] = new;
@@ -381,15 +450,123 @@ impl<F: Field> Dictionary<F> {
         for row in self.rows.iter_mut().chain(&mut self.defs).chain(std::iter::once(&mut self.objective)) {
             row.coef.swap_remove(k);
         }
-        if let Some(w) = &mut self.phase1 {
-            w.coef.swap_remove(k);
+    }
+
+    /// Sets the objective to `Σ coefficients·x` over the current nonbasic columns; `Some(false)`
+    /// when it depends on a free variable that no constraint row mentions (so it is unbounded).
+    fn set_objective(&mut self, coefficients: &[Rational]) -> Option<bool> {
+        let mut objective = Row { basic: usize::MAX, constant: F::nil(), coef: vec![F::nil(); self.labels.len()] };
+        for (j, c) in coefficients.iter().enumerate() {
+            if c.is_zero() {
+                continue;
+            }
+            let c = F::from_rational(c)?;
+            if let Some(k) = self.labels.iter().position(|&l| l == j) {
+                objective.coef[k] = objective.coef[k].plus(&c)?;
+                continue;
+            }
+            let def = self.defs.iter().find(|def| def.basic == j)?;
+            objective.constant = objective.constant.plus(&c.times(&def.constant)?)?;
+            for (k, a) in def.coef.iter().enumerate() {
+                objective.coef[k] = objective.coef[k].plus(&c.times(a)?)?;
+            }
+        }
+        let free = (0..self.labels.len()).any(|k| self.labels[k] < self.n && !objective.coef[k].is_nil());
+        self.objective = objective;
+        Some(!free)
+    }
+
+    /// Makes slack `label` basic without losing feasibility and returns its row index; `Some(None)`
+    /// when it is nonbasic and no row mentions it (it is then unconstrained by the rows) or when
+    /// it is no slack of this dictionary.
+    fn make_basic(&mut self, label: usize) -> Option<Option<usize>> {
+        if let Some(r) = self.rows.iter().position(|row| row.basic == label) {
+            return Some(Some(r));
+        }
+        let Some(k) = self.labels.iter().position(|&l| l == label) else { return Some(None) };
+        // Move the slack up (rows with a negative coefficient limit it) or, failing that, down
+        // (it is about to become free, so a negative value is fine); the other rows stay ≥ 0.
+        let r = match self.ratio_test(k, true)? {
+            Some(r) => r,
+            None => match self.ratio_test(k, false)? {
+                Some(r) => r,
+                None => return Some(None),
+            },
+        };
+        self.pivot(r, k)?;
+        Some(Some(r))
+    }
+}
+
+impl<F: Field> Solver for Dictionary<F> {
+    fn is_exact(&self) -> bool {
+        F::EXACT
+    }
+
+    fn point(&self) -> Vec<Rational> {
+        let mut point = vec![Rational::zero(); self.n];
+        for def in &self.defs {
+            point[def.basic] = def.constant.exact();
+        }
+        point
+    }
+
+    fn minimize(&self, coefficients: &[Rational]) -> Option<Option<Reached>> {
+        let mut d = self.clone();
+        if !d.set_objective(coefficients)? {
+            return Some(None);
+        }
+        match d.simplex(false)? {
+            Simplex::Unbounded | Simplex::Negative => Some(None),
+            Simplex::Optimal => Some(Some((d.objective.constant.exact(), d.point()))),
+        }
+    }
+
+    fn remove_if_entailed(&mut self, i: usize) -> Option<bool> {
+        let mut d = self.clone();
+        let Some(r) = d.make_basic(self.n + i)? else { return Some(false) };
+        // The slack is free from now on: its row leaves the constraints and becomes the objective.
+        let row = d.rows.remove(r);
+        d.objective = Row { basic: usize::MAX, constant: row.constant, coef: row.coef };
+        // A feasible basis where the slack is negative already proves it is not entailed.
+        let entailed = match d.simplex(true)? {
+            Simplex::Unbounded | Simplex::Negative => false,
+            Simplex::Optimal => !d.objective.constant.below_zero(),
+        };
+        if entailed {
+            *self = d;
+        }
+        Some(entailed)
+    }
+
+    fn maximize_slack(&self, i: usize) -> Option<Option<Rational>> {
+        let mut d = self.clone();
+        let label = self.n + i;
+        let mut objective = Row { basic: usize::MAX, constant: F::nil(), coef: vec![F::nil(); d.labels.len()] };
+        if let Some(row) = d.rows.iter().find(|row| row.basic == label) {
+            objective.constant = row.constant.negated()?;
+            for (k, a) in row.coef.iter().enumerate() {
+                objective.coef[k] = a.negated()?;
+            }
+        } else if let Some(k) = d.labels.iter().position(|&l| l == label) {
+            objective.coef[k] = F::unit().negated()?;
+        } else {
+            return Some(None);
+        }
+        d.objective = objective;
+        match d.simplex(false)? {
+            Simplex::Unbounded | Simplex::Negative => Some(None),
+            Simplex::Optimal => Some(Some(-d.objective.constant.exact())),
         }
     }
 }
 
 /// The exact field operations the simplex needs; `None` reports an overflow.
-trait Field: Clone + Ord + Sized {
+trait Field: Clone + Ord + Sized + 'static {
+    /// Whether the type is big rationals (operations never overflow).
+    const EXACT: bool;
     fn from_rational(r: &Rational) -> Option<Self>;
+    fn exact(&self) -> Rational;
     fn nil() -> Self;
     fn unit() -> Self;
     fn is_nil(&self) -> bool;
@@ -401,8 +578,12 @@ trait Field: Clone + Ord + Sized {
 }
 
 impl Field for Rational {
+    const EXACT: bool = true;
     fn from_rational(r: &Rational) -> Option<Self> {
         Some(r.clone())
+    }
+    fn exact(&self) -> Rational {
+        self.clone()
     }
     fn nil() -> Self {
         Zero::zero()
@@ -440,29 +621,58 @@ struct Small {
 impl Small {
     /// `n / d` reduced, when it fits (`d ≠ 0`).
     fn new(n: i128, d: i128) -> Option<Small> {
+        if let (Ok(n), Ok(d)) = (i64::try_from(n), i64::try_from(d)) {
+            return Small::new64(n, d);
+        }
         if d == 0 {
             return None;
         }
-        let g = gcd(n.unsigned_abs(), d.unsigned_abs());
-        let (mut n, mut d) = (n / g as i128, d / g as i128);
+        let g = gcd128(n.unsigned_abs(), d.unsigned_abs()) as i128;
+        let (mut n, mut d) = (n / g, d / g);
         if d < 0 {
             (n, d) = (-n, -d);
         }
         Some(Small { n: i64::try_from(n).ok()?, d: i64::try_from(d).ok()? })
     }
 
-    fn exact(&self) -> Rational {
-        Rational::new(Integer::from(self.n), Integer::from(self.d))
+    /// `n / d` reduced with 64-bit operations only.
+    fn new64(n: i64, d: i64) -> Option<Small> {
+        if d == 0 {
+            return None;
+        }
+        if d == 1 {
+            return Some(Small { n, d });
+        }
+        let g = gcd64(n.unsigned_abs(), d.unsigned_abs());
+        // g ≥ 1 divides both; only i64::MIN / 1 could overflow a negation below.
+        let (n, d) = (n / g as i64, d / g as i64);
+        if d < 0 { Some(Small { n: n.checked_neg()?, d: d.checked_neg()? }) } else { Some(Small { n, d }) }
     }
 }
 
-/// Binary gcd (`gcd(0, b) = b`); never 0 when `b ≠ 0`.
-fn gcd(mut a: u128, mut b: u128) -> u128 {
-    if a == 0 {
-        return b;
+/// Binary gcd over `u128` (`gcd(0, b) = b`).
+fn gcd128(mut a: u128, mut b: u128) -> u128 {
+    if a == 0 || b == 0 {
+        return a | b;
     }
-    if b == 0 {
-        return a;
+    let shift = (a | b).trailing_zeros();
+    a >>= a.trailing_zeros();
+    loop {
+        b >>= b.trailing_zeros();
+        if a > b {
+            std::mem::swap(&mut a, &mut b);
+        }
+        b -= a;
+        if b == 0 {
+            return a << shift;
+        }
+    }
+}
+
+/// Binary gcd over `u64` (`gcd(0, b) = b`).
+fn gcd64(mut a: u64, mut b: u64) -> u64 {
+    if a == 0 || b == 0 {
+        return a | b;
     }
     let shift = (a | b).trailing_zeros();
     a >>= a.trailing_zeros();
@@ -480,6 +690,9 @@ fn gcd(mut a: u128, mut b: u128) -> u128 {
 
 impl Ord for Small {
     fn cmp(&self, other: &Self) -> Ordering {
+        if self.d == other.d {
+            return self.n.cmp(&other.n);
+        }
         (self.n as i128 * other.d as i128).cmp(&(other.n as i128 * self.d as i128))
     }
 }
@@ -491,9 +704,13 @@ impl PartialOrd for Small {
 }
 
 impl Field for Small {
+    const EXACT: bool = false;
     fn from_rational(r: &Rational) -> Option<Self> {
         use num_traits::ToPrimitive;
         Some(Small { n: r.numer().to_i64()?, d: r.denom().to_i64()? })
+    }
+    fn exact(&self) -> Rational {
+        Rational::new(Integer::from(self.n), Integer::from(self.d))
     }
     fn nil() -> Self {
         Small { n: 0, d: 1 }
@@ -511,8 +728,17 @@ impl Field for Small {
         Some(Small { n: self.n.checked_neg()?, d: self.d })
     }
     fn plus(&self, other: &Self) -> Option<Self> {
+        if self.n == 0 {
+            return Some(*other);
+        }
+        if other.n == 0 {
+            return Some(*self);
+        }
         if self.d == other.d {
-            return Small::new(self.n as i128 + other.n as i128, self.d as i128);
+            return match self.n.checked_add(other.n) {
+                Some(n) => Small::new64(n, self.d),
+                None => Small::new(self.n as i128 + other.n as i128, self.d as i128),
+            };
         }
         Small::new(
             self.n as i128 * other.d as i128 + other.n as i128 * self.d as i128,
@@ -523,9 +749,15 @@ impl Field for Small {
         if self.n == 0 || other.n == 0 {
             return Some(Small::nil());
         }
+        if let (Some(n), Some(d)) = (self.n.checked_mul(other.n), self.d.checked_mul(other.d)) {
+            return Small::new64(n, d);
+        }
         Small::new(self.n as i128 * other.n as i128, self.d as i128 * other.d as i128)
     }
     fn over(&self, other: &Self) -> Option<Self> {
+        if let (Some(n), Some(d)) = (self.n.checked_mul(other.d), self.d.checked_mul(other.n)) {
+            return Small::new64(n, d);
+        }
         Small::new(self.n as i128 * other.d as i128, self.d as i128 * other.n as i128)
     }
 }
@@ -771,6 +1003,45 @@ mod tests {
                 LpResult::Optimum { value, .. } => {
                     prop_assert_eq!(near.as_ref(), Some(&value));
                     prop_assert_eq!(far.as_ref(), Some(&value));
+                }
+            }
+        }
+
+        /// A tableau's queries agree with fresh LPs over the constraints it still holds: every
+        /// inequality is tried for removal in turn, then the survivors are maximized, and its
+        /// point satisfies everything.
+        #[test]
+        fn tableau_queries_agree_with_fresh_problems((_n, cs, coefs) in problem()) {
+            let Some(mut tableau) = Tableau::new(&cs) else {
+                prop_assert_eq!(minimize(&Affine::zero(), &cs), LpResult::Infeasible);
+                return Ok(());
+            };
+            let point = tableau.point();
+            let at = |v: &usize| Some(point.get(v).cloned().unwrap_or_else(Rational::zero));
+            for c in &cs {
+                prop_assert_eq!(c.holds(at), Some(true));
+            }
+            let mut alive = vec![true; cs.len()];
+            let remaining = |alive: &[bool], except: Option<usize>| -> Vec<Constraint<usize>> {
+                cs.iter().enumerate().filter(|&(j, _)| alive[j] && Some(j) != except).map(|(_, c)| c.clone()).collect()
+            };
+            for i in 0..cs.len() {
+                let fresh = minimize(&cs[i].expr, &remaining(&alive, Some(i)));
+                let entailed = cs[i].relation == Relation::Ge
+                    && fresh.value().is_some_and(|v| !v.is_negative());
+                prop_assert_eq!(tableau.remove_if_entailed(i), entailed, "constraint {}", i);
+                if entailed {
+                    alive[i] = false;
+                }
+            }
+            let objective = int_lin(1, &coefs);
+            let (ours, fresh) = (tableau.minimize(&objective), minimize(&objective, &remaining(&alive, None)));
+            prop_assert_eq!(ours.value(), fresh.value());
+            for i in 0..cs.len() {
+                if alive[i] && cs[i].relation == Relation::Ge {
+                    let fresh = maximize(&cs[i].expr, &remaining(&alive, None));
+                    let ours = tableau.maximize_constraint(i);
+                    prop_assert_eq!(ours.as_ref(), fresh.value());
                 }
             }
         }

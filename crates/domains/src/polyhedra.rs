@@ -32,7 +32,7 @@
 //!   [`NARROW_MAX_COEFFICIENT`]): each step bounds a new direction from a finite set, so
 //!   decreasing chains stabilize.
 
-use crate::lp::{self, LpResult};
+use crate::lp::{LpResult, Tableau};
 use crate::system::{self, Mode, linear_part};
 use crate::{Bounds, Dim, Lattice, NumericDomain};
 use leapfrog_linear::{Affine, Constraint, Rational, Relation};
@@ -61,26 +61,44 @@ impl Polyhedron {
     pub fn entails(&self, c: &Constraint<Dim>) -> bool {
         match &self.system {
             None => true,
-            Some(system) => entails(system, c),
+            Some(system) => Entailment::new(system).entails(c),
         }
     }
 }
 
-/// Whether every integer point of the (non-empty) `system` satisfies `c`. With `c` tightened, `e`
-/// is integer-valued on integer points, so `min e > -1` over the rationals suffices for `e ≥ 0`.
-fn entails(system: &[Constraint<Dim>], c: &Constraint<Dim>) -> bool {
-    let c = c.tightened();
-    if let Some(holds) = c.as_trivial() {
-        return holds;
+/// Entailment questions about one system, sharing its LP tableau.
+struct Entailment {
+    /// `None` when the system is empty over the rationals (it then entails everything).
+    tableau: Option<Tableau<Dim>>,
+}
+
+impl Entailment {
+    fn new(system: &[Constraint<Dim>]) -> Self {
+        Entailment { tableau: Tableau::new(system) }
     }
-    let at_least_zero = |e: &Affine<Dim>| match lp::minimize(e, system) {
-        LpResult::Infeasible => true,
-        LpResult::Unbounded => false,
-        LpResult::Optimum { value, .. } => value > -Rational::one(),
-    };
-    match c.relation {
-        Relation::Ge => at_least_zero(&c.expr),
-        Relation::Eq => at_least_zero(&c.expr) && at_least_zero(&c.expr.neg()),
+
+    /// Whether every integer point of the system satisfies `c`. With `c` tightened, `e` is
+    /// integer-valued on integer points, so `min e > -1` over the rationals suffices for `e ≥ 0`.
+    fn entails(&mut self, c: &Constraint<Dim>) -> bool {
+        let Some(tableau) = &mut self.tableau else { return true };
+        let c = c.tightened();
+        if let Some(holds) = c.as_trivial() {
+            return holds;
+        }
+        let mut at_least_zero = |e: &Affine<Dim>| match tableau.minimize(e) {
+            LpResult::Infeasible => true,
+            LpResult::Unbounded => false,
+            LpResult::Optimum { value, .. } => value > -Rational::one(),
+        };
+        match c.relation {
+            Relation::Ge => at_least_zero(&c.expr),
+            Relation::Eq => at_least_zero(&c.expr) && at_least_zero(&c.expr.neg()),
+        }
+    }
+
+    /// Whether `e` has no lower bound (over a non-empty system).
+    fn unbounded_below(&mut self, e: &Affine<Dim>) -> bool {
+        self.tableau.as_mut().is_some_and(|t| matches!(t.minimize(e), LpResult::Unbounded))
     }
 }
 
@@ -149,11 +167,12 @@ impl Polyhedron {
         let (Some(p), Some(q)) = (&self.system, &newer.system) else {
             return if self.is_bottom() { newer.clone() } else { self.clone() };
         };
+        let mut newer_entails = Entailment::new(q);
         let mut kept = Vec::new();
         let mut dropped = Vec::new();
         for c in p {
             for half in halves(c) {
-                if entails(q, &half) {
+                if newer_entails.entails(&half) {
                     kept.push(half);
                 } else if c.relation == Relation::Eq {
                     // The affine hull grew: it can do so only finitely often.
@@ -163,7 +182,7 @@ impl Polyhedron {
                 }
             }
         }
-        kept.extend(dropped.iter().filter_map(|c| relax(c, q, thresholds)));
+        kept.extend(dropped.iter().filter_map(|c| relax(c, &mut newer_entails, thresholds)));
         Polyhedron::from_constraints(kept)
     }
 }
@@ -171,14 +190,14 @@ impl Polyhedron {
 /// For `L + k ≥ 0` that `q` does not entail: the tightest `L ≥ t` weaker than it that `q`
 /// entails, `t` ranging over the thresholds and their negations (so that a threshold bounds a
 /// single dimension from either side: `x ≥ t` is `L = x`, `x ≤ t` is `L = -x ≥ -t`).
-fn relax(c: &Constraint<Dim>, q: &[Constraint<Dim>], thresholds: &[Rational]) -> Option<Constraint<Dim>> {
+fn relax(c: &Constraint<Dim>, q: &mut Entailment, thresholds: &[Rational]) -> Option<Constraint<Dim>> {
     let linear = linear_part(&c.expr);
     let current = -c.expr.constant_term();
     let mut candidates: Vec<Rational> =
         thresholds.iter().flat_map(|t| [t.clone(), -t]).filter(|t| *t < current).collect();
     candidates.sort();
     candidates.dedup();
-    candidates.into_iter().rev().map(|t| Constraint::ge(&linear, &Affine::constant(t))).find(|r| entails(q, r))
+    candidates.into_iter().rev().map(|t| Constraint::ge(&linear, &Affine::constant(t))).find(|r| q.entails(r))
 }
 
 /// Whether the linear part of `c` has only coefficients of magnitude at most
@@ -213,7 +232,10 @@ impl Lattice for Polyhedron {
             // Non-empty over the rationals; it may still lack integer points, but "cannot tell"
             // is `false`.
             (Some(_), None) => false,
-            (Some(p), Some(q)) => q.iter().all(|c| entails(p, c)),
+            (Some(p), Some(q)) => {
+                let mut entailment = Entailment::new(p);
+                q.iter().all(|c| entailment.entails(c))
+            }
         }
     }
 
@@ -222,7 +244,22 @@ impl Lattice for Polyhedron {
             (None, _) => other.clone(),
             (_, None) => self.clone(),
             (Some(p), Some(q)) if p.is_empty() || q.is_empty() => Polyhedron::top(),
-            (Some(p), Some(q)) => Polyhedron { system: hull(p, q) },
+            (Some(p), Some(q)) => {
+                // A dimension that only one operand constrains is a full line of the other, so
+                // the closed hull is a cylinder along it: project it out first (exact, and the
+                // lifted system has fewer variables).
+                let dims =
+                    |s: &[Constraint<Dim>]| s.iter().flat_map(Constraint::vars).copied().collect::<BTreeSet<Dim>>();
+                let (in_p, in_q) = (dims(p), dims(q));
+                let only = |a: &BTreeSet<Dim>, b: &BTreeSet<Dim>| a.difference(b).copied().collect::<BTreeSet<Dim>>();
+                let p = system::eliminate_all(p.clone(), &only(&in_p, &in_q), Mode::Integer);
+                let q = system::eliminate_all(q.clone(), &only(&in_q, &in_p), Mode::Integer);
+                match (p, q) {
+                    (Some(p), Some(q)) => Polyhedron { system: hull(&p, &q) },
+                    // A projection found empty, which a non-empty operand cannot have: claim nothing.
+                    _ => Polyhedron::top(),
+                }
+            }
         }
     }
 
@@ -241,9 +278,12 @@ impl Lattice for Polyhedron {
         let (Some(p), Some(q)) = (&self.system, &newer.system) else {
             return Polyhedron::bottom();
         };
-        let unbounded = |c: &Constraint<Dim>| matches!(lp::minimize(&linear_part(&c.expr), p), LpResult::Unbounded);
-        let refinements: Vec<Constraint<Dim>> =
-            q.iter().flat_map(halves).filter(|c| small_direction(c) && unbounded(c)).collect();
+        let mut older = Entailment::new(p);
+        let refinements: Vec<Constraint<Dim>> = q
+            .iter()
+            .flat_map(halves)
+            .filter(|c| small_direction(c) && older.unbounded_below(&linear_part(&c.expr)))
+            .collect();
         if refinements.is_empty() {
             return self.clone();
         }
@@ -310,10 +350,8 @@ impl NumericDomain for Polyhedron {
         }
         // f·linear has coprime integer coefficients, so it is an integer at integer points.
         let f = linear.primitive_factor();
-        let (lo, hi) = match (lp::minimize(&linear, system), lp::maximize(&linear, system)) {
-            (LpResult::Infeasible, _) | (_, LpResult::Infeasible) => return empty,
-            (lo, hi) => (lo, hi),
-        };
+        let Some(mut tableau) = Tableau::new(system) else { return empty };
+        let (lo, hi) = (tableau.minimize(&linear), tableau.maximize(&linear));
         Bounds {
             lo: lo.value().map(|v| (v * &f).ceil() / &f + constant),
             hi: hi.value().map(|v| (v * &f).floor() / &f + constant),
@@ -639,33 +677,36 @@ mod tests {
         }
     }
 
-    /// The cost of one join of two 3-dimensional polyhedra with about ten constraints each
-    /// (run with `--ignored --nocapture` to see it).
+    /// The cost of one join of two 3-dimensional polyhedra with about ten constraints each, and
+    /// of two 6-dimensional ones with about sixteen (run with `--ignored --nocapture`).
     #[test]
     #[ignore]
     fn join_cost() {
-        let around = |cx: i128, cy: i128, cz: i128| {
-            poly(
-                range(X, cx - 2, cx + 2)
-                    .into_iter()
-                    .chain(range(Y, cy - 2, cy + 2))
-                    .chain(range(Z, cz - 2, cz + 2))
-                    .chain([ge(cx + cy + 3, &[(-1, X), (-1, Y)]), ge(3 - cy + cz, &[(1, Y), (-1, Z)])])
-                    .chain([ge(3 - cx - cz, &[(1, X), (1, Z)]), ge(cx + cy + cz + 5, &[(-1, X), (-1, Y), (-1, Z)])]),
-            )
+        let around = |dims: usize, center: &dyn Fn(Dim) -> i128| {
+            let mut cs: Vec<Constraint<Dim>> = (0..dims).flat_map(|d| range(d, center(d) - 2, center(d) + 2)).collect();
+            for d in 0..dims.min(4) {
+                let e = (d + 1) % dims;
+                // x_d + x_e ≤ c_d + c_e + 3 and x_d - x_e ≥ c_d - c_e - 3
+                cs.push(ge(center(d) + center(e) + 3, &[(-1, d), (-1, e)]));
+                cs.push(ge(3 - center(d) + center(e), &[(1, d), (-1, e)]));
+            }
+            poly(cs)
         };
-        let (a, b) = (around(0, 0, 0), around(5, 3, -4));
-        let start = std::time::Instant::now();
-        let rounds = 20;
-        let mut size = 0;
-        for _ in 0..rounds {
-            size = a.join(&b).constraints().len();
+        for dims in [3, 6] {
+            let a = around(dims, &|_| 0);
+            let b = around(dims, &|d| [5, 3, -4, 2, 7, -1][d]);
+            let rounds = 10;
+            let start = std::time::Instant::now();
+            let mut size = 0;
+            for _ in 0..rounds {
+                size = a.join(&b).constraints().len();
+            }
+            eprintln!(
+                "{dims} dimensions: join of {} and {} constraints -> {size} constraints: {:?} per join",
+                a.constraints().len(),
+                b.constraints().len(),
+                start.elapsed() / rounds
+            );
         }
-        eprintln!(
-            "join of {} and {} constraints -> {size} constraints: {:?} per join",
-            a.constraints().len(),
-            b.constraints().len(),
-            start.elapsed() / rounds
-        );
     }
 }

@@ -19,7 +19,7 @@
 //! and [`MAX_CONSTRAINTS`] (the inequalities kept): past them the most complex inequalities are
 //! dropped, which only enlarges the set described, so it stays sound.
 
-use crate::lp::{self, LpResult};
+use crate::lp;
 use leapfrog_linear::{Affine, Constraint, Rational, Relation};
 use num_traits::{One, Signed, Zero};
 use std::collections::{BTreeMap, BTreeSet};
@@ -75,6 +75,11 @@ pub fn normalize<V: Ord + Clone>(
         let solved = echelon(equalities, mode)?;
         let mut substituted = Vec::with_capacity(inequalities.len());
         for c in inequalities {
+            if !solved.iter().any(|(pivot, _)| !c.expr.coefficient(pivot).is_zero()) {
+                // Already canonical and free of pivots.
+                substituted.push(c);
+                continue;
+            }
             let mut expr = c.expr;
             for (pivot, by) in &solved {
                 expr = expr.substitute(pivot, by);
@@ -127,20 +132,20 @@ fn echelon<V: Ord + Clone>(equalities: Vec<Constraint<V>>, mode: Mode) -> Option
 }
 
 /// Bounds of one direction: `lo ≤ K ≤ hi` for a primitive linear part `K` whose first
-/// coefficient is positive.
+/// coefficient is positive, each with the (canonical) constraint that gives it.
 #[derive(Default)]
-struct Range {
-    lo: Option<Rational>,
-    hi: Option<Rational>,
+struct Range<V: Ord> {
+    lo: Option<(Rational, Constraint<V>)>,
+    hi: Option<(Rational, Constraint<V>)>,
 }
 
 /// A system split into equalities and inequalities.
 type Split<V> = (Vec<Constraint<V>>, Vec<Constraint<V>>);
 
-/// Merges inequalities with parallel linear parts: the equalities that appear (lower = upper
-/// bound) and the remaining inequalities, or `None` when two bounds cross.
+/// Merges canonical inequalities with parallel linear parts: the equalities that appear (lower =
+/// upper bound) and the remaining inequalities, or `None` when two bounds cross.
 fn merge_directions<V: Ord + Clone>(inequalities: Vec<Constraint<V>>, mode: Mode) -> Option<Split<V>> {
-    let mut ranges: BTreeMap<Affine<V>, Range> = BTreeMap::new();
+    let mut ranges: BTreeMap<Affine<V>, Range<V>> = BTreeMap::new();
     for c in inequalities {
         // c: L + k ≥ 0 with L = f·K, K primitive with a positive first coefficient.
         let linear = linear_part(&c.expr);
@@ -148,35 +153,28 @@ fn merge_directions<V: Ord + Clone>(inequalities: Vec<Constraint<V>>, mode: Mode
         if linear.terms().next().is_some_and(|(_, a)| a.is_negative()) {
             f = -f;
         }
-        let key = linear.scale(&(Rational::one() / &f));
+        let key = if f.is_one() { linear } else { linear.scale(&(Rational::one() / &f)) };
         let bound = -c.expr.constant_term() / &f;
-        let range = ranges.entry(key).or_default();
+        let range = ranges.entry(key).or_insert(Range { lo: None, hi: None });
         if f.is_positive() {
             // K ≥ -k/f
-            if range.lo.as_ref().is_none_or(|lo| bound > *lo) {
-                range.lo = Some(bound);
+            if range.lo.as_ref().is_none_or(|(lo, _)| bound > *lo) {
+                range.lo = Some((bound, c));
             }
-        } else if range.hi.as_ref().is_none_or(|hi| bound < *hi) {
+        } else if range.hi.as_ref().is_none_or(|(hi, _)| bound < *hi) {
             // K ≤ -k/f (f < 0)
-            range.hi = Some(bound);
+            range.hi = Some((bound, c));
         }
     }
     let mut equalities = Vec::new();
     let mut out = Vec::new();
     for (key, range) in ranges {
         match (range.lo, range.hi) {
-            (Some(lo), Some(hi)) if lo > hi => return None,
-            (Some(lo), Some(hi)) if lo == hi => {
+            (Some((lo, _)), Some((hi, _))) if lo > hi => return None,
+            (Some((lo, _)), Some((hi, _))) if lo == hi => {
                 equalities.push(canonical(&Constraint::eq(&key, &Affine::constant(lo)), mode))
             }
-            (lo, hi) => {
-                if let Some(lo) = lo {
-                    out.push(canonical(&Constraint::ge(&key, &Affine::constant(lo)), mode));
-                }
-                if let Some(hi) = hi {
-                    out.push(canonical(&Constraint::le(&key, &Affine::constant(hi)), mode));
-                }
-            }
+            (lo, hi) => out.extend(lo.into_iter().chain(hi).map(|(_, c)| c)),
         }
     }
     Some((equalities, out))
@@ -212,11 +210,19 @@ pub fn minimize<V: Ord + Clone>(
     let mut system = normalize(constraints, mode)?;
     loop {
         system = cap(system, MAX_CANDIDATES);
-        let point = lp::feasible_point(&system)?;
-        let (equalities, inequalities): (Vec<_>, Vec<_>) = system.into_iter().partition(|c| c.relation == Relation::Eq);
-        let kept = remove_redundant(&equalities, inequalities);
+        let mut tableau = lp::Tableau::new(&system)?;
+        let point = tableau.point();
+        // Redundancy: the most complex inequalities are tried first, so that simple ones survive
+        // among mutually redundant ones.
+        let mut order: Vec<usize> = (0..system.len()).filter(|&i| system[i].relation == Relation::Ge).collect();
+        order.sort_by_cached_key(|&i| std::cmp::Reverse(complexity(&system[i])));
+        let removed: BTreeSet<usize> = order.into_iter().filter(|&i| tableau.remove_if_entailed(i)).collect();
+        // Implicit equalities among the kept inequalities.
         let mut implicit = BTreeSet::new();
-        for (i, c) in kept.iter().enumerate() {
+        for (i, c) in system.iter().enumerate() {
+            if c.relation == Relation::Eq || removed.contains(&i) {
+                continue;
+            }
             let at_point = c.expr.eval(|v| Some(point.get(v).cloned().unwrap_or_else(Rational::zero)));
             let certainly_slack = at_point.is_some_and(|v| match mode {
                 Mode::Integer => v >= Rational::one(),
@@ -225,52 +231,26 @@ pub fn minimize<V: Ord + Clone>(
             if certainly_slack {
                 continue;
             }
-            let all: Vec<Constraint<V>> = equalities.iter().chain(&kept).cloned().collect();
-            if let LpResult::Optimum { value, .. } = lp::maximize(&c.expr, &all) {
-                let equality = match mode {
-                    Mode::Integer => value < Rational::one(),
-                    Mode::Rational => value.is_zero(),
-                };
-                if equality {
-                    implicit.insert(i);
-                }
+            let equality = tableau.maximize_constraint(i).is_some_and(|max| match mode {
+                Mode::Integer => max < Rational::one(),
+                Mode::Rational => max.is_zero(),
+            });
+            if equality {
+                implicit.insert(i);
             }
         }
-        let found = !implicit.is_empty();
-        let next = equalities.into_iter().chain(
-            kept.into_iter().enumerate().map(|(i, c)| if implicit.contains(&i) { Constraint::zero(c.expr) } else { c }),
-        );
-        if !found {
+        let next = system
+            .into_iter()
+            .enumerate()
+            .filter(|(i, _)| !removed.contains(i))
+            .map(|(i, c)| if implicit.contains(&i) { Constraint::zero(c.expr) } else { c });
+        if implicit.is_empty() {
             return Some(cap(next.collect(), MAX_CONSTRAINTS));
         }
         // New equalities: the echelon form and the merges change, and the LP work is redone
         // (at most once per new independent equality).
         system = normalize(next, mode)?;
     }
-}
-
-/// The inequalities that the equalities and the other kept inequalities do not entail, trying
-/// the most complex ones first so that simple ones survive among mutually redundant ones.
-fn remove_redundant<V: Ord + Clone>(
-    equalities: &[Constraint<V>],
-    inequalities: Vec<Constraint<V>>,
-) -> Vec<Constraint<V>> {
-    let mut order: Vec<usize> = (0..inequalities.len()).collect();
-    order.sort_by_cached_key(|&i| std::cmp::Reverse(complexity(&inequalities[i])));
-    let mut alive = vec![true; inequalities.len()];
-    for i in order {
-        let others: Vec<Constraint<V>> = equalities
-            .iter()
-            .chain(inequalities.iter().enumerate().filter(|&(j, _)| j != i && alive[j]).map(|(_, c)| c))
-            .cloned()
-            .collect();
-        if let LpResult::Optimum { value, .. } = lp::minimize(&inequalities[i].expr, &others)
-            && !value.is_negative()
-        {
-            alive[i] = false;
-        }
-    }
-    inequalities.into_iter().zip(alive).filter(|(_, a)| *a).map(|(c, _)| c).collect()
 }
 
 /// Projects `v` out of a normalized system (the result is minimized), or `None` when empty.
