@@ -27,9 +27,10 @@
 //! polyhedra domain's redundancy removal asks one such query per constraint instead of solving
 //! one LP from scratch each time.
 //!
-//! Arithmetic runs first over small exact fractions (`i64` numerator and denominator, every
-//! operation overflow-checked) and is redone over big rationals when one overflows, so answers
-//! are always exact; the small path is only faster.
+//! Arithmetic runs first over machine integers: each dictionary row is kept as integers over one
+//! positive common denominator, every operation overflow-checked; when one overflows, the same
+//! work is redone over big rationals, so answers are always exact and the machine path is only
+//! faster.
 
 use leapfrog_linear::{Affine, Constraint, Integer, Rational, Relation};
 use num_traits::{One, Signed, Zero};
@@ -71,11 +72,6 @@ pub fn maximize<V: Ord + Clone>(objective: &Affine<V>, constraints: &[Constraint
         None => LpResult::Infeasible,
         Some(mut tableau) => tableau.maximize(objective),
     }
-}
-
-/// A point satisfying `constraints`, if there is one (over the rationals).
-pub fn feasible_point<V: Ord + Clone>(constraints: &[Constraint<V>]) -> Option<BTreeMap<V, Rational>> {
-    Tableau::new(constraints).map(|t| t.point())
 }
 
 /// A feasible simplex dictionary for a conjunction of constraints, answering phase-2 queries.
