@@ -127,6 +127,8 @@ pub fn check_operations<D: NumericDomain>(ops_a: &[Op], ops_b: &[Op], probe: &Op
     }
     lost("join", &a.join(&b), ga.iter().chain(&gb).copied())?;
     lost("widen", &a.widen(&a.join(&b)), ga.iter().chain(&gb).copied())?;
+    let thresholds = [rational(-2), rational(0), rational(3)];
+    lost("widen_with_thresholds", &a.widen_with_thresholds(&a.join(&b), &thresholds), ga.iter().chain(&gb).copied())?;
     lost("meet", &a.meet(&b), ga.iter().filter(|p| gb.contains(p)).copied())?;
     if a.leq(&b)
         && let Some(p) = ga.iter().find(|p| !gb.contains(p))
