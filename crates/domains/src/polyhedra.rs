@@ -21,14 +21,16 @@
 //!   complex ones are dropped (and past `system::MAX_CANDIDATES` before the LP redundancy
 //!   check), which only enlarges the element.
 //! - The widening is the standard one (Halbwachs 1979, as in Bagnara et al., "Precise widening
-//!   operators for convex polyhedra", 2005): when the newer element's affine hull is larger
-//!   (an equality of the older one fails), the result is the newer element (their join if the
-//!   newer one does not contain the older one), otherwise the constraints of the older element,
-//!   equalities split into two inequalities, that the newer one entails. With the same affine
-//!   hull, the constraints of the newer element that are mutually redundant with the older one's
-//!   (the H79 refinement) are entailed by that selection already, so nothing is lost by not
-//!   adding them. Termination: the affine dimension only grows, and at a fixed affine dimension
-//!   the number of inequalities only shrinks, unless the element does not change.
+//!   operators for convex polyhedra", 2005): the constraints of the older element, equalities
+//!   split into two inequalities, that the newer one entails. When the newer element's affine hull
+//!   is larger (a half of an equality of the older one fails), the result is the newer element
+//!   itself (their join if it does not contain the older one), as PPL's octagon widening does;
+//!   PPL's polyhedra H79 keeps only some of the newer element's constraints there, which is
+//!   coarser. With the same affine hull, the constraints of the newer element that are mutually
+//!   redundant with the older one's (the H79 refinement) define the same facets on that hull, so
+//!   the selection entails them already. Termination: the affine dimension only grows, and at a
+//!   fixed affine dimension the number of inequalities only shrinks (thresholds only weaken a
+//!   bound, through a finite set of values), unless the element does not change.
 //! - The narrowing adds to the older element the newer element's constraints whose direction the
 //!   older element does not bound at all (the polyhedral analogue of refining only infinite
 //!   interval bounds), limited to directions with small coefficients (at most
@@ -686,11 +688,11 @@ mod tests {
         }
     }
 
-    /// The cost of one join of two 3-dimensional polyhedra with about ten constraints each, and
-    /// of two 6-dimensional ones with about sixteen (run with `--ignored --nocapture`).
+    /// The cost of the main operations on two 3-dimensional polyhedra with about ten constraints
+    /// each, and on two 6-dimensional ones with about twenty (run with `--ignored --nocapture`).
     #[test]
     #[ignore]
-    fn join_cost() {
+    fn operation_costs() {
         let around = |dims: usize, center: &dyn Fn(Dim) -> i128| {
             let mut cs: Vec<Constraint<Dim>> = (0..dims).flat_map(|d| range(d, center(d) - 2, center(d) + 2)).collect();
             for d in 0..dims.min(4) {
@@ -704,18 +706,32 @@ mod tests {
         for dims in [3, 6] {
             let a = around(dims, &|_| 0);
             let b = around(dims, &|d| [5, 3, -4, 2, 7, -1][d]);
-            let rounds = 10;
-            let start = std::time::Instant::now();
-            let mut size = 0;
-            for _ in 0..rounds {
-                size = a.join(&b).constraints().len();
-            }
-            eprintln!(
-                "{dims} dimensions: join of {} and {} constraints -> {size} constraints: {:?} per join",
-                a.constraints().len(),
-                b.constraints().len(),
-                start.elapsed() / rounds
-            );
+            let joined = a.join(&b);
+            let time = |what: &str, f: &dyn Fn() -> usize| {
+                let rounds = 10;
+                let start = std::time::Instant::now();
+                let mut size = 0;
+                for _ in 0..rounds {
+                    size = f();
+                }
+                eprintln!("{dims} dims, {what}: {:?} ({size} constraints)", start.elapsed() / rounds);
+            };
+            eprintln!("{dims} dims: operands of {} and {} constraints", a.constraints().len(), b.constraints().len());
+            time("join", &|| a.join(&b).constraints().len());
+            time("meet", &|| a.meet(&joined).constraints().len());
+            time("leq", &|| usize::from(a.leq(&joined)));
+            time("widen", &|| a.widen(&joined).constraints().len());
+            time("forget", &|| {
+                let mut f = joined.clone();
+                f.forget(0);
+                f.constraints().len()
+            });
+            time("assign x0 := x1 + 1", &|| {
+                let mut f = joined.clone();
+                f.assign(0, &lin(1, &[(1, 1)]));
+                f.constraints().len()
+            });
+            time("bounds", &|| usize::from(joined.bounds(&lin(0, &[(1, 0), (1, 1)])).hi.is_some()));
         }
     }
 }
