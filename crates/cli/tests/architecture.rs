@@ -9,10 +9,13 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("ir", &["leapfrog-source", "leapfrog-arith"]),
     ("c_frontend", &["leapfrog-source", "leapfrog-arith", "leapfrog-ir"]),
     ("interp", &["leapfrog-source", "leapfrog-arith", "leapfrog-ir"]),
-    ("report", &["leapfrog-source", "leapfrog-ir", "leapfrog-interp", "leapfrog-verify", "leapfrog-terminate"]),
+    ("linear", &[]),
+    ("domains", &["leapfrog-arith", "leapfrog-linear"]),
+    ("results", &["leapfrog-source", "leapfrog-arith", "leapfrog-ir"]),
+    ("report", &["leapfrog-source", "leapfrog-ir", "leapfrog-interp", "leapfrog-results"]),
     ("smt", &[]),
     ("certify", &["leapfrog-source", "leapfrog-arith", "leapfrog-ir", "leapfrog-smt"]),
-    ("summarize", &["leapfrog-source", "leapfrog-arith", "leapfrog-ir", "leapfrog-smt"]),
+    ("summarize", &["leapfrog-source", "leapfrog-arith", "leapfrog-ir", "leapfrog-smt", "leapfrog-certify"]),
     (
         "verify",
         &[
@@ -23,6 +26,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "leapfrog-summarize",
             "leapfrog-certify",
             "leapfrog-interp",
+            "leapfrog-results",
         ],
     ),
     (
@@ -35,7 +39,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "leapfrog-summarize",
             "leapfrog-certify",
             "leapfrog-interp",
-            "leapfrog-verify",
+            "leapfrog-results",
         ],
     ),
     (
@@ -47,6 +51,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "leapfrog-c-frontend",
             "leapfrog-interp",
             "leapfrog-report",
+            "leapfrog-results",
             "leapfrog-smt",
             "leapfrog-verify",
             "leapfrog-terminate",
