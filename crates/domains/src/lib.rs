@@ -16,6 +16,10 @@
 //!
 //! Invariant: depends only on `leapfrog-linear` and `leapfrog-arith`; never sees the IR.
 
+mod interval;
+
+pub use interval::Intervals;
+
 use leapfrog_arith::IntTy;
 use leapfrog_linear::{Affine, Constraint, Rational, rational};
 use num_traits::Zero;
