@@ -17,8 +17,10 @@
 //! Invariant: depends only on `leapfrog-linear` and `leapfrog-arith`; never sees the IR.
 
 mod interval;
+mod octagon;
 
 pub use interval::Intervals;
+pub use octagon::Octagon;
 
 use leapfrog_arith::IntTy;
 use leapfrog_linear::{Affine, Constraint, Rational, rational};
