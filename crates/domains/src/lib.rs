@@ -16,9 +16,11 @@
 //!
 //! Invariant: depends only on `leapfrog-linear` and `leapfrog-arith`; never sees the IR.
 
+mod disjunctive;
 mod interval;
 mod octagon;
 
+pub use disjunctive::{DEFAULT_LIMIT, Disjunctive};
 pub use interval::Intervals;
 pub use octagon::Octagon;
 
