@@ -29,6 +29,13 @@ use leapfrog_linear::{Affine, Constraint, Rational, rational};
 use num_traits::Zero;
 use std::fmt::Debug;
 
+pub mod lp;
+mod polyhedra;
+mod system;
+
+pub use polyhedra::{NARROW_MAX_COEFFICIENT, Polyhedron};
+pub use system::MAX_CONSTRAINTS;
+
 /// A dimension: the number a domain's user gives one tracked quantity.
 pub type Dim = usize;
 
