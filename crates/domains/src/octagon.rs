@@ -18,7 +18,7 @@
 //! that closing the result of a widening before it is widened again can undo the widening and
 //! break termination, so those results stay open and are closed on a copy when read.
 
-use crate::interval::{empty_bounds, evaluate, integral};
+use crate::interval::{empty_bounds, enclosing, evaluate, integral};
 use crate::{Bounds, Dim, Lattice, NumericDomain};
 use leapfrog_linear::{Affine, Constraint, Rational, Relation, rational};
 use num_traits::{One, Signed, Zero};
@@ -513,9 +513,10 @@ impl Octagon {
 }
 
 impl NumericDomain for Octagon {
-    /// Exact for `x := c`, `x := ±x + c` and `x := ±y + c`. Otherwise `x` is forgotten and gets
-    /// the bounds of `e`, and `x - z`, `x + z` for each other tracked `z` the bounds of `e - z`,
-    /// `e + z` (after cancellation, exact where the rest is octagonal; interval arithmetic else).
+    /// Exact for `x := c`, `x := ±x + c` and `x := ±y + c` (integer `c`). Otherwise `x` is
+    /// forgotten and gets the bounds of `e`, and `x - z`, `x + z` for each other tracked `z` the
+    /// bounds of `e - z`, `e + z` (after cancellation, exact where the rest is octagonal; interval
+    /// arithmetic else), rounded outwards to integers.
     fn assign(&mut self, x: Dim, e: &Affine<Dim>) {
         self.close();
         if self.is_bottom() || self.assign_exact(x, e) {
@@ -523,12 +524,14 @@ impl NumericDomain for Octagon {
         }
         self.track(x);
         let k = self.position(x);
-        let mut derived = vec![(2 * k, 2 * k, self.bounds(e))];
+        // Rounded outwards: a value that may not be an integer has no integer result (see the
+        // interval module), so keep the integers around it.
+        let mut derived = vec![(2 * k, 2 * k, enclosing(self.bounds(e)))];
         for (l, z) in self.dims.iter().enumerate() {
             if l != k {
                 let z = Affine::var(*z);
-                derived.push((2 * k, 2 * l + 1, self.bounds(&e.sub(&z))));
-                derived.push((2 * k, 2 * l, self.bounds(&e.add(&z))));
+                derived.push((2 * k, 2 * l + 1, enclosing(self.bounds(&e.sub(&z)))));
+                derived.push((2 * k, 2 * l, enclosing(self.bounds(&e.add(&z)))));
             }
         }
         self.forget_index(k);
@@ -757,6 +760,10 @@ mod tests {
         assert_eq!(e.bounds(&var(0)), range(0, 4));
         assert_eq!(e.bounds(&var(0).sub(&var(1))), range(0, 2));
         assert_eq!(e.bounds(&var(0).sub(&var(2))), range(0, 2));
+        // x := y/2 + 1/2 keeps the integers around the value: with y in [0, 2], x in [0, 2].
+        let half = Rational::new(1.into(), 2.into());
+        e.assign(0, &var(1).scale(&half).add_constant(&half));
+        assert_eq!(e.bounds(&var(0)), range(0, 2));
         // 2x + 2y ≥ 5 is x + y ≥ 3 over the integers.
         let mut e = Octagon::top();
         e.assume(&Constraint::ge(&var(0).add(&var(1)).scale(&rational(2)), &constant(5)));
