@@ -308,8 +308,10 @@ mod tests {
         let two = Disjunctive::from_disjuncts(4, [between(0, 0, 0), between(0, 10, 10)]);
         assert_eq!(two.disjuncts().len(), 2);
         assert_eq!(two.bounds(&var(0)), range(0, 10));
-        // The hull's constraints describe a superset.
+        // The hull's constraints describe a superset: x = 5 satisfies them, in no disjunct.
         assert_eq!(two.constraints(), between(0, 0, 10).constraints());
+        assert!(oracle::contains(&two, &[5, 0, 0]));
+        assert!(!two.disjuncts().iter().any(|d| oracle::contains(d, &[5, 0, 0])));
         // A guard keeps one side only.
         let mut high = two.clone();
         high.assume(&Constraint::ge(&var(0), &constant(5)));
