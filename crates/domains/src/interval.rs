@@ -4,8 +4,11 @@
 //! domains fall back on when they cannot be exact: [`evaluate`] (the range of an affine expression
 //! from each dimension's range), [`hull`] and [`empty_bounds`].
 //!
-//! Bounds are integers because points are: a rational bound that arises (from `2x ≥ 1`, or from
-//! an assignment `x := y/2`) is rounded inwards, lower bounds up and upper bounds down.
+//! Bounds are integers because points are. A rational bound that a constraint implies (`2x ≥ 1`)
+//! is rounded inwards, lower bounds up and upper bounds down: no integer point is lost. An
+//! assignment whose value may not be an integer (`x := y/2`, which no C expression computes
+//! exactly) has no integer result; its range is rounded outwards ([`enclosing`]), so that
+//! whichever integer the user meant (floor, ceiling, truncation) stays in.
 
 use crate::{Bounds, Dim, Lattice, NumericDomain};
 use leapfrog_linear::{Affine, Constraint, Rational, Relation, rational};
@@ -60,6 +63,11 @@ pub(crate) fn evaluate(e: &Affine<Dim>, range: impl Fn(Dim) -> Bounds) -> Bounds
 /// The integers of `b`: the lower bound rounded up, the upper bound down.
 pub(crate) fn integral(b: Bounds) -> Bounds {
     Bounds { lo: b.lo.map(|l| l.ceil()), hi: b.hi.map(|h| h.floor()) }
+}
+
+/// The smallest integer range containing `b`: the lower bound rounded down, the upper bound up.
+pub(crate) fn enclosing(b: Bounds) -> Bounds {
+    Bounds { lo: b.lo.map(|l| l.floor()), hi: b.hi.map(|h| h.ceil()) }
 }
 
 impl Intervals {
@@ -220,7 +228,7 @@ impl NumericDomain for Intervals {
         if self.is_bottom() {
             return;
         }
-        let value = integral(self.bounds(e));
+        let value = enclosing(self.bounds(e));
         if let Some(ranges) = &mut self.ranges {
             ranges.remove(&x);
         }
@@ -369,6 +377,10 @@ mod tests {
         // y := y + x keeps y's bounds apart from x's: [-4, 5].
         e.assign(1, &var(1).add(&var(0)));
         assert_eq!(e.bounds(&var(1)), Bounds { lo: Some(rational(-4)), hi: Some(rational(5)) });
+        // x := y/2 with y = 1 is rounded outwards to [0, 1], not bottom.
+        e.assign(1, &constant(1));
+        e.assign(0, &var(1).scale(&Rational::new(1.into(), 2.into())));
+        assert_eq!(e.bounds(&var(0)), Bounds { lo: Some(rational(0)), hi: Some(rational(1)) });
     }
 
     /// The loop `x = 0; while (x <= 99) x++;` at its head, iterated with `widen` (or

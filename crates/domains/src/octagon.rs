@@ -18,7 +18,7 @@
 //! that closing the result of a widening before it is widened again can undo the widening and
 //! break termination, so those results stay open and are closed on a copy when read.
 
-use crate::interval::{empty_bounds, evaluate, integral};
+use crate::interval::{empty_bounds, enclosing, evaluate, integral};
 use crate::{Bounds, Dim, Lattice, NumericDomain};
 use leapfrog_linear::{Affine, Constraint, Rational, Relation, rational};
 use num_traits::{One, Signed, Zero};
@@ -513,9 +513,10 @@ impl Octagon {
 }
 
 impl NumericDomain for Octagon {
-    /// Exact for `x := c`, `x := ±x + c` and `x := ±y + c`. Otherwise `x` is forgotten and gets
-    /// the bounds of `e`, and `x - z`, `x + z` for each other tracked `z` the bounds of `e - z`,
-    /// `e + z` (after cancellation, exact where the rest is octagonal; interval arithmetic else).
+    /// Exact for `x := c`, `x := ±x + c` and `x := ±y + c` (integer `c`). Otherwise `x` is
+    /// forgotten and gets the bounds of `e`, and `x - z`, `x + z` for each other tracked `z` the
+    /// bounds of `e - z`, `e + z` (after cancellation, exact where the rest is octagonal; interval
+    /// arithmetic else), rounded outwards to integers.
     fn assign(&mut self, x: Dim, e: &Affine<Dim>) {
         self.close();
         if self.is_bottom() || self.assign_exact(x, e) {
@@ -523,12 +524,14 @@ impl NumericDomain for Octagon {
         }
         self.track(x);
         let k = self.position(x);
-        let mut derived = vec![(2 * k, 2 * k, self.bounds(e))];
+        // Rounded outwards: a value that may not be an integer has no integer result (see the
+        // interval module), so keep the integers around it.
+        let mut derived = vec![(2 * k, 2 * k, enclosing(self.bounds(e)))];
         for (l, z) in self.dims.iter().enumerate() {
             if l != k {
                 let z = Affine::var(*z);
-                derived.push((2 * k, 2 * l + 1, self.bounds(&e.sub(&z))));
-                derived.push((2 * k, 2 * l, self.bounds(&e.add(&z))));
+                derived.push((2 * k, 2 * l + 1, enclosing(self.bounds(&e.sub(&z)))));
+                derived.push((2 * k, 2 * l, enclosing(self.bounds(&e.add(&z)))));
             }
         }
         self.forget_index(k);
@@ -757,6 +760,10 @@ mod tests {
         assert_eq!(e.bounds(&var(0)), range(0, 4));
         assert_eq!(e.bounds(&var(0).sub(&var(1))), range(0, 2));
         assert_eq!(e.bounds(&var(0).sub(&var(2))), range(0, 2));
+        // x := y/2 + 1/2 keeps the integers around the value: with y in [0, 2], x in [0, 2].
+        let half = Rational::new(1.into(), 2.into());
+        e.assign(0, &var(1).scale(&half).add_constant(&half));
+        assert_eq!(e.bounds(&var(0)), range(0, 2));
         // 2x + 2y ≥ 5 is x + y ≥ 3 over the integers.
         let mut e = Octagon::top();
         e.assume(&Constraint::ge(&var(0).add(&var(1)).scale(&rational(2)), &constant(5)));
@@ -768,21 +775,16 @@ mod tests {
         assert_eq!(e.bounds(&var(1)).hi, Some(rational(1)));
     }
 
-    /// The loop `i = 0; while (i < n) i++;` from `n ≥ 0`, iterated at its head with `widen`: the
-    /// steps to stabilize and the invariant.
-    fn counting_loop(widen: impl Fn(&Octagon, &Octagon) -> Octagon, bound: Option<i128>) -> (usize, Octagon) {
-        let (i, n) = (0, 1);
-        let mut head = Octagon::top();
-        head.assume(&Constraint::ge(&var(n), &constant(0)));
-        if let Some(b) = bound {
-            head.assume(&Constraint::le(&var(n), &constant(b)));
-        }
-        head.assign(i, &constant(0));
+    /// Iterates `head := widen(head, head ⊔ body(head))` from `start` until it stabilizes; the
+    /// steps and the invariant.
+    fn stabilize(
+        start: Octagon,
+        body: impl Fn(&Octagon) -> Octagon,
+        widen: impl Fn(&Octagon, &Octagon) -> Octagon,
+    ) -> (usize, Octagon) {
+        let mut head = start;
         for step in 1..=10 {
-            let mut body = head.clone();
-            body.assume(&Constraint::le(&var(i).add_constant(&rational(1)), &var(n)));
-            body.assign(i, &var(i).add_constant(&rational(1)));
-            let next = widen(&head, &head.join(&body));
+            let next = widen(&head, &head.join(&body(&head)));
             if next == head {
                 return (step, head);
             }
@@ -791,9 +793,24 @@ mod tests {
         panic!("no fixpoint in 10 steps: {head:?}");
     }
 
+    /// `x0 := x0 + 1` under the guard `x0 ≤ limit`.
+    fn increment_while_at_most(limit: Affine<Dim>) -> impl Fn(&Octagon) -> Octagon {
+        move |head| {
+            let mut body = head.clone();
+            body.assume(&Constraint::le(&var(0), &limit));
+            body.assign(0, &var(0).add_constant(&rational(1)));
+            body
+        }
+    }
+
     #[test]
     fn widening_stabilizes_and_keeps_relations() {
-        let (steps, head) = counting_loop(Octagon::widen, None);
+        // i = 0; while (i <= n - 1) i++; from n ≥ 0: 0 ≤ i ≤ n.
+        let mut start = Octagon::top();
+        start.assume(&Constraint::ge(&var(1), &constant(0)));
+        start.assign(0, &constant(0));
+        let (steps, head) =
+            stabilize(start, increment_while_at_most(var(1).add_constant(&rational(-1))), Octagon::widen);
         assert!(steps <= 3, "{steps} steps");
         assert_eq!(head.bounds(&var(0)), Bounds { lo: Some(rational(0)), hi: None });
         assert_eq!(head.bounds(&var(0).sub(&var(1))).hi, Some(rational(0)));
@@ -801,14 +818,16 @@ mod tests {
 
     #[test]
     fn thresholds_keep_the_guard() {
-        // n ≤ 100 and the threshold 100 keep i ≤ 100 through the widening.
-        let thresholds = [rational(100)];
-        let (steps, head) = counting_loop(|a, b| a.widen_with_thresholds(b, &thresholds), Some(100));
-        assert!(steps <= 4, "{steps} steps");
+        // x = 0; while (x <= 99) x++; keeps x ≤ 100 with the threshold 100, and loses it without.
+        let mut start = Octagon::top();
+        start.assign(0, &constant(0));
+        let thresholds = [rational(1000), rational(100)];
+        let body = || increment_while_at_most(constant(99));
+        let (steps, head) = stabilize(start.clone(), body(), |a, b| a.widen_with_thresholds(b, &thresholds));
+        assert!(steps <= 3, "{steps} steps");
         assert_eq!(head.bounds(&var(0)), range(0, 100));
-        // Without thresholds i's upper bound is dropped (closure brings it back from i ≤ n ≤ 100).
-        let (_, head) = counting_loop(Octagon::widen, Some(100));
-        assert_eq!(head.bounds(&var(0)), range(0, 100));
+        let (_, head) = stabilize(start, body(), Octagon::widen);
+        assert_eq!(head.bounds(&var(0)), Bounds { lo: Some(rational(0)), hi: None });
         // A lower bound relaxes to a negated threshold: x ≥ 0 then x ≥ -1 widens to x ≥ -100.
         let at = |lo: i128| {
             let mut e = Octagon::top();

@@ -41,6 +41,12 @@ pub fn gamma<D: NumericDomain>(e: &D) -> Vec<Point> {
     box_points().into_iter().filter(|p| constraints.iter().all(|c| c.holds(value(p)).unwrap_or(true))).collect()
 }
 
+/// Whether `p` is a point of `e` by its constraints (which reads them: for many points, use
+/// [`gamma`]).
+pub fn contains<D: NumericDomain>(e: &D, p: &Point) -> bool {
+    e.constraints().iter().all(|c| c.holds(value(p)).unwrap_or(true))
+}
+
 /// How the oracle reads an element's box points: [`gamma`], by its constraints, unless the
 /// constraints describe a superset of the element (a disjunction: they are its hull's), whose
 /// domain then gives its own. Superset points of an argument would make the oracle demand them
