@@ -12,10 +12,22 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("linear", &[]),
     ("domains", &["leapfrog-arith", "leapfrog-linear"]),
     ("results", &["leapfrog-source", "leapfrog-arith", "leapfrog-ir"]),
+    ("absint", &["leapfrog-arith", "leapfrog-ir", "leapfrog-linear", "leapfrog-domains"]),
     ("report", &["leapfrog-source", "leapfrog-ir", "leapfrog-interp", "leapfrog-results"]),
     ("smt", &[]),
     ("certify", &["leapfrog-source", "leapfrog-arith", "leapfrog-ir", "leapfrog-smt"]),
-    ("summarize", &["leapfrog-source", "leapfrog-arith", "leapfrog-ir", "leapfrog-smt", "leapfrog-certify"]),
+    (
+        "summarize",
+        &[
+            "leapfrog-source",
+            "leapfrog-arith",
+            "leapfrog-ir",
+            "leapfrog-smt",
+            "leapfrog-certify",
+            "leapfrog-absint",
+            "leapfrog-domains",
+        ],
+    ),
     (
         "verify",
         &[
@@ -27,6 +39,9 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "leapfrog-certify",
             "leapfrog-interp",
             "leapfrog-results",
+            "leapfrog-absint",
+            "leapfrog-domains",
+            "leapfrog-linear",
         ],
     ),
     (

@@ -3,15 +3,12 @@
 //! invariant with its supporting invariant) or witness (a stem's inputs and a recurrent set).
 
 use crate::snippet::SourceCache;
+use crate::{indent, position};
 use leapfrog_results::Verdict;
 use leapfrog_results::technique;
 use leapfrog_results::termination::{CertificateText, LoopReport, Report, Witness};
-use leapfrog_source::{SourceFiles, Span};
+use leapfrog_source::SourceFiles;
 use serde_json::{Value, json};
-
-fn position(files: &SourceFiles, s: Span) -> Value {
-    json!({ "file": files.path(s.file), "line": s.line, "column": s.col })
-}
 
 pub fn to_json(files: &SourceFiles, r: &Report) -> Value {
     let loops: Vec<Value> = r.loops.iter().map(|l| loop_json(files, l)).collect();
@@ -156,14 +153,11 @@ fn witness_text(files: &SourceFiles, cache: &mut SourceCache, w: &Witness) -> St
     out
 }
 
-fn indent(s: &str) -> String {
-    s.lines().map(|l| format!("    {l}\n")).collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use leapfrog_ir::{LoopKind, Semantics};
+    use leapfrog_source::Span;
     use std::time::Duration;
 
     const SOURCE: &str = "int main(void) {\n  int i = 0, x = __VERIFIER_nondet_int();\n  while (i < 10) i++;\n  \

@@ -1,15 +1,12 @@
 //! The `verify` verdict and the `summarize` listing, as JSON and as text with source lines.
 
 use crate::snippet::SourceCache;
+use crate::{indent, position};
 use leapfrog_results::Verdict;
 use leapfrog_results::safety::Report;
 use leapfrog_results::summaries::SummariesReport;
-use leapfrog_source::{SourceFiles, Span};
+use leapfrog_source::SourceFiles;
 use serde_json::{Value, json};
-
-fn position(files: &SourceFiles, s: Span) -> Value {
-    json!({ "file": files.path(s.file), "line": s.line, "column": s.col })
-}
 
 pub fn to_json(files: &SourceFiles, r: &Report) -> Value {
     let certificate: Option<Value> = (r.verdict == Verdict::True).then(|| {
@@ -140,10 +137,6 @@ pub fn to_text(files: &SourceFiles, r: &Report) -> String {
     out
 }
 
-fn indent(s: &str) -> String {
-    s.lines().map(|l| format!("    {l}\n")).collect()
-}
-
 pub fn summaries_to_json(files: &SourceFiles, r: &SummariesReport) -> Value {
     let loops: Vec<Value> = r
         .loops
@@ -223,6 +216,7 @@ mod tests {
     use leapfrog_ir::Semantics;
     use leapfrog_results::safety::Counterexample;
     use leapfrog_results::technique;
+    use leapfrog_source::Span;
 
     #[test]
     fn a_fact_is_the_certificate_of_its_technique() {

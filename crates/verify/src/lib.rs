@@ -17,6 +17,7 @@
 //! 5. Anything else is **UNKNOWN**, with the reason.
 
 pub mod exits;
+pub mod invariants;
 
 pub use leapfrog_results::safety::{Counterexample, LeapReport, LoopInvariant, Report};
 pub use leapfrog_results::summaries::{LoopSummaryReport, SummariesReport};
