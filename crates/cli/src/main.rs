@@ -95,6 +95,22 @@ enum Command {
         #[arg(long, value_enum, default_value_t = FormatArg::Text)]
         format: FormatArg,
     },
+    /// Every loop header's invariant from abstract interpretation over a numeric domain (as C over
+    /// the variables visible at the loop), re-checked by the independent checker.
+    Invariants {
+        #[command(flatten)]
+        input: InputArgs,
+        #[command(flatten)]
+        analysis: AnalysisArgs,
+        /// The numeric domain.
+        #[arg(long, value_enum, default_value_t = DomainArg::Octagon)]
+        domain: DomainArg,
+        /// At most this many disjuncts per location (1: the domain itself).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=16))]
+        disjuncts: u32,
+        #[arg(long, value_enum, default_value_t = FormatArg::Text)]
+        format: FormatArg,
+    },
     /// Run a job over the tasks of a benchmark manifest and print a table per suite.
     Bench(BenchArgs),
     /// Soundness fuzzing: generate random C programs, ask `verify` and `terminate` about each,
@@ -156,6 +172,23 @@ struct AnalysisArgs {
     /// complement wrap everywhere).
     #[arg(long, value_enum, default_value_t = SemanticsArg::Default)]
     semantics: SemanticsArg,
+}
+
+#[derive(Copy, Clone, ValueEnum)]
+enum DomainArg {
+    Interval,
+    Octagon,
+    Polyhedra,
+}
+
+impl From<DomainArg> for leapfrog_verify::invariants::DomainKind {
+    fn from(d: DomainArg) -> Self {
+        match d {
+            DomainArg::Interval => Self::Interval,
+            DomainArg::Octagon => Self::Octagon,
+            DomainArg::Polyhedra => Self::Polyhedra,
+        }
+    }
 }
 
 #[derive(Copy, Clone, ValueEnum)]
@@ -385,6 +418,14 @@ fn run(cli: Cli) -> u8 {
         },
         Command::Summarize { input, analysis, format } => match input.to_input() {
             Ok(input) => jobs::summarize::run(&input, format.into(), &analysis.options()),
+            Err(code) => code,
+        },
+        Command::Invariants { input, analysis, domain, disjuncts, format } => match input.to_input() {
+            Ok(input) => {
+                let choice =
+                    leapfrog_verify::invariants::DomainChoice { kind: domain.into(), disjuncts: disjuncts as usize };
+                jobs::invariants::run(&input, format.into(), &analysis.options(), choice)
+            }
             Err(code) => code,
         },
         Command::Bench(args) => run_bench(args),

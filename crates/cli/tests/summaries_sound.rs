@@ -1,4 +1,4 @@
-//! Loop summaries never exclude a real execution.
+//! Loop summaries and the invariance analysis never exclude a real execution.
 //!
 //! For the development corpus's loop programs (small enough to analyse quickly), each program is
 //! inlined and summarized; then every loop header gets an assertion of its invariant (on a new
@@ -13,6 +13,7 @@ mod corpus;
 use corpus::{Task, benchmarks_dir, seed_of, stream, tasks};
 use leapfrog_arith::Semantics;
 use leapfrog_c_frontend::{FrontendOptions, load_program};
+use leapfrog_domains::{Disjunctive, Intervals, NumericDomain, Octagon, Polyhedron};
 use leapfrog_interp::{ExecConfig, Outcome, UninitMode};
 use leapfrog_ir::{AssertOrigin, Command, InlineLimits, Program, inline_program};
 use leapfrog_smt::QueryLimits;
@@ -82,7 +83,58 @@ fn instrument(q: &Program, invariants: &[(leapfrog_ir::LocId, Vec<leapfrog_ir::E
     out
 }
 
-fn check(task: &Task, semantics: Semantics, tally: &Mutex<Tally>) {
+/// Where the invariants under test come from: per loop header, the conjuncts and their C text.
+type Invariants =
+    fn(&Program, leapfrog_ir::FuncId, Semantics) -> Vec<(leapfrog_ir::LocId, Vec<leapfrog_ir::Expr>, Vec<String>)>;
+
+/// The loop summaries' invariants (Houdini over templates).
+fn summary_invariants(
+    q: &Program,
+    fid: leapfrog_ir::FuncId,
+    semantics: Semantics,
+) -> Vec<(leapfrog_ir::LocId, Vec<leapfrog_ir::Expr>, Vec<String>)> {
+    let cfg = Config {
+        semantics,
+        limits: QueryLimits { timeout: Duration::from_secs(1), rlimit: 0 },
+        deadline: Some(Instant::now() + Duration::from_secs(1)),
+    };
+    let a = analyze(q, fid, &cfg);
+    a.loops
+        .iter()
+        .filter(|l| !l.invariant.is_empty())
+        .map(|l| {
+            (
+                l.header,
+                l.invariant.iter().map(|c| c.expr.clone()).collect(),
+                l.invariant.iter().map(|c| c.text.clone()).collect(),
+            )
+        })
+        .collect()
+}
+
+/// The invariance analysis' invariants in domain `D` (no solver involved).
+fn domain_invariants<D: NumericDomain>(
+    q: &Program,
+    fid: leapfrog_ir::FuncId,
+    semantics: Semantics,
+) -> Vec<(leapfrog_ir::LocId, Vec<leapfrog_ir::Expr>, Vec<String>)> {
+    let Ok(result) = leapfrog_absint::analyze::<D>(q, fid, &leapfrog_absint::Config::new(semantics)) else {
+        return Vec::new();
+    };
+    result
+        .at_loops()
+        .into_iter()
+        .filter_map(|(_, header, constraints)| {
+            let facts: Vec<_> =
+                constraints.iter().filter_map(|c| leapfrog_absint::facts::constraint_expr(q, c, semantics)).collect();
+            (!facts.is_empty()).then(|| {
+                (header, facts.iter().map(|f| f.0.clone()).collect(), facts.into_iter().map(|f| f.1).collect())
+            })
+        })
+        .collect()
+}
+
+fn check(task: &Task, semantics: Semantics, source: Invariants, tally: &Mutex<Tally>) {
     let opts = FrontendOptions { data_model: task.data_model, entry: None };
     let Ok(p) = load_program(&task.files, &opts) else { return };
     let Ok(q) = inline_program(&p, &InlineLimits::default()) else { return };
@@ -90,24 +142,9 @@ fn check(task: &Task, semantics: Semantics, tally: &Mutex<Tally>) {
     if q.funcs[fid].locs.len() > MAX_LOCS {
         return;
     }
-    let cfg = Config {
-        semantics,
-        limits: QueryLimits { timeout: Duration::from_secs(1), rlimit: 0 },
-        deadline: Some(Instant::now() + Duration::from_secs(1)),
-    };
-    let a = analyze(&q, fid, &cfg);
-    let invariants: Vec<_> = a
-        .loops
-        .iter()
-        .filter(|l| !l.invariant.is_empty())
-        .map(|l| (l.header, l.invariant.iter().map(|c| c.expr.clone()).collect::<Vec<_>>()))
-        .collect();
-    let texts: Vec<Vec<String>> = a
-        .loops
-        .iter()
-        .filter(|l| !l.invariant.is_empty())
-        .map(|l| l.invariant.iter().map(|c| c.text.clone()).collect())
-        .collect();
+    let found = source(&q, fid, semantics);
+    let invariants: Vec<_> = found.iter().map(|(h, conj, _)| (*h, conj.clone())).collect();
+    let texts: Vec<Vec<String>> = found.into_iter().map(|(_, _, t)| t).collect();
     let mut instrumented = instrument(&q, &invariants);
     let marker = instrumented.files.intern("<summary-check>");
     let mut local = Tally { programs: 1, loops_with_invariants: invariants.len(), ..Tally::default() };
@@ -146,7 +183,7 @@ fn check(task: &Task, semantics: Semantics, tally: &Mutex<Tally>) {
     t.violations.extend(local.violations);
 }
 
-fn check_corpus(semantics: Semantics, suites: &[&str], min_programs: usize, min_conjuncts: usize) {
+fn check_corpus(semantics: Semantics, source: Invariants, suites: &[&str], min_programs: usize, min_conjuncts: usize) {
     let dir = benchmarks_dir();
     let all = tasks(&dir);
     let selected: Vec<&Task> = all
@@ -159,10 +196,10 @@ fn check_corpus(semantics: Semantics, suites: &[&str], min_programs: usize, min_
         })
         .collect();
     let tally = Mutex::new(Tally::default());
-    corpus::for_each_parallel(&selected, |task| check(task, semantics, &tally));
+    corpus::for_each_parallel(&selected, |task| check(task, semantics, source, &tally));
     let t = tally.into_inner().unwrap();
     eprintln!(
-        "summaries ({}): {} programs, {} loops with invariants ({} conjuncts), {} runs, {} violations",
+        "invariants ({}): {} programs, {} loops with invariants ({} conjuncts), {} runs, {} violations",
         semantics.name(),
         t.programs,
         t.loops_with_invariants,
@@ -177,10 +214,32 @@ fn check_corpus(semantics: Semantics, suites: &[&str], min_programs: usize, min_
 
 #[test]
 fn summaries_admit_every_execution_default_semantics() {
-    check_corpus(Semantics::Default, SUITES, 100, 150);
+    check_corpus(Semantics::Default, summary_invariants, SUITES, 100, 150);
 }
 
 #[test]
 fn summaries_admit_every_execution_bit_precise() {
-    check_corpus(Semantics::BitPrecise, BIT_PRECISE_SUITES, 40, 15);
+    check_corpus(Semantics::BitPrecise, summary_invariants, BIT_PRECISE_SUITES, 40, 15);
+}
+
+#[test]
+fn interval_invariants_admit_every_execution() {
+    check_corpus(Semantics::Default, domain_invariants::<Intervals>, SUITES, 100, 150);
+    check_corpus(Semantics::BitPrecise, domain_invariants::<Intervals>, BIT_PRECISE_SUITES, 40, 40);
+}
+
+#[test]
+fn octagon_invariants_admit_every_execution() {
+    check_corpus(Semantics::Default, domain_invariants::<Octagon>, SUITES, 100, 150);
+    check_corpus(Semantics::BitPrecise, domain_invariants::<Octagon>, BIT_PRECISE_SUITES, 40, 40);
+}
+
+#[test]
+fn polyhedra_invariants_admit_every_execution() {
+    check_corpus(Semantics::Default, domain_invariants::<Polyhedron>, SUITES, 100, 150);
+}
+
+#[test]
+fn disjunctive_invariants_admit_every_execution() {
+    check_corpus(Semantics::Default, domain_invariants::<Disjunctive<Octagon>>, SUITES, 100, 150);
 }

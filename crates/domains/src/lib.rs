@@ -16,6 +16,14 @@
 //!
 //! Invariant: depends only on `leapfrog-linear` and `leapfrog-arith`; never sees the IR.
 
+mod disjunctive;
+mod interval;
+mod octagon;
+
+pub use disjunctive::{DEFAULT_LIMIT, Disjunctive};
+pub use interval::Intervals;
+pub use octagon::Octagon;
+
 use leapfrog_arith::IntTy;
 use leapfrog_linear::{Affine, Constraint, Rational, rational};
 use num_traits::Zero;

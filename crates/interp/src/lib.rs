@@ -35,7 +35,9 @@
 //! * `layout`: per-run tables (variable slots, frame templates, successor lists);
 //! * `nondet`: input oracles (the stream, values per program point);
 //! * `value`: runtime values and their conversions;
-//! * `fault`: the failures of commands, which become outcomes.
+//! * `fault`: the failures of commands, which become outcomes;
+//! * [`runs`]: the runs the analysis engines make (the only execution of a deterministic
+//!   program, recording proposed inputs, replaying a counterexample).
 //!
 //! Invariant: depends only on `leapfrog-source`, `leapfrog-arith` and `leapfrog-ir`.
 
@@ -45,6 +47,7 @@ mod fault;
 mod layout;
 mod memory;
 mod nondet;
+pub mod runs;
 mod value;
 
 pub use memory::Region;

@@ -110,7 +110,9 @@ impl<V: Ord + Clone> Constraint<V> {
         let below = Constraint::nonnegative(normal.expr.neg().add_constant(&minus_one));
         match normal.relation {
             Relation::Ge => vec![below.tightened()],
-            Relation::Eq => vec![Constraint::nonnegative(normal.expr.add_constant(&minus_one)).tightened(), below.tightened()],
+            Relation::Eq => {
+                vec![Constraint::nonnegative(normal.expr.add_constant(&minus_one)).tightened(), below.tightened()]
+            }
         }
     }
 
@@ -146,7 +148,10 @@ mod tests {
     #[test]
     fn tightening_rounds_the_constant() {
         // 2x - 1 >= 0 over integers is x - 1 >= 0.
-        assert_eq!(Constraint::nonnegative(lin(-1, &[(2, "x")])).tightened(), Constraint::nonnegative(lin(-1, &[(1, "x")])));
+        assert_eq!(
+            Constraint::nonnegative(lin(-1, &[(2, "x")])).tightened(),
+            Constraint::nonnegative(lin(-1, &[(1, "x")]))
+        );
         // 4x + 6y + 3 >= 0 is 2x + 3y + 1 >= 0.
         assert_eq!(
             Constraint::nonnegative(lin(3, &[(4, "x"), (6, "y")])).tightened(),

@@ -8,6 +8,7 @@
 
 pub mod diagnostics;
 pub mod exec;
+pub mod invariants;
 pub mod loops;
 pub mod snippet;
 pub mod terminate;
@@ -28,4 +29,14 @@ pub(crate) fn assumptions_json(assumptions: &[leapfrog_ir::nondet::Assumption]) 
 /// The environment assumptions a verdict depends on, as lines of text (none when there are none).
 pub(crate) fn assumptions_text(assumptions: &[leapfrog_ir::nondet::Assumption]) -> String {
     assumptions.iter().map(|a| format!("assuming {}\n", a.text())).collect()
+}
+
+/// A source position as JSON: `{"file", "line", "column"}`.
+pub(crate) fn position(files: &leapfrog_source::SourceFiles, s: leapfrog_source::Span) -> serde_json::Value {
+    serde_json::json!({ "file": files.path(s.file), "line": s.line, "column": s.col })
+}
+
+/// A source snippet indented under its heading.
+pub(crate) fn indent(s: &str) -> String {
+    s.lines().map(|l| format!("    {l}\n")).collect()
 }

@@ -3,13 +3,12 @@
 //! invariant with its supporting invariant) or witness (a stem's inputs and a recurrent set).
 
 use crate::snippet::SourceCache;
-use leapfrog_source::{SourceFiles, Span};
-use leapfrog_terminate::{CertificateText, LoopReport, Report, Verdict, Witness};
+use crate::{indent, position};
+use leapfrog_results::Verdict;
+use leapfrog_results::technique;
+use leapfrog_results::termination::{CertificateText, LoopReport, Report, Witness};
+use leapfrog_source::SourceFiles;
 use serde_json::{Value, json};
-
-fn position(files: &SourceFiles, s: Span) -> Value {
-    json!({ "file": files.path(s.file), "line": s.line, "column": s.col })
-}
 
 pub fn to_json(files: &SourceFiles, r: &Report) -> Value {
     let loops: Vec<Value> = r.loops.iter().map(|l| loop_json(files, l)).collect();
@@ -108,10 +107,10 @@ pub fn to_text(files: &SourceFiles, r: &Report) -> String {
 fn certificate_text(c: &CertificateText) -> String {
     let mut out = String::new();
     match (c.kind, c.expressions.as_slice()) {
-        (leapfrog_terminate::TECHNIQUE_TRANSITION_INVARIANT, atoms) => {
+        (technique::TRANSITION_INVARIANT, atoms) => {
             out.push_str(&format!("  transition invariant: {}\n", join_or_one(atoms, " && ")));
         }
-        (leapfrog_terminate::TECHNIQUE_EXECUTION, facts) => {
+        (technique::CONCRETE_EXECUTION, facts) => {
             out.push_str(&format!("  deterministic program: {}\n", facts.join("; ")));
             return out;
         }
@@ -154,15 +153,11 @@ fn witness_text(files: &SourceFiles, cache: &mut SourceCache, w: &Witness) -> St
     out
 }
 
-fn indent(s: &str) -> String {
-    s.lines().map(|l| format!("    {l}\n")).collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use leapfrog_ir::{LoopKind, Semantics};
-    use leapfrog_terminate::{TECHNIQUE_RANKING, TECHNIQUE_RECURRENT_SET, TECHNIQUE_TRANSITION_INVARIANT};
+    use leapfrog_source::Span;
     use std::time::Duration;
 
     const SOURCE: &str = "int main(void) {\n  int i = 0, x = __VERIFIER_nondet_int();\n  while (i < 10) i++;\n  \
@@ -184,10 +179,10 @@ mod tests {
             kind: LoopKind::While,
             span,
             verdict: Verdict::True,
-            technique: Some(TECHNIQUE_RANKING),
+            technique: Some(technique::RANKING_FUNCTION),
             reason: None,
             certificate: Some(CertificateText {
-                kind: TECHNIQUE_RANKING,
+                kind: technique::RANKING_FUNCTION,
                 expressions: vec!["10 - i".into()],
                 supporting_invariant: "i <= 10".into(),
             }),
@@ -200,7 +195,7 @@ mod tests {
             kind: LoopKind::For,
             span,
             verdict: Verdict::False,
-            technique: Some(TECHNIQUE_RECURRENT_SET),
+            technique: Some(technique::RECURRENT_SET),
             reason: None,
             certificate: None,
             witness: Some(Witness {
@@ -226,7 +221,7 @@ mod tests {
     #[test]
     fn json_has_the_verdict_and_every_loop_with_its_certificate_or_witness() {
         let (files, first, second) = files("json");
-        let r = report(Verdict::False, Some(TECHNIQUE_RECURRENT_SET), vec![ranked(first), lasso(second, first)]);
+        let r = report(Verdict::False, Some(technique::RECURRENT_SET), vec![ranked(first), lasso(second, first)]);
         let v = to_json(&files, &r);
         let path = files.path(first.file);
         assert_eq!(v["verdict"], "FALSE");
@@ -302,7 +297,7 @@ while loop at {path}:4:3: UNKNOWN
     #[test]
     fn text_of_a_lasso_lists_the_stem_and_the_choices() {
         let (files, first, second) = files("lasso");
-        let r = report(Verdict::False, Some(TECHNIQUE_RECURRENT_SET), vec![lasso(second, first)]);
+        let r = report(Verdict::False, Some(technique::RECURRENT_SET), vec![lasso(second, first)]);
         let text = to_text(&files, &r);
         assert!(
             text.starts_with("FALSE (recurrent-set, default semantics)\nsome execution does not terminate\n"),
@@ -321,7 +316,7 @@ while loop at {path}:4:3: UNKNOWN
     #[test]
     fn text_names_transition_invariants_and_lexicographic_functions() {
         let ti = CertificateText {
-            kind: TECHNIQUE_TRANSITION_INVARIANT,
+            kind: technique::TRANSITION_INVARIANT,
             expressions: vec!["x' < x".into(), "y' <= y".into()],
             supporting_invariant: "x >= 0".into(),
         };
@@ -330,12 +325,12 @@ while loop at {path}:4:3: UNKNOWN
             "  transition invariant: x' < x && y' <= y\n  supporting invariant: x >= 0\n"
         );
         let lex = CertificateText {
-            kind: TECHNIQUE_RANKING,
+            kind: technique::RANKING_FUNCTION,
             expressions: vec!["a".into(), "b - 1".into()],
             supporting_invariant: "1".into(),
         };
         assert_eq!(certificate_text(&lex), "  lexicographic ranking function: (a, b - 1)\n  supporting invariant: 1\n");
-        let r = report(Verdict::True, Some(leapfrog_terminate::TECHNIQUE_NO_LOOPS), vec![]);
+        let r = report(Verdict::True, Some(technique::LOOP_FREE), vec![]);
         let text = to_text(&SourceFiles::new(), &r);
         assert_eq!(
             text,

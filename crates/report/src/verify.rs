@@ -1,13 +1,12 @@
 //! The `verify` verdict and the `summarize` listing, as JSON and as text with source lines.
 
 use crate::snippet::SourceCache;
-use leapfrog_source::{SourceFiles, Span};
-use leapfrog_verify::{Report, SummariesReport, Verdict};
+use crate::{indent, position};
+use leapfrog_results::Verdict;
+use leapfrog_results::safety::Report;
+use leapfrog_results::summaries::SummariesReport;
+use leapfrog_source::SourceFiles;
 use serde_json::{Value, json};
-
-fn position(files: &SourceFiles, s: Span) -> Value {
-    json!({ "file": files.path(s.file), "line": s.line, "column": s.col })
-}
 
 pub fn to_json(files: &SourceFiles, r: &Report) -> Value {
     let certificate: Option<Value> = (r.verdict == Verdict::True).then(|| {
@@ -138,10 +137,6 @@ pub fn to_text(files: &SourceFiles, r: &Report) -> String {
     out
 }
 
-fn indent(s: &str) -> String {
-    s.lines().map(|l| format!("    {l}\n")).collect()
-}
-
 pub fn summaries_to_json(files: &SourceFiles, r: &SummariesReport) -> Value {
     let loops: Vec<Value> = r
         .loops
@@ -189,7 +184,7 @@ pub fn summaries_to_text(files: &SourceFiles, r: &SummariesReport) -> String {
         let inv = if l.invariant.is_empty() {
             "1 (nothing proven)".to_string()
         } else {
-            leapfrog_verify::join_conjuncts(&l.invariant)
+            leapfrog_results::join_conjuncts(&l.invariant)
         };
         out.push_str(&format!("  invariant: {inv}\n"));
         if l.transition_invariant.is_empty() {
@@ -219,7 +214,9 @@ pub fn summaries_to_text(files: &SourceFiles, r: &SummariesReport) -> String {
 mod tests {
     use super::*;
     use leapfrog_ir::Semantics;
-    use leapfrog_verify::{Counterexample, TECHNIQUE_EXECUTION, TECHNIQUE_NO_ASSERTION};
+    use leapfrog_results::safety::Counterexample;
+    use leapfrog_results::technique;
+    use leapfrog_source::Span;
 
     #[test]
     fn a_fact_is_the_certificate_of_its_technique() {
@@ -227,7 +224,7 @@ mod tests {
         let mut r = Report::unknown(Semantics::Default, String::new());
         r.verdict = Verdict::True;
         r.reason = None;
-        r.technique = Some(TECHNIQUE_NO_ASSERTION);
+        r.technique = Some(technique::NO_ASSERTION);
         r.fact = Some("no function of the program has an assertion".into());
         let v = to_json(&files, &r);
         assert_eq!(
@@ -247,7 +244,7 @@ mod tests {
         let mut r = Report::unknown(Semantics::Default, String::new());
         r.verdict = Verdict::False;
         r.reason = None;
-        r.technique = Some(TECHNIQUE_EXECUTION);
+        r.technique = Some(technique::CONCRETE_EXECUTION);
         r.counterexample = Some(Counterexample {
             inputs: Vec::new(),
             path: Vec::new(),

@@ -17,6 +17,7 @@
 pub mod analysis;
 pub mod bmc;
 pub mod candidates;
+pub mod domain_facts;
 pub mod encode;
 pub mod memory;
 pub mod transition;

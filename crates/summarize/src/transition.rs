@@ -19,6 +19,7 @@
 use crate::analysis::{Analysis, Config, SafetyResult};
 use crate::encode::{Encoder, LoopAssumptions, Mode, Obligation, State};
 use leapfrog_arith::Semantics;
+use leapfrog_certify::termination::{LinearForm, Measure as CheckerMeasure, TransitionAtom};
 use leapfrog_ir::types::Type;
 use leapfrog_ir::{EdgeId, Expr, FuncId, IdVec, LoopId, MemoryView, Program, VarId};
 use leapfrog_smt::{Answer, Solver};
@@ -58,6 +59,32 @@ impl Measure {
             Measure::Min(vs) => format!("min({})", list(vs).join(", ")),
             Measure::Distance(x, None) => format!("abs({})", name(x)),
             Measure::Distance(x, Some(y)) => format!("abs({} - {})", name(x), name(y)),
+        }
+    }
+}
+
+impl TransitionCandidate {
+    /// The checker's form of the atom (the checker shares no types with the engine).
+    pub fn checker_atom(&self) -> TransitionAtom {
+        let a = self;
+        let var = |v: &leapfrog_ir::VarId| LinearForm { constant: 0, terms: vec![(1, *v)] };
+        let measure = |m: &Measure| match m {
+            Measure::Var(v) => CheckerMeasure::Linear(var(v)),
+            Measure::Sum(vs) => {
+                CheckerMeasure::Linear(LinearForm { constant: 0, terms: vs.iter().map(|v| (1, *v)).collect() })
+            }
+            Measure::Max(vs) => CheckerMeasure::Max(vs.clone()),
+            Measure::Min(vs) => CheckerMeasure::Min(vs.clone()),
+            Measure::Distance(x, y) => {
+                let mut f = var(x);
+                f.terms.extend(y.iter().map(|y| (-1, *y)));
+                CheckerMeasure::Distance(f)
+            }
+        };
+        match a {
+            TransitionCandidate::Decreases(m) => TransitionAtom::Decreases(measure(m)),
+            TransitionCandidate::Increases(m) => TransitionAtom::Increases(measure(m)),
+            TransitionCandidate::OneChanges(vs) => TransitionAtom::OneChanges(vs.clone()),
         }
     }
 }

@@ -1,5 +1,5 @@
 //! Ranking functions as C text for the user (transition invariants print themselves:
-//! `TransitionCandidate::text`; their checker form is `leapfrog_verify::transition_atom`).
+//! `TransitionCandidate::text`; their checker form is `TransitionCandidate::checker_atom`).
 
 use leapfrog_certify::termination::LinearForm;
 use leapfrog_ir::Program;

@@ -17,99 +17,21 @@ mod replay;
 use leapfrog_arith::Semantics;
 use leapfrog_certify::termination::{RecurrentSet, TerminationArgument, TerminationCertificate};
 use leapfrog_certify::{CheckResult, check_recurrent_set, check_termination};
+use leapfrog_interp::runs;
 use leapfrog_ir::loops::LoopForest;
-use leapfrog_ir::nondet::Assumption;
 use leapfrog_ir::program::LoopKind;
 use leapfrog_ir::{Expr, FuncId, InlineLimits, LocId, LoopId, Program, inline_program};
+use leapfrog_results::join_conjuncts;
 use leapfrog_smt::{QueryLimits, Watchdog};
 use leapfrog_source::Span;
 use leapfrog_summarize::candidates::{Candidate, printed_conjuncts};
-use leapfrog_summarize::transition::{TransitionSummary, transition_invariants};
+use leapfrog_summarize::transition::{TransitionCandidate, TransitionSummary, transition_invariants};
 use leapfrog_summarize::{Analysis, Config, analyze};
-use leapfrog_verify::{execution, join_conjuncts, transition_atom};
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-/// The run's settings and the verdicts are `verify`'s: one vocabulary for both properties.
-pub use leapfrog_verify::{Options, Verdict};
-
-/// The techniques that can answer, as reported.
-pub const TECHNIQUE_TRANSITION_INVARIANT: &str = "transition-invariant";
-pub const TECHNIQUE_RANKING: &str = "ranking-function";
-pub const TECHNIQUE_LEXICOGRAPHIC: &str = "lexicographic-ranking-function";
-pub const TECHNIQUE_RECURRENT_SET: &str = "recurrent-set";
-pub const TECHNIQUE_NO_LOOPS: &str = "loop-free";
-pub const TECHNIQUE_EXECUTION: &str = "concrete-execution";
-
-/// A checked termination argument of one loop, in the user's terms (C expressions over source
-/// variables).
-#[derive(Clone, Debug)]
-pub struct CertificateText {
-    /// `"ranking-function"` (one or, lexicographic, several components) or
-    /// `"transition-invariant"`.
-    pub kind: &'static str,
-    /// The ranking function's components, or the transition invariant's atoms (`x' < x` is
-    /// written with the post-state primed: `x' < x`).
-    pub expressions: Vec<String>,
-    /// The supporting invariant at the loop header (`1` when none was needed).
-    pub supporting_invariant: String,
-}
-
-/// A checked non-terminating execution: a stem into a recurrent set of the loop.
-#[derive(Clone, Debug)]
-pub struct Witness {
-    /// The interpreter's input stream up to the first header visit inside the set (nondet values
-    /// and, in order, uninitialized variables).
-    pub stem_inputs: Vec<i128>,
-    /// The recurrent set as a C expression over the variables at the loop header.
-    pub recurrent_set: String,
-    /// Values the nondeterministic sources inside the loop take on every iteration (position
-    /// of the source, value); sources not listed may take any value.
-    pub choices: Vec<(Span, i128)>,
-}
-
-/// One source loop's verdict. A source loop inlined at several call sites is TRUE only when every
-/// copy is.
-#[derive(Clone, Debug)]
-pub struct LoopReport {
-    pub kind: LoopKind,
-    pub span: Span,
-    pub verdict: Verdict,
-    pub technique: Option<&'static str>,
-    pub reason: Option<String>,
-    pub certificate: Option<CertificateText>,
-    pub witness: Option<Witness>,
-}
-
-#[derive(Clone, Debug)]
-pub struct Report {
-    pub verdict: Verdict,
-    pub semantics: Semantics,
-    /// The technique that decided the program's verdict (for TRUE, the strongest one any loop
-    /// needed).
-    pub technique: Option<&'static str>,
-    pub reason: Option<String>,
-    /// In source order.
-    pub loops: Vec<LoopReport>,
-    /// What the answer takes for granted about the program's environment (`ir::nondet`).
-    pub assumptions: Vec<Assumption>,
-    pub elapsed: Duration,
-}
-
-impl Report {
-    /// An UNKNOWN that no analysis was run for.
-    pub fn unknown(semantics: Semantics, reason: String) -> Report {
-        Report {
-            verdict: Verdict::Unknown,
-            semantics,
-            technique: None,
-            reason: Some(reason),
-            loops: Vec::new(),
-            assumptions: Vec::new(),
-            elapsed: Duration::ZERO,
-        }
-    }
-}
+pub use leapfrog_results::termination::{CertificateText, LoopReport, Report, Witness};
+pub use leapfrog_results::{Options, Verdict, technique};
 
 /// Shares of the budget (from the start) after which each stage stops: ranking functions without
 /// invariants, state invariants, transition invariants, ranking functions with invariants (the
@@ -147,7 +69,7 @@ fn run(p: &Program, opts: &Options, start: Instant, deadline: Instant) -> Report
         Ok(q) => q,
         Err(e) => {
             // A deterministic program may still be decided by its one run.
-            if let Some(r) = execution::single_run(p, sem, opts.timeout, deadline) {
+            if let Some(r) = runs::single_run(p, sem, opts.timeout, deadline) {
                 return execution_report(p, &r, sem);
             }
             return Report::unknown(sem, format!("calls cannot be inlined: {e}"));
@@ -164,7 +86,7 @@ fn run(p: &Program, opts: &Options, start: Instant, deadline: Instant) -> Report
         }
         let mut r = Report::unknown(sem, String::new());
         r.verdict = Verdict::True;
-        r.technique = Some(TECHNIQUE_NO_LOOPS);
+        r.technique = Some(technique::LOOP_FREE);
         r.reason = None;
         return r;
     }
@@ -196,7 +118,7 @@ fn run(p: &Program, opts: &Options, start: Instant, deadline: Instant) -> Report
     // if the interpreter runs it to its end, every execution terminates (WCET benchmarks are such
     // programs). It runs on the original program.
     if outcomes.iter().any(Option::is_none)
-        && let Some(r) = execution::single_run(p, sem, opts.timeout, deadline)
+        && let Some(r) = runs::single_run(p, sem, opts.timeout, deadline)
     {
         return execution_report(p, &r, sem);
     }
@@ -283,7 +205,7 @@ fn opaque_step_note(q: &Program, fid: FuncId) -> Option<String> {
 
 /// Every loop of every function of `p` is TRUE: the program's only execution ends.
 fn execution_report(p: &Program, run: &leapfrog_interp::ExecResult, sem: Semantics) -> Report {
-    let fact = execution::ending_text(run);
+    let fact = runs::ending_text(run);
     let mut loops: Vec<LoopReport> = Vec::new();
     for (_, f) in p.funcs.iter() {
         let forest = LoopForest::compute(f);
@@ -291,17 +213,17 @@ fn execution_report(p: &Program, run: &leapfrog_interp::ExecResult, sem: Semanti
             let (kind, span) = forest.syntax(f, l);
             if loops.iter().all(|r| r.span != span) {
                 let certificate = CertificateText {
-                    kind: TECHNIQUE_EXECUTION,
+                    kind: technique::CONCRETE_EXECUTION,
                     expressions: vec![fact.clone()],
                     supporting_invariant: "1".into(),
                 };
-                loops.push(loop_report(kind, span, LoopOutcome::proven(TECHNIQUE_EXECUTION, certificate)));
+                loops.push(loop_report(kind, span, LoopOutcome::proven(technique::CONCRETE_EXECUTION, certificate)));
             }
         }
     }
     let mut report = program_report(loops, sem);
     // Also when the program has no loop (only recursion).
-    report.technique = Some(TECHNIQUE_EXECUTION);
+    report.technique = Some(technique::CONCRETE_EXECUTION);
     report
 }
 
@@ -391,10 +313,10 @@ fn try_transition_invariant(
             ti.atoms.len()
         ));
     };
-    let atoms: Vec<_> = ti.atoms.iter().map(transition_atom).collect();
+    let atoms: Vec<_> = ti.atoms.iter().map(TransitionCandidate::checker_atom).collect();
     match ctx.check(l, TerminationArgument::TransitionInvariant { atoms, well_founded: k }, deadline) {
         CheckResult::Accepted => Ok(LoopOutcome::proven(
-            TECHNIQUE_TRANSITION_INVARIANT,
+            technique::TRANSITION_INVARIANT,
             CertificateText {
                 kind: "transition-invariant",
                 expressions: ti.atoms.iter().map(|a| a.text(ctx.q)).collect(),
@@ -412,7 +334,8 @@ fn try_ranking(ctx: &Context, l: LoopId, deadline: Instant) -> Result<LoopOutcom
     let forms = ranking::synthesize(ctx.q, ctx.fid, ctx.forest, l, &ctx.invariants, ctx.cfg.semantics, deadline)
         .map_err(|why| format!("no ranking function: {why}"))?;
     let texts: Vec<String> = forms.iter().map(|f| certificate::linear_text(ctx.q, f)).collect();
-    let technique = if forms.len() == 1 { TECHNIQUE_RANKING } else { TECHNIQUE_LEXICOGRAPHIC };
+    let technique =
+        if forms.len() == 1 { technique::RANKING_FUNCTION } else { technique::LEXICOGRAPHIC_RANKING_FUNCTION };
     match ctx.check(l, TerminationArgument::Ranking(forms), deadline) {
         CheckResult::Accepted => Ok(LoopOutcome::proven(
             technique,
@@ -447,7 +370,7 @@ fn try_lasso(ctx: &Context, l: LoopId, deadline: Instant) -> Result<LoopOutcome,
     let recurrent_set = if atoms.is_empty() { "1".to_string() } else { join_conjuncts(&atoms) };
     Ok(LoopOutcome {
         verdict: Verdict::False,
-        technique: Some(TECHNIQUE_RECURRENT_SET),
+        technique: Some(technique::RECURRENT_SET),
         reason: None,
         certificate: None,
         witness: Some(Witness {
@@ -461,10 +384,10 @@ fn try_lasso(ctx: &Context, l: LoopId, deadline: Instant) -> Result<LoopOutcome,
 /// How strong a technique is, to name the one a TRUE needed.
 fn strength(t: Option<&'static str>) -> u8 {
     match t {
-        Some(TECHNIQUE_TRANSITION_INVARIANT) => 1,
-        Some(TECHNIQUE_RANKING) => 2,
-        Some(TECHNIQUE_LEXICOGRAPHIC) => 3,
-        Some(TECHNIQUE_EXECUTION) => 4,
+        Some(technique::TRANSITION_INVARIANT) => 1,
+        Some(technique::RANKING_FUNCTION) => 2,
+        Some(technique::LEXICOGRAPHIC_RANKING_FUNCTION) => 3,
+        Some(technique::CONCRETE_EXECUTION) => 4,
         _ => 0,
     }
 }

@@ -2,11 +2,11 @@
 //! of the recurrent set.
 
 use leapfrog_arith::Semantics;
+use leapfrog_interp::runs::run_recording;
 use leapfrog_interp::{EdgeInputs, InputOracle, Outcome, StreamInputs};
 use leapfrog_ir::{AssertOrigin, Command, Expr, FuncId, LocId, Program};
 use leapfrog_source::Span;
 use leapfrog_summarize::bmc::ProposedInputs;
-use leapfrog_verify::run_recording;
 
 /// Runs `q` with the stem's proposed input values and checks that execution reaches `header` (of
 /// function `fid`) in a state satisfying `set`: the header is instrumented with an assertion of

@@ -4,7 +4,7 @@
 use leapfrog_arith::Semantics;
 use leapfrog_c_frontend::{FrontendOptions, load_program};
 use leapfrog_ir::types::DataModel;
-use leapfrog_terminate::{Options, Report, TECHNIQUE_EXECUTION, TECHNIQUE_RECURRENT_SET, Verdict, terminate};
+use leapfrog_terminate::{Options, Report, Verdict, technique, terminate};
 use std::time::Duration;
 
 fn run(source: &str, semantics: Semantics) -> Report {
@@ -29,7 +29,7 @@ const COLLATZ: &str = "int main(void) { int n = 27; int steps; steps = 0;
 fn a_deterministic_program_whose_run_ends_terminates() {
     let r = run(COLLATZ, Semantics::Default);
     assert_eq!(r.verdict, Verdict::True, "{:?}", r.reason);
-    assert_eq!(r.technique, Some(TECHNIQUE_EXECUTION));
+    assert_eq!(r.technique, Some(technique::CONCRETE_EXECUTION));
     let cert = r.loops[0].certificate.as_ref().expect("a certificate");
     assert!(cert.expressions[0].contains("steps"), "{:?}", cert.expressions);
 }
@@ -41,7 +41,7 @@ fn an_uninitialized_value_that_is_read_makes_the_run_no_proof() {
   while (n != 1) { if (n % 2) n = 3 * n + 1; else n = n / 2; }
   return 0; }\n";
     let r = run(src, Semantics::Default);
-    assert_ne!(r.technique, Some(TECHNIQUE_EXECUTION));
+    assert_ne!(r.technique, Some(technique::CONCRETE_EXECUTION));
     assert_ne!(r.verdict, Verdict::True, "Collatz is not proven for every start");
 }
 
@@ -51,7 +51,7 @@ fn a_nondeterministic_input_makes_the_run_no_proof() {
 int main(void) { int n = __VERIFIER_nondet_int(); while (n > 0) { n = n + 1; } return 0; }\n";
     let r = run(src, Semantics::Default);
     assert_eq!(r.verdict, Verdict::False);
-    assert_eq!(r.technique, Some(TECHNIQUE_RECURRENT_SET));
+    assert_eq!(r.technique, Some(technique::RECURRENT_SET));
     let w = r.loops[0].witness.as_ref().expect("a witness");
     assert!(w.stem_inputs[0] > 0, "the stem enters the loop: {:?}", w.stem_inputs);
 }
@@ -61,7 +61,7 @@ fn signed_overflow_in_the_single_run_is_no_proof_under_the_default_semantics() {
     // The run overflows (undefined behaviour in the interpreter): no TRUE from it.
     let src = "int main(void) { int x = 1; while (x > 0) { x = x + 1000000; } return 0; }\n";
     let r = run(src, Semantics::Default);
-    assert_ne!(r.technique, Some(TECHNIQUE_EXECUTION));
+    assert_ne!(r.technique, Some(technique::CONCRETE_EXECUTION));
     assert_ne!(r.verdict, Verdict::True);
     // Under machine integers it wraps to a negative value and ends.
     let r = run(src, Semantics::BitPrecise);

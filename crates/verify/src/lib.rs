@@ -16,15 +16,18 @@
 //!    assertion.
 //! 5. Anything else is **UNKNOWN**, with the reason.
 
-pub mod execution;
 pub mod exits;
+pub mod invariants;
+
+pub use leapfrog_results::safety::{Counterexample, LeapReport, LoopInvariant, Report};
+pub use leapfrog_results::summaries::{LoopSummaryReport, SummariesReport};
+pub use leapfrog_results::{Options, Verdict, join_conjuncts, technique};
 
 use leapfrog_arith::Semantics;
-use leapfrog_certify::termination::{LinearForm, Measure, TransitionAtom};
 use leapfrog_certify::{CheckResult, SafetyCertificate, check_safety_with_views};
-use leapfrog_interp::{EdgeInputs, ExecConfig, InputOracle, Outcome, UninitMode};
-use leapfrog_ir::nondet::{Assumption, assumptions};
-use leapfrog_ir::program::LoopKind;
+use leapfrog_interp::runs::{self, replay, run_recording};
+use leapfrog_interp::{EdgeInputs, Outcome};
+use leapfrog_ir::nondet::assumptions;
 use leapfrog_ir::{Command, Expr, FuncId, MemoryView, Program, Type, VarTy, Visibility};
 use leapfrog_ir::{InlineLimits, inline_program};
 use leapfrog_smt::{QueryLimits, Watchdog};
@@ -32,116 +35,10 @@ use leapfrog_source::Span;
 use leapfrog_summarize::bmc::{BmcResult, ProposedInputs, bmc};
 use leapfrog_summarize::candidates::printed_conjuncts;
 use leapfrog_summarize::transition::{
-    Measure as EngineMeasure, TransitionCandidate, TransitionSummary, check_safety_with, transition_invariants,
+    TransitionCandidate, TransitionSummary, check_safety_with, transition_invariants,
 };
 use leapfrog_summarize::{Config, SafetyResult, analyze_with_views};
 use std::time::{Duration, Instant};
-
-#[derive(Clone, Debug)]
-pub struct Options {
-    pub semantics: Semantics,
-    /// Wall-clock budget of the whole run.
-    pub timeout: Duration,
-}
-
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    True,
-    False,
-    Unknown,
-}
-
-impl Verdict {
-    pub fn word(self) -> &'static str {
-        match self {
-            Verdict::True => "TRUE",
-            Verdict::False => "FALSE",
-            Verdict::Unknown => "UNKNOWN",
-        }
-    }
-}
-
-/// The techniques that can answer.
-pub const TECHNIQUE_SUMMARIES: &str = "loop-summaries";
-pub const TECHNIQUE_NO_LOOPS: &str = "loop-free-encoding";
-pub const TECHNIQUE_BMC: &str = "bounded-unwinding";
-pub const TECHNIQUE_NO_ASSERTION: &str = "no-assertion";
-pub const TECHNIQUE_EXECUTION: &str = "concrete-execution";
-
-/// One loop's part of a safety certificate, in the user's terms.
-#[derive(Clone, Debug)]
-pub struct LoopInvariant {
-    pub kind: LoopKind,
-    pub span: Span,
-    /// The invariant as a C expression (`1` when it is trivially true).
-    pub invariant: String,
-    /// The transition invariant's conjuncts the proof uses (TACAS'11), post-state primed:
-    /// `i' > i`; empty when the summary needs none. The summary assumes `X == Xpre || T(Xpre, X)`
-    /// between the entry and the last header visit.
-    pub transition_invariant: Vec<String>,
-}
-
-/// One leap of a leaping counterexample: a summarized loop, with the values of the variables it
-/// modifies on entry and at its last iteration, as the summarized program's model has them.
-#[derive(Clone, Debug)]
-pub struct LeapReport {
-    pub kind: LoopKind,
-    pub span: Span,
-    pub before: Vec<(String, i128)>,
-    pub after: Vec<(String, i128)>,
-}
-
-/// A confirmed failing execution.
-#[derive(Clone, Debug)]
-pub struct Counterexample {
-    /// The interpreter's input stream (nondet values and, in order, uninitialized variables).
-    pub inputs: Vec<i128>,
-    /// The source positions the execution passes, consecutive repeats merged.
-    pub path: Vec<Span>,
-    /// The assertion that fails.
-    pub failing: Span,
-    /// Loops leapt over by the abstract counterexample that led to it (may be empty).
-    pub leaps: Vec<LeapReport>,
-    /// How many iterations per loop entry the concrete search unwound (`None` when the
-    /// execution was not found by unwinding: the program's only execution).
-    pub unwinding: Option<u32>,
-}
-
-#[derive(Clone, Debug)]
-pub struct Report {
-    pub verdict: Verdict,
-    pub semantics: Semantics,
-    pub technique: Option<&'static str>,
-    pub reason: Option<String>,
-    pub certificate: Vec<LoopInvariant>,
-    /// A TRUE shown by a fact about the program rather than by loop invariants (techniques
-    /// `no-assertion` and `concrete-execution`), in words.
-    pub fact: Option<String>,
-    pub counterexample: Option<Counterexample>,
-    /// What the answer takes for granted about the program's environment (`ir::nondet`):
-    /// the assumptions about the constructs the program contains.
-    pub assumptions: Vec<Assumption>,
-    pub solver_queries: u64,
-    pub elapsed: Duration,
-}
-
-impl Report {
-    /// An UNKNOWN that no analysis was run for.
-    pub fn unknown(semantics: Semantics, reason: String) -> Report {
-        Report {
-            verdict: Verdict::Unknown,
-            semantics,
-            technique: None,
-            reason: Some(reason),
-            certificate: Vec::new(),
-            fact: None,
-            counterexample: None,
-            assumptions: Vec::new(),
-            solver_queries: 0,
-            elapsed: Duration::ZERO,
-        }
-    }
-}
 
 /// Unwindings tried before the summaries, and the share of the budget they may use.
 const QUICK_BOUNDS: &[u32] = &[1, 2, 3];
@@ -255,8 +152,6 @@ pub fn no_assertion_runs(p: &Program) -> Option<String> {
 
 /// The largest unwound function the concrete search builds.
 const MAX_UNROLLED_LOCS: usize = 20_000;
-/// Steps the interpreter may take to replay a counterexample.
-const REPLAY_STEPS: u64 = 50_000_000;
 
 pub fn verify(p: &Program, opts: &Options) -> Report {
     let start = Instant::now();
@@ -286,17 +181,17 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
     // Stage 0: answers that need no analysis.
     if let Some(fact) = no_assertion_runs(p) {
         report.verdict = Verdict::True;
-        report.technique = Some(TECHNIQUE_NO_ASSERTION);
+        report.technique = Some(technique::NO_ASSERTION);
         report.fact = Some(fact);
         return finish(report);
     }
-    if let Some(r) = execution::single_run(p, opts.semantics, opts.timeout, deadline) {
+    if let Some(r) = runs::single_run(p, opts.semantics, opts.timeout, deadline) {
         if let Outcome::Error { span, .. } = r.outcome {
             // Replayed with the trace the counterexample reports (the run is deterministic).
             let replayed = replay(p, &[], opts.semantics, deadline);
             if matches!(replayed.outcome, Outcome::Error { span: s, .. } if s == span) {
                 report.verdict = Verdict::False;
-                report.technique = Some(TECHNIQUE_EXECUTION);
+                report.technique = Some(technique::CONCRETE_EXECUTION);
                 report.counterexample = Some(Counterexample {
                     inputs: Vec::new(),
                     path: merge_spans(replayed.trace.iter().map(|(fi, e)| p.funcs[*fi].edges[*e].span)),
@@ -308,8 +203,8 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
             }
         } else {
             report.verdict = Verdict::True;
-            report.technique = Some(TECHNIQUE_EXECUTION);
-            report.fact = Some(execution::ending_text(&r));
+            report.technique = Some(technique::CONCRETE_EXECUTION);
+            report.fact = Some(runs::ending_text(&r));
             return finish(report);
         }
     }
@@ -330,7 +225,7 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
     let quick_note = match search(p, &q, fid, QUICK_BOUNDS, &cfg, quick_deadline) {
         Search::Found(cex) => {
             report.verdict = Verdict::False;
-            report.technique = Some(TECHNIQUE_BMC);
+            report.technique = Some(technique::BOUNDED_UNWINDING);
             report.counterexample = Some(cex);
             return finish(report);
         }
@@ -368,7 +263,7 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
                 .loops
                 .iter()
                 .filter(|l| !t[l.id].atoms.is_empty())
-                .map(|l| (l.header, t[l.id].atoms.iter().map(transition_atom).collect()))
+                .map(|l| (l.header, t[l.id].atoms.iter().map(TransitionCandidate::checker_atom).collect()))
                 .collect(),
             None => Vec::new(),
         };
@@ -376,8 +271,11 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
         match check_safety_with_views(&q, &cert, &views, opts.semantics, limits, Some(deadline)) {
             CheckResult::Accepted => {
                 report.verdict = Verdict::True;
-                report.technique =
-                    Some(if analysis.loops.is_empty() { TECHNIQUE_NO_LOOPS } else { TECHNIQUE_SUMMARIES });
+                report.technique = Some(if analysis.loops.is_empty() {
+                    technique::LOOP_FREE_ENCODING
+                } else {
+                    technique::LOOP_SUMMARIES
+                });
                 report.certificate = analysis
                     .loops
                     .iter()
@@ -430,7 +328,8 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
     let search_note = match search(p, &q, fid, deep, &cfg, deadline) {
         Search::Found(mut cex) => {
             report.verdict = Verdict::False;
-            report.technique = Some(if leaps.is_empty() { TECHNIQUE_BMC } else { TECHNIQUE_SUMMARIES });
+            report.technique =
+                Some(if leaps.is_empty() { technique::BOUNDED_UNWINDING } else { technique::LOOP_SUMMARIES });
             cex.leaps = leaps;
             report.counterexample = Some(cex);
             report.reason = None;
@@ -445,38 +344,6 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
     }
     report.reason = Some(reason);
     finish(report)
-}
-
-/// The checker's form of the engine's transition-invariant atom (the checker shares no types
-/// with the engine; `leapfrog-terminate` has the same conversion, as it cannot depend on this
-/// crate).
-pub fn transition_atom(a: &TransitionCandidate) -> TransitionAtom {
-    let var = |v: &leapfrog_ir::VarId| LinearForm { constant: 0, terms: vec![(1, *v)] };
-    let measure = |m: &EngineMeasure| match m {
-        EngineMeasure::Var(v) => Measure::Linear(var(v)),
-        EngineMeasure::Sum(vs) => {
-            Measure::Linear(LinearForm { constant: 0, terms: vs.iter().map(|v| (1, *v)).collect() })
-        }
-        EngineMeasure::Max(vs) => Measure::Max(vs.clone()),
-        EngineMeasure::Min(vs) => Measure::Min(vs.clone()),
-        EngineMeasure::Distance(x, y) => {
-            let mut f = var(x);
-            f.terms.extend(y.iter().map(|y| (-1, *y)));
-            Measure::Distance(f)
-        }
-    };
-    match a {
-        TransitionCandidate::Decreases(m) => TransitionAtom::Decreases(measure(m)),
-        TransitionCandidate::Increases(m) => TransitionAtom::Increases(measure(m)),
-        TransitionCandidate::OneChanges(vs) => TransitionAtom::OneChanges(vs.clone()),
-    }
-}
-
-/// `a && b && ...`, with parentheses around conjuncts that are disjunctions.
-pub fn join_conjuncts(texts: &[String]) -> String {
-    let wrapped: Vec<String> =
-        texts.iter().map(|t| if t.contains("||") { format!("({t})") } else { t.clone() }).collect();
-    wrapped.join(" && ")
 }
 
 /// The input stream that gives the inputs of `q`'s entry function `fid` the values an engine's
@@ -494,39 +361,6 @@ pub fn input_stream(
     run_recording(q, &mut oracle, semantics, deadline).inputs
 }
 
-/// Runs `q` with inputs from `oracle` (`--uninit nondet`), recording the inputs it consumes, for
-/// at most [`REPLAY_STEPS`] steps and until `deadline`.
-pub fn run_recording(
-    q: &Program,
-    oracle: &mut dyn InputOracle,
-    semantics: Semantics,
-    deadline: Instant,
-) -> leapfrog_interp::ExecResult {
-    let config = ExecConfig {
-        uninit: UninitMode::Nondet,
-        max_steps: REPLAY_STEPS,
-        semantics,
-        record_inputs: true,
-        deadline: Some(deadline),
-        ..ExecConfig::default()
-    };
-    leapfrog_interp::run_with(q, &config, oracle)
-}
-
-/// Runs `p` on `inputs` with a trace, until `deadline`.
-fn replay(p: &Program, inputs: &[i128], semantics: Semantics, deadline: Instant) -> leapfrog_interp::ExecResult {
-    let config = ExecConfig {
-        nondet: inputs.to_vec(),
-        uninit: UninitMode::Nondet,
-        max_steps: REPLAY_STEPS,
-        semantics,
-        record_trace: true,
-        deadline: Some(deadline),
-        ..ExecConfig::default()
-    };
-    leapfrog_interp::run(p, &config)
-}
-
 fn merge_spans(spans: impl Iterator<Item = Span>) -> Vec<Span> {
     let mut out: Vec<Span> = Vec::new();
     for s in spans {
@@ -539,40 +373,6 @@ fn merge_spans(spans: impl Iterator<Item = Span>) -> Vec<Span> {
         out.push(s);
     }
     out
-}
-
-/// One loop's summary in the user's terms.
-#[derive(Clone, Debug)]
-pub struct LoopSummaryReport {
-    pub function: String,
-    pub kind: LoopKind,
-    pub span: Span,
-    pub depth: u32,
-    /// Variables (and `*object`s) the summary havocs, of those visible at the loop.
-    pub modified: Vec<String>,
-    /// The invariant's conjuncts as C expressions.
-    pub invariant: Vec<String>,
-    /// The transition invariant's conjuncts (TACAS'11), post-state primed: `i' > i`. The summary
-    /// assumes `X == Xpre || T(Xpre, X)` between entry and the last header visit.
-    pub transition_invariant: Vec<String>,
-    /// How the loop can be left: the condition of each exit, as C over variables visible at the
-    /// loop (see [`exits`]).
-    pub exits: Vec<String>,
-    /// What the C above leaves out, in words: exits that are not conditions, conditions that
-    /// cannot be written at the loop, modified variables not visible there.
-    pub notes: Vec<String>,
-    pub candidates_tried: usize,
-}
-
-#[derive(Clone, Debug)]
-pub struct SummariesReport {
-    pub semantics: Semantics,
-    pub loops: Vec<LoopSummaryReport>,
-    /// Whether the independent checker accepted all invariants (initiation and consecution).
-    pub certified: bool,
-    /// Why the summaries are incomplete or not certified (empty when they are).
-    pub notes: Vec<String>,
-    pub elapsed: Duration,
 }
 
 /// The loop summaries of the program (after inlining: a loop of a function called twice is

@@ -2,6 +2,7 @@
 //! to an emitter of the report crate.
 
 pub mod exec;
+pub mod invariants;
 pub mod ir;
 pub mod loops;
 pub mod summarize;

@@ -1,3 +1,5 @@
+//! The runs the analysis engines make.
+//!
 //! Deterministic programs: when the interpreter's run of a program never consults an input (no
 //! source of `leapfrog_ir::nondet`: no nondeterministic value, no extern call, no parameter of
 //! the entry, no read of an uninitialized local or of never-written memory, no `volatile` read),
@@ -7,10 +9,11 @@
 //! nothing: the interpreter takes an uninitialized value at its first read.)
 //!
 //! [`single_run`] is the one place that decides whether a run is the program's only execution;
-//! both pipelines use it.
+//! both pipelines use it. [`run_recording`] and [`replay`] are the runs that turn an engine's
+//! proposed inputs into a stream and confirm a counterexample.
 
+use crate::{ExecConfig, ExecResult, InputOracle, Outcome, UninitMode};
 use leapfrog_arith::Semantics;
-use leapfrog_interp::{ExecConfig, ExecResult, Outcome, UninitMode};
 use leapfrog_ir::nondet::{Source, command_source};
 use leapfrog_ir::{Command, Program};
 use std::time::{Duration, Instant};
@@ -51,7 +54,7 @@ pub fn single_run(q: &Program, semantics: Semantics, budget: Duration, deadline:
         record_inputs: false,
         deadline: Some(deadline),
     };
-    let r = leapfrog_interp::run(q, &config);
+    let r = crate::run(q, &config);
     let ended = matches!(
         r.outcome,
         Outcome::Exit { .. } | Outcome::Error { .. } | Outcome::Abort { .. } | Outcome::Blocked { .. }
@@ -63,4 +66,36 @@ pub fn single_run(q: &Program, semantics: Semantics, budget: Duration, deadline:
 /// ends (exit 0) after 42 steps".
 pub fn ending_text(run: &ExecResult) -> String {
     format!("the program's only execution ends ({}) after {} steps", run.outcome, run.steps)
+}
+
+/// Steps the interpreter may take to replay a counterexample.
+pub const REPLAY_STEPS: u64 = 50_000_000;
+
+/// Runs `q` with inputs from `oracle` (`--uninit nondet`), recording the inputs it consumes, for
+/// at most [`REPLAY_STEPS`] steps and until `deadline`.
+pub fn run_recording(q: &Program, oracle: &mut dyn InputOracle, semantics: Semantics, deadline: Instant) -> ExecResult {
+    let config = ExecConfig {
+        uninit: UninitMode::Nondet,
+        max_steps: REPLAY_STEPS,
+        semantics,
+        record_inputs: true,
+        deadline: Some(deadline),
+        ..ExecConfig::default()
+    };
+    crate::run_with(q, &config, oracle)
+}
+
+/// Runs `p` on `inputs` (`--uninit nondet`) with a trace, for at most [`REPLAY_STEPS`] steps and
+/// until `deadline`: the replay that confirms a counterexample.
+pub fn replay(p: &Program, inputs: &[i128], semantics: Semantics, deadline: Instant) -> ExecResult {
+    let config = ExecConfig {
+        nondet: inputs.to_vec(),
+        uninit: UninitMode::Nondet,
+        max_steps: REPLAY_STEPS,
+        semantics,
+        record_trace: true,
+        deadline: Some(deadline),
+        ..ExecConfig::default()
+    };
+    crate::run(p, &config)
 }

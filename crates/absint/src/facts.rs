@@ -1,0 +1,131 @@
+//! Invariants as facts a technique can use: IR boolean expressions with their C text.
+//!
+//! A constraint is written with integer coefficients, the constant on the right. It is computed
+//! as the template candidates are: in the variables' own type when they share a signed type
+//! under the default semantics (mathematical there), else in `long long`, with conversions
+//! written out: `x - 2*y >= -3` or `(long)u - 2 * (long)y >= -3`. A constraint whose values
+//! could leave `long long` (a 64-bit unsigned variable, a sum involving a 64-bit variable, or
+//! coefficients and constants beyond 2^20 and 2^40) is dropped: facts are candidates, so dropping
+//! one loses precision, never soundness.
+
+use leapfrog_arith::{BinOp, CmpOp, IntTy, Semantics};
+use leapfrog_ir::types::Type;
+use leapfrog_ir::{Expr, Program, VarId};
+use leapfrog_linear::{Constraint, Relation, to_i128};
+use num_traits::Signed;
+
+/// The type facts compute in.
+const WIDE: IntTy = IntTy::I64;
+const MAX_COEFFICIENT: i128 = 1 << 20;
+const MAX_CONSTANT: i128 = 1 << 40;
+
+/// `c` as an IR condition and its C text, when it can be written safely (see the module doc).
+/// It reads as C is written: the first variable with a positive coefficient, the constant on the
+/// right (`x - y <= 3`), and a bound of one variable in the variable's own type (`i <= 10`).
+pub fn constraint_expr(p: &Program, c: &Constraint<VarId>, semantics: Semantics) -> Option<(Expr, String)> {
+    let c = c.normalized();
+    let Some((_, first)) = c.expr.terms().next() else {
+        let cond = Expr::Bool(c.as_trivial()?);
+        return Some((cond.clone(), leapfrog_ir::print::expr_to_c(p, &cond)));
+    };
+    // `e >= 0` with a negative first coefficient is written `-e <= 0`.
+    let flip = first.is_negative();
+    let e = if flip { c.expr.neg() } else { c.expr.clone() };
+    let op = match (c.relation, flip) {
+        (Relation::Eq, _) => CmpOp::Eq,
+        (Relation::Ge, false) => CmpOp::Ge,
+        (Relation::Ge, true) => CmpOp::Le,
+    };
+    let bound = -to_i128(e.constant_term()).filter(|k| k.abs() <= MAX_CONSTANT)?;
+    let terms: Vec<(VarId, i128)> = e
+        .terms()
+        .map(|(v, k)| Some((*v, to_i128(k).filter(|k| k.abs() <= MAX_COEFFICIENT)?)))
+        .collect::<Option<_>>()?;
+    let ty_of = |v: VarId| match p.vars[v].ty.reg() {
+        Some(Type::Int(t)) => Some(t),
+        Some(Type::Bool) => Some(IntTy::Bool),
+        _ => None,
+    };
+    // One variable with coefficient 1: compared in its own type when the bound fits.
+    if let [(v, 1)] = terms[..]
+        && let Some(t) = ty_of(v).filter(|t| !t.is_bool() && t.contains(bound))
+    {
+        let cond = Expr::cmp(op, Expr::Var(v), Expr::int(bound, t));
+        return Some((cond.clone(), leapfrog_ir::print::expr_to_c(p, &cond)));
+    }
+    // Under the default semantics signed arithmetic is mathematical (the checker's model too,
+    // where a register of a signed type is an unbounded integer): variables of one signed type
+    // are combined in that type, without conversions, whose wrapping would make the fact
+    // non-inductive there. Otherwise everything is converted to `long long`, where variables of
+    // up to 32 bits combine exactly.
+    let types: Vec<IntTy> = terms.iter().map(|(v, _)| ty_of(*v)).collect::<Option<_>>()?;
+    let common = types[0];
+    let own = semantics == Semantics::Default
+        && common.is_signed()
+        && types.iter().all(|t| *t == common)
+        && common.contains(bound)
+        && terms.iter().all(|(_, k)| common.contains(*k));
+    let w = if own { common } else { WIDE };
+    let mut operands = Vec::new();
+    for &(v, k) in &terms {
+        let var = match ty_of(v)? {
+            _ if own => Expr::Var(v),
+            IntTy::U64 => return None,
+            // A 64-bit variable is only bounded alone (a sum could overflow `long long`).
+            WIDE if terms.len() > 1 || k.abs() != 1 => return None,
+            WIDE => Expr::Var(v),
+            _ => Expr::cast(WIDE, Expr::Var(v)),
+        };
+        operands.push((var, k));
+    }
+    // `x - y >= 0` reads `x >= y` (no arithmetic at all).
+    if let [(x, 1), (y, -1)] = &operands[..]
+        && bound == 0
+    {
+        let cond = Expr::cmp(op, x.clone(), y.clone());
+        return Some((cond.clone(), leapfrog_ir::print::expr_to_c(p, &cond)));
+    }
+    let mut sum: Option<Expr> = None;
+    for (var, k) in operands {
+        let term = if k.abs() == 1 { var } else { Expr::binary(BinOp::Mul, w, Expr::int(k.abs(), w), var) };
+        sum = Some(match sum {
+            // The first coefficient is positive (flipped above).
+            None => term,
+            Some(s) if k > 0 => Expr::binary(BinOp::Add, w, s, term),
+            Some(s) => Expr::binary(BinOp::Sub, w, s, term),
+        });
+    }
+    let cond = Expr::cmp(op, sum?, Expr::int(bound, w));
+    let text = leapfrog_ir::print::expr_to_c(p, &cond);
+    Some((cond, text))
+}
+
+/// Whether `c` says no more than the types of its variables: a bound of one variable at or
+/// beyond its type's limit (`x >= -2147483648` for an `int`).
+pub fn implied_by_types(p: &Program, c: &Constraint<VarId>) -> bool {
+    let mut terms = c.expr.terms();
+    let (Some((v, k)), None) = (terms.next(), terms.next()) else { return c.as_trivial() == Some(true) };
+    let Some(ty) = (match p.vars[*v].ty.reg() {
+        Some(Type::Int(t)) => Some(t),
+        Some(Type::Bool) => Some(IntTy::Bool),
+        _ => None,
+    }) else {
+        return false;
+    };
+    if c.relation != Relation::Ge {
+        return false;
+    }
+    // k·v + c0 >= 0: a lower bound -c0/k when k > 0, an upper bound when k < 0.
+    let limit = -c.expr.constant_term() / k;
+    if k.is_positive() {
+        limit <= leapfrog_linear::rational(ty.min())
+    } else {
+        limit >= leapfrog_linear::rational(ty.max())
+    }
+}
+
+/// Whether `e` converts a value (a fact over variables of several types, or one computed in
+/// `long long`).
+pub fn converts(e: &Expr) -> bool {
+    matches!(e, Expr::Cast(..)) || e.children().into_iter().any(converts)
+}

@@ -1,0 +1,430 @@
+//! Invariance analysis: abstract interpretation of one IR function over a numeric domain.
+//!
+//! [`analyze`] computes, for every location of a function, an element of a domain of
+//! `leapfrog-domains` that contains every state a real execution can have there (restricted to
+//! the tracked variables: the integer and condition registers — memory, pointers and floats are
+//! not tracked, and every command that may change a tracked variable in a way the domain cannot
+//! follow forgets it). The result per loop header ([`Invariants::at_loops`]) is a conjunction of
+//! linear constraints over the program's variables; [`facts`] turns them into IR expressions
+//! with their C text, for the techniques that take invariant candidates.
+//!
+//! Semantics (the IR's, `leapfrog_ir`): values are the registers' values, in their types' ranges;
+//! a conversion wraps as gcc does; unsigned arithmetic (all arithmetic under
+//! [`Semantics::BitPrecise`]) wraps, signed arithmetic under the default semantics is exact (an
+//! overflow is undefined behaviour, which ends the execution). Inputs — parameters, havocs
+//! (nondet values, volatile reads, uninitialized locals), loads, call results — are any value of
+//! their type. Calls of functions with or without a body may change every global. A step that
+//! may not return (`Opaque` with `may_not_return`: a call through a pointer, `longjmp`, inline
+//! assembly) may jump anywhere: a function with one is not analysed ([`Error`]).
+//!
+//! Variables are projected away where they are dead (`ir::liveness`): an invariant speaks of the
+//! variables some path still reads.
+//!
+//! Iteration: a worklist in reverse postorder from the entry; at cutpoints (every cycle passes
+//! one: `ir::loops`) the new value is widened after [`Config::widening_delay`] plain joins (with
+//! the program's constants as thresholds), then [`Config::narrowing_rounds`] descending rounds
+//! recompute every location from its predecessors (narrowing at cutpoints). Every iterate is
+//! computed from sound iterates by sound transfer functions, so stopping anywhere after the
+//! ascending phase is sound.
+//!
+//! The analysis is never trusted: what it finds is offered to techniques as candidates, and every
+//! invariant a verdict rests on is re-checked by `leapfrog-certify`.
+//!
+//! Invariant: depends on `leapfrog-ir`, `leapfrog-arith`, `leapfrog-linear` and
+//! `leapfrog-domains`; the domains never see the IR (this crate translates).
+
+pub mod facts;
+pub mod linearize;
+
+use leapfrog_arith::{IntTy, Semantics};
+use leapfrog_domains::{Dim, NumericDomain};
+use leapfrog_ir::loops::LoopForest;
+use leapfrog_ir::types::Type;
+use leapfrog_ir::{Command, EdgeId, Expr, FuncId, Id, IdVec, LocId, LoopId, Program, VarId, VarKind};
+use leapfrog_linear::{Affine, Constraint, Rational, rational};
+use linearize::{condition, linearize};
+use std::collections::{BTreeMap, BTreeSet};
+use std::time::Instant;
+
+/// How the fixpoint is computed.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub semantics: Semantics,
+    /// Plain joins at a cutpoint before widening starts.
+    pub widening_delay: u32,
+    /// Descending rounds after the ascending phase.
+    pub narrowing_rounds: u32,
+    /// Widen with the program's constants (and their neighbours) as thresholds.
+    pub thresholds: bool,
+    /// Give up (an [`Error`]) after this many location visits per location.
+    pub max_visits_per_location: u32,
+    pub deadline: Option<Instant>,
+}
+
+impl Config {
+    pub fn new(semantics: Semantics) -> Config {
+        Config {
+            semantics,
+            widening_delay: 2,
+            narrowing_rounds: 2,
+            thresholds: true,
+            max_visits_per_location: 64,
+            deadline: None,
+        }
+    }
+}
+
+/// Why a function was not analysed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    /// A step that may not return (what it is).
+    MayNotReturn(String),
+    /// The deadline passed or the visit budget ran out.
+    Budget(&'static str),
+}
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Error::MayNotReturn(what) => write!(f, "the function has a step that may not return ({what})"),
+            Error::Budget(what) => write!(f, "the invariance analysis stopped: {what}"),
+        }
+    }
+}
+
+/// The tracked variables and their dimensions (a variable's dimension is its index).
+#[derive(Clone, Debug, Default)]
+pub struct Tracked {
+    vars: BTreeMap<VarId, IntTy>,
+}
+
+impl Tracked {
+    /// The integer registers `func` reads or writes, with their types. (Condition registers are
+    /// not tracked: a comparison's value is not affine, so they would only ever be 0 or 1.)
+    pub fn of(p: &Program, func: FuncId) -> Tracked {
+        let f = &p.funcs[func];
+        let mut vars = BTreeMap::new();
+        let mut add = |v: VarId| {
+            if let Some(Type::Int(t)) = p.vars[v].ty.reg() {
+                vars.insert(v, t);
+            }
+        };
+        for &v in f.params.iter().chain(&f.locals) {
+            add(v);
+        }
+        for e in f.edges.values() {
+            for v in e.cmd.exprs().into_iter().flat_map(|x| x.reads()).chain(e.cmd.defs()) {
+                add(v);
+            }
+        }
+        Tracked { vars }
+    }
+
+    /// The dimension of `v`, if it is tracked.
+    pub fn dim(&self, v: VarId) -> Option<Dim> {
+        self.vars.contains_key(&v).then_some(v.index())
+    }
+
+    /// The variable of dimension `d`.
+    pub fn var(&self, d: Dim) -> VarId {
+        VarId::new(d)
+    }
+
+    /// The tracked variables with their types.
+    pub fn iter(&self) -> impl Iterator<Item = (VarId, IntTy)> + '_ {
+        self.vars.iter().map(|(v, t)| (*v, *t))
+    }
+
+    fn ty(&self, v: VarId) -> Option<IntTy> {
+        self.vars.get(&v).copied()
+    }
+}
+
+/// The analysis result of one function.
+#[derive(Clone, Debug)]
+pub struct Invariants<D> {
+    pub tracked: Tracked,
+    /// Per location: `None` when no execution reaches it.
+    pub at: IdVec<LocId, Option<D>>,
+    pub forest: LoopForest,
+}
+
+impl<D: NumericDomain> Invariants<D> {
+    /// `d`'s constraints over the program's variables.
+    pub fn over_vars(&self, constraints: &[Constraint<Dim>]) -> Vec<Constraint<VarId>> {
+        constraints.iter().map(|c| c.map_vars(|d| self.tracked.var(*d))).collect()
+    }
+
+    /// Per loop: its header and the invariant there, as constraints over the program's
+    /// variables (`[-1 >= 0]` for an unreachable header).
+    pub fn at_loops(&self) -> Vec<(LoopId, LocId, Vec<Constraint<VarId>>)> {
+        self.forest
+            .loops
+            .iter()
+            .map(|(id, l)| {
+                let constraints = match &self.at[l.header] {
+                    None => vec![Constraint::unsatisfiable()],
+                    Some(e) => self.over_vars(&e.constraints()),
+                };
+                (id, l.header, constraints)
+            })
+            .collect()
+    }
+}
+
+/// The range of a value of `ty`, as constraints on dimension `d`.
+fn type_range(d: Dim, ty: IntTy) -> [Constraint<Dim>; 2] {
+    let x = Affine::var(d);
+    [
+        Constraint::ge(&x, &Affine::constant(rational(ty.min()))),
+        Constraint::le(&x, &Affine::constant(rational(ty.max()))),
+    ]
+}
+
+/// `v := any value of its type`.
+fn havoc<D: NumericDomain>(element: &mut D, tracked: &Tracked, v: VarId) {
+    if let (Some(d), Some(ty)) = (tracked.dim(v), tracked.ty(v)) {
+        element.forget(d);
+        for c in type_range(d, ty) {
+            element.assume(&c);
+        }
+    }
+}
+
+struct Analyzer<'a> {
+    p: &'a Program,
+    tracked: Tracked,
+    cfg: &'a Config,
+    globals: Vec<VarId>,
+}
+
+impl Analyzer<'_> {
+    /// The state after `cmd` from `input` (`None`: the command cannot complete from it).
+    fn transfer<D: NumericDomain>(&self, input: &D, cmd: &Command) -> Option<D> {
+        let mut out = input.clone();
+        let sem = self.cfg.semantics;
+        match cmd {
+            Command::Skip
+            | Command::Store { .. }
+            | Command::InitObject { .. }
+            | Command::Free(_)
+            | Command::MemCopy { .. }
+            | Command::MemSet { .. }
+            | Command::Output { .. }
+            | Command::Exit(_)
+            | Command::Abort => {}
+            Command::Assume(cond) | Command::Assert { cond, .. } => {
+                // Past an assertion, its condition held (a failing one ends the execution).
+                for c in condition(self.p, &self.tracked, sem, &out, cond) {
+                    out.assume(&c);
+                }
+            }
+            Command::Assign(v, e) => self.assign(&mut out, *v, e),
+            Command::Havoc(v, _) | Command::Load { dst: v, .. } | Command::Alloc { dst: v, .. } => {
+                havoc(&mut out, &self.tracked, *v);
+            }
+            Command::Call { dst, .. } | Command::CallExtern { dst, .. } => {
+                for g in &self.globals {
+                    havoc(&mut out, &self.tracked, *g);
+                }
+                if let Some(v) = dst {
+                    havoc(&mut out, &self.tracked, *v);
+                }
+            }
+            Command::Opaque { havoc: vars, .. } => {
+                for v in vars {
+                    havoc(&mut out, &self.tracked, *v);
+                }
+            }
+        }
+        (!out.is_bottom()).then_some(out)
+    }
+
+    fn assign<D: NumericDomain>(&self, out: &mut D, v: VarId, e: &Expr) {
+        let (Some(d), Some(ty)) = (self.tracked.dim(v), self.tracked.ty(v)) else { return };
+        if ty == IntTy::Bool {
+            // A condition or `_Bool`: 0 or 1 (a constant stays exact).
+            match e {
+                Expr::Bool(b) => out.assign(d, &Affine::constant(rational(i128::from(*b)))),
+                Expr::Int(c, _) => out.assign(d, &Affine::constant(rational(i128::from(*c != 0)))),
+                _ => havoc(out, &self.tracked, v),
+            }
+            return;
+        }
+        match linearize(self.p, &self.tracked, self.cfg.semantics, e) {
+            Some(l) => {
+                out.assign(d, &l.affine);
+                // The value is the affine value converted as the expression says (the identity
+                // when it fits). An exact signed result under the default semantics stays
+                // mathematical: an overflow is undefined behaviour, not a wrap.
+                if let Some(w) = l.wrap {
+                    out.convert(d, w);
+                }
+                if l.wrap.is_some_and(|w| w != ty) || (l.wrap.is_none() && linearize::wraps(ty, self.cfg.semantics)) {
+                    out.convert(d, ty);
+                }
+            }
+            // Not affine: any value of the type, or, for a signed type under the default
+            // semantics, any integer (the mathematical result; an overflow would be undefined
+            // behaviour, but the checker's model lets the value leave the range).
+            None if linearize::wraps(ty, self.cfg.semantics) => havoc(out, &self.tracked, v),
+            None => out.forget(d),
+        }
+    }
+}
+
+/// The program's integer constants and their neighbours (`c - 1`, `c + 1`), the widening
+/// thresholds.
+fn thresholds(p: &Program, func: FuncId) -> Vec<Rational> {
+    fn walk(e: &Expr, out: &mut BTreeSet<i128>) {
+        if let Expr::Int(c, _) = e
+            && c.abs() <= 1 << 40
+        {
+            out.extend([*c - 1, *c, *c + 1]);
+        }
+        for child in e.children() {
+            walk(child, out);
+        }
+    }
+    let mut out = BTreeSet::new();
+    for edge in p.funcs[func].edges.values() {
+        for e in edge.cmd.exprs() {
+            walk(e, &mut out);
+        }
+    }
+    out.into_iter().map(rational).collect()
+}
+
+/// Reverse postorder of the locations reachable from the entry (iterative depth-first search).
+fn reverse_postorder(p: &Program, func: FuncId, succ: &IdVec<LocId, Vec<EdgeId>>) -> Vec<LocId> {
+    let f = &p.funcs[func];
+    let mut seen = vec![false; f.locs.len()];
+    let mut post = Vec::new();
+    let mut stack: Vec<(LocId, usize)> = vec![(f.entry, 0)];
+    seen[f.entry.index()] = true;
+    while let Some((l, i)) = stack.pop() {
+        if let Some(&e) = succ[l].get(i) {
+            stack.push((l, i + 1));
+            let to = f.edges[e].to;
+            if !seen[to.index()] {
+                seen[to.index()] = true;
+                stack.push((to, 0));
+            }
+        } else {
+            post.push(l);
+        }
+    }
+    post.reverse();
+    post
+}
+
+/// Analyses function `func` of `p` from an entry state where every tracked variable holds any
+/// value of its type.
+pub fn analyze<D: NumericDomain>(p: &Program, func: FuncId, cfg: &Config) -> Result<Invariants<D>, Error> {
+    analyze_from(p, func, cfg, D::top())
+}
+
+/// [`analyze`] starting from `top`, the domain's top element as the caller configures it (say,
+/// a disjunctive domain with its bound on disjuncts).
+pub fn analyze_from<D: NumericDomain>(p: &Program, func: FuncId, cfg: &Config, top: D) -> Result<Invariants<D>, Error> {
+    let f = &p.funcs[func];
+    if let Some(what) = f.edges.values().find_map(|e| match &e.cmd {
+        Command::Opaque { what, may_not_return: true, .. } => Some(what.clone()),
+        _ => None,
+    }) {
+        return Err(Error::MayNotReturn(what));
+    }
+    let tracked = Tracked::of(p, func);
+    let globals = tracked.iter().map(|(v, _)| v).filter(|v| p.vars[*v].kind == VarKind::Global).collect();
+    let analyzer = Analyzer { p, tracked, cfg, globals };
+    let forest = LoopForest::compute(f);
+    let succ = f.successors();
+    let pred = f.predecessors();
+    let order = reverse_postorder(p, func, &succ);
+    let mut rank = vec![usize::MAX; f.locs.len()];
+    for (i, l) in order.iter().enumerate() {
+        rank[l.index()] = i;
+    }
+    let thresholds = if cfg.thresholds { thresholds(p, func) } else { Vec::new() };
+    // Dead variables are projected away where they die: elements stay small, and nothing is
+    // lost about the live ones (projection keeps every implied relation).
+    let live = leapfrog_ir::liveness::live_variables(f);
+    let step = |state: &D, e: EdgeId| -> Option<D> {
+        let edge = &f.edges[e];
+        let mut next = analyzer.transfer(state, &edge.cmd)?;
+        let live_here = &live[edge.to];
+        next.project(&|d| live_here.contains(&VarId::new(d)));
+        Some(next)
+    };
+
+    let mut entry = top;
+    for (v, ty) in analyzer.tracked.iter() {
+        for c in type_range(v.index(), ty) {
+            entry.assume(&c);
+        }
+    }
+    let mut at: IdVec<LocId, Option<D>> = f.locs.ids().map(|_| None).collect();
+    at[f.entry] = Some(entry.clone());
+    let mut visits = vec![0u32; f.locs.len()];
+    let mut work: BTreeSet<(usize, LocId)> = BTreeSet::from([(rank[f.entry.index()], f.entry)]);
+    let out_of_time = || cfg.deadline.is_some_and(|d| Instant::now() >= d);
+    // Ascending phase.
+    while let Some((_, l)) = work.pop_first() {
+        if out_of_time() {
+            return Err(Error::Budget("time limit"));
+        }
+        let Some(state) = at[l].clone() else { continue };
+        for &e in &succ[l] {
+            let Some(next) = step(&state, e) else { continue };
+            let t = f.edges[e].to;
+            let updated = match &at[t] {
+                None => next,
+                Some(old) => {
+                    if next.leq(old) {
+                        continue;
+                    }
+                    visits[t.index()] += 1;
+                    if visits[t.index()] > cfg.max_visits_per_location {
+                        return Err(Error::Budget("too many iterations"));
+                    }
+                    let joined = old.join(&next);
+                    if forest.is_cutpoint(t) && visits[t.index()] > cfg.widening_delay {
+                        old.widen_with_thresholds(&joined, &thresholds)
+                    } else {
+                        joined
+                    }
+                }
+            };
+            at[t] = Some(updated);
+            work.insert((rank[t.index()], t));
+        }
+    }
+    // Descending phase.
+    for _ in 0..cfg.narrowing_rounds {
+        if out_of_time() {
+            break;
+        }
+        for &l in &order {
+            if l == f.entry {
+                continue;
+            }
+            let mut new: Option<D> = None;
+            for &e in &pred[l] {
+                let edge = &f.edges[e];
+                let Some(src) = &at[edge.from] else { continue };
+                if let Some(next) = step(src, e) {
+                    new = Some(match new {
+                        None => next,
+                        Some(acc) => acc.join(&next),
+                    });
+                }
+            }
+            at[l] = match (&at[l], new) {
+                (Some(old), Some(new)) if forest.is_cutpoint(l) => Some(old.narrow(&new)),
+                (Some(old), Some(new)) => Some(if new.leq(old) { new } else { old.meet(&new) }),
+                (_, new) => new,
+            };
+        }
+    }
+    Ok(Invariants { tracked: analyzer.tracked, at, forest })
+}

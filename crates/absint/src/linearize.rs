@@ -1,0 +1,178 @@
+//! IR expressions as affine expressions over the tracked variables, with the machine-integer
+//! conversion that is still to be applied ([`Linear`]), and conditions as linear constraints.
+//!
+//! Wrapping is a ring homomorphism: `(a + b) mod 2^n` is `((a mod 2^n) + b) mod 2^n`, so a sum,
+//! difference or constant multiple computed in a wrapping type is the conversion of the
+//! mathematical affine value to that type, however many wrapping operations of that width or
+//! wider it contains. A conversion to a *narrower* type inside one to a wider type does not fold
+//! that way (unless the inner value's type fits the outer type, which makes the outer conversion
+//! the identity); such expressions, and every non-affine operation, are not linearized: the
+//! analysis then forgets the assigned variable or ignores the condition, which is sound.
+
+use crate::Tracked;
+use leapfrog_arith::{BinOp, CmpOp, IntTy, Semantics, UnOp};
+use leapfrog_domains::{Dim, NumericDomain};
+use leapfrog_ir::types::Type;
+use leapfrog_ir::{Expr, Program};
+use leapfrog_linear::{Affine, Constraint, Rational, rational};
+
+/// The value of an expression: `affine` exactly (`wrap: None`), or `affine` converted to `wrap`
+/// as C converts integers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Linear {
+    pub affine: Affine<Dim>,
+    pub wrap: Option<IntTy>,
+}
+
+/// The integer type of `e`, if it has one.
+pub fn int_type(p: &Program, e: &Expr) -> Option<IntTy> {
+    match e {
+        Expr::Int(_, t) | Expr::Unary(_, t, _) | Expr::Binary(_, t, _, _) | Expr::Cast(t, _) => Some(*t),
+        Expr::PtrDiff { ty, .. } => Some(*ty),
+        Expr::Var(v) => match p.vars[*v].ty.reg() {
+            Some(Type::Int(t)) => Some(t),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Whether every value of `inner` is a value of `outer`.
+fn fits(inner: IntTy, outer: IntTy) -> bool {
+    outer.min() <= inner.min() && inner.max() <= outer.max()
+}
+
+/// Whether arithmetic in `ty` wraps under `semantics`.
+pub fn wraps(ty: IntTy, semantics: Semantics) -> bool {
+    !ty.is_signed() || semantics == Semantics::BitPrecise
+}
+
+/// `e` as a [`Linear`], when it is affine in the tracked variables.
+pub fn linearize(p: &Program, tracked: &Tracked, semantics: Semantics, e: &Expr) -> Option<Linear> {
+    let exact = |affine| Some(Linear { affine, wrap: None });
+    match e {
+        Expr::Int(c, _) => exact(Affine::constant(rational(*c))),
+        Expr::Var(v) => tracked.dim(*v).and_then(|d| exact(Affine::var(d))),
+        Expr::Cast(t, inner) => {
+            if t.is_bool() {
+                return None;
+            }
+            let l = linearize(p, tracked, semantics, inner)?;
+            let inner_ty = int_type(p, inner)?;
+            if fits(inner_ty, *t) {
+                // The conversion keeps every value of the inner type.
+                return Some(l);
+            }
+            match l.wrap {
+                Some(u) if u.bits() < t.bits() => None,
+                _ => Some(Linear { affine: l.affine, wrap: Some(*t) }),
+            }
+        }
+        Expr::Unary(UnOp::Neg, t, inner) => {
+            let l = linearize(p, tracked, semantics, inner)?;
+            combine(*t, semantics, &[&l]).map(|wrap| Linear { affine: l.affine.neg(), wrap })
+        }
+        Expr::Binary(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Shl), t, a, b) => {
+            let la = linearize(p, tracked, semantics, a)?;
+            let lb = linearize(p, tracked, semantics, b)?;
+            let affine = match op {
+                BinOp::Add => la.affine.add(&lb.affine),
+                BinOp::Sub => la.affine.sub(&lb.affine),
+                BinOp::Mul => {
+                    if let Some(k) = lb.affine.as_constant().filter(|_| lb.wrap.is_none()) {
+                        la.affine.scale(k)
+                    } else if let Some(k) = la.affine.as_constant().filter(|_| la.wrap.is_none()) {
+                        lb.affine.scale(k)
+                    } else {
+                        return None;
+                    }
+                }
+                _ => {
+                    // A left shift by a constant count below the width is a multiplication.
+                    let k = lb.affine.as_constant().filter(|_| lb.wrap.is_none())?;
+                    let count = leapfrog_linear::to_i128(k).filter(|c| (0..i128::from(t.bits())).contains(c))?;
+                    la.affine.scale(&rational(1i128 << count))
+                }
+            };
+            let operands: Vec<&Linear> = if *op == BinOp::Shl { vec![&la] } else { vec![&la, &lb] };
+            combine(*t, semantics, &operands).map(|wrap| Linear { affine, wrap })
+        }
+        _ => None,
+    }
+}
+
+/// The conversion still to apply to a ring operation in `ty` over `operands`: the operation's own
+/// wrap when `ty` wraps (operands wrapped in a type at least as wide fold into it), none when the
+/// operation is exact (signed arithmetic under the default semantics, where overflow ends the
+/// execution) and the operands are exact. `None` when it cannot be expressed.
+fn combine(ty: IntTy, semantics: Semantics, operands: &[&Linear]) -> Option<Option<IntTy>> {
+    if wraps(ty, semantics) {
+        operands.iter().all(|l| l.wrap.is_none_or(|u| u.bits() >= ty.bits())).then_some(Some(ty))
+    } else {
+        operands.iter().all(|l| l.wrap.is_none()).then_some(None)
+    }
+}
+
+/// The affine value of `l` in an element where its conversion is the identity (its range lies in
+/// the target type), else `None`.
+pub fn exact_value<D: NumericDomain>(element: &D, l: &Linear) -> Option<Affine<Dim>> {
+    match l.wrap {
+        None => Some(l.affine.clone()),
+        Some(t) => {
+            let b = element.bounds(&l.affine);
+            let inside = b.lo.as_ref().is_some_and(|lo| *lo >= rational(t.min()))
+                && b.hi.as_ref().is_some_and(|hi| *hi <= rational(t.max()));
+            inside.then(|| l.affine.clone())
+        }
+    }
+}
+
+/// The linear constraints a true `cond` implies in `element` (a conjunction; empty when the
+/// condition is not linear). `Some(false)`-like conditions give the unsatisfiable constraint.
+pub fn condition<D: NumericDomain>(
+    p: &Program,
+    tracked: &Tracked,
+    semantics: Semantics,
+    element: &D,
+    cond: &Expr,
+) -> Vec<Constraint<Dim>> {
+    let (positive, inner) = match cond {
+        Expr::Not(inner) => (false, inner.as_ref()),
+        other => (true, other),
+    };
+    match inner {
+        Expr::Bool(b) => {
+            if *b == positive {
+                Vec::new()
+            } else {
+                vec![Constraint::unsatisfiable()]
+            }
+        }
+        Expr::Var(v) => match tracked.dim(*v) {
+            // A condition variable holds 0 or 1.
+            Some(d) if positive => vec![Constraint::ge(&Affine::var(d), &Affine::constant(rational(1)))],
+            Some(d) => vec![Constraint::le(&Affine::var(d), &Affine::constant(Rational::from_integer(0.into())))],
+            None => Vec::new(),
+        },
+        Expr::Cmp(op, a, b) => {
+            let op = if positive { *op } else { op.negate() };
+            let value = |e: &Expr| linearize(p, tracked, semantics, e).and_then(|l| exact_value(element, &l));
+            let (Some(la), Some(lb)) = (value(a), value(b)) else { return Vec::new() };
+            comparison(op, &la, &lb)
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// `a op b` over integers as constraints (`!=` gives none: it is not convex).
+pub fn comparison(op: CmpOp, a: &Affine<Dim>, b: &Affine<Dim>) -> Vec<Constraint<Dim>> {
+    let one = Affine::constant(rational(1));
+    match op {
+        CmpOp::Eq => vec![Constraint::eq(a, b)],
+        CmpOp::Ne => Vec::new(),
+        CmpOp::Lt => vec![Constraint::le(&a.add(&one), b)],
+        CmpOp::Le => vec![Constraint::le(a, b)],
+        CmpOp::Gt => vec![Constraint::ge(a, &b.add(&one))],
+        CmpOp::Ge => vec![Constraint::ge(a, b)],
+    }
+}

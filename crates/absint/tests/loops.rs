@@ -1,0 +1,98 @@
+//! The invariance analysis on small C programs: the ranges and relations it must find at loop
+//! headers, in each domain, and what it refuses.
+
+use leapfrog_absint::{Config, Error, Invariants, analyze};
+use leapfrog_arith::Semantics;
+use leapfrog_c_frontend::{FrontendOptions, load_program};
+use leapfrog_domains::{Bounds, Disjunctive, Intervals, NumericDomain, Octagon, Polyhedron};
+use leapfrog_ir::{FuncId, InlineLimits, Program, inline_program};
+use leapfrog_linear::{Affine, rational};
+
+fn program(source: &str) -> (Program, FuncId) {
+    let dir = std::env::temp_dir().join(format!("leapfrog-absint-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(format!("p{:x}.c", source.len() * 7919 + source.bytes().map(usize::from).sum::<usize>()));
+    std::fs::write(&file, source).unwrap();
+    let p = load_program(std::slice::from_ref(&file), &FrontendOptions::default()).expect("front end");
+    let q = inline_program(&p, &InlineLimits::default()).expect("inlined");
+    let fid = q.entry.unwrap();
+    (q, fid)
+}
+
+/// The range of `expr` (over variables named in `names`) at the header of the loop at `line`.
+fn range_at<D: NumericDomain>(q: &Program, r: &Invariants<D>, line: u32, terms: &[(i128, &str)]) -> Bounds {
+    let f = &q.funcs[q.entry.unwrap()];
+    let l = r.forest.loops.ids().find(|l| r.forest.syntax(f, *l).1.line == line).expect("a loop at that line");
+    let element = r.at[r.forest.loops[l].header].as_ref().expect("the header is reachable");
+    let dim = |name: &str| {
+        let v = r.tracked.iter().map(|(v, _)| v).find(|v| q.vars[*v].name == name).expect("a tracked variable");
+        r.tracked.dim(v).unwrap()
+    };
+    let e = Affine::from_terms(rational(0), terms.iter().map(|(k, n)| (rational(*k), dim(n))));
+    element.bounds(&e)
+}
+
+fn bounds(lo: Option<i128>, hi: Option<i128>) -> Bounds {
+    Bounds { lo: lo.map(rational), hi: hi.map(rational) }
+}
+
+const COUNT: &str = "int main(void) {\n  int i = 0;\n  while (i < 10) {\n    i++;\n  }\n  return i;\n}\n";
+
+const TWO_COUNTERS: &str = "extern int __VERIFIER_nondet_int(void);\nint main(void) {\n  int n = __VERIFIER_nondet_int();\n  int i = 0, j = 0;\n  while (i < n) {\n    i++;\n    j++;\n  }\n  return j;\n}\n";
+
+#[test]
+fn a_counting_loop_is_bounded_in_every_domain() {
+    let (q, fid) = program(COUNT);
+    let cfg = Config::new(Semantics::Default);
+    let expected = bounds(Some(0), Some(10));
+    assert_eq!(range_at(&q, &analyze::<Intervals>(&q, fid, &cfg).unwrap(), 3, &[(1, "i")]), expected);
+    assert_eq!(range_at(&q, &analyze::<Octagon>(&q, fid, &cfg).unwrap(), 3, &[(1, "i")]), expected);
+    assert_eq!(range_at(&q, &analyze::<Polyhedron>(&q, fid, &cfg).unwrap(), 3, &[(1, "i")]), expected);
+    assert_eq!(range_at(&q, &analyze::<Disjunctive<Octagon>>(&q, fid, &cfg).unwrap(), 3, &[(1, "i")]), expected);
+}
+
+#[test]
+fn relations_need_a_relational_domain() {
+    let (q, fid) = program(TWO_COUNTERS);
+    let cfg = Config::new(Semantics::Default);
+    let i_minus_j = [(1, "i"), (-1, "j")];
+    assert_eq!(range_at(&q, &analyze::<Octagon>(&q, fid, &cfg).unwrap(), 5, &i_minus_j), bounds(Some(0), Some(0)));
+    assert_eq!(range_at(&q, &analyze::<Polyhedron>(&q, fid, &cfg).unwrap(), 5, &i_minus_j), bounds(Some(0), Some(0)));
+    let intervals = range_at(&q, &analyze::<Intervals>(&q, fid, &cfg).unwrap(), 5, &i_minus_j);
+    assert_ne!(intervals, bounds(Some(0), Some(0)), "intervals cannot relate i and j");
+}
+
+#[test]
+fn unsigned_arithmetic_wraps() {
+    // c goes 250, ..., 255, 0, ..., 5: the header sees values on both sides of the wrap.
+    let src = "int main(void) {\n  unsigned char c = 250;\n  while (c != 5) {\n    c++;\n  }\n  return c;\n}\n";
+    let (q, fid) = program(src);
+    let cfg = Config::new(Semantics::Default);
+    for r in [
+        range_at(&q, &analyze::<Intervals>(&q, fid, &cfg).unwrap(), 3, &[(1, "c")]),
+        range_at(&q, &analyze::<Octagon>(&q, fid, &cfg).unwrap(), 3, &[(1, "c")]),
+    ] {
+        assert!(r.contains(&rational(0)) && r.contains(&rational(255)) && r.contains(&rational(250)), "{r:?}");
+    }
+}
+
+#[test]
+fn signed_arithmetic_wraps_only_under_bit_precise_semantics() {
+    // x++ from INT_MAX is INT_MIN under bit-precise semantics (the header sees it), and undefined
+    // behaviour, which ends the execution, under the default semantics.
+    let src = "int main(void) {\n  int x = 1;\n  while (x > 0) {\n    x++;\n  }\n  return 0;\n}\n";
+    let (q, fid) = program(src);
+    let wrapped =
+        range_at(&q, &analyze::<Intervals>(&q, fid, &Config::new(Semantics::BitPrecise)).unwrap(), 3, &[(1, "x")]);
+    assert!(wrapped.contains(&rational(i128::from(i32::MIN))), "{wrapped:?}");
+    let exact = range_at(&q, &analyze::<Intervals>(&q, fid, &Config::new(Semantics::Default)).unwrap(), 3, &[(1, "x")]);
+    assert_eq!(exact.lo, Some(rational(1)), "{exact:?}");
+}
+
+#[test]
+fn a_step_that_may_not_return_is_refused() {
+    let src = "void spin(void) { while (1) { } }\nint main(void) {\n  void (*f)(void) = spin;\n  int i = 0;\n  while (i < 3) { f(); i++; }\n  return 0;\n}\n";
+    let (q, fid) = program(src);
+    let r = analyze::<Intervals>(&q, fid, &Config::new(Semantics::Default));
+    assert!(matches!(r, Err(Error::MayNotReturn(_))), "{:?}", r.err());
+}

@@ -1,0 +1,84 @@
+//! What `verify` answers for `unreach-call`: the verdict with its certificate (loop invariants,
+//! or a fact) or its counterexample (a replayed failing execution).
+
+use crate::Verdict;
+use leapfrog_arith::Semantics;
+use leapfrog_ir::nondet::Assumption;
+use leapfrog_ir::program::LoopKind;
+use leapfrog_source::Span;
+use std::time::Duration;
+
+/// One loop's part of a safety certificate, in the user's terms.
+#[derive(Clone, Debug)]
+pub struct LoopInvariant {
+    pub kind: LoopKind,
+    pub span: Span,
+    /// The invariant as a C expression (`1` when it is trivially true).
+    pub invariant: String,
+    /// The transition invariant's conjuncts the proof uses (TACAS'11), post-state primed:
+    /// `i' > i`; empty when the summary needs none. The summary assumes `X == Xpre || T(Xpre, X)`
+    /// between the entry and the last header visit.
+    pub transition_invariant: Vec<String>,
+}
+
+/// One leap of a leaping counterexample: a summarized loop, with the values of the variables it
+/// modifies on entry and at its last iteration, as the summarized program's model has them.
+#[derive(Clone, Debug)]
+pub struct LeapReport {
+    pub kind: LoopKind,
+    pub span: Span,
+    pub before: Vec<(String, i128)>,
+    pub after: Vec<(String, i128)>,
+}
+
+/// A confirmed failing execution.
+#[derive(Clone, Debug)]
+pub struct Counterexample {
+    /// The interpreter's input stream (nondet values and, in order, uninitialized variables).
+    pub inputs: Vec<i128>,
+    /// The source positions the execution passes, consecutive repeats merged.
+    pub path: Vec<Span>,
+    /// The assertion that fails.
+    pub failing: Span,
+    /// Loops leapt over by the abstract counterexample that led to it (may be empty).
+    pub leaps: Vec<LeapReport>,
+    /// How many iterations per loop entry the concrete search unwound (`None` when the
+    /// execution was not found by unwinding: the program's only execution).
+    pub unwinding: Option<u32>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub verdict: Verdict,
+    pub semantics: Semantics,
+    pub technique: Option<&'static str>,
+    pub reason: Option<String>,
+    pub certificate: Vec<LoopInvariant>,
+    /// A TRUE shown by a fact about the program rather than by loop invariants (techniques
+    /// `no-assertion` and `concrete-execution`), in words.
+    pub fact: Option<String>,
+    pub counterexample: Option<Counterexample>,
+    /// What the answer takes for granted about the program's environment (`ir::nondet`):
+    /// the assumptions about the constructs the program contains.
+    pub assumptions: Vec<Assumption>,
+    pub solver_queries: u64,
+    pub elapsed: Duration,
+}
+
+impl Report {
+    /// An UNKNOWN that no analysis was run for.
+    pub fn unknown(semantics: Semantics, reason: String) -> Report {
+        Report {
+            verdict: Verdict::Unknown,
+            semantics,
+            technique: None,
+            reason: Some(reason),
+            certificate: Vec::new(),
+            fact: None,
+            counterexample: None,
+            assumptions: Vec::new(),
+            solver_queries: 0,
+            elapsed: Duration::ZERO,
+        }
+    }
+}

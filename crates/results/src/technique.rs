@@ -1,0 +1,24 @@
+//! The names of the techniques that can answer, as reports print them (one list for every job,
+//! so a name means one thing).
+
+/// `verify`: loop invariants (Houdini over templates) checked by the independent checker, or a
+/// FALSE with leaps over summarized loops.
+pub const LOOP_SUMMARIES: &str = "loop-summaries";
+/// `verify`: a program without loops, encoded whole.
+pub const LOOP_FREE_ENCODING: &str = "loop-free-encoding";
+/// `verify`: a failing execution found by unwinding the loops and replayed.
+pub const BOUNDED_UNWINDING: &str = "bounded-unwinding";
+/// `verify`: no assertion can run.
+pub const NO_ASSERTION: &str = "no-assertion";
+/// `verify` and `terminate`: the program's only execution, run by the interpreter.
+pub const CONCRETE_EXECUTION: &str = "concrete-execution";
+/// `terminate`: a transition invariant (TACAS'11 Table 1) that is well-founded.
+pub const TRANSITION_INVARIANT: &str = "transition-invariant";
+/// `terminate`: a linear ranking function.
+pub const RANKING_FUNCTION: &str = "ranking-function";
+/// `terminate`: a lexicographic linear ranking function.
+pub const LEXICOGRAPHIC_RANKING_FUNCTION: &str = "lexicographic-ranking-function";
+/// `terminate`: a lasso (a stem the interpreter replays into a checked recurrent set).
+pub const RECURRENT_SET: &str = "recurrent-set";
+/// `terminate`: the program has no loop and no step that can cycle.
+pub const LOOP_FREE: &str = "loop-free";
