@@ -58,6 +58,9 @@ pub struct Config {
     pub thresholds: bool,
     /// Give up (an [`Error`]) after this many location visits per location.
     pub max_visits_per_location: u32,
+    /// Give up when more tracked variables than this are live at one location (the cost of a
+    /// relational domain's operations grows with the cube of the variables, or faster).
+    pub max_live_variables: Option<usize>,
     pub deadline: Option<Instant>,
 }
 
@@ -68,7 +71,8 @@ impl Config {
             widening_delay: 2,
             narrowing_rounds: 2,
             thresholds: true,
-            max_visits_per_location: 64,
+            max_visits_per_location: 1000,
+            max_live_variables: None,
             deadline: None,
         }
     }
@@ -79,8 +83,9 @@ impl Config {
 pub enum Error {
     /// A step that may not return (what it is).
     MayNotReturn(String),
-    /// The deadline passed or the visit budget ran out.
-    Budget(&'static str),
+    /// The deadline passed, the visit budget ran out, or the function has too many live
+    /// variables for the domain.
+    Budget(String),
 }
 
 impl std::fmt::Display for Error {
@@ -349,6 +354,14 @@ pub fn analyze_from<D: NumericDomain>(p: &Program, func: FuncId, cfg: &Config, t
     // Dead variables are projected away where they die: elements stay small, and nothing is
     // lost about the live ones (projection keeps every implied relation).
     let live = leapfrog_ir::liveness::live_variables(f);
+    if let Some(max) = cfg.max_live_variables {
+        let most = live.values().map(|vars| vars.iter().filter(|v| analyzer.tracked.dim(**v).is_some()).count()).max();
+        if let Some(n) = most.filter(|n| *n > max) {
+            return Err(Error::Budget(format!(
+                "{n} integer variables are live at one point (at most {max} for this domain)"
+            )));
+        }
+    }
     let step = |state: &D, e: EdgeId| -> Option<D> {
         let edge = &f.edges[e];
         let mut next = analyzer.transfer(state, &edge.cmd)?;
@@ -371,10 +384,13 @@ pub fn analyze_from<D: NumericDomain>(p: &Program, func: FuncId, cfg: &Config, t
     // Ascending phase.
     while let Some((_, l)) = work.pop_first() {
         if out_of_time() {
-            return Err(Error::Budget("time limit"));
+            return Err(Error::Budget("time limit".to_string()));
         }
         let Some(state) = at[l].clone() else { continue };
         for &e in &succ[l] {
+            if out_of_time() {
+                return Err(Error::Budget("time limit".to_string()));
+            }
             let Some(next) = step(&state, e) else { continue };
             let t = f.edges[e].to;
             let updated = match &at[t] {
@@ -385,7 +401,7 @@ pub fn analyze_from<D: NumericDomain>(p: &Program, func: FuncId, cfg: &Config, t
                     }
                     visits[t.index()] += 1;
                     if visits[t.index()] > cfg.max_visits_per_location {
-                        return Err(Error::Budget("too many iterations"));
+                        return Err(Error::Budget("too many iterations".to_string()));
                     }
                     let joined = old.join(&next);
                     if forest.is_cutpoint(t) && visits[t.index()] > cfg.widening_delay {

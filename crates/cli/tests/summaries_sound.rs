@@ -118,7 +118,12 @@ fn domain_invariants<D: NumericDomain>(
     fid: leapfrog_ir::FuncId,
     semantics: Semantics,
 ) -> Vec<(leapfrog_ir::LocId, Vec<leapfrog_ir::Expr>, Vec<String>)> {
-    let Ok(result) = leapfrog_absint::analyze::<D>(q, fid, &leapfrog_absint::Config::new(semantics)) else {
+    let cfg = leapfrog_absint::Config {
+        deadline: Some(Instant::now() + Duration::from_millis(500)),
+        max_live_variables: Some(24),
+        ..leapfrog_absint::Config::new(semantics)
+    };
+    let Ok(result) = leapfrog_absint::analyze::<D>(q, fid, &cfg) else {
         return Vec::new();
     };
     result

@@ -16,6 +16,10 @@ use std::time::Instant;
 
 /// Above this many locations the analysis is not run (its cost grows with locations × loops).
 const MAX_LOCATIONS: usize = 5000;
+/// Above this many live integer variables at one point the octagons get too costly.
+const MAX_LIVE_VARIABLES: usize = 24;
+/// The share of the time left the analysis may use.
+const TIME_SHARE: u32 = 10;
 
 /// Per loop of `forest` (function `fid` of `p`), the facts the octagon analysis finds at its
 /// header, as candidates; empty lists when the analysis does not apply or gives up.
@@ -32,7 +36,13 @@ pub fn domain_candidates(
     if forest.loops.is_empty() || f.locs.len() > MAX_LOCATIONS {
         return out;
     }
-    let cfg = leapfrog_absint::Config { deadline, ..leapfrog_absint::Config::new(semantics) };
+    let now = Instant::now();
+    let deadline = deadline.map(|d| now + d.saturating_duration_since(now) / TIME_SHARE);
+    let cfg = leapfrog_absint::Config {
+        deadline,
+        max_live_variables: Some(MAX_LIVE_VARIABLES),
+        ..leapfrog_absint::Config::new(semantics)
+    };
     let Ok(result) = leapfrog_absint::analyze::<Octagon>(p, fid, &cfg) else { return out };
     let visibility = Visibility::new(p, views);
     let is_view = |v: &leapfrog_ir::VarId| views.iter().any(|m| m.var == *v);

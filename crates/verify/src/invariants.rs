@@ -127,7 +127,16 @@ pub fn invariants(p: &Program, opts: &Options, choice: DomainChoice) -> Invarian
         return out;
     };
     // A share of the budget for the analysis, the rest for the checker.
-    let cfg = AbsintConfig { deadline: Some(start + opts.timeout / 2), ..AbsintConfig::new(opts.semantics) };
+    let max_live_variables = match choice.kind {
+        DomainKind::Interval => None,
+        DomainKind::Octagon => Some(48),
+        DomainKind::Polyhedra => Some(16),
+    };
+    let cfg = AbsintConfig {
+        deadline: Some(start + opts.timeout / 2),
+        max_live_variables,
+        ..AbsintConfig::new(opts.semantics)
+    };
     let k = choice.disjuncts.max(1);
     let found = match (choice.kind, k) {
         (DomainKind::Interval, 1) => run(&q, fid, &cfg, Intervals::top()),
