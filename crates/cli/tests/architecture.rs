@@ -16,18 +16,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("report", &["leapfrog-source", "leapfrog-ir", "leapfrog-interp", "leapfrog-results"]),
     ("smt", &[]),
     ("certify", &["leapfrog-source", "leapfrog-arith", "leapfrog-ir", "leapfrog-smt"]),
-    (
-        "summarize",
-        &[
-            "leapfrog-source",
-            "leapfrog-arith",
-            "leapfrog-ir",
-            "leapfrog-smt",
-            "leapfrog-certify",
-            "leapfrog-absint",
-            "leapfrog-domains",
-        ],
-    ),
+    ("summarize", &["leapfrog-source", "leapfrog-arith", "leapfrog-ir", "leapfrog-smt", "leapfrog-certify"]),
     (
         "verify",
         &[

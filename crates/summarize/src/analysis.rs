@@ -13,7 +13,6 @@
 //! proven on entry in its context, its summary assumes `I_L(X)` after `havoc(Mod(L))`.
 
 use crate::candidates::{Candidate, candidates};
-use crate::domain_facts::domain_candidates;
 use crate::encode::{Encoder, LoopAssumptions, Mode, NoAssumptions, Obligation, State};
 use leapfrog_arith::Semantics;
 use leapfrog_ir::loops::LoopForest;
@@ -111,16 +110,11 @@ pub fn analyze_with_views(p: &Program, fid: FuncId, cfg: &Config, views: &[Memor
     // Houdini's queries grow with loops × candidates: with many loops, each gets fewer (the
     // templates come cheapest and most useful first).
     let per_loop = (MAX_CANDIDATES_PER_FUNCTION / forest.loops.len().max(1)).max(MIN_CANDIDATES_PER_LOOP);
-    // The invariance analysis' facts come first: they are usually inductive as they are.
-    let facts = domain_candidates(p, fid, &forest, cfg.semantics, views, cfg.deadline);
     let cands: IdVec<LoopId, Vec<Candidate>> = forest
         .loops
         .ids()
         .map(|l| {
-            let mut c = facts[l].clone();
-            // (The templates are distinct among themselves.)
-            let templates = candidates(p, f, &forest, l, &samples[l], cfg.semantics, views);
-            c.extend(templates.into_iter().filter(|t| !facts[l].iter().any(|x| x.expr == t.expr)));
+            let mut c = candidates(p, f, &forest, l, &samples[l], cfg.semantics, views);
             c.truncate(per_loop);
             c
         })

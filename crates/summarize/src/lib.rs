@@ -17,7 +17,6 @@
 pub mod analysis;
 pub mod bmc;
 pub mod candidates;
-pub mod domain_facts;
 pub mod encode;
 pub mod memory;
 pub mod transition;
