@@ -7,7 +7,8 @@
 //! not visible at the loop too, which can be needed for inductiveness) goes to the checker as a
 //! safety certificate of the program with its assertions taken as assumptions: initiation and
 //! consecution, never the property. What is printed is the visible part, which the certified
-//! invariant implies.
+//! invariant implies. A disjunctive domain's invariant is certified as the disjunction of its
+//! disjuncts (besides their hull).
 
 use crate::assertions_as_assumptions;
 use leapfrog_absint::facts::{constraint_expr, converts, implied_by_types};
@@ -19,6 +20,7 @@ use leapfrog_linear::Constraint;
 use leapfrog_results::Options;
 use leapfrog_results::invariants::{InvariantsReport, LoopInvariantReport};
 use leapfrog_smt::{QueryLimits, Watchdog};
+use leapfrog_summarize::candidates::{conjunction, or};
 use std::time::{Duration, Instant};
 
 /// The numeric domains the job offers.
@@ -157,17 +159,17 @@ pub fn invariants(p: &Program, opts: &Options, choice: DomainChoice) -> Invarian
     let f = &q.funcs[fid];
     let forest = leapfrog_ir::loops::LoopForest::compute(f);
     let visibility = Visibility::new(&q, &[]);
-    // Per loop: the printed conjuncts (text, expression); and every expressible fact for the
-    // certificate, with whether it converts values.
-    let mut printed: Vec<Vec<(String, Expr)>> = Vec::new();
+    // Per loop: the printed conjuncts (text, expression) and the disjunction, if any; and every
+    // expressible fact for the certificate.
+    let mut printed: Vec<(Vec<(String, Expr)>, Option<Expr>)> = Vec::new();
     let mut certificate: Vec<(LocId, Expr)> = Vec::new();
     let mut dropped = 0;
-    for ((id, l), (header, conjunction, parts)) in forest.loops.iter().zip(&facts) {
+    for ((id, l), (header, hull, parts)) in forest.loops.iter().zip(&facts) {
         debug_assert_eq!(l.header, *header);
         let (kind, span) = forest.syntax(f, id);
         let visible = |c: &Constraint<VarId>| c.vars().all(|v| visibility.visible_at(*v, span));
         let mut shown = Vec::new();
-        for c in conjunction {
+        for c in hull {
             match constraint_expr(&q, c, opts.semantics) {
                 Some((expr, text)) => {
                     // A bound the type gives is not worth printing, but the checker needs it
@@ -190,8 +192,23 @@ pub fn invariants(p: &Program, opts: &Options, choice: DomainChoice) -> Invarian
                     .collect()
             })
             .collect();
+        // A disjunction is certified as such: each disjunct with all its expressible
+        // constraints (the printed disjuncts, visible constraints only, are weaker).
+        let disjunction = (parts.len() > 1).then(|| {
+            let disjunct = |part: &Vec<Constraint<VarId>>| {
+                let exprs: Vec<Expr> =
+                    part.iter().filter_map(|c| constraint_expr(&q, c, opts.semantics)).map(|x| x.0).collect();
+                conjunction(&exprs)
+            };
+            let mut it = parts.iter().map(disjunct);
+            let first = it.next().unwrap_or(Expr::Bool(false));
+            it.fold(first, or)
+        });
+        if let Some(d) = &disjunction {
+            certificate.push((*header, d.clone()));
+        }
         out.loops.push(LoopInvariantReport { kind, span, depth: l.depth, invariant: Vec::new(), disjuncts });
-        printed.push(shown);
+        printed.push((shown, disjunction));
     }
     if dropped > 0 {
         out.notes.push(format!("{dropped} constraints cannot be written in C without overflow and are left out"));
@@ -224,8 +241,11 @@ pub fn invariants(p: &Program, opts: &Options, choice: DomainChoice) -> Invarian
             result = retry;
         }
     }
-    for (report, shown) in out.loops.iter_mut().zip(printed) {
+    for (report, (shown, disjunction)) in out.loops.iter_mut().zip(printed) {
         report.invariant = shown.into_iter().filter(|(_, e)| keep(e)).map(|(t, _)| t).collect();
+        if disjunction.is_some_and(|d| !keep(&d)) {
+            report.disjuncts.clear();
+        }
     }
     match result {
         CheckResult::Accepted => out.certified = true,
