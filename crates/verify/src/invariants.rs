@@ -52,6 +52,9 @@ pub struct DomainChoice {
 /// each disjunct's constraints.
 type HeaderFacts = Vec<(LocId, Vec<Constraint<VarId>>, Vec<Vec<Constraint<VarId>>>)>;
 
+/// One loop's printed conjuncts (text and expression) and its disjunction, if any.
+type PrintedLoop = (Vec<(String, Expr)>, Option<Expr>);
+
 /// How a domain's element splits into disjuncts.
 trait Disjuncts: NumericDomain {
     fn parts(&self) -> Vec<Vec<leapfrog_linear::Constraint<leapfrog_domains::Dim>>>;
@@ -161,7 +164,7 @@ pub fn invariants(p: &Program, opts: &Options, choice: DomainChoice) -> Invarian
     let visibility = Visibility::new(&q, &[]);
     // Per loop: the printed conjuncts (text, expression) and the disjunction, if any; and every
     // expressible fact for the certificate.
-    let mut printed: Vec<(Vec<(String, Expr)>, Option<Expr>)> = Vec::new();
+    let mut printed: Vec<PrintedLoop> = Vec::new();
     let mut certificate: Vec<(LocId, Expr)> = Vec::new();
     let mut dropped = 0;
     for ((id, l), (header, hull, parts)) in forest.loops.iter().zip(&facts) {
