@@ -78,11 +78,14 @@ pub fn constraint_expr(p: &Program, c: &Constraint<VarId>, semantics: Semantics)
         };
         operands.push((var, k));
     }
-    // `x - y >= 0` reads `x >= y` (no arithmetic at all).
+    // `x - y >= 0` reads `x >= y` (no arithmetic at all: variables of one type compare as they
+    // are, whatever the type).
     if let [(x, 1), (y, -1)] = &operands[..]
         && bound == 0
     {
-        let cond = Expr::cmp(op, x.clone(), y.clone());
+        let (x, y) =
+            if types[0] == types[1] { (Expr::Var(terms[0].0), Expr::Var(terms[1].0)) } else { (x.clone(), y.clone()) };
+        let cond = Expr::cmp(op, x, y);
         return Some((cond.clone(), leapfrog_ir::print::expr_to_c(p, &cond)));
     }
     let mut sum: Option<Expr> = None;

@@ -158,9 +158,27 @@ pub fn condition<D: NumericDomain>(
             let op = if positive { *op } else { op.negate() };
             let value = |e: &Expr| linearize(p, tracked, semantics, e).and_then(|l| exact_value(element, &l));
             let (Some(la), Some(lb)) = (value(a), value(b)) else { return Vec::new() };
+            if op == CmpOp::Ne {
+                return disequality(element, &la.sub(&lb));
+            }
             comparison(op, &la, &lb)
         }
         _ => Vec::new(),
+    }
+}
+
+/// `d != 0` as a constraint where the element makes it convex: when `d`'s range ends at 0, the
+/// range shrinks by one (`i != n` with `i <= n` is `i <= n - 1`); otherwise nothing is known.
+fn disequality<D: NumericDomain>(element: &D, d: &Affine<Dim>) -> Vec<Constraint<Dim>> {
+    let zero = Rational::from_integer(0.into());
+    let one = Affine::constant(rational(1));
+    let b = element.bounds(d);
+    if b.lo.as_ref() == Some(&zero) {
+        vec![Constraint::ge(d, &one)]
+    } else if b.hi.as_ref() == Some(&zero) {
+        vec![Constraint::le(&d.add(&one), &Affine::zero())]
+    } else {
+        Vec::new()
     }
 }
 

@@ -96,3 +96,13 @@ fn a_step_that_may_not_return_is_refused() {
     let r = analyze::<Intervals>(&q, fid, &Config::new(Semantics::Default));
     assert!(matches!(r, Err(Error::MayNotReturn(_))), "{:?}", r.err());
 }
+
+#[test]
+fn a_disequality_at_the_end_of_a_range_shrinks_it() {
+    // t counts down to 0 by `t != 0`: t stays non-negative.
+    let src = "int main(void) {\n  int t = 10;\n  while (t != 0) {\n    t--;\n  }\n  return t;\n}\n";
+    let (q, fid) = program(src);
+    let cfg = Config::new(Semantics::Default);
+    assert_eq!(range_at(&q, &analyze::<Intervals>(&q, fid, &cfg).unwrap(), 3, &[(1, "t")]), bounds(Some(0), Some(10)));
+    assert_eq!(range_at(&q, &analyze::<Octagon>(&q, fid, &cfg).unwrap(), 3, &[(1, "t")]), bounds(Some(0), Some(10)));
+}
