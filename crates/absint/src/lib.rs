@@ -43,6 +43,7 @@ use leapfrog_ir::types::Type;
 use leapfrog_ir::{Command, EdgeId, Expr, FuncId, Id, IdVec, LocId, LoopId, Program, VarId, VarKind};
 use leapfrog_linear::{Affine, Constraint, Rational, rational};
 use linearize::{condition, linearize};
+use num_traits::Signed;
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Instant;
 
@@ -268,6 +269,18 @@ impl Analyzer<'_> {
                 if l.wrap.is_some_and(|w| w != ty) || (l.wrap.is_none() && linearize::wraps(ty, self.cfg.semantics)) {
                     out.convert(d, ty);
                 }
+                // A bound beyond any machine value (a product growing iteration after iteration
+                // under the mathematical semantics) is dropped: exact numbers of thousands of
+                // digits cost more than they tell.
+                let b = out.bounds(&Affine::var(d));
+                let huge = |v: &Option<Rational>| v.as_ref().is_some_and(|v| v.abs() > rational(1i128 << 100));
+                if huge(&b.lo) || huge(&b.hi) {
+                    if linearize::wraps(ty, self.cfg.semantics) {
+                        havoc(out, &self.tracked, v);
+                    } else {
+                        out.forget(d);
+                    }
+                }
             }
             // Not affine: any value of the type, or, for a signed type under the default
             // semantics, any integer (the mathematical result; an overflow would be undefined
@@ -423,6 +436,11 @@ pub fn analyze_from<D: NumericDomain>(p: &Program, func: FuncId, cfg: &Config, t
         for &l in &order {
             if l == f.entry {
                 continue;
+            }
+            // Stopping a descending round anywhere is sound: every state is computed from sound
+            // states.
+            if out_of_time() {
+                break;
             }
             let mut new: Option<D> = None;
             for &e in &pred[l] {

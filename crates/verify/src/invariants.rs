@@ -101,8 +101,27 @@ fn facts_of<D: Disjuncts>(result: &Invariants<D>) -> HeaderFacts {
         .collect()
 }
 
-fn run<D: Disjuncts>(q: &Program, fid: FuncId, cfg: &AbsintConfig, top: D) -> Result<HeaderFacts, String> {
-    analyze_from(q, fid, cfg, top).map(|r| facts_of(&r)).map_err(|e| e.to_string())
+/// The analysis in its own thread, waited for until the configured deadline (plus a grace of a
+/// tenth of a second): one domain operation over many variables cannot be interrupted, and the
+/// job must still end within its time limit. An abandoned analysis ends with the process.
+fn run<D: Disjuncts + Send + 'static>(
+    q: &Program,
+    fid: FuncId,
+    cfg: &AbsintConfig,
+    top: D,
+) -> Result<HeaderFacts, String> {
+    let (q, cfg) = (q.clone(), cfg.clone());
+    let deadline = cfg.deadline;
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(analyze_from(&q, fid, &cfg, top).map(|r| facts_of(&r)).map_err(|e| e.to_string()));
+    });
+    let wait =
+        deadline.map_or(Duration::MAX, |d| d.saturating_duration_since(Instant::now()) + Duration::from_millis(100));
+    match rx.recv_timeout(wait) {
+        Ok(result) => result,
+        Err(_) => Err("the invariance analysis stopped: time limit (inside one domain operation)".to_string()),
+    }
 }
 
 /// The invariants of every loop of `p` (after inlining) in the chosen domain.
@@ -134,7 +153,7 @@ pub fn invariants(p: &Program, opts: &Options, choice: DomainChoice) -> Invarian
     // A share of the budget for the analysis, the rest for the checker.
     let max_live_variables = match choice.kind {
         DomainKind::Interval => None,
-        DomainKind::Octagon => Some(48),
+        DomainKind::Octagon => Some(32),
         DomainKind::Polyhedra => Some(16),
     };
     let cfg = AbsintConfig {
