@@ -1,7 +1,7 @@
 //! The `invariants` job's output: every loop header's invariant, text or JSON.
 
 use crate::snippet::SourceCache;
-use crate::{indent, position};
+use crate::{certification_and_notes, loop_heading, position};
 use leapfrog_results::invariants::InvariantsReport;
 use leapfrog_results::join_conjuncts;
 use leapfrog_source::SourceFiles;
@@ -55,15 +55,9 @@ pub fn to_text(files: &SourceFiles, r: &InvariantsReport) -> String {
         format!("{} domain", r.domain)
     };
     let mut out = format!("{} {noun} ({domain}, {} semantics)", r.loops.len(), r.semantics.name());
-    out.push_str(if r.certified { "; invariants re-checked independently\n" } else { "; invariants NOT certified\n" });
-    for n in &r.notes {
-        out.push_str(&format!("note: {n}\n"));
-    }
+    out.push_str(&certification_and_notes(r.certified, &r.notes));
     for l in &r.loops {
-        out.push_str(&format!("\n{} loop at {} (depth {})\n", l.kind.name(), files.display(l.span), l.depth));
-        if let Some(s) = cache.snippet(files, l.span, l.kind.name().len()) {
-            out.push_str(&indent(&s));
-        }
+        out.push_str(&loop_heading(files, &mut cache, l.kind, l.span, l.depth));
         out.push_str(&format!("  invariant: {}\n", invariant_c(&l.invariant, &l.disjuncts)));
     }
     out

@@ -40,3 +40,33 @@ pub(crate) fn position(files: &leapfrog_source::SourceFiles, s: leapfrog_source:
 pub(crate) fn indent(s: &str) -> String {
     s.lines().map(|l| format!("    {l}\n")).collect()
 }
+
+/// The end of a report's first line for invariants the checker was asked about, then the notes:
+/// `; invariants re-checked independently` or `; invariants NOT certified`, one `note:` line each.
+pub(crate) fn certification_and_notes(certified: bool, notes: &[String]) -> String {
+    let mut out = String::from(if certified {
+        "; invariants re-checked independently\n"
+    } else {
+        "; invariants NOT certified\n"
+    });
+    for n in notes {
+        out.push_str(&format!("note: {n}\n"));
+    }
+    out
+}
+
+/// A loop's heading in a text report: kind, position, depth, and the source line with the
+/// keyword marked.
+pub(crate) fn loop_heading(
+    files: &leapfrog_source::SourceFiles,
+    cache: &mut snippet::SourceCache,
+    kind: leapfrog_ir::LoopKind,
+    span: leapfrog_source::Span,
+    depth: u32,
+) -> String {
+    let mut out = format!("\n{} loop at {} (depth {depth})\n", kind.name(), files.display(span));
+    if let Some(s) = cache.snippet(files, span, kind.name().len()) {
+        out.push_str(&indent(&s));
+    }
+    out
+}

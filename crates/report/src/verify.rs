@@ -1,7 +1,7 @@
 //! The `verify` verdict and the `summarize` listing, as JSON and as text with source lines.
 
 use crate::snippet::SourceCache;
-use crate::{indent, position};
+use crate::{certification_and_notes, indent, loop_heading, position};
 use leapfrog_results::Verdict;
 use leapfrog_results::safety::Report;
 use leapfrog_results::summaries::SummariesReport;
@@ -168,15 +168,9 @@ pub fn summaries_to_text(files: &SourceFiles, r: &SummariesReport) -> String {
     let mut cache = SourceCache::default();
     let noun = if r.loops.len() == 1 { "loop" } else { "loops" };
     let mut out = format!("{} {noun} summarized ({} semantics)", r.loops.len(), r.semantics.name());
-    out.push_str(if r.certified { "; invariants re-checked independently\n" } else { "; invariants NOT certified\n" });
-    for n in &r.notes {
-        out.push_str(&format!("note: {n}\n"));
-    }
+    out.push_str(&certification_and_notes(r.certified, &r.notes));
     for l in &r.loops {
-        out.push_str(&format!("\n{} loop at {} (depth {})\n", l.kind.name(), files.display(l.span), l.depth));
-        if let Some(s) = cache.snippet(files, l.span, l.kind.name().len()) {
-            out.push_str(&indent(&s));
-        }
+        out.push_str(&loop_heading(files, &mut cache, l.kind, l.span, l.depth));
         out.push_str(&format!(
             "  modifies:  {}\n",
             if l.modified.is_empty() { "-".into() } else { l.modified.join(", ") }

@@ -125,6 +125,28 @@ pub fn load_within(input: &Input, limit: Duration) -> Result<(Program, Duration)
     }
 }
 
+/// Read the program for a job that reports rather than answers (`summarize`, `invariants`):
+/// reading past the time limit is an error (exit 2, printed). The program and the options with
+/// the time left; for text output, the front end's diagnostics are printed first.
+pub fn load_for_report(
+    input: &Input,
+    format: leapfrog_report::Format,
+    options: &leapfrog_verify::Options,
+) -> Result<(Program, leapfrog_verify::Options), u8> {
+    let (program, time_left) = match load_within(input, options.timeout) {
+        Ok(loaded) => loaded,
+        Err(NotLoaded::Exit(code)) => return Err(code),
+        Err(NotLoaded::TimedOut) => {
+            eprintln!("leapfrog: error: {}", timed_out_reason(options.timeout));
+            return Err(EXIT_USAGE);
+        }
+    };
+    if format == leapfrog_report::Format::Text {
+        print_diagnostics(&program);
+    }
+    Ok((program, leapfrog_verify::Options { timeout: time_left, ..options.clone() }))
+}
+
 /// The least time an analysis is given after reading the program (it then answers UNKNOWN).
 const MIN_ANALYSIS_TIME: Duration = Duration::from_millis(1);
 

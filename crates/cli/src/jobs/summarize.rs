@@ -1,23 +1,15 @@
 //! `leapfrog summarize`: every loop's summary (modified variables, invariant, exit conditions).
 
-use super::{EXIT_OK, EXIT_USAGE, Input, NotLoaded, load_within, print_diagnostics, timed_out_reason};
+use super::{EXIT_OK, Input, load_for_report};
 use leapfrog_report::Format;
 use leapfrog_verify::{Options, summarize};
 
 pub fn run(input: &Input, format: Format, options: &Options) -> u8 {
-    let (program, time_left) = match load_within(input, options.timeout) {
+    let (program, options) = match load_for_report(input, format, options) {
         Ok(loaded) => loaded,
-        Err(NotLoaded::Exit(code)) => return code,
-        Err(NotLoaded::TimedOut) => {
-            eprintln!("leapfrog: error: {}", timed_out_reason(options.timeout));
-            return EXIT_USAGE;
-        }
+        Err(code) => return code,
     };
-    let options = &Options { timeout: time_left, ..options.clone() };
-    if format == Format::Text {
-        print_diagnostics(&program);
-    }
-    let report = summarize(&program, options);
+    let report = summarize(&program, &options);
     match format {
         Format::Json => println!("{}", leapfrog_report::verify::summaries_to_json(&program.files, &report)),
         Format::Text => print!("{}", leapfrog_report::verify::summaries_to_text(&program.files, &report)),
