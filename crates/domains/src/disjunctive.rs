@@ -264,18 +264,10 @@ impl<D: NumericDomain> NumericDomain for Disjunctive<D> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::oracle::{self, Op, Point};
+    use crate::oracle::{self, Op, Point, constant, var};
     use crate::{Intervals, Octagon};
     use leapfrog_linear::rational;
     use proptest::prelude::*;
-
-    fn var(d: Dim) -> Affine<Dim> {
-        Affine::var(d)
-    }
-
-    fn constant(c: i128) -> Affine<Dim> {
-        Affine::constant(rational(c))
-    }
 
     /// The intervals element `lo ≤ x_d ≤ hi`.
     fn between(d: Dim, lo: i128, hi: i128) -> Intervals {

@@ -334,16 +334,8 @@ impl NumericDomain for Intervals {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::oracle::{self, Op};
+    use crate::oracle::{self, Op, constant, var};
     use proptest::prelude::*;
-
-    fn var(d: Dim) -> Affine<Dim> {
-        Affine::var(d)
-    }
-
-    fn constant(c: i128) -> Affine<Dim> {
-        Affine::constant(rational(c))
-    }
 
     #[test]
     fn sound_against_the_oracle() {

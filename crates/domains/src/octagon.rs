@@ -681,16 +681,8 @@ impl NumericDomain for Octagon {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::oracle::{self, Op, Point};
+    use crate::oracle::{self, Op, Point, constant, var};
     use proptest::prelude::*;
-
-    fn var(d: Dim) -> Affine<Dim> {
-        Affine::var(d)
-    }
-
-    fn constant(c: i128) -> Affine<Dim> {
-        Affine::constant(rational(c))
-    }
 
     fn range(lo: i128, hi: i128) -> Bounds {
         Bounds { lo: Some(rational(lo)), hi: Some(rational(hi)) }

@@ -14,6 +14,16 @@ pub const DIMS: usize = 3;
 /// Point coordinates range over `-BOX..=BOX`.
 pub const BOX: i128 = 4;
 
+/// The expression `d` (for tests).
+pub fn var(d: Dim) -> Affine<Dim> {
+    Affine::var(d)
+}
+
+/// The constant expression `c` (for tests).
+pub fn constant(c: i128) -> Affine<Dim> {
+    Affine::constant(rational(c))
+}
+
 /// A point of the box.
 pub type Point = [i128; DIMS];
 
