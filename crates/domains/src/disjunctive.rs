@@ -246,6 +246,10 @@ impl<D: NumericDomain> NumericDomain for Disjunctive<D> {
         self.hull().constraints()
     }
 
+    fn disjunct_constraints(&self) -> Vec<Vec<Constraint<Dim>>> {
+        self.disjuncts.iter().map(NumericDomain::constraints).collect()
+    }
+
     fn bounds(&self, e: &Affine<Dim>) -> Bounds {
         self.disjuncts.iter().fold(empty_bounds(), |acc, d| hull(&acc, &d.bounds(e)))
     }

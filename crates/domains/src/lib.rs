@@ -112,6 +112,12 @@ pub trait NumericDomain: Lattice {
     /// The range of `e` over its points.
     fn bounds(&self, e: &Affine<Dim>) -> Bounds;
 
+    /// The element as a disjunction of conjunctions of constraints: one conjunction,
+    /// [`NumericDomain::constraints`], unless the domain keeps disjuncts.
+    fn disjunct_constraints(&self) -> Vec<Vec<Constraint<Dim>>> {
+        vec![self.constraints()]
+    }
+
     /// Widening with thresholds: like [`Lattice::widen`], but a bound that would be dropped is
     /// first relaxed to the nearest threshold that still holds of `newer` (the thresholds are
     /// constants, e.g. the program's). The default ignores the thresholds.

@@ -55,36 +55,7 @@ type HeaderFacts = Vec<(LocId, Vec<Constraint<VarId>>, Vec<Vec<Constraint<VarId>
 /// One loop's printed conjuncts (text and expression) and its disjunction, if any.
 type PrintedLoop = (Vec<(String, Expr)>, Option<Expr>);
 
-/// How a domain's element splits into disjuncts.
-trait Disjuncts: NumericDomain {
-    fn parts(&self) -> Vec<Vec<leapfrog_linear::Constraint<leapfrog_domains::Dim>>>;
-}
-
-impl Disjuncts for Intervals {
-    fn parts(&self) -> Vec<Vec<Constraint<leapfrog_domains::Dim>>> {
-        vec![self.constraints()]
-    }
-}
-
-impl Disjuncts for Octagon {
-    fn parts(&self) -> Vec<Vec<Constraint<leapfrog_domains::Dim>>> {
-        vec![self.constraints()]
-    }
-}
-
-impl Disjuncts for Polyhedron {
-    fn parts(&self) -> Vec<Vec<Constraint<leapfrog_domains::Dim>>> {
-        vec![self.constraints()]
-    }
-}
-
-impl<D: NumericDomain> Disjuncts for Disjunctive<D> {
-    fn parts(&self) -> Vec<Vec<Constraint<leapfrog_domains::Dim>>> {
-        self.disjuncts().iter().map(NumericDomain::constraints).collect()
-    }
-}
-
-fn facts_of<D: Disjuncts>(result: &Invariants<D>) -> HeaderFacts {
+fn facts_of<D: NumericDomain>(result: &Invariants<D>) -> HeaderFacts {
     result
         .forest
         .loops
@@ -92,7 +63,7 @@ fn facts_of<D: Disjuncts>(result: &Invariants<D>) -> HeaderFacts {
         .map(|l| match &result.at[l.header] {
             None => (l.header, vec![Constraint::unsatisfiable()], Vec::new()),
             Some(e) => {
-                let parts = e.parts();
+                let parts = e.disjunct_constraints();
                 let parts =
                     if parts.len() > 1 { parts.iter().map(|c| result.over_vars(c)).collect() } else { Vec::new() };
                 (l.header, result.over_vars(&e.constraints()), parts)
@@ -104,7 +75,7 @@ fn facts_of<D: Disjuncts>(result: &Invariants<D>) -> HeaderFacts {
 /// The analysis in its own thread, waited for until the configured deadline (plus a grace of a
 /// tenth of a second): one domain operation over many variables cannot be interrupted, and the
 /// job must still end within its time limit. An abandoned analysis ends with the process.
-fn run<D: Disjuncts + Send + 'static>(
+fn run<D: NumericDomain + Send + 'static>(
     q: &Program,
     fid: FuncId,
     cfg: &AbsintConfig,
