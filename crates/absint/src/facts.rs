@@ -41,14 +41,9 @@ pub fn constraint_expr(p: &Program, c: &Constraint<VarId>, semantics: Semantics)
         .terms()
         .map(|(v, k)| Some((*v, to_i128(k).filter(|k| k.abs() <= MAX_COEFFICIENT)?)))
         .collect::<Option<_>>()?;
-    let ty_of = |v: VarId| match p.vars[v].ty.reg() {
-        Some(Type::Int(t)) => Some(t),
-        Some(Type::Bool) => Some(IntTy::Bool),
-        _ => None,
-    };
     // One variable with coefficient 1: compared in its own type when the bound fits.
     if let [(v, 1)] = terms[..]
-        && let Some(t) = ty_of(v).filter(|t| !t.is_bool() && t.contains(bound))
+        && let Some(t) = register_type(p, v).filter(|t| !t.is_bool() && t.contains(bound))
     {
         let cond = Expr::cmp(op, Expr::Var(v), Expr::int(bound, t));
         return Some((cond.clone(), leapfrog_ir::print::expr_to_c(p, &cond)));
@@ -58,7 +53,7 @@ pub fn constraint_expr(p: &Program, c: &Constraint<VarId>, semantics: Semantics)
     // are combined in that type, without conversions, whose wrapping would make the fact
     // non-inductive there. Otherwise everything is converted to `long long`, where variables of
     // up to 32 bits combine exactly.
-    let types: Vec<IntTy> = terms.iter().map(|(v, _)| ty_of(*v)).collect::<Option<_>>()?;
+    let types: Vec<IntTy> = terms.iter().map(|(v, _)| register_type(p, *v)).collect::<Option<_>>()?;
     let common = types[0];
     let own = semantics == Semantics::Default
         && common.is_signed()
@@ -67,8 +62,8 @@ pub fn constraint_expr(p: &Program, c: &Constraint<VarId>, semantics: Semantics)
         && terms.iter().all(|(_, k)| common.contains(*k));
     let w = if own { common } else { WIDE };
     let mut operands = Vec::new();
-    for &(v, k) in &terms {
-        let var = match ty_of(v)? {
+    for (&(v, k), &ty) in terms.iter().zip(&types) {
+        let var = match ty {
             _ if own => Expr::Var(v),
             IntTy::U64 => return None,
             // A 64-bit variable is only bounded alone (a sum could overflow `long long`).
@@ -103,18 +98,21 @@ pub fn constraint_expr(p: &Program, c: &Constraint<VarId>, semantics: Semantics)
     Some((cond, text))
 }
 
+/// The integer type of register `v` (`_Bool` for a condition), if it has one.
+fn register_type(p: &Program, v: VarId) -> Option<IntTy> {
+    match p.vars[v].ty.reg()? {
+        Type::Int(t) => Some(t),
+        Type::Bool => Some(IntTy::Bool),
+        _ => None,
+    }
+}
+
 /// Whether `c` says no more than the types of its variables: a bound of one variable at or
 /// beyond its type's limit (`x >= -2147483648` for an `int`).
 pub fn implied_by_types(p: &Program, c: &Constraint<VarId>) -> bool {
     let mut terms = c.expr.terms();
     let (Some((v, k)), None) = (terms.next(), terms.next()) else { return c.as_trivial() == Some(true) };
-    let Some(ty) = (match p.vars[*v].ty.reg() {
-        Some(Type::Int(t)) => Some(t),
-        Some(Type::Bool) => Some(IntTy::Bool),
-        _ => None,
-    }) else {
-        return false;
-    };
+    let Some(ty) = register_type(p, *v) else { return false };
     if c.relation != Relation::Ge {
         return false;
     }
