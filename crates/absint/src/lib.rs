@@ -35,6 +35,7 @@
 
 pub mod facts;
 pub mod linearize;
+pub mod variance;
 
 use leapfrog_arith::{IntTy, Semantics};
 use leapfrog_domains::{Dim, NumericDomain};
@@ -313,18 +314,23 @@ fn thresholds(p: &Program, func: FuncId) -> Vec<Rational> {
     out.into_iter().map(rational).collect()
 }
 
-/// Reverse postorder of the locations reachable from the entry (iterative depth-first search).
-fn reverse_postorder(p: &Program, func: FuncId, succ: &IdVec<LocId, Vec<EdgeId>>) -> Vec<LocId> {
-    let f = &p.funcs[func];
+/// Reverse postorder of the locations reachable from `start` through locations `inside`
+/// (iterative depth-first search).
+fn reverse_postorder(
+    f: &leapfrog_ir::Function,
+    start: LocId,
+    succ: &IdVec<LocId, Vec<EdgeId>>,
+    inside: &dyn Fn(LocId) -> bool,
+) -> Vec<LocId> {
     let mut seen = vec![false; f.locs.len()];
     let mut post = Vec::new();
-    let mut stack: Vec<(LocId, usize)> = vec![(f.entry, 0)];
-    seen[f.entry.index()] = true;
+    let mut stack: Vec<(LocId, usize)> = vec![(start, 0)];
+    seen[start.index()] = true;
     while let Some((l, i)) = stack.pop() {
         if let Some(&e) = succ[l].get(i) {
             stack.push((l, i + 1));
             let to = f.edges[e].to;
-            if !seen[to.index()] {
+            if inside(to) && !seen[to.index()] {
                 seen[to.index()] = true;
                 stack.push((to, 0));
             }
@@ -358,7 +364,7 @@ pub fn analyze_from<D: NumericDomain>(p: &Program, func: FuncId, cfg: &Config, t
     let forest = LoopForest::compute(f);
     let succ = f.successors();
     let pred = f.predecessors();
-    let order = reverse_postorder(p, func, &succ);
+    let order = reverse_postorder(f, f.entry, &succ, &|_| true);
     let mut rank = vec![usize::MAX; f.locs.len()];
     for (i, l) in order.iter().enumerate() {
         rank[l.index()] = i;

@@ -55,6 +55,32 @@ pub enum TerminationArgument {
     /// `Increases` (a bound implied by the supporting invariant, or by the variables' type ranges
     /// when they are finite: Observation 3).
     TransitionInvariant { atoms: Vec<TransitionAtom>, well_founded: usize },
+    /// A disjunctive transition invariant `T = D_1 ∨ … ∨ D_n` (POPL'07 variance analysis,
+    /// Podelski–Rybalchenko's disjunctive well-foundedness): from a header state `X` satisfying the
+    /// supporting invariant, one iteration `X → X'` is in `T` (initiation after SEED and STEP);
+    /// `T(G, X)` and one iteration `X → X'` give `T(G, X')` for any earlier state `G`
+    /// (consecution of the seeded loop: `G` is the ghost copy); and each `D_i` is well-founded
+    /// because its ranking function `f_i` satisfies `D_i(G, X) ⇒ f_i(G) ≥ 0 ∧ f_i(X) ≤ f_i(G) − 1`.
+    /// Then `T` contains the transitive closure of the loop's iterations, and an infinite run
+    /// would, by Ramsey's theorem, have an infinite subsequence in one `D_i`.
+    Variance(Vec<VarianceDisjunct>),
+}
+
+/// `earlier(G) + later(X) ≥ 0` (or `= 0`): a linear constraint between an earlier header state
+/// `G` and a later one `X`. The constant is `earlier`'s; `later.constant` must be 0.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TransitionConstraint {
+    pub earlier: LinearForm,
+    pub later: LinearForm,
+    pub equality: bool,
+}
+
+/// One disjunct of a [`TerminationArgument::Variance`]: a conjunction of constraints between the
+/// earlier and the later state, with the ranking function that makes it well-founded.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct VarianceDisjunct {
+    pub relation: Vec<TransitionConstraint>,
+    pub ranking: LinearForm,
 }
 
 /// A claimed proof that the loop headed at `header` cannot iterate forever (POPL'07 Definition 8:
@@ -71,6 +97,10 @@ pub struct TerminationCertificate {
     /// entry, consecution), but assertions are *not* obligations: a failing assertion ends the
     /// execution, so it cannot make a loop run forever.
     pub invariants: Vec<(LocId, Expr)>,
+    /// Transition invariants of loops (conjunctions of atoms, as in
+    /// `SafetyCertificate::transitions`): checked (transitivity, every iteration in them) and
+    /// then used where a walk crosses the loop, relating its entry and exit states.
+    pub transitions: Vec<(LocId, Vec<TransitionAtom>)>,
     pub argument: TerminationArgument,
 }
 
@@ -161,10 +191,26 @@ fn run_termination(
     if let Err(why) = validate_argument(p, cert.func, &cert.argument) {
         return CheckResult::Rejected(why);
     }
-    // Transitivity does not depend on the program: checked once, on its own.
-    if let TerminationArgument::TransitionInvariant { atoms, .. } = &cert.argument {
+    let transitions = match transitions_by_header(p, &prep, cert.func, &cert.transitions) {
+        Ok(t) => t,
+        Err(r) => return r,
+    };
+    // Transitivity and well-foundedness of relations do not depend on the program: checked once,
+    // on their own.
+    let r = transitions_transitive(p, &prep, &transitions, sem, limits, deadline);
+    if r != CheckResult::Accepted {
+        return r;
+    }
+    if !matches!(cert.argument, TerminationArgument::Ranking(_)) {
         let mut enc = checking_enc(p, &prep, &invariants, sem, limits, deadline);
-        let outcome = transitive(&mut enc, &prep, l, atoms);
+        let outcome = match &cert.argument {
+            TerminationArgument::TransitionInvariant { atoms, .. } => transitive(&mut enc, &prep, l, atoms),
+            TerminationArgument::Variance(disjuncts) => disjuncts
+                .iter()
+                .enumerate()
+                .try_for_each(|(k, d)| disjunct_well_founded(&mut enc, &prep, l, k, d)),
+            TerminationArgument::Ranking(_) => Ok(()),
+        };
         let r = verdict(&enc, outcome);
         if r != CheckResult::Accepted {
             return r;
@@ -175,6 +221,7 @@ fn run_termination(
         || {
             let mut enc = checking_enc(p, &prep, &invariants, sem, limits, deadline);
             enc.check_assertions = false;
+            enc.transitions = transitions.clone();
             enc
         },
         |enc| {
@@ -183,6 +230,7 @@ fn run_termination(
             if !cert.invariants.is_empty() {
                 check_scopes(enc, &prep)?;
             }
+            check_transitions(enc, &prep)?;
             iteration(enc, &prep, l, &cert.argument, limits, deadline)
         },
     )
@@ -218,6 +266,22 @@ fn validate_argument(p: &Program, func: FuncId, arg: &TerminationArgument) -> Re
                 Some(_) => {}
             }
             validate_atoms(p, func, atoms)?;
+        }
+        TerminationArgument::Variance(disjuncts) => {
+            if disjuncts.is_empty() {
+                return Err("the disjunctive transition invariant has no disjunct".into());
+            }
+            for d in disjuncts {
+                for c in &d.relation {
+                    if c.later.constant != 0 {
+                        return Err("a transition constraint's later form has a constant".into());
+                    }
+                }
+                let forms = d.relation.iter().flat_map(|c| [&c.earlier, &c.later]).chain([&d.ranking]);
+                for (_, v) in forms.flat_map(|f| f.terms.iter()) {
+                    measure_var(p, func, *v)?;
+                }
+            }
         }
     }
     Ok(())
@@ -275,8 +339,14 @@ fn argument_vars(arg: &TerminationArgument) -> BTreeSet<VarId> {
                 vars.extend(atom_vars(a));
             }
         }
+        TerminationArgument::Variance(disjuncts) => vars.extend(disjuncts.iter().flat_map(disjunct_vars)),
     }
     vars
+}
+
+fn disjunct_vars(d: &VarianceDisjunct) -> Vec<VarId> {
+    let forms = d.relation.iter().flat_map(|c| [&c.earlier, &c.later]).chain([&d.ranking]);
+    forms.flat_map(|f| f.terms.iter().map(|(_, v)| *v)).collect()
 }
 
 fn atom_vars(a: &TransitionAtom) -> Vec<VarId> {
@@ -614,6 +684,25 @@ fn iteration<'p>(
             w.obligation(what, Bool::and(&[r, Bool::or(&options).not()]))
         }
         TerminationArgument::TransitionInvariant { atoms, .. } => in_atoms(w, &lp, &at, atoms, &r, pre, post),
+        TerminationArgument::Variance(disjuncts) => {
+            let bits = !w.enc.arith.math();
+            let step = disjunction(disjuncts, pre, post, bits)?;
+            let what = format!(
+                "variance: an iteration of {lp} (back edge at {at}) is in no disjunct of the transition invariant"
+            );
+            w.obligation(what, Bool::and(&[r.clone(), step.not()]))?;
+            // Consecution of the seeded loop: any earlier state G related to X stays related.
+            let mut initial = Initial::new(Policy::Arbitrary);
+            let mut g = Walk { enc: &mut *w.enc, g: w.g, scope: w.scope, init: &mut initial, records: None };
+            let earlier = valuation(&mut g, &State::default(), &vars)?;
+            let before = disjunction(disjuncts, &earlier, pre, bits)?;
+            let after = disjunction(disjuncts, &earlier, post, bits)?;
+            let what = format!(
+                "variance: the transition invariant of {lp} is not inductive: an iteration (back edge at {at}) \
+                 leaves it"
+            );
+            w.obligation(what, Bool::and(&[r, before, after.not()]))
+        }
     })?;
     if let TerminationArgument::TransitionInvariant { atoms, well_founded } = arg {
         let mut initial = Initial::new(Policy::Arbitrary);
@@ -629,6 +718,62 @@ fn iteration<'p>(
         }
     }
     Ok(())
+}
+
+/// Whether `(earlier, later)` satisfies the constraint.
+fn transition_constraint(
+    c: &TransitionConstraint,
+    earlier: &Valuation,
+    later: &Valuation,
+    bits: bool,
+) -> Result<Bool, Halt> {
+    let sum = linear(&c.earlier, earlier, bits)?.add(&linear(&c.later, later, bits)?)?;
+    sum.cmp(if c.equality { CmpOp::Eq } else { CmpOp::Ge }, &Term::constant(0, bits))
+}
+
+fn disjunct(d: &VarianceDisjunct, earlier: &Valuation, later: &Valuation, bits: bool) -> Result<Bool, Halt> {
+    let parts =
+        d.relation.iter().map(|c| transition_constraint(c, earlier, later, bits)).collect::<Result<Vec<_>, _>>()?;
+    Ok(if parts.is_empty() { Bool::from_bool(true) } else { Bool::and(&parts) })
+}
+
+fn disjunction(ds: &[VarianceDisjunct], earlier: &Valuation, later: &Valuation, bits: bool) -> Result<Bool, Halt> {
+    let parts = ds.iter().map(|d| disjunct(d, earlier, later, bits)).collect::<Result<Vec<_>, _>>()?;
+    Ok(Bool::or(&parts))
+}
+
+/// Disjunct `k` is well-founded: `D(G, X) ∧ ¬(f(G) ≥ 0 ∧ f(X) ≤ f(G) − 1)` is unsatisfiable over
+/// any two states (values in their types' ranges).
+fn disjunct_well_founded<'p>(
+    enc: &mut Enc<'p>,
+    prep: &Prepared<'p>,
+    l: LoopId,
+    k: usize,
+    d: &VarianceDisjunct,
+) -> Result<(), Halt> {
+    let vars: BTreeSet<VarId> = disjunct_vars(d).into_iter().collect();
+    let mut states: Vec<Valuation> = Vec::new();
+    for _ in 0..2 {
+        let mut initial = Initial::new(Policy::Arbitrary);
+        let mut w = Walk { enc: &mut *enc, g: &prep.g, scope: Some(l), init: &mut initial, records: None };
+        states.push(valuation(&mut w, &State::default(), &vars)?);
+    }
+    let bits = !enc.arith.math();
+    let related = disjunct(d, &states[0], &states[1], bits)?;
+    let before = linear(&d.ranking, &states[0], bits)?;
+    let after = linear(&d.ranking, &states[1], bits)?;
+    let ranked = Bool::and(&[
+        before.cmp(CmpOp::Ge, &Term::constant(0, bits))?,
+        after.cmp(CmpOp::Le, &before.add(&Term::constant(-1, bits))?)?,
+    ]);
+    let mut initial = Initial::new(Policy::Arbitrary);
+    let mut w = Walk { enc: &mut *enc, g: &prep.g, scope: Some(l), init: &mut initial, records: None };
+    let what = format!(
+        "well-foundedness: disjunct {k} of the transition invariant of {} is not ranked by {}",
+        prep.g.describe_loop(w.enc.p, l),
+        d.ranking
+    );
+    w.obligation(what, Bool::and(&[related, ranked.not()]))
 }
 
 // --- Transition invariants as summaries of safety certificates.

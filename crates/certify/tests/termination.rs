@@ -46,7 +46,7 @@ fn term(
     argument: TerminationArgument,
     sem: Semantics,
 ) -> CheckResult {
-    let cert = TerminationCertificate { func: main_of(p), header, invariants, argument };
+    let cert = TerminationCertificate { func: main_of(p), header, invariants, transitions: vec![], argument };
     check_termination(p, &cert, sem, limits(), None)
 }
 
@@ -467,7 +467,7 @@ fn malformed_certificates_are_rejected_or_unknown() {
     let ptr = TransitionAtom::Increases(Measure::Min(vec![var(&p, "q")]));
     assert_rejected(&term(&p, h[0], vec![], ti(vec![ptr], 0), Semantics::Default), "not an integer");
     // A function that does not exist.
-    let cert = TerminationCertificate { func: FuncId(77), header: h[0], invariants: vec![], argument: good() };
+    let cert = TerminationCertificate { func: FuncId(77), header: h[0], invariants: vec![], transitions: vec![], argument: good() };
     assert!(matches!(check_termination(&p, &cert, Semantics::Default, limits(), None), CheckResult::Unknown(_)));
     // Recurrent sets: not a condition, not a header, another function's variable.
     assert_rejected(&rec(&p, h[0], v(&p, "n"), BTreeMap::new(), Semantics::Default), "not a condition");
@@ -539,6 +539,7 @@ fn random_functions_and_certificates_never_break_the_checkers() {
                     func: main,
                     header,
                     invariants: invariants.clone(),
+                    transitions: vec![],
                     argument: argument.clone(),
                 };
                 let rs = RecurrentSet { func: main, header, set: set.clone(), choices: choices.clone() };

@@ -34,9 +34,11 @@ fn loop_json(files: &SourceFiles, l: &LoopReport) -> Value {
         json!({
             "kind": c.kind,
             "expressions": c.expressions,
+            "disjuncts": c.disjuncts,
             "supporting_invariant": c.supporting_invariant,
         })
     });
+    v["suspect_pair"] = json!(l.suspect_pair);
     v["witness"] = l.witness.as_ref().map_or(Value::Null, |w| {
         let choices: Vec<Value> = w
             .choices
@@ -99,6 +101,9 @@ pub fn to_text(files: &SourceFiles, r: &Report) -> String {
         if let Some(why) = &l.reason {
             out.push_str(&format!("  reason: {why}\n"));
         }
+        if let Some(pair) = &l.suspect_pair {
+            out.push_str(&format!("  suspect pair (earlier, later header state): {pair}\n"));
+        }
     }
     out
 }
@@ -109,6 +114,12 @@ fn certificate_text(c: &CertificateText) -> String {
     match (c.kind, c.expressions.as_slice()) {
         (technique::TRANSITION_INVARIANT, atoms) => {
             out.push_str(&format!("  transition invariant: {}\n", join_or_one(atoms, " && ")));
+        }
+        (technique::VARIANCE_ANALYSIS, rankings) => {
+            out.push_str("  disjunctive transition invariant (variance assertion), each disjunct ranked:\n");
+            for (d, f) in c.disjuncts.iter().zip(rankings) {
+                out.push_str(&format!("    {d}    ranked by {f}\n"));
+            }
         }
         (technique::CONCRETE_EXECUTION, facts) => {
             out.push_str(&format!("  deterministic program: {}\n", facts.join("; ")));
@@ -184,9 +195,11 @@ mod tests {
             certificate: Some(CertificateText {
                 kind: technique::RANKING_FUNCTION,
                 expressions: vec!["10 - i".into()],
+            disjuncts: vec![],
                 supporting_invariant: "i <= 10".into(),
             }),
             witness: None,
+            suspect_pair: None,
         }
     }
 
@@ -318,6 +331,7 @@ while loop at {path}:4:3: UNKNOWN
         let ti = CertificateText {
             kind: technique::TRANSITION_INVARIANT,
             expressions: vec!["x' < x".into(), "y' <= y".into()],
+            disjuncts: vec![],
             supporting_invariant: "x >= 0".into(),
         };
         assert_eq!(
@@ -327,6 +341,7 @@ while loop at {path}:4:3: UNKNOWN
         let lex = CertificateText {
             kind: technique::RANKING_FUNCTION,
             expressions: vec!["a".into(), "b - 1".into()],
+            disjuncts: vec![],
             supporting_invariant: "1".into(),
         };
         assert_eq!(certificate_text(&lex), "  lexicographic ranking function: (a, b - 1)\n  supporting invariant: 1\n");

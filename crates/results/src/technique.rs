@@ -18,6 +18,9 @@ pub const TRANSITION_INVARIANT: &str = "transition-invariant";
 pub const RANKING_FUNCTION: &str = "ranking-function";
 /// `terminate`: a lexicographic linear ranking function.
 pub const LEXICOGRAPHIC_RANKING_FUNCTION: &str = "lexicographic-ranking-function";
+/// `terminate`: a variance analysis (POPL'07): a disjunctive transition invariant from the
+/// seeded abstract interpretation of the loop, each disjunct with a ranking function.
+pub const VARIANCE_ANALYSIS: &str = "variance-analysis";
 /// `terminate`: a lasso (a stem the interpreter replays into a checked recurrent set).
 pub const RECURRENT_SET: &str = "recurrent-set";
 /// `terminate`: the program has no loop and no step that can cycle.

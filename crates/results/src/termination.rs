@@ -12,12 +12,16 @@ use std::time::Duration;
 /// variables).
 #[derive(Clone, Debug)]
 pub struct CertificateText {
-    /// `"ranking-function"` (one or, lexicographic, several components) or
-    /// `"transition-invariant"`.
+    /// `"ranking-function"` (one or, lexicographic, several components),
+    /// `"transition-invariant"` or `"variance-analysis"`.
     pub kind: &'static str,
-    /// The ranking function's components, or the transition invariant's atoms (`x' < x` is
-    /// written with the post-state primed: `x' < x`).
+    /// The ranking function's components, the transition invariant's atoms (`x' < x` is
+    /// written with the post-state primed: `x' < x`), or, for a variance analysis, each
+    /// disjunct's ranking function.
     pub expressions: Vec<String>,
+    /// A variance analysis's disjuncts (as many as `expressions`): relations between an earlier
+    /// header state (`\at(x, AnyPrev)`) and a later one. Empty for the other kinds.
+    pub disjuncts: Vec<String>,
     /// The supporting invariant at the loop header (`1` when none was needed).
     pub supporting_invariant: String,
 }
@@ -46,6 +50,9 @@ pub struct LoopReport {
     pub reason: Option<String>,
     pub certificate: Option<CertificateText>,
     pub witness: Option<Witness>,
+    /// For an UNKNOWN loop whose variance assertion has a disjunct no ranking function orders:
+    /// two header states (earlier, then later) that the disjunct relates (POPL'07 §2).
+    pub suspect_pair: Option<String>,
 }
 
 #[derive(Clone, Debug)]

@@ -13,9 +13,10 @@ pub mod ranking;
 mod certificate;
 mod recurrent;
 mod replay;
+pub mod variance;
 
 use leapfrog_arith::Semantics;
-use leapfrog_certify::termination::{RecurrentSet, TerminationArgument, TerminationCertificate};
+use leapfrog_certify::termination::{RecurrentSet, TerminationArgument, TerminationCertificate, TransitionAtom};
 use leapfrog_certify::{CheckResult, check_recurrent_set, check_termination};
 use leapfrog_interp::runs;
 use leapfrog_ir::loops::LoopForest;
@@ -98,6 +99,7 @@ fn run(p: &Program, opts: &Options, start: Instant, deadline: Instant) -> Report
     let ids: Vec<LoopId> = forest.loops.ids().collect();
     let mut outcomes: Vec<Option<LoopOutcome>> = ids.iter().map(|_| None).collect();
     let mut reasons: Vec<Vec<String>> = ids.iter().map(|_| Vec::new()).collect();
+    let mut suspects: Vec<Option<String>> = ids.iter().map(|_| None).collect();
     let share = |deadline: Instant, k: usize, left: usize| {
         let rest = deadline.saturating_duration_since(Instant::now());
         Instant::now() + rest / (left - k).max(1) as u32
@@ -155,8 +157,18 @@ fn run(p: &Program, opts: &Options, start: Instant, deadline: Instant) -> Report
                 Err(why) => reasons[k].push(why),
             }
             match try_ranking(&ctx, l, loop_deadline) {
-                Ok(o) => outcomes[k] = Some(o),
+                Ok(o) => {
+                    outcomes[k] = Some(o);
+                    continue;
+                }
                 Err(why) => reasons[k].push(why),
+            }
+            match try_variance(&ctx, l, &tis, loop_deadline) {
+                Ok(o) => outcomes[k] = Some(o),
+                Err((why, pair)) => {
+                    reasons[k].push(why);
+                    suspects[k] = pair;
+                }
             }
         }
         // Stage 3: lassos for what is left.
@@ -171,8 +183,10 @@ fn run(p: &Program, opts: &Options, start: Instant, deadline: Instant) -> Report
     let per_copy = ids
         .iter()
         .zip(outcomes)
-        .zip(reasons)
-        .map(|((l, o), why)| (*l, o.unwrap_or_else(|| LoopOutcome::unknown(why.join("; ")))))
+        .zip(reasons.into_iter().zip(suspects))
+        .map(|((l, o), (why, suspect_pair))| {
+            (*l, o.unwrap_or_else(|| LoopOutcome { suspect_pair, ..LoopOutcome::unknown(why.join("; ")) }))
+        })
         .collect();
     let mut report = aggregate(&q, fid, &forest, per_copy, sem);
     if let Some(why) = opaque
@@ -215,6 +229,7 @@ fn execution_report(p: &Program, run: &leapfrog_interp::ExecResult, sem: Semanti
                 let certificate = CertificateText {
                     kind: technique::CONCRETE_EXECUTION,
                     expressions: vec![fact.clone()],
+                    disjuncts: Vec::new(),
                     supporting_invariant: "1".into(),
                 };
                 loops.push(loop_report(kind, span, LoopOutcome::proven(technique::CONCRETE_EXECUTION, certificate)));
@@ -262,8 +277,26 @@ impl<'a> Context<'a> {
     }
 
     fn check(&self, l: LoopId, argument: TerminationArgument, deadline: Instant) -> CheckResult {
+        self.check_with(l, argument, Vec::new(), deadline)
+    }
+
+    /// [`Context::check`] with transition invariants of loops (crossing them relates their
+    /// entry and exit states).
+    fn check_with(
+        &self,
+        l: LoopId,
+        argument: TerminationArgument,
+        transitions: Vec<(LocId, Vec<TransitionAtom>)>,
+        deadline: Instant,
+    ) -> CheckResult {
         let header = self.forest.loops[l].header;
-        let cert = TerminationCertificate { func: self.fid, header, invariants: self.invariants.clone(), argument };
+        let cert = TerminationCertificate {
+            func: self.fid,
+            header,
+            invariants: self.invariants.clone(),
+            transitions,
+            argument,
+        };
         check_termination(self.q, &cert, self.cfg.semantics, self.cfg.limits, Some(deadline))
     }
 }
@@ -275,6 +308,7 @@ struct LoopOutcome {
     reason: Option<String>,
     certificate: Option<CertificateText>,
     witness: Option<Witness>,
+    suspect_pair: Option<String>,
 }
 
 impl LoopOutcome {
@@ -285,6 +319,7 @@ impl LoopOutcome {
             reason: Some(reason),
             certificate: None,
             witness: None,
+            suspect_pair: None,
         }
     }
 
@@ -295,6 +330,7 @@ impl LoopOutcome {
             reason: None,
             certificate: Some(certificate),
             witness: None,
+            suspect_pair: None,
         }
     }
 }
@@ -320,6 +356,7 @@ fn try_transition_invariant(
             CertificateText {
                 kind: "transition-invariant",
                 expressions: ti.atoms.iter().map(|a| a.text(ctx.q)).collect(),
+                disjuncts: Vec::new(),
                 supporting_invariant: ctx.supporting(l),
             },
         )),
@@ -339,11 +376,57 @@ fn try_ranking(ctx: &Context, l: LoopId, deadline: Instant) -> Result<LoopOutcom
     match ctx.check(l, TerminationArgument::Ranking(forms), deadline) {
         CheckResult::Accepted => Ok(LoopOutcome::proven(
             technique,
-            CertificateText { kind: "ranking-function", expressions: texts, supporting_invariant: ctx.supporting(l) },
+            CertificateText {
+                kind: "ranking-function",
+                expressions: texts,
+                disjuncts: Vec::new(),
+                supporting_invariant: ctx.supporting(l),
+            },
         )),
         CheckResult::Rejected(why) | CheckResult::Unknown(why) => {
             Err(format!("the checker did not accept the ranking function ({why})"))
         }
+    }
+}
+
+/// A variance argument (POPL'07), re-checked with the transition invariants of the loop's inner
+/// loops (which relate an inner loop's entry and exit states where the checker crosses it).
+fn try_variance(
+    ctx: &Context,
+    l: LoopId,
+    tis: &leapfrog_ir::IdVec<LoopId, TransitionSummary>,
+    deadline: Instant,
+) -> Result<LoopOutcome, (String, Option<String>)> {
+    let found = variance::find(ctx.q, ctx.fid, ctx.forest, l, ctx.cfg.semantics, deadline)
+        .map_err(|nf| (format!("no variance argument: {}", nf.why), nf.suspect_pair))?;
+    let transitions: Vec<(LocId, Vec<TransitionAtom>)> = ctx
+        .forest
+        .loops
+        .iter()
+        .filter(|(c, lp)| *c != l && ctx.forest.loops[l].contains(lp.header))
+        .filter(|(c, _)| !tis[*c].atoms.is_empty())
+        .map(|(c, lp)| (lp.header, tis[c].atoms.iter().map(TransitionCandidate::checker_atom).collect()))
+        .collect();
+    if std::env::var_os("LEAPFROG_DEBUG_VARIANCE").is_some() {
+        eprintln!("variance {:?} transitions {:?}", found.texts, transitions);
+    }
+    match ctx.check_with(l, found.argument, transitions, deadline) {
+        CheckResult::Accepted => {
+            let (disjuncts, rankings) = found.texts.into_iter().unzip();
+            Ok(LoopOutcome::proven(
+                technique::VARIANCE_ANALYSIS,
+                CertificateText {
+                    kind: technique::VARIANCE_ANALYSIS,
+                    expressions: rankings,
+                    disjuncts,
+                    supporting_invariant: ctx.supporting(l),
+                },
+            ))
+        }
+        CheckResult::Rejected(why) | CheckResult::Unknown(why) => Err((
+            format!("the checker did not accept the variance argument found with {} ({why})", found.domain),
+            None,
+        )),
     }
 }
 
@@ -378,6 +461,7 @@ fn try_lasso(ctx: &Context, l: LoopId, deadline: Instant) -> Result<LoopOutcome,
             recurrent_set,
             choices: lasso.choices.iter().map(|(e, x)| (f.edges[*e].span, *x)).collect(),
         }),
+        suspect_pair: None,
     })
 }
 
@@ -387,7 +471,8 @@ fn strength(t: Option<&'static str>) -> u8 {
         Some(technique::TRANSITION_INVARIANT) => 1,
         Some(technique::RANKING_FUNCTION) => 2,
         Some(technique::LEXICOGRAPHIC_RANKING_FUNCTION) => 3,
-        Some(technique::CONCRETE_EXECUTION) => 4,
+        Some(technique::VARIANCE_ANALYSIS) => 4,
+        Some(technique::CONCRETE_EXECUTION) => 5,
         _ => 0,
     }
 }
@@ -433,6 +518,7 @@ fn loop_report(kind: LoopKind, span: Span, o: LoopOutcome) -> LoopReport {
         reason: o.reason,
         certificate: o.certificate,
         witness: o.witness,
+        suspect_pair: o.suspect_pair,
     }
 }
 

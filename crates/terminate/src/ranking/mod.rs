@@ -25,12 +25,12 @@ mod paths;
 
 use farkas::{Decrease, Req, post_value, pre_value};
 use leapfrog_arith::Semantics;
-use leapfrog_certify::termination::LinearForm;
+use leapfrog_certify::termination::{LinearForm, TransitionConstraint};
 use leapfrog_ir::loops::LoopForest;
-use leapfrog_ir::{Expr, FuncId, LocId, LoopId, Program};
+use leapfrog_ir::{Expr, FuncId, LocId, LoopId, Program, VarId};
 use leapfrog_smt::z3::ast::{Bool, Int};
 use leapfrog_smt::{Answer, QueryLimits, Solver};
-use linear::{Rat, Sym, floor_div, gcd, lcm};
+use linear::{Lin, Rat, Row, Sym, floor_div, gcd, lcm};
 use paths::{Extractor, LinPath, LoopPaths, int_lin, int_row};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
@@ -275,4 +275,107 @@ fn validate(lp: &LoopPaths, comps: &[Component], removed_at: &[usize], deadline:
         }
     }
     Ok(())
+}
+
+/// The symbols of a relation between an earlier and a later state: per variable, its earlier
+/// value (a ranking function's variable) and its later one.
+struct RelationSyms {
+    earlier: BTreeMap<VarId, Sym>,
+    later: BTreeMap<VarId, Sym>,
+}
+
+impl RelationSyms {
+    fn of(relation: &[TransitionConstraint], also: &[VarId]) -> RelationSyms {
+        let mut vars: Vec<VarId> = relation
+            .iter()
+            .flat_map(|c| c.earlier.terms.iter().chain(&c.later.terms).map(|(_, v)| *v))
+            .chain(also.iter().copied())
+            .collect();
+        vars.sort();
+        vars.dedup();
+        let earlier = vars.iter().enumerate().map(|(i, v)| (*v, 2 * i)).collect();
+        let later = vars.iter().enumerate().map(|(i, v)| (*v, 2 * i + 1)).collect();
+        RelationSyms { earlier, later }
+    }
+
+    /// The relation as a path from the earlier to the later state (rows `≤ 0` / `= 0`), with
+    /// the finite type ranges of the variables under `sem`.
+    fn path(&self, p: &Program, relation: &[TransitionConstraint], sem: Semantics) -> Option<LinPath> {
+        let mut rows = Vec::new();
+        for c in relation {
+            let mut lin = Lin::constant(c.earlier.constant.checked_neg()?);
+            for (a, v) in &c.earlier.terms {
+                lin = lin.add_scaled(a.checked_neg()?, &Lin::sym(self.earlier[v]))?;
+            }
+            for (a, v) in &c.later.terms {
+                lin = lin.add_scaled(a.checked_neg()?, &Lin::sym(self.later[v]))?;
+            }
+            rows.push(if c.equality { Row::eq0(lin) } else { Row::le0(lin) });
+        }
+        for (v, _) in &self.earlier {
+            let Some((lo, hi)) = finite_range(p, *v, sem) else { continue };
+            for s in [self.earlier[v], self.later[v]] {
+                rows.push(Row::le0(Lin::sym(s).add_const(hi.checked_neg()?)?));
+                rows.push(Row::le0(Lin::sym(s).scale(-1)?.add_const(lo)?));
+            }
+        }
+        let post = self.earlier.iter().map(|(v, s)| (*s, Lin::sym(self.later[v]))).collect();
+        Some(LinPath { rows, post })
+    }
+}
+
+/// A variable's range when it is finite under `sem` (booleans, unsigned integers, and every
+/// integer under the bit-precise semantics).
+fn finite_range(p: &Program, v: VarId, sem: Semantics) -> Option<(i128, i128)> {
+    match p.vars[v].ty.reg()? {
+        leapfrog_ir::types::Type::Bool => Some((0, 1)),
+        leapfrog_ir::types::Type::Int(t) if sem == Semantics::BitPrecise || !t.is_signed() => Some((t.min(), t.max())),
+        _ => None,
+    }
+}
+
+/// WELLFOUNDED for one relation `D(G, X)` between an earlier and a later header state (a
+/// disjunct of a variance assertion): a linear function `f` over the variables `over` with
+/// `D ⇒ f(G) ≥ 0 ∧ f(X) ≤ f(G) − 1`, integer coefficients (`None`: there is none over the
+/// rationals).
+pub fn rank_relation(
+    p: &Program,
+    relation: &[TransitionConstraint],
+    over: &[VarId],
+    sem: Semantics,
+    deadline: Instant,
+) -> Result<Option<LinearForm>, String> {
+    let syms = RelationSyms::of(relation, over);
+    let path = syms.path(p, relation, sem).ok_or("the relation's coefficients are too large")?;
+    let xs: Vec<Sym> = over.iter().map(|v| syms.earlier[v]).collect();
+    let Some(((coeffs, constant), ranked)) = next_component(&[&path], &xs, deadline)? else { return Ok(None) };
+    if !ranked.first().copied().unwrap_or(false) {
+        return Ok(None);
+    }
+    let var_of: BTreeMap<Sym, VarId> = syms.earlier.iter().map(|(v, s)| (*s, *v)).collect();
+    Ok(Some(LinearForm {
+        constant,
+        terms: coeffs.iter().filter(|(_, c)| **c != 0).map(|(s, c)| (*c, var_of[s])).collect(),
+    }))
+}
+
+/// Two states the relation relates, as C-like text (`x = 3, y = 0`): the earlier and the later.
+pub fn relation_model(p: &Program, relation: &[TransitionConstraint], deadline: Instant) -> Option<(String, String)> {
+    let syms = RelationSyms::of(relation, &[]);
+    let path = syms.path(p, relation, Semantics::Default)?;
+    let solver = Solver::new(QueryLimits { timeout: Duration::from_secs(1), rlimit: 0 }, Some(deadline));
+    for r in &path.rows {
+        solver.assert(&int_row(r));
+    }
+    let Answer::Sat(model) = solver.check(&[]) else { return None };
+    let state = |of: &BTreeMap<VarId, Sym>| -> String {
+        of.iter()
+            .map(|(v, s)| {
+                let value = model.eval(&paths::int_sym(*s), true).map(|x| x.to_string()).unwrap_or("?".into());
+                format!("{} = {value}", p.vars[*v].name)
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    Some((state(&syms.earlier), state(&syms.later)))
 }

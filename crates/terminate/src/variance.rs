@@ -1,0 +1,222 @@
+//! Variance analysis (POPL'07, Fig. 1) as a termination technique for one loop.
+//!
+//! `leapfrog-absint`'s seeded analysis of the isolated loop gives a variance assertion: a
+//! disjunction of relations between an earlier header state (the ghost copies) and a later one
+//! that contains every sequence of one or more iterations. WELLFOUNDED is checked per disjunct
+//! by the ranking engine's Farkas LP (a linear function bounded on the earlier state and
+//! decreasing by at least 1 from it to the later one). When every disjunct is ranked, the loop
+//! is locally terminating (Definition 8); the disjuncts and their ranking functions form a
+//! [`TerminationArgument::Variance`] certificate that the independent checker re-checks
+//! (initiation, consecution of the seeded loop, each disjunct's ranking) before a TRUE.
+//!
+//! When some disjunct has no ranking function, its *suspect pair*: two header states, an
+//! earlier and a later one, that the disjunct relates and that the LP could not order (a model
+//! of the disjunct), found with Z3 and reported.
+//!
+//! Domains, cheapest first: octagons (disjunctive, [`DISJUNCTS`]), then polyhedra (for
+//! relations such as `x + y − z` decreasing, which octagons cannot express).
+
+use crate::ranking;
+use leapfrog_absint::variance::{StateVar, Variance, variance};
+use leapfrog_arith::Semantics;
+use leapfrog_certify::termination::{LinearForm, TerminationArgument, TransitionConstraint, VarianceDisjunct};
+use leapfrog_domains::{Disjunctive, Octagon, Polyhedron};
+use leapfrog_ir::loops::LoopForest;
+use leapfrog_ir::{FuncId, LoopId, Program, VarId};
+use leapfrog_linear::{Constraint, Relation};
+use num_integer::Integer;
+use num_traits::{One, Signed, ToPrimitive};
+use std::time::Instant;
+
+/// The bound on disjuncts of the variance assertion.
+pub const DISJUNCTS: usize = 4;
+/// Joins before widening at cutpoints: the disjuncts must appear before widening starts.
+const WIDENING_DELAY: u32 = 3;
+/// At most this many integer variables and ghosts live at one point, per domain.
+const MAX_OCTAGON_DIMS: usize = 24;
+const MAX_POLYHEDRA_DIMS: usize = 12;
+
+/// A variance argument found for a loop, with its text for the report.
+pub struct Found {
+    pub argument: TerminationArgument,
+    /// Per disjunct: the relation as C (earlier values as `\at(x, AnyPrev)`) and its ranking
+    /// function.
+    pub texts: Vec<(String, String)>,
+    pub domain: &'static str,
+}
+
+/// Why no argument was found: per domain tried, what failed; and a suspect pair if one was
+/// found.
+pub struct NotFound {
+    pub why: String,
+    pub suspect_pair: Option<String>,
+}
+
+/// Looks for a variance argument for loop `l` of the call-free function `fid`.
+pub fn find(
+    p: &Program,
+    fid: FuncId,
+    forest: &LoopForest,
+    l: LoopId,
+    sem: Semantics,
+    deadline: Instant,
+) -> Result<Found, NotFound> {
+    let mut reasons = Vec::new();
+    let mut suspect = None;
+    for domain in ["octagon", "polyhedra"] {
+        if Instant::now() >= deadline {
+            reasons.push("time limit reached".to_string());
+            break;
+        }
+        let mut cfg = leapfrog_absint::Config::new(sem);
+        cfg.widening_delay = WIDENING_DELAY;
+        cfg.deadline = Some(deadline);
+        let result = match domain {
+            "octagon" => {
+                cfg.max_live_variables = Some(MAX_OCTAGON_DIMS);
+                variance(p, fid, l, &cfg, Disjunctive::<Octagon>::with_limit(DISJUNCTS), None)
+            }
+            _ => {
+                cfg.max_live_variables = Some(MAX_POLYHEDRA_DIMS);
+                variance(p, fid, l, &cfg, Disjunctive::<Polyhedron>::with_limit(DISJUNCTS), None)
+            }
+        };
+        let va = match result {
+            Ok(va) => va,
+            Err(e) => {
+                reasons.push(format!("{domain}: {e}"));
+                continue;
+            }
+        };
+        match rank_disjuncts(p, forest, fid, l, &va, sem, deadline) {
+            Ok((disjuncts, texts)) => {
+                return Ok(Found { argument: TerminationArgument::Variance(disjuncts), texts, domain });
+            }
+            Err((why, pair)) => {
+                reasons.push(format!("{domain}: {why}"));
+                suspect = suspect.or(pair);
+            }
+        }
+    }
+    Err(NotFound { why: reasons.join("; "), suspect_pair: suspect })
+}
+
+type Ranked = (Vec<VarianceDisjunct>, Vec<(String, String)>);
+
+/// WELLFOUNDED for every disjunct.
+fn rank_disjuncts(
+    p: &Program,
+    forest: &LoopForest,
+    fid: FuncId,
+    l: LoopId,
+    va: &Variance,
+    sem: Semantics,
+    deadline: Instant,
+) -> Result<Ranked, (String, Option<String>)> {
+    if va.disjuncts.is_empty() {
+        // No iteration returns to the header: nothing to rank, but also nothing a disjunctive
+        // argument needs; the ranking engine answers such loops.
+        return Err(("no iteration returns to the header".into(), None));
+    }
+    let f = &p.funcs[fid];
+    let at = forest.syntax(f, l).1;
+
+    let visibility = leapfrog_ir::Visibility::new(p, &[]);
+    let visible: Vec<VarId> = va.seeded.iter().copied().filter(|v| visibility.visible_at(*v, at)).collect();
+    let mut out = Vec::new();
+    let mut texts = Vec::new();
+    for (k, d) in va.disjuncts.iter().enumerate() {
+        // Type ranges say nothing the checker's states do not already satisfy (and a signed
+        // value's range is not an invariant of the checker's mathematical integers).
+        let d: Vec<Constraint<StateVar>> = d.iter().filter(|c| !implied_by_types(p, c)).cloned().collect();
+        let d = &d;
+        let Some(relation) = d.iter().map(transition_constraint).collect::<Option<Vec<_>>>() else {
+            return Err((format!("disjunct {k} has coefficients beyond 128 bits"), None));
+        };
+        let text = relation_text(p, d);
+        match ranking::rank_relation(p, &relation, &visible, sem, deadline) {
+            Ok(Some(ranking)) => {
+                texts.push((text, crate::certificate::linear_text(p, &ranking)));
+                out.push(VarianceDisjunct { relation, ranking });
+            }
+            Ok(None) => {
+                let pair = ranking::relation_model(p, &relation, deadline)
+                    .map(|(earlier, later)| format!("{earlier} then {later}"));
+                return Err((format!("disjunct {k} ({text}) has no linear ranking function"), pair));
+            }
+            Err(why) => return Err((format!("disjunct {k}: {why}"), None)),
+        }
+    }
+    Ok((out, texts))
+}
+
+/// A constraint of the variance assertion in the checker's form (`None` when a coefficient does
+/// not fit 128 bits).
+fn transition_constraint(c: &Constraint<StateVar>) -> Option<TransitionConstraint> {
+    let c = c.normalized();
+    let mut den = c.expr.constant_term().denom().clone();
+    for (_, a) in c.expr.terms() {
+        den = den.lcm(a.denom());
+    }
+    let scale = |r: &leapfrog_linear::Rational| (r * &den).to_integer().to_i128();
+    let mut earlier = LinearForm { constant: scale(c.expr.constant_term())?, terms: Vec::new() };
+    let mut later = LinearForm::default();
+    for (v, a) in c.expr.terms() {
+        let a = scale(a)?;
+        match v {
+            StateVar::Earlier(x) => earlier.terms.push((a, *x)),
+            StateVar::Now(x) => later.terms.push((a, *x)),
+        }
+    }
+    Some(TransitionConstraint { earlier, later, equality: c.relation == Relation::Eq })
+}
+
+/// A disjunct as C: `x <= \at(x, AnyPrev) - 1 && y == \at(y, AnyPrev)`.
+pub fn relation_text(p: &Program, d: &[Constraint<StateVar>]) -> String {
+    if d.is_empty() {
+        return "1".into();
+    }
+    let name = |v: &StateVar| match v {
+        StateVar::Earlier(x) => format!("\\at({}, AnyPrev)", p.vars[*x].name),
+        StateVar::Now(x) => p.vars[*x].name.clone(),
+    };
+    let parts: Vec<String> = d.iter().map(|c| constraint_text(c, &name)).collect();
+    parts.join(" && ")
+}
+
+/// `lhs op rhs` with positive terms on the left, negative ones moved to the right and the
+/// constant on the right (`x <= \at(x, AnyPrev) - 1`).
+fn constraint_text(c: &Constraint<StateVar>, name: &dyn Fn(&StateVar) -> String) -> String {
+    let c = c.normalized();
+    let (expr, op) = match c.relation {
+        Relation::Eq => (c.expr.clone(), "=="),
+        Relation::Ge if c.expr.terms().any(|(_, a)| a.is_positive()) => (c.expr.clone(), ">="),
+        Relation::Ge => (c.expr.neg(), "<="),
+    };
+    let term = |v: &StateVar, a: &leapfrog_linear::Rational| {
+        let m = a.abs();
+        if m.is_one() { name(v) } else { format!("{m}*{}", name(v)) }
+    };
+    let lhs: Vec<String> = expr.terms().filter(|(_, a)| a.is_positive()).map(|(v, a)| term(v, a)).collect();
+    let rhs: Vec<String> = expr.terms().filter(|(_, a)| a.is_negative()).map(|(v, a)| term(v, a)).collect();
+    // lhs - rhs + k op 0  ⇔  lhs op rhs - k.
+    let minus_k = -expr.constant_term().clone();
+    let mut right = rhs.join(" + ");
+    if right.is_empty() {
+        right = minus_k.to_string();
+    } else if minus_k.is_positive() {
+        right = format!("{right} + {minus_k}");
+    } else if minus_k.is_negative() {
+        right = format!("{right} - {}", minus_k.abs());
+    }
+    let left = if lhs.is_empty() { "0".to_string() } else { lhs.join(" + ") };
+    format!("{left} {op} {right}")
+}
+
+/// Whether `c` only bounds one variable (earlier or now) by its type's range.
+fn implied_by_types(p: &Program, c: &Constraint<StateVar>) -> bool {
+    let plain = c.map_vars(|v| match v {
+        StateVar::Earlier(x) | StateVar::Now(x) => *x,
+    });
+    c.expr.terms().count() == 1 && leapfrog_absint::facts::implied_by_types(p, &plain)
+}
