@@ -179,6 +179,27 @@ impl<D: NumericDomain> Invariants<D> {
     }
 }
 
+/// Runs `work` in its own thread and waits for it until `deadline` (plus a grace of a tenth of
+/// a second): one domain operation over many variables cannot be interrupted, and a job must
+/// still end within its time limit. `None` when the deadline passed first; the abandoned work
+/// ends at its next deadline check (or with the process).
+pub fn until_deadline<T: Send + 'static>(
+    deadline: Option<Instant>,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Option<T> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(work());
+    });
+    let wait = deadline.map_or(std::time::Duration::MAX, |d| {
+        d.saturating_duration_since(Instant::now()) + std::time::Duration::from_millis(100)
+    });
+    rx.recv_timeout(wait).ok()
+}
+
+/// A dimension no variable (or ghost) has: the unknown part of a quasi-linear value.
+const SCRATCH: Dim = usize::MAX - 1;
+
 /// The range of a value of `ty`, as constraints on dimension `d`.
 fn type_range(d: Dim, ty: IntTy) -> [Constraint<Dim>; 2] {
     let x = Affine::var(d);
@@ -287,7 +308,23 @@ impl Analyzer<'_> {
             // semantics, any integer (the mathematical result; an overflow would be undefined
             // behaviour, but the checker's model lets the value leave the range).
             None if linearize::wraps(ty, self.cfg.semantics) => havoc(out, &self.tracked, v),
-            None => out.forget(d),
+            None => match linearize::quasi_linearize(self.p, &self.tracked, self.cfg.semantics, out, e) {
+                // `v := affine + t` for some `t` in the interval, through a scratch dimension.
+                Some((affine, interval)) => {
+                    out.forget(SCRATCH);
+                    let t = Affine::var(SCRATCH);
+                    if let Some(lo) = &interval.lo {
+                        out.assume(&Constraint::ge(&t, &Affine::constant(lo.clone())));
+                    }
+                    if let Some(hi) = &interval.hi {
+                        out.assume(&Constraint::le(&t, &Affine::constant(hi.clone())));
+                    }
+                    out.assign(d, &affine.add(&t));
+                    out.forget(SCRATCH);
+                    out.project(&|x| x != SCRATCH);
+                }
+                None => out.forget(d),
+            },
         }
     }
 }

@@ -11,7 +11,7 @@
 
 use crate::Tracked;
 use leapfrog_arith::{BinOp, CmpOp, IntTy, Semantics, UnOp};
-use leapfrog_domains::{Dim, NumericDomain};
+use leapfrog_domains::{Bounds, Dim, NumericDomain};
 use leapfrog_ir::types::Type;
 use leapfrog_ir::{Expr, Program};
 use leapfrog_linear::{Affine, Constraint, Rational, rational};
@@ -193,4 +193,106 @@ pub fn comparison(op: CmpOp, a: &Affine<Dim>, b: &Affine<Dim>) -> Vec<Constraint
         CmpOp::Gt => vec![Constraint::ge(a, &b.add(&one))],
         CmpOp::Ge => vec![Constraint::ge(a, b)],
     }
+}
+
+/// The value of a non-affine `e` of a type that does not wrap, as an affine part plus an
+/// interval (Miné's quasi-linearization): `x*x + k` is `k + [0, +∞)`. Products are bounded by
+/// interval arithmetic over the element's bounds of their factors, and a square is
+/// non-negative. `None` when nothing is known.
+pub fn quasi_linearize<D: NumericDomain>(
+    p: &Program,
+    tracked: &Tracked,
+    semantics: Semantics,
+    element: &D,
+    e: &Expr,
+) -> Option<(Affine<Dim>, Bounds)> {
+    if let Some(l) = linearize(p, tracked, semantics, e)
+        && let Some(a) = exact_value(element, &l)
+    {
+        return Some((a, Bounds::point(rational(0))));
+    }
+    let ty = int_type(p, e)?;
+    if wraps(ty, semantics) {
+        return None;
+    }
+    match e {
+        Expr::Binary(op @ (BinOp::Add | BinOp::Sub), _, a, b) => {
+            let (aa, ia) = quasi_linearize(p, tracked, semantics, element, a)?;
+            let (ab, ib) = quasi_linearize(p, tracked, semantics, element, b)?;
+            Some(if *op == BinOp::Add { (aa.add(&ab), interval_add(&ia, &ib)) } else {
+                (aa.sub(&ab), interval_add(&ia, &interval_neg(&ib)))
+            })
+        }
+        Expr::Unary(UnOp::Neg, _, a) => {
+            let (aa, ia) = quasi_linearize(p, tracked, semantics, element, a)?;
+            Some((aa.neg(), interval_neg(&ia)))
+        }
+        Expr::Binary(BinOp::Mul, _, a, b) => {
+            let range = |x: &Expr| {
+                quasi_linearize(p, tracked, semantics, element, x)
+                    .map(|(aff, i)| interval_add(&element.bounds(&aff), &i))
+                    .unwrap_or_else(Bounds::unbounded)
+            };
+            let (ra, rb) = (range(a), range(b));
+            let mut product = interval_mul(&ra, &rb);
+            if a == b {
+                // A square is non-negative.
+                let zero = rational(0);
+                if product.lo.as_ref().is_none_or(|lo| *lo < zero) {
+                    product.lo = Some(zero);
+                }
+            }
+            (product.lo.is_some() || product.hi.is_some()).then(|| (Affine::zero(), product))
+        }
+        _ => None,
+    }
+}
+
+fn interval_add(a: &Bounds, b: &Bounds) -> Bounds {
+    let sum = |x: &Option<Rational>, y: &Option<Rational>| match (x, y) {
+        (Some(x), Some(y)) => Some(x + y),
+        _ => None,
+    };
+    Bounds { lo: sum(&a.lo, &b.lo), hi: sum(&a.hi, &b.hi) }
+}
+
+fn interval_neg(a: &Bounds) -> Bounds {
+    Bounds { lo: a.hi.as_ref().map(|h| -h), hi: a.lo.as_ref().map(|l| -l) }
+}
+
+/// The product of two intervals (a missing end is infinite; `0 · ∞` is 0).
+fn interval_mul(a: &Bounds, b: &Bounds) -> Bounds {
+    use num_traits::{Signed, Zero};
+    // Ends as (value, infinite sign): None value = ±∞.
+    let ends = |x: &Bounds| [(x.lo.clone(), -1i8), (x.hi.clone(), 1i8)];
+    let mut lo: Option<Option<Rational>> = None; // Some(None) = -∞
+    let mut hi: Option<Option<Rational>> = None; // Some(None) = +∞
+    for (x, sx) in ends(a) {
+        for (y, sy) in ends(b) {
+            let value: Option<Rational> = match (&x, &y) {
+                (Some(x), Some(y)) => Some(x * y),
+                (Some(x), None) if x.is_zero() => Some(Rational::zero()),
+                (None, Some(y)) if y.is_zero() => Some(Rational::zero()),
+                _ => None,
+            };
+            let sign = match (&x, &y) {
+                (Some(x), None) => (if x.is_negative() { -1 } else { 1 }) * sy,
+                (None, Some(y)) => sx * (if y.is_negative() { -1 } else { 1 }),
+                _ => sx * sy,
+            };
+            match value {
+                Some(v) => {
+                    if lo.as_ref().is_none_or(|l| l.as_ref().is_some_and(|l| v < *l)) {
+                        lo = Some(Some(v.clone()));
+                    }
+                    if hi.as_ref().is_none_or(|h| h.as_ref().is_some_and(|h| v > *h)) {
+                        hi = Some(Some(v));
+                    }
+                }
+                None if sign < 0 => lo = Some(None),
+                None => hi = Some(None),
+            }
+        }
+    }
+    Bounds { lo: lo.flatten(), hi: hi.flatten() }
 }

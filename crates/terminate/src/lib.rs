@@ -41,6 +41,8 @@ const BARE_RANKING_SHARE: f64 = 0.3;
 const INVARIANT_SHARE: f64 = 0.5;
 const TRANSITION_SHARE: f64 = 0.55;
 const RANKING_SHARE: f64 = 0.75;
+/// The most a variance analysis may take per loop (it comes before the lassos).
+const VARIANCE_SHARE: f64 = 0.1;
 /// The share of the budget the stages plan with.
 const DEADLINE_SHARE: f64 = 0.9;
 /// Above this many locations, the summarization engine's encoding alone outlasts any budget:
@@ -163,7 +165,8 @@ fn run(p: &Program, opts: &Options, start: Instant, deadline: Instant) -> Report
                 }
                 Err(why) => reasons[k].push(why),
             }
-            match try_variance(&ctx, l, &tis, loop_deadline) {
+            let variance_deadline = loop_deadline.min(Instant::now() + opts.timeout.mul_f64(VARIANCE_SHARE));
+            match try_variance(&ctx, l, &tis, variance_deadline) {
                 Ok(o) => outcomes[k] = Some(o),
                 Err((why, pair)) => {
                     reasons[k].push(why);
@@ -397,7 +400,7 @@ fn try_variance(
     tis: &leapfrog_ir::IdVec<LoopId, TransitionSummary>,
     deadline: Instant,
 ) -> Result<LoopOutcome, (String, Option<String>)> {
-    let found = variance::find(ctx.q, ctx.fid, ctx.forest, l, ctx.cfg.semantics, deadline)
+    let found = variance::find(ctx.q, ctx.fid, ctx.forest, l, ctx.cfg.semantics, &variance::DOMAINS, deadline)
         .map_err(|nf| (format!("no variance argument: {}", nf.why), nf.suspect_pair))?;
     let transitions: Vec<(LocId, Vec<TransitionAtom>)> = ctx
         .forest

@@ -20,7 +20,7 @@ use crate::ranking;
 use leapfrog_absint::variance::{StateVar, Variance, variance};
 use leapfrog_arith::Semantics;
 use leapfrog_certify::termination::{LinearForm, TerminationArgument, TransitionConstraint, VarianceDisjunct};
-use leapfrog_domains::{Disjunctive, Octagon, Polyhedron};
+use leapfrog_domains::{Disjunctive, Lattice, Octagon, Polyhedron};
 use leapfrog_ir::loops::LoopForest;
 use leapfrog_ir::{FuncId, LoopId, Program, VarId};
 use leapfrog_linear::{Constraint, Relation};
@@ -34,7 +34,7 @@ pub const DISJUNCTS: usize = 4;
 const WIDENING_DELAY: u32 = 3;
 /// At most this many integer variables and ghosts live at one point, per domain.
 const MAX_OCTAGON_DIMS: usize = 24;
-const MAX_POLYHEDRA_DIMS: usize = 12;
+const MAX_POLYHEDRA_DIMS: usize = 10;
 
 /// A variance argument found for a loop, with its text for the report.
 pub struct Found {
@@ -52,18 +52,23 @@ pub struct NotFound {
     pub suspect_pair: Option<String>,
 }
 
-/// Looks for a variance argument for loop `l` of the call-free function `fid`.
+/// The abstract domains the seeded analysis runs in, cheapest first.
+pub const DOMAINS: [&str; 2] = ["octagon", "polyhedra"];
+
+/// Looks for a variance argument for loop `l` of the call-free function `fid`, trying `domains`
+/// (names from [`DOMAINS`]) in order.
 pub fn find(
     p: &Program,
     fid: FuncId,
     forest: &LoopForest,
     l: LoopId,
     sem: Semantics,
+    domains: &[&'static str],
     deadline: Instant,
 ) -> Result<Found, NotFound> {
     let mut reasons = Vec::new();
     let mut suspect = None;
-    for domain in ["octagon", "polyhedra"] {
+    for &domain in domains {
         if Instant::now() >= deadline {
             reasons.push("time limit reached".to_string());
             break;
@@ -71,16 +76,26 @@ pub fn find(
         let mut cfg = leapfrog_absint::Config::new(sem);
         cfg.widening_delay = WIDENING_DELAY;
         cfg.deadline = Some(deadline);
-        let result = match domain {
+        let (q, start) = (p.clone(), Instant::now());
+        let result = leapfrog_absint::until_deadline(Some(deadline), move || match domain {
             "octagon" => {
                 cfg.max_live_variables = Some(MAX_OCTAGON_DIMS);
-                variance(p, fid, l, &cfg, Disjunctive::<Octagon>::with_limit(DISJUNCTS), None)
+                variance(&q, fid, l, &cfg, Disjunctive::<Octagon>::with_limit(DISJUNCTS), None)
             }
             _ => {
                 cfg.max_live_variables = Some(MAX_POLYHEDRA_DIMS);
-                variance(p, fid, l, &cfg, Disjunctive::<Polyhedron>::with_limit(DISJUNCTS), None)
+                variance(&q, fid, l, &cfg, Polyhedron::top(), None)
             }
-        };
+        })
+        .unwrap_or_else(|| {
+            Err(leapfrog_absint::Error::Budget(format!(
+                "time limit (inside one domain operation, after {:.2} s)",
+                start.elapsed().as_secs_f64()
+            )))
+        });
+        if std::env::var_os("LEAPFROG_DEBUG_VARIANCE").is_some() {
+            eprintln!("variance {domain}: {:.3} s", start.elapsed().as_secs_f64());
+        }
         let va = match result {
             Ok(va) => va,
             Err(e) => {

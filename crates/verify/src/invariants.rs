@@ -72,9 +72,8 @@ fn facts_of<D: NumericDomain>(result: &Invariants<D>) -> HeaderFacts {
         .collect()
 }
 
-/// The analysis in its own thread, waited for until the configured deadline (plus a grace of a
-/// tenth of a second): one domain operation over many variables cannot be interrupted, and the
-/// job must still end within its time limit. An abandoned analysis ends with the process.
+/// The analysis in its own thread, waited for until the configured deadline
+/// (`absint::until_deadline`).
 fn run<D: NumericDomain + Send + 'static>(
     q: &Program,
     fid: FuncId,
@@ -83,16 +82,10 @@ fn run<D: NumericDomain + Send + 'static>(
 ) -> Result<HeaderFacts, String> {
     let (q, cfg) = (q.clone(), cfg.clone());
     let deadline = cfg.deadline;
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = tx.send(analyze_from(&q, fid, &cfg, top).map(|r| facts_of(&r)).map_err(|e| e.to_string()));
-    });
-    let wait =
-        deadline.map_or(Duration::MAX, |d| d.saturating_duration_since(Instant::now()) + Duration::from_millis(100));
-    match rx.recv_timeout(wait) {
-        Ok(result) => result,
-        Err(_) => Err("the invariance analysis stopped: time limit (inside one domain operation)".to_string()),
-    }
+    leapfrog_absint::until_deadline(deadline, move || {
+        analyze_from(&q, fid, &cfg, top).map(|r| facts_of(&r)).map_err(|e| e.to_string())
+    })
+    .unwrap_or_else(|| Err("the invariance analysis stopped: time limit (inside one domain operation)".to_string()))
 }
 
 /// The invariants of every loop of `p` (after inlining) in the chosen domain.
