@@ -219,7 +219,9 @@ pub fn quasi_linearize<D: NumericDomain>(
         Expr::Binary(op @ (BinOp::Add | BinOp::Sub), _, a, b) => {
             let (aa, ia) = quasi_linearize(p, tracked, semantics, element, a)?;
             let (ab, ib) = quasi_linearize(p, tracked, semantics, element, b)?;
-            Some(if *op == BinOp::Add { (aa.add(&ab), interval_add(&ia, &ib)) } else {
+            Some(if *op == BinOp::Add {
+                (aa.add(&ab), interval_add(&ia, &ib))
+            } else {
                 (aa.sub(&ab), interval_add(&ia, &interval_neg(&ib)))
             })
         }

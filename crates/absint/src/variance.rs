@@ -72,8 +72,7 @@ pub fn variance<D: NumericDomain>(
     // Ghost dimensions lie above every variable's.
     let offset = p.vars.len();
     let ghost = |v: VarId| offset + v.index();
-    let seeded: Vec<VarId> =
-        analyzer.tracked.iter().map(|(v, _)| v).filter(|v| live[header].contains(v)).collect();
+    let seeded: Vec<VarId> = analyzer.tracked.iter().map(|(v, _)| v).filter(|v| live[header].contains(v)).collect();
     if let Some(max) = cfg.max_live_variables {
         let most = lp
             .body
@@ -214,10 +213,7 @@ pub fn variance<D: NumericDomain>(
     let name = |d: &Dim| {
         if *d >= offset { StateVar::Earlier(VarId::new(d - offset)) } else { StateVar::Now(VarId::new(*d)) }
     };
-    let disjuncts = relation
-        .disjunct_constraints()
-        .into_iter()
-        .map(|cs| cs.iter().map(|c| c.map_vars(name)).collect())
-        .collect();
+    let disjuncts =
+        relation.disjunct_constraints().into_iter().map(|cs| cs.iter().map(|c| c.map_vars(name)).collect()).collect();
     Ok(Variance { disjuncts, seeded })
 }

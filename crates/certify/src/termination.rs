@@ -205,10 +205,9 @@ fn run_termination(
         let mut enc = checking_enc(p, &prep, &invariants, sem, limits, deadline);
         let outcome = match &cert.argument {
             TerminationArgument::TransitionInvariant { atoms, .. } => transitive(&mut enc, &prep, l, atoms),
-            TerminationArgument::Variance(disjuncts) => disjuncts
-                .iter()
-                .enumerate()
-                .try_for_each(|(k, d)| disjunct_well_founded(&mut enc, &prep, l, k, d)),
+            TerminationArgument::Variance(disjuncts) => {
+                disjuncts.iter().enumerate().try_for_each(|(k, d)| disjunct_well_founded(&mut enc, &prep, l, k, d))
+            }
             TerminationArgument::Ranking(_) => Ok(()),
         };
         let r = verdict(&enc, outcome);

@@ -8,6 +8,7 @@ use common::random_ir::{Rng, Vars, cond_expr, random_program};
 use common::*;
 use leapfrog_certify::termination::{
     LinearForm, Measure, RecurrentSet, TerminationArgument, TerminationCertificate, TransitionAtom,
+    TransitionConstraint, VarianceDisjunct,
 };
 use leapfrog_certify::{CheckResult, check_recurrent_set, check_termination};
 use leapfrog_ir::loops::LoopForest;
@@ -467,7 +468,13 @@ fn malformed_certificates_are_rejected_or_unknown() {
     let ptr = TransitionAtom::Increases(Measure::Min(vec![var(&p, "q")]));
     assert_rejected(&term(&p, h[0], vec![], ti(vec![ptr], 0), Semantics::Default), "not an integer");
     // A function that does not exist.
-    let cert = TerminationCertificate { func: FuncId(77), header: h[0], invariants: vec![], transitions: vec![], argument: good() };
+    let cert = TerminationCertificate {
+        func: FuncId(77),
+        header: h[0],
+        invariants: vec![],
+        transitions: vec![],
+        argument: good(),
+    };
     assert!(matches!(check_termination(&p, &cert, Semantics::Default, limits(), None), CheckResult::Unknown(_)));
     // Recurrent sets: not a condition, not a header, another function's variable.
     assert_rejected(&rec(&p, h[0], v(&p, "n"), BTreeMap::new(), Semantics::Default), "not a condition");
@@ -603,4 +610,141 @@ fn an_extern_call_is_a_nondeterministic_source_that_may_change_globals() {
             _ => assert_unknown(&r, "extern call"),
         }
     }
+}
+
+// --- Variance arguments (POPL'07): disjunctive transition invariants with ranked disjuncts.
+
+/// `earlier(G) + later(X) >= 0` (`==` with `eq`), both over `main`'s variables.
+fn between(
+    p: &Program,
+    constant: i128,
+    earlier: &[(i128, &str)],
+    later: &[(i128, &str)],
+    eq: bool,
+) -> TransitionConstraint {
+    TransitionConstraint { earlier: lin(p, constant, earlier), later: lin(p, 0, later), equality: eq }
+}
+
+const TWO_COUNTERS: &str = "int main() {
+  int x = __VERIFIER_nondet_int(); int y = __VERIFIER_nondet_int();
+  while (x > 0 && y > 0) { if (__VERIFIER_nondet_int()) x--; else y--; }
+  return 0;
+}";
+
+/// x decreased (and was positive), or x did not grow and y decreased (and was positive).
+fn two_counter_disjuncts(p: &Program) -> Vec<VarianceDisjunct> {
+    vec![
+        VarianceDisjunct {
+            relation: vec![between(p, -1, &[(1, "x")], &[(-1, "x")], false), between(p, -1, &[(1, "x")], &[], false)],
+            ranking: lin(p, 0, &[(1, "x")]),
+        },
+        VarianceDisjunct {
+            relation: vec![
+                between(p, 0, &[(1, "x")], &[(-1, "x")], false),
+                between(p, -1, &[(1, "y")], &[(-1, "y")], false),
+                between(p, -1, &[(1, "y")], &[], false),
+            ],
+            ranking: lin(p, 0, &[(1, "y")]),
+        },
+    ]
+}
+
+#[test]
+fn a_disjunctive_transition_invariant_with_ranked_disjuncts_proves_termination() {
+    let p = c(TWO_COUNTERS);
+    let h = headers(&p);
+    for sem in BOTH {
+        let ds = two_counter_disjuncts(&p);
+        assert_accepted(&term(&p, h[0], vec![], TerminationArgument::Variance(ds), sem));
+    }
+}
+
+#[test]
+fn a_variance_argument_must_cover_every_iteration() {
+    let p = c(TWO_COUNTERS);
+    let h = headers(&p);
+    // Without the second disjunct, an iteration that decrements y is in no disjunct.
+    let ds = two_counter_disjuncts(&p)[..1].to_vec();
+    let r = term(&p, h[0], vec![], TerminationArgument::Variance(ds), Semantics::Default);
+    assert_rejected(&r, "is in no disjunct");
+}
+
+#[test]
+fn a_variance_argument_must_be_inductive() {
+    let p = c(TWO_COUNTERS);
+    let h = headers(&p);
+    // "x decreased by exactly one" covers one iteration, not two.
+    let mut ds = two_counter_disjuncts(&p);
+    ds[0].relation[0] = between(&p, -1, &[(1, "x")], &[(-1, "x")], true);
+    ds[1].relation[0] = between(&p, 0, &[(1, "x")], &[(-1, "x")], true);
+    let r = term(&p, h[0], vec![], TerminationArgument::Variance(ds), Semantics::Default);
+    assert_rejected(&r, "not inductive");
+}
+
+#[test]
+fn every_disjunct_of_a_variance_argument_must_be_ranked() {
+    let p = c(TWO_COUNTERS);
+    let h = headers(&p);
+    // y does not decrease in the disjunct where x does.
+    let mut ds = two_counter_disjuncts(&p);
+    ds[0].ranking = lin(&p, 0, &[(1, "y")]);
+    let r = term(&p, h[0], vec![], TerminationArgument::Variance(ds), Semantics::Default);
+    assert_rejected(&r, "well-foundedness: disjunct 0");
+    // A relation that says nothing is not well-founded whatever ranks it.
+    let ds = vec![VarianceDisjunct { relation: vec![], ranking: lin(&p, 0, &[(1, "x")]) }];
+    let r = term(&p, h[0], vec![], TerminationArgument::Variance(ds), Semantics::Default);
+    assert_rejected(&r, "well-foundedness");
+}
+
+#[test]
+fn a_variance_argument_crosses_an_inner_loop_with_its_transition_invariant() {
+    // POPL'07 Fig. 2, lines 82-90: the do-while loop decreases x; crossed only by its state
+    // invariant, the outer iteration would not be known to decrease x.
+    let p = c("int main() {
+      int x = __VERIFIER_nondet_int(), y = __VERIFIER_nondet_int();
+      int a = __VERIFIER_nondet_int(), b = __VERIFIER_nondet_int();
+      while (x > a && y > b) {
+        if (__VERIFIER_nondet_int()) { do { x = x - 1; } while (x > 10); } else { y = y - 1; }
+      }
+      return 0;
+    }");
+    let h = headers(&p);
+    let unchanged = |p: &Program, v: &str| between(p, 0, &[(1, v)], &[(-1, v)], true);
+    let ds = vec![
+        VarianceDisjunct {
+            relation: vec![
+                between(&p, -1, &[(1, "x"), (-1, "a")], &[], false),
+                between(&p, -1, &[(1, "x")], &[(-1, "x")], false),
+                unchanged(&p, "a"),
+            ],
+            ranking: lin(&p, 0, &[(1, "x"), (-1, "a")]),
+        },
+        VarianceDisjunct {
+            relation: vec![
+                between(&p, -1, &[(1, "y"), (-1, "b")], &[], false),
+                between(&p, 0, &[(1, "x")], &[(-1, "x")], false),
+                between(&p, -1, &[(1, "y")], &[(-1, "y")], false),
+                unchanged(&p, "b"),
+            ],
+            ranking: lin(&p, 0, &[(1, "y"), (-1, "b")]),
+        },
+    ];
+    let (outer, inner) = (h[0], h[1]);
+    let decreases = vec![TransitionAtom::Decreases(Measure::Linear(lin(&p, 0, &[(1, "x")])))];
+    let cert = |transitions| TerminationCertificate {
+        func: main_of(&p),
+        header: outer,
+        invariants: vec![],
+        transitions,
+        argument: TerminationArgument::Variance(ds.clone()),
+    };
+    // (Under the bit-precise semantics `x = x - 1` wraps at INT_MIN: x does not decrease there.)
+    let r = check_termination(&p, &cert(vec![(inner, decreases.clone())]), Semantics::Default, limits(), None);
+    assert_accepted(&r);
+    let r = check_termination(&p, &cert(vec![]), Semantics::Default, limits(), None);
+    assert_rejected(&r, "is in no disjunct");
+    // The inner loop's transition invariant is itself checked: "x increases" is false.
+    let increases = vec![TransitionAtom::Increases(Measure::Linear(lin(&p, 0, &[(1, "x")])))];
+    let r = check_termination(&p, &cert(vec![(inner, increases)]), Semantics::Default, limits(), None);
+    assert!(!matches!(r, CheckResult::Accepted), "a false transition invariant was accepted");
 }

@@ -72,9 +72,13 @@ fn check_answer(v: &Value, source: &str) -> String {
         assert_eq!(l["certificate"].is_object(), loop_verdict == "TRUE", "{l}");
         assert_eq!(l["witness"].is_object(), loop_verdict == "FALSE", "{l}");
         if let Some(c) = l["certificate"].as_object() {
-            assert!(["ranking-function", "transition-invariant"].contains(&c["kind"].as_str().unwrap()), "{l}");
+            let kind = c["kind"].as_str().unwrap();
+            assert!(["ranking-function", "transition-invariant", "variance-analysis"].contains(&kind), "{l}");
             let expressions = c["expressions"].as_array().unwrap();
             assert!(!expressions.is_empty() && expressions.iter().all(Value::is_string), "{l}");
+            let disjuncts = c["disjuncts"].as_array().unwrap();
+            // A variance argument ranks each of its disjuncts.
+            assert_eq!(disjuncts.len(), if kind == "variance-analysis" { expressions.len() } else { 0 }, "{l}");
             assert!(c["supporting_invariant"].is_string(), "{l}");
         }
         if let Some(w) = l["witness"].as_object() {
@@ -400,4 +404,68 @@ fn the_example_has_one_terminating_and_one_non_terminating_loop() {
         .map(|l| (l["line"].as_u64().unwrap(), l["verdict"].as_str().unwrap()))
         .collect();
     assert_eq!(verdicts, [(10, "TRUE"), (16, "FALSE")], "{v}");
+}
+
+// ---- The variance analysis (POPL'07) on the paper's examples. ----
+
+/// `(line, verdict, technique)` of every loop of a `terminate` answer.
+fn loop_verdicts(v: &Value) -> Vec<(u64, String, String)> {
+    v["loops"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| {
+            (
+                l["line"].as_u64().unwrap(),
+                l["verdict"].as_str().unwrap().to_string(),
+                l["technique"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect()
+}
+
+fn paper_example(name: &str) -> (String, String) {
+    let path = benchmarks().join("paper-examples").join(name);
+    let source = std::fs::read_to_string(&path).expect("paper example");
+    (path.display().to_string(), source)
+}
+
+#[test]
+fn fig2_inner_loop_terminates_by_a_disjunctive_variance_argument() {
+    let (path, source) = paper_example("popl07-fig2-inner.c");
+    let v = terminate(&[&path]);
+    assert_eq!(check_answer(&v, &source), "TRUE", "{v}");
+    let loops = loop_verdicts(&v);
+    assert_eq!(loops[0], (7, "TRUE".into(), "variance-analysis".into()), "{v}");
+    let c = &v["loops"][0]["certificate"];
+    assert_eq!(c["kind"], "variance-analysis", "{c}");
+    let (disjuncts, rankings) = (c["disjuncts"].as_array().unwrap(), c["expressions"].as_array().unwrap());
+    // x decreases in one disjunct, y in another: no single linear function ranks both.
+    assert!(disjuncts.len() >= 2 && disjuncts.len() == rankings.len(), "{c}");
+    let rankings: Vec<&str> = rankings.iter().map(|r| r.as_str().unwrap()).collect();
+    assert!(rankings.contains(&"x - a") && rankings.contains(&"y - b"), "{c}");
+    assert!(
+        disjuncts.iter().all(|d| d.as_str().unwrap().contains("\\at(")),
+        "earlier values are written \\at(x, AnyPrev): {c}"
+    );
+}
+
+#[test]
+fn fig2_inner_loops_are_locally_terminating_inside_a_loop_that_is_not() {
+    let (path, source) = paper_example("popl07-fig2-nested.c");
+    let v = terminate(&[&path]);
+    let verdict = check_answer(&v, &source);
+    assert_ne!(verdict, "TRUE", "the outer loop may run forever: {v}");
+    let loops = loop_verdicts(&v);
+    assert_eq!(loops[1], (8, "TRUE".into(), "variance-analysis".into()), "{v}");
+    assert_eq!(loops[2].1, "TRUE", "{v}");
+}
+
+#[test]
+fn the_sign_domain_example_terminates_after_one_iteration() {
+    // x = x*x + k with k > 0: after one iteration x is positive (the square is non-negative).
+    let (path, source) = paper_example("popl07-sign-domain.c");
+    let v = terminate(&[&path]);
+    assert_eq!(check_answer(&v, &source), "TRUE", "{v}");
+    assert_eq!(loop_verdicts(&v)[0].2, "variance-analysis", "{v}");
 }

@@ -195,7 +195,7 @@ mod tests {
             certificate: Some(CertificateText {
                 kind: technique::RANKING_FUNCTION,
                 expressions: vec!["10 - i".into()],
-            disjuncts: vec![],
+                disjuncts: vec![],
                 supporting_invariant: "i <= 10".into(),
             }),
             witness: None,

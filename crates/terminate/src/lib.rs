@@ -426,10 +426,9 @@ fn try_variance(
                 },
             ))
         }
-        CheckResult::Rejected(why) | CheckResult::Unknown(why) => Err((
-            format!("the checker did not accept the variance argument found with {} ({why})", found.domain),
-            None,
-        )),
+        CheckResult::Rejected(why) | CheckResult::Unknown(why) => {
+            Err((format!("the checker did not accept the variance argument found with {} ({why})", found.domain), None))
+        }
     }
 }
 
