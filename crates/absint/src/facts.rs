@@ -130,3 +130,33 @@ pub fn implied_by_types(p: &Program, c: &Constraint<VarId>) -> bool {
 pub fn converts(e: &Expr) -> bool {
     matches!(e, Expr::Cast(..)) || e.children().into_iter().any(converts)
 }
+
+/// Every loop header's invariant in `inv` as facts (expression and C text), one per expressible
+/// constraint, leaving out constraints the types already give and, with `plain`, those that
+/// convert values (the checker's mathematical integers treat a signed register as unbounded, so
+/// a fact computed in `long long` may not survive its checks). An unreachable header gets `0`.
+pub fn header_facts<D: leapfrog_domains::NumericDomain>(
+    p: &Program,
+    inv: &crate::Invariants<D>,
+    semantics: Semantics,
+    plain: bool,
+) -> Vec<(leapfrog_ir::LocId, Expr, String)> {
+    let mut out = Vec::new();
+    for l in inv.forest.loops.values() {
+        let Some(e) = &inv.at[l.header] else {
+            out.push((l.header, Expr::Bool(false), "0".to_string()));
+            continue;
+        };
+        for c in inv.over_vars(&e.constraints()) {
+            if implied_by_types(p, &c) {
+                continue;
+            }
+            if let Some((expr, text)) = constraint_expr(p, &c, semantics)
+                && !(plain && converts(&expr))
+            {
+                out.push((l.header, expr, text));
+            }
+        }
+    }
+    out
+}

@@ -216,6 +216,7 @@ mod tests {
                 recurrent_set: "x > 0".into(),
                 choices: vec![(choice, 7)],
             }),
+            suspect_pair: None,
         }
     }
 

@@ -16,6 +16,9 @@ pub const CONCRETE_EXECUTION: &str = "concrete-execution";
 pub const TRANSITION_INVARIANT: &str = "transition-invariant";
 /// `terminate`: a linear ranking function.
 pub const RANKING_FUNCTION: &str = "ranking-function";
+/// `terminate`: a linear or lexicographic ranking function whose supporting invariant needed the
+/// abstract interpreter's octagon invariants (`leapfrog-absint`).
+pub const RANKING_FUNCTION_ABSINT: &str = "ranking-function-absint";
 /// `terminate`: a lexicographic linear ranking function.
 pub const LEXICOGRAPHIC_RANKING_FUNCTION: &str = "lexicographic-ranking-function";
 /// `terminate`: a variance analysis (POPL'07): a disjunctive transition invariant from the

@@ -43,6 +43,8 @@ const TRANSITION_SHARE: f64 = 0.55;
 const RANKING_SHARE: f64 = 0.75;
 /// The most a variance analysis may take per loop (it comes before the lassos).
 const VARIANCE_SHARE: f64 = 0.1;
+/// Octagons over more live variables than this are not computed for supporting invariants.
+const ABSINT_MAX_LIVE: usize = 24;
 /// The share of the budget the stages plan with.
 const DEADLINE_SHARE: f64 = 0.9;
 /// Above this many locations, the summarization engine's encoding alone outlasts any budget:
@@ -147,6 +149,7 @@ fn run(p: &Program, opts: &Options, start: Instant, deadline: Instant) -> Report
         );
         let ctx = Context::with_invariants(&q, fid, &forest, &analysis, cfg.clone());
         let open: Vec<usize> = (0..ids.len()).filter(|k| outcomes[*k].is_none()).collect();
+        let absint_ctx: std::cell::OnceCell<Option<Context>> = std::cell::OnceCell::new();
         let stage2_end = start + opts.timeout.mul_f64(RANKING_SHARE);
         for (n, &k) in open.iter().enumerate() {
             let l = ids[k];
@@ -164,6 +167,20 @@ fn run(p: &Program, opts: &Options, start: Instant, deadline: Instant) -> Report
                     continue;
                 }
                 Err(why) => reasons[k].push(why),
+            }
+            // Abstract interpretation's invariants (octagons), computed once, as more
+            // supporting invariants of a ranking function.
+            let absint_budget = Instant::now() + opts.timeout.mul_f64(VARIANCE_SHARE);
+            let with_absint = absint_ctx.get_or_init(|| ctx.with_absint_facts(absint_budget.min(loop_deadline)));
+            if let Some(actx) = with_absint {
+                match try_ranking(actx, l, loop_deadline) {
+                    Ok(mut o) => {
+                        o.technique = o.technique.map(|_| technique::RANKING_FUNCTION_ABSINT);
+                        outcomes[k] = Some(o);
+                        continue;
+                    }
+                    Err(why) => reasons[k].push(format!("with abstract-interpretation invariants: {why}")),
+                }
             }
             let variance_deadline = loop_deadline.min(Instant::now() + opts.timeout.mul_f64(VARIANCE_SHARE));
             match try_variance(&ctx, l, &tis, variance_deadline) {
@@ -273,6 +290,38 @@ impl<'a> Context<'a> {
             .map(|l| (l.id, join_conjuncts(&printed_conjuncts(&l.invariant))))
             .collect();
         Context { q, fid, forest, invariants, supporting, cfg }
+    }
+
+    /// This context with the octagon invariants of `leapfrog-absint` added to the supporting
+    /// invariants (`None` when the analysis gives nothing new by `deadline`).
+    fn with_absint_facts(&self, deadline: Instant) -> Option<Context<'a>> {
+        let (q, fid, sem) = (self.q.clone(), self.fid, self.cfg.semantics);
+        let cfg = leapfrog_absint::Config {
+            deadline: Some(deadline),
+            max_live_variables: Some(ABSINT_MAX_LIVE),
+            ..leapfrog_absint::Config::new(sem)
+        };
+        let facts = leapfrog_absint::until_deadline(Some(deadline), move || {
+            let inv = leapfrog_absint::analyze::<leapfrog_domains::Octagon>(&q, fid, &cfg).ok()?;
+            Some(leapfrog_absint::facts::header_facts(&q, &inv, sem, true))
+        })
+        .flatten()?;
+        if facts.is_empty() {
+            return None;
+        }
+        let mut invariants = self.invariants.clone();
+        let mut supporting = self.supporting.clone();
+        for (header, expr, text) in facts {
+            if invariants.iter().any(|(h, e)| *h == header && *e == expr) {
+                continue;
+            }
+            invariants.push((header, expr));
+            if let Some((l, _)) = self.forest.loops.iter().find(|(_, lp)| lp.header == header) {
+                let s = supporting.entry(l).or_insert_with(|| "1".to_string());
+                *s = if s == "1" { text } else { format!("{s} && {text}") };
+            }
+        }
+        Some(Context { q: self.q, fid: self.fid, forest: self.forest, invariants, supporting, cfg: self.cfg.clone() })
     }
 
     fn supporting(&self, l: LoopId) -> String {
@@ -472,7 +521,7 @@ fn strength(t: Option<&'static str>) -> u8 {
     match t {
         Some(technique::TRANSITION_INVARIANT) => 1,
         Some(technique::RANKING_FUNCTION) => 2,
-        Some(technique::LEXICOGRAPHIC_RANKING_FUNCTION) => 3,
+        Some(technique::LEXICOGRAPHIC_RANKING_FUNCTION | technique::RANKING_FUNCTION_ABSINT) => 3,
         Some(technique::VARIANCE_ANALYSIS) => 4,
         Some(technique::CONCRETE_EXECUTION) => 5,
         _ => 0,

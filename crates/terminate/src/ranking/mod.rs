@@ -312,7 +312,7 @@ impl RelationSyms {
             }
             rows.push(if c.equality { Row::eq0(lin) } else { Row::le0(lin) });
         }
-        for (v, _) in &self.earlier {
+        for v in self.earlier.keys() {
             let Some((lo, hi)) = finite_range(p, *v, sem) else { continue };
             for s in [self.earlier[v], self.later[v]] {
                 rows.push(Row::le0(Lin::sym(s).add_const(hi.checked_neg()?)?));
