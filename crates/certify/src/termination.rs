@@ -47,6 +47,11 @@ pub enum TerminationArgument {
     /// header state satisfying the supporting invariant has some `j` with `f_j(X) ≥ 0`,
     /// `f_j(X') ≤ f_j(X) − 1`, and `f_i(X') ≤ f_i(X)` for all `i < j`.
     Ranking(Vec<LinearForm>),
+    /// A nested ranking function `(f_1, …, f_k)` (Leike–Heizmann, TACAS'14): every iteration
+    /// from a header state satisfying the supporting invariant has `f_1(X') ≤ f_1(X) − 1`,
+    /// `f_i(X') ≤ f_i(X) + f_{i−1}(X)` for `i ≥ 2`, and `f_k(X) ≥ 0`. (`f_1` eventually stays
+    /// negative, so `f_2` then decreases, …, so `f_k` eventually is negative: no infinite run.)
+    Nested(Vec<LinearForm>),
     /// A transition invariant `T = ∧ atoms` (TACAS'11 Algorithm 2): every iteration from a header
     /// state satisfying the supporting invariant is in `T` (R ⊆ T); `T` is transitive
     /// (compositionality check (1)); and `T` is well-founded on the states satisfying the
@@ -201,14 +206,14 @@ fn run_termination(
     if r != CheckResult::Accepted {
         return r;
     }
-    if !matches!(cert.argument, TerminationArgument::Ranking(_)) {
+    if !matches!(cert.argument, TerminationArgument::Ranking(_) | TerminationArgument::Nested(_)) {
         let mut enc = checking_enc(p, &prep, &invariants, sem, limits, deadline);
         let outcome = match &cert.argument {
             TerminationArgument::TransitionInvariant { atoms, .. } => transitive(&mut enc, &prep, l, atoms),
             TerminationArgument::Variance(disjuncts) => {
                 disjuncts.iter().enumerate().try_for_each(|(k, d)| disjunct_well_founded(&mut enc, &prep, l, k, d))
             }
-            TerminationArgument::Ranking(_) => Ok(()),
+            TerminationArgument::Ranking(_) | TerminationArgument::Nested(_) => Ok(()),
         };
         let r = verdict(&enc, outcome);
         if r != CheckResult::Accepted {
@@ -239,7 +244,7 @@ fn run_termination(
 
 fn validate_argument(p: &Program, func: FuncId, arg: &TerminationArgument) -> Result<(), String> {
     match arg {
-        TerminationArgument::Ranking(fs) => {
+        TerminationArgument::Ranking(fs) | TerminationArgument::Nested(fs) => {
             if fs.is_empty() {
                 return Err("the ranking function has no component".into());
             }
@@ -332,7 +337,9 @@ fn measure_var(p: &Program, func: FuncId, v: VarId) -> Result<(), String> {
 fn argument_vars(arg: &TerminationArgument) -> BTreeSet<VarId> {
     let mut vars = BTreeSet::new();
     match arg {
-        TerminationArgument::Ranking(fs) => vars.extend(fs.iter().flat_map(|f| f.terms.iter().map(|(_, v)| *v))),
+        TerminationArgument::Ranking(fs) | TerminationArgument::Nested(fs) => {
+            vars.extend(fs.iter().flat_map(|f| f.terms.iter().map(|(_, v)| *v)))
+        }
         TerminationArgument::TransitionInvariant { atoms, .. } => {
             for a in atoms {
                 vars.extend(atom_vars(a));
@@ -681,6 +688,21 @@ fn iteration<'p>(
                  lexicographically while it is non-negative"
             );
             w.obligation(what, Bool::and(&[r, Bool::or(&options).not()]))
+        }
+        TerminationArgument::Nested(fs) => {
+            let bits = !w.enc.arith.math();
+            let before = fs.iter().map(|f| linear(f, pre, bits)).collect::<Result<Vec<_>, _>>()?;
+            let after = fs.iter().map(|f| linear(f, post, bits)).collect::<Result<Vec<_>, _>>()?;
+            let mut holds = vec![after[0].cmp(CmpOp::Le, &before[0].add(&Term::constant(-1, bits))?)?];
+            for i in 1..fs.len() {
+                holds.push(after[i].cmp(CmpOp::Le, &before[i].add(&before[i - 1])?)?);
+            }
+            holds.push(before[fs.len() - 1].cmp(CmpOp::Ge, &Term::constant(0, bits))?);
+            let what = format!(
+                "nested ranking: an iteration of {lp} (back edge at {at}) does not satisfy the nested ranking \
+                 function's conditions"
+            );
+            w.obligation(what, Bool::and(&[r, Bool::and(&holds).not()]))
         }
         TerminationArgument::TransitionInvariant { atoms, .. } => in_atoms(w, &lp, &at, atoms, &r, pre, post),
         TerminationArgument::Variance(disjuncts) => {

@@ -748,3 +748,25 @@ fn a_variance_argument_crosses_an_inner_loop_with_its_transition_invariant() {
     let r = check_termination(&p, &cert(vec![(inner, increases)]), Semantics::Default, limits(), None);
     assert!(!matches!(r, CheckResult::Accepted), "a false transition invariant was accepted");
 }
+
+// --- Nested ranking functions (Leike–Heizmann).
+
+#[test]
+fn a_nested_ranking_function_proves_an_eventually_decreasing_loop() {
+    // -y decreases forever; once it is negative, q decreases; q is non-negative in the loop.
+    let p = c("int main() {
+      int q = __VERIFIER_nondet_int(), y = __VERIFIER_nondet_int();
+      while (q > 0) { q = q - y; y = y + 1; }
+      return 0;
+    }");
+    let h = headers(&p);
+    let nested = |fs: Vec<LinearForm>| TerminationArgument::Nested(fs);
+    let good = || nested(vec![lin(&p, 0, &[(-1, "y")]), lin(&p, 0, &[(1, "q")])]);
+    assert_accepted(&term(&p, h[0], vec![], good(), Semantics::Default));
+    // The components in the other order are no nested ranking function.
+    let swapped = nested(vec![lin(&p, 0, &[(1, "q")]), lin(&p, 0, &[(-1, "y")])]);
+    assert_rejected(&term(&p, h[0], vec![], swapped, Semantics::Default), "nested ranking");
+    // The last component must be non-negative where the loop runs: q - 5 is not.
+    let shifted = nested(vec![lin(&p, 0, &[(-1, "y")]), lin(&p, -5, &[(1, "q")])]);
+    assert_rejected(&term(&p, h[0], vec![], shifted, Semantics::Default), "nested ranking");
+}

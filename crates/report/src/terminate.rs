@@ -121,6 +121,9 @@ fn certificate_text(c: &CertificateText) -> String {
                 out.push_str(&format!("    {d}    ranked by {f}\n"));
             }
         }
+        (technique::NESTED_RANKING_FUNCTION, components) => {
+            out.push_str(&format!("  nested ranking function: ({})\n", components.join(", ")));
+        }
         (technique::CONCRETE_EXECUTION, facts) => {
             out.push_str(&format!("  deterministic program: {}\n", facts.join("; ")));
             return out;

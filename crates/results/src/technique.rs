@@ -19,6 +19,9 @@ pub const RANKING_FUNCTION: &str = "ranking-function";
 /// `terminate`: a linear or lexicographic ranking function whose supporting invariant needed the
 /// abstract interpreter's octagon invariants (`leapfrog-absint`).
 pub const RANKING_FUNCTION_ABSINT: &str = "ranking-function-absint";
+/// `terminate`: a nested ranking function (Leike–Heizmann, TACAS'14): `f_1` decreases, each
+/// next component decreases by at most the previous one's value, the last is non-negative.
+pub const NESTED_RANKING_FUNCTION: &str = "nested-ranking-function";
 /// `terminate`: a lexicographic linear ranking function.
 pub const LEXICOGRAPHIC_RANKING_FUNCTION: &str = "lexicographic-ranking-function";
 /// `terminate`: a variance analysis (POPL'07): a disjunctive transition invariant from the

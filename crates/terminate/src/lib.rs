@@ -420,8 +420,13 @@ fn try_transition_invariant(
 
 /// A linear or lexicographic ranking function (Podelski–Rybalchenko), re-checked.
 fn try_ranking(ctx: &Context, l: LoopId, deadline: Instant) -> Result<LoopOutcome, String> {
-    let forms = ranking::synthesize(ctx.q, ctx.fid, ctx.forest, l, &ctx.invariants, ctx.cfg.semantics, deadline)
-        .map_err(|why| format!("no ranking function: {why}"))?;
+    let forms = match ranking::synthesize(ctx.q, ctx.fid, ctx.forest, l, &ctx.invariants, ctx.cfg.semantics, deadline) {
+        Ok(forms) => forms,
+        Err(why) => {
+            return try_nested_ranking(ctx, l, deadline)
+                .map_err(|nested| format!("no ranking function: {why}; {nested}"));
+        }
+    };
     let texts: Vec<String> = forms.iter().map(|f| certificate::linear_text(ctx.q, f)).collect();
     let technique =
         if forms.len() == 1 { technique::RANKING_FUNCTION } else { technique::LEXICOGRAPHIC_RANKING_FUNCTION };
@@ -437,6 +442,27 @@ fn try_ranking(ctx: &Context, l: LoopId, deadline: Instant) -> Result<LoopOutcom
         )),
         CheckResult::Rejected(why) | CheckResult::Unknown(why) => {
             Err(format!("the checker did not accept the ranking function ({why})"))
+        }
+    }
+}
+
+/// A nested ranking function (Leike–Heizmann), re-checked.
+fn try_nested_ranking(ctx: &Context, l: LoopId, deadline: Instant) -> Result<LoopOutcome, String> {
+    let sem = ctx.cfg.semantics;
+    let forms = ranking::synthesize_nested(ctx.q, ctx.fid, ctx.forest, l, &ctx.invariants, sem, deadline)?;
+    let texts: Vec<String> = forms.iter().map(|f| certificate::linear_text(ctx.q, f)).collect();
+    match ctx.check(l, TerminationArgument::Nested(forms), deadline) {
+        CheckResult::Accepted => Ok(LoopOutcome::proven(
+            technique::NESTED_RANKING_FUNCTION,
+            CertificateText {
+                kind: technique::NESTED_RANKING_FUNCTION,
+                expressions: texts,
+                disjuncts: Vec::new(),
+                supporting_invariant: ctx.supporting(l),
+            },
+        )),
+        CheckResult::Rejected(why) | CheckResult::Unknown(why) => {
+            Err(format!("the checker did not accept the nested ranking function ({why})"))
         }
     }
 }
@@ -521,7 +547,11 @@ fn strength(t: Option<&'static str>) -> u8 {
     match t {
         Some(technique::TRANSITION_INVARIANT) => 1,
         Some(technique::RANKING_FUNCTION) => 2,
-        Some(technique::LEXICOGRAPHIC_RANKING_FUNCTION | technique::RANKING_FUNCTION_ABSINT) => 3,
+        Some(
+            technique::LEXICOGRAPHIC_RANKING_FUNCTION
+            | technique::RANKING_FUNCTION_ABSINT
+            | technique::NESTED_RANKING_FUNCTION,
+        ) => 3,
         Some(technique::VARIANCE_ANALYSIS) => 4,
         Some(technique::CONCRETE_EXECUTION) => 5,
         _ => 0,

@@ -176,13 +176,7 @@ pub(crate) fn round(
         }
     }
     let model = opt.get_model().ok_or("the optimizer gave no model")?;
-    let value = |r: &Real| -> Res<Rat> {
-        let v = model.eval(r, true).ok_or("the optimizer's model has no value")?;
-        if let Some((n, d)) = v.as_rational() {
-            return Rat::new(i128::from(n), i128::from(d)).ok_or_else(|| "bad rational".to_string());
-        }
-        Rat::parse(&v.to_string()).ok_or_else(|| format!("cannot read the rational {v}"))
-    };
+    let value = |r: &Real| model_value(&model, r);
     let mut coeffs = BTreeMap::new();
     for (&x, cx) in &c {
         let v = value(cx)?;
@@ -193,6 +187,15 @@ pub(crate) fn round(
     let constant = value(&c0)?;
     let strict = deltas.iter().map(|d| value(d).map(|v| v.num > 0)).collect::<Res<Vec<bool>>>()?;
     Ok(Some(RoundResult { coeffs, constant, strict }))
+}
+
+/// The rational value of `r` in the optimizer's model.
+fn model_value(model: &leapfrog_smt::z3::Model, r: &Real) -> Res<Rat> {
+    let v = model.eval(r, true).ok_or("the optimizer's model has no value")?;
+    if let Some((n, d)) = v.as_rational() {
+        return Rat::new(i128::from(n), i128::from(d)).ok_or_else(|| "bad rational".to_string());
+    }
+    Rat::parse(&v.to_string()).ok_or_else(|| format!("cannot read the rational {v}"))
 }
 
 /// The value of a component over the pre-state symbols.
@@ -210,4 +213,97 @@ pub(crate) fn post_value(coeffs: &BTreeMap<Sym, i128>, constant: i128, path: &Li
         };
     }
     Some(out)
+}
+
+/// A nested ranking function `(f_1, …, f_k)` for `paths` over the variables `xs` (Leike–Heizmann,
+/// TACAS'14), as one LP: on every path, `f_1(X') − f_1(X) + 1 ≤ 0`,
+/// `f_i(X') − f_i(X) − f_{i−1}(X) ≤ 0` for `i ≥ 2`, and `−f_k(X) ≤ 0`. Every condition is
+/// linear in the unknown coefficients jointly, so Farkas' lemma applies as in [`round`]. The
+/// objective minimizes the coefficients' absolute values. `None`: no such function (over the
+/// rationals, for satisfiable paths).
+pub(crate) fn nested(
+    paths: &[&LinPath],
+    xs: &[Sym],
+    k: usize,
+    limits: QueryLimits,
+    deadline: Instant,
+) -> Res<Option<Vec<(BTreeMap<Sym, Rat>, Rat)>>> {
+    let opt = Optimize::new();
+    let fs: Vec<(BTreeMap<Sym, Real>, Real)> = (0..k)
+        .map(|i| {
+            let c = xs.iter().map(|&x| (x, Real::new_const(format!("nr_c{i}_{x}")))).collect();
+            (c, Real::new_const(format!("nr_const{i}")))
+        })
+        .collect();
+    let mut abs = Vec::new();
+    for (c, c0) in &fs {
+        for t in c.values().chain([c0]) {
+            let a = Real::new_const(format!("nr_abs{}", abs.len()));
+            opt.assert(a.ge(t));
+            opt.assert(a.ge(t.unary_minus()));
+            abs.push(a);
+        }
+    }
+    for (p, path) in paths.iter().enumerate() {
+        // f_i(X') − f_i(X) as coefficients of the path's symbols and a constant.
+        let change = |i: usize| {
+            let mut g: BTreeMap<Sym, Vec<Real>> = BTreeMap::new();
+            let mut g0 = Vec::new();
+            for (x, post) in &path.post {
+                let Some(cx) = fs[i].0.get(x) else { continue };
+                for (&s, &a) in &post.terms {
+                    g.entry(s).or_default().push(Real::mul(&[cx.clone(), real(a)]));
+                }
+                g.entry(*x).or_default().push(cx.unary_minus());
+                if post.constant != 0 {
+                    g0.push(Real::mul(&[cx.clone(), real(post.constant)]));
+                }
+            }
+            (g, g0)
+        };
+        let (g, mut g0) = change(0);
+        g0.push(real(1));
+        implies(&opt, &path.rows, &g, g0, &format!("n{p}_0"));
+        for i in 1..k {
+            let (mut g, mut g0) = change(i);
+            for (x, c) in &fs[i - 1].0 {
+                g.entry(*x).or_default().push(c.unary_minus());
+            }
+            g0.push(fs[i - 1].1.unary_minus());
+            implies(&opt, &path.rows, &g, g0, &format!("n{p}_{i}"));
+        }
+        let (c, c0) = &fs[k - 1];
+        let g: BTreeMap<Sym, Vec<Real>> = c.iter().map(|(&x, cx)| (x, vec![cx.unary_minus()])).collect();
+        implies(&opt, &path.rows, &g, vec![c0.unary_minus()], &format!("n{p}_b"));
+    }
+    opt.minimize(&sum(abs));
+    let left = deadline.saturating_duration_since(Instant::now());
+    if left.is_zero() {
+        return Err("time limit reached".into());
+    }
+    let mut params = Params::new();
+    params.set_u32("timeout", left.min(limits.timeout).as_millis().clamp(1, u128::from(u32::MAX)) as u32);
+    opt.set_params(&params);
+    match opt.check(&[]) {
+        SatResult::Sat => {}
+        SatResult::Unsat => return Ok(None),
+        SatResult::Unknown => {
+            let why = opt.get_reason_unknown().unwrap_or_else(|| "unknown".into());
+            return Err(format!("the nested ranking LP was not solved ({why})"));
+        }
+    }
+    let model = opt.get_model().ok_or("the optimizer gave no model")?;
+    let value = |r: &Real| model_value(&model, r);
+    let mut out = Vec::new();
+    for (c, c0) in &fs {
+        let mut coeffs = BTreeMap::new();
+        for (&x, cx) in c {
+            let v = value(cx)?;
+            if v.num != 0 {
+                coeffs.insert(x, v);
+            }
+        }
+        out.push((coeffs, value(c0)?));
+    }
+    Ok(Some(out))
 }

@@ -135,6 +135,57 @@ pub fn synthesize(
     Ok(forms)
 }
 
+/// The longest nested ranking function tried.
+pub const MAX_NESTED: usize = 3;
+
+/// A nested ranking function (Leike–Heizmann; see
+/// [`leapfrog_certify::termination::TerminationArgument::Nested`]) for loop `l`, with 2 to
+/// [`MAX_NESTED`] components, from the same paths as [`synthesize`]. It ranks loops such as
+/// `while (q > 0) { q = q - y; y = y + 1; }`, where `-y` eventually decreases `q`.
+pub fn synthesize_nested(
+    p: &Program,
+    fid: FuncId,
+    forest: &LoopForest,
+    l: LoopId,
+    invariants: &[(LocId, Expr)],
+    sem: Semantics,
+    deadline: Instant,
+) -> Result<Vec<LinearForm>, String> {
+    let f = p.funcs.get(fid).ok_or("no such function")?;
+    let lp = Extractor::new(p, f, forest, l, invariants, sem, deadline).extract()?;
+    if lp.paths.is_empty() {
+        return Err("no iteration completes".into());
+    }
+    let visibility = leapfrog_ir::Visibility::new(p, &[]);
+    let at = forest.syntax(f, l).1;
+    let xs: Vec<Sym> = lp.pre.iter().filter(|(v, _)| visibility.visible_at(**v, at)).map(|(_, s)| *s).collect();
+    let refs: Vec<&LinPath> = lp.paths.iter().collect();
+    for k in 2..=MAX_NESTED {
+        let Some(fs) = farkas::nested(&refs, &xs, k, LP_LIMITS, deadline)? else { continue };
+        // One positive factor for all components keeps every condition (the first decrease
+        // only grows).
+        const TOO_LARGE: &str = "the nested ranking function's coefficients are too large";
+        let mut scale = 1i128;
+        for (coeffs, c0) in &fs {
+            for r in coeffs.values().chain([c0]) {
+                scale = lcm(scale, r.den).ok_or(TOO_LARGE)?;
+            }
+        }
+        let int = |r: &Rat| r.num.checked_mul(scale / r.den).ok_or(TOO_LARGE);
+        let mut forms = Vec::new();
+        for (coeffs, c0) in &fs {
+            let mut terms = Vec::new();
+            for (s, c) in coeffs {
+                let v = lp.syms.get(*s).and_then(|i| i.var).ok_or("a component names an auxiliary symbol")?;
+                terms.push((int(c)?, v));
+            }
+            forms.push(LinearForm { constant: int(c0)?, terms });
+        }
+        return Ok(forms);
+    }
+    Err(format!("no nested ranking function with at most {MAX_NESTED} components"))
+}
+
 type Component = (BTreeMap<Sym, i128>, i128);
 
 /// The next component for the remaining `paths`: non-increasing on all of them, and bounded and
