@@ -42,7 +42,7 @@ const INVARIANT_SHARE: f64 = 0.5;
 const TRANSITION_SHARE: f64 = 0.55;
 const RANKING_SHARE: f64 = 0.75;
 /// The most a variance analysis may take per loop (it comes before the lassos).
-const VARIANCE_SHARE: f64 = 0.1;
+const VARIANCE_SHARE: f64 = 0.2;
 /// Octagons over more live variables than this are not computed for supporting invariants.
 const ABSINT_MAX_LIVE: usize = 24;
 /// The share of the budget the stages plan with.
@@ -115,7 +115,7 @@ fn run(p: &Program, opts: &Options, start: Instant, deadline: Instant) -> Report
     let analyzable = q.funcs[fid].locs.len() <= MAX_ANALYZED_LOCS;
     let stage1_end = if analyzable { start + opts.timeout.mul_f64(BARE_RANKING_SHARE) } else { deadline };
     for (k, &l) in ids.iter().enumerate() {
-        match try_ranking(&bare, l, share(stage1_end, k, ids.len())) {
+        match try_ranking(&bare, l, false, share(stage1_end, k, ids.len())) {
             Ok(o) => outcomes[k] = Some(o),
             Err(why) => reasons[k].push(format!("without invariants: {why}")),
         }
@@ -161,7 +161,7 @@ fn run(p: &Program, opts: &Options, start: Instant, deadline: Instant) -> Report
                 }
                 Err(why) => reasons[k].push(why),
             }
-            match try_ranking(&ctx, l, loop_deadline) {
+            match try_ranking(&ctx, l, true, loop_deadline) {
                 Ok(o) => {
                     outcomes[k] = Some(o);
                     continue;
@@ -173,7 +173,7 @@ fn run(p: &Program, opts: &Options, start: Instant, deadline: Instant) -> Report
             let absint_budget = Instant::now() + opts.timeout.mul_f64(VARIANCE_SHARE);
             let with_absint = absint_ctx.get_or_init(|| ctx.with_absint_facts(absint_budget.min(loop_deadline)));
             if let Some(actx) = with_absint {
-                match try_ranking(actx, l, loop_deadline) {
+                match try_ranking(actx, l, false, loop_deadline) {
                     Ok(mut o) => {
                         o.technique = o.technique.map(|_| technique::RANKING_FUNCTION_ABSINT);
                         outcomes[k] = Some(o);
@@ -418,14 +418,16 @@ fn try_transition_invariant(
     }
 }
 
-/// A linear or lexicographic ranking function (Podelski–Rybalchenko), re-checked.
-fn try_ranking(ctx: &Context, l: LoopId, deadline: Instant) -> Result<LoopOutcome, String> {
+/// A linear or lexicographic ranking function (Podelski–Rybalchenko), re-checked; with
+/// `nested`, a nested one when there is no lexicographic one.
+fn try_ranking(ctx: &Context, l: LoopId, nested: bool, deadline: Instant) -> Result<LoopOutcome, String> {
     let forms = match ranking::synthesize(ctx.q, ctx.fid, ctx.forest, l, &ctx.invariants, ctx.cfg.semantics, deadline) {
         Ok(forms) => forms,
-        Err(why) => {
+        Err(why) if nested => {
             return try_nested_ranking(ctx, l, deadline)
                 .map_err(|nested| format!("no ranking function: {why}; {nested}"));
         }
+        Err(why) => return Err(format!("no ranking function: {why}")),
     };
     let texts: Vec<String> = forms.iter().map(|f| certificate::linear_text(ctx.q, f)).collect();
     let technique =
