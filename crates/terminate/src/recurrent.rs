@@ -363,8 +363,7 @@ fn contains(
 /// Whether some execution of an iteration from the set does not return to the header, or enters
 /// a nested loop.
 fn escapes(it: &Iteration, solver: &Solver, set: &[Expr], fixed: &[Bool]) -> Result<bool, String> {
-    let away = Bool::or(&[returns(it).not(), enters(it)]);
-    satisfiable(query(solver, &[holds(it, set, &it.pre), Bool::and(fixed), away]))
+    satisfiable(query(solver, &[holds(it, set, &it.pre), Bool::and(fixed), stays(it).not()]))
 }
 
 /// The largest subset of `atoms` whose conjunction every returning iteration preserves.
@@ -392,7 +391,7 @@ fn returning_choices(
     solver: &Solver,
     values: &BTreeMap<VarId, i128>,
 ) -> Result<BTreeMap<EdgeId, i128>, String> {
-    let answer = query(solver, &[same_state(it.enc, &it.pre, values), returns(it), enters(it).not()]);
+    let answer = query(solver, &[same_state(it.enc, &it.pre, values), stays(it)]);
     let Answer::Sat(model) = answer else { return Err("no returning iteration from the stem's state".into()) };
     let mut out = BTreeMap::new();
     for e in it.havocs.keys() {
@@ -426,9 +425,10 @@ fn returns(it: &Iteration) -> Bool {
     Bool::or(&it.backs.iter().map(|b| b.guard.clone()).collect::<Vec<_>>())
 }
 
-/// Some execution enters a nested loop.
-fn enters(it: &Iteration) -> Bool {
-    Bool::or(&it.entering)
+/// The iteration returns to the header and enters no nested loop (in a loop without nested
+/// loops, the formula is exactly `returns`: solvers are sensitive to its shape).
+fn stays(it: &Iteration) -> Bool {
+    if it.entering.is_empty() { returns(it) } else { Bool::and(&[returns(it), Bool::or(&it.entering).not()]) }
 }
 
 /// Some returning iteration falsifies an atom of the set.
