@@ -12,9 +12,8 @@
 //!    drops the atoms some iteration from the conjunction falsifies: what remains is closed under
 //!    iterations and still contains `s`;
 //! 3. if some execution can still leave the set (an exit, a cut path, a nested loop entered),
-//!    the nondeterministic
-//!    values of the body are fixed to those of one iteration from `s` that returns, and step 2 is
-//!    repeated under that choice.
+//!    the nondeterministic values of the body are fixed to those of one iteration from `s` that
+//!    returns, and step 2 is repeated under that choice.
 //!
 //! The result is only a candidate: the pipeline reports FALSE after the independent checker
 //! accepts the set and the interpreter replays the stem into it.
