@@ -110,7 +110,8 @@ pub struct TerminationCertificate {
 }
 
 /// A claimed recurrent set of the loop headed at `header`: a set of header states from each of
-/// which one iteration leads back to the header in a state of the set.
+/// which one iteration leads back to the header in a state of the set, without entering a nested
+/// loop (taking a back edge of a loop nested in it), so that the iteration is an acyclic walk.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecurrentSet {
     pub func: FuncId,
@@ -1064,10 +1065,15 @@ fn run_recurrent_set(
         Ok(l) => l,
         Err(r) => return r,
     };
-    if !prep.g.forest.loops[l].children.is_empty() {
+    // Nested loops are walked through without being entered; an irreducible one has no single
+    // header whose back edges the walk could forbid.
+    let forest = &prep.g.forest;
+    if let Some((c, _)) = forest.loops.iter().find(|(c, lc)| *c != l && lc.irreducible && forest.contains(l, lc.header))
+    {
         return CheckResult::Unknown(format!(
-            "{} contains loops: recurrent sets are checked for innermost loops only",
-            prep.g.describe_loop(p, l)
+            "{} contains an irreducible loop ({})",
+            prep.g.describe_loop(p, l),
+            prep.g.describe_loop(p, c)
         ));
     }
     if let Err(why) = check_invariant_vars(p, rs.func, &rs.set) {

@@ -461,11 +461,13 @@ impl<'w, 'p> Walk<'w, 'p> {
         }
     }
 
-    /// Recurrent-set mode (`enc.strict`): walks one iteration of the scope's loop, an innermost
-    /// loop, from its header (`start`) in the states where `reach` holds, and checks that every
-    /// execution of the iteration goes on until it takes a back edge into a state where `set`
-    /// holds (and is defined). Obligations: no undefined behaviour on any edge; no failing
-    /// assertion; no `exit`, `abort` or opaque command; no edge out of the loop; no location
+    /// Recurrent-set mode (`enc.strict`): walks one iteration of the scope's loop from its header
+    /// (`start`) in the states where `reach` holds, and checks that every execution of the
+    /// iteration goes on until it takes a back edge into a state where `set` holds (and is
+    /// defined). Nested loops are *not entered*: the walk goes through their bodies exactly, and
+    /// taking a back edge of a nested loop is a violation, so the iteration is an acyclic walk.
+    /// Obligations: no undefined behaviour on any edge; no failing assertion; no `exit`, `abort`
+    /// or opaque command; no edge out of the loop; no back edge of a nested loop; no location
     /// where no edge is enabled; `set` after every back edge.
     pub fn run_recurrent(&mut self, start: LocId, reach: Bool, state: State, set: &Expr) -> Result<(), Halt> {
         let Some(l) = self.scope else {
@@ -499,22 +501,25 @@ impl<'w, 'p> Walk<'w, 'p> {
                 let edge = &f.edges[e];
                 let at = self.p().files.display(edge.span).to_string();
                 let kind = self.classify(edge);
-                if matches!(kind, Kind::Enter(_) | Kind::InnerBack) {
-                    return Err(Halt::Unsupported(format!("{lp} has a nested loop")));
-                }
                 let r = match &selectors {
                     Some(sel) => Bool::and(&[reach.clone(), sel[i].clone()]),
                     None => reach.clone(),
                 };
-                if kind == Kind::Exit {
-                    // Leaving the loop is a violation whatever the edge does; only whether it is
-                    // enabled matters.
+                if matches!(kind, Kind::Exit | Kind::InnerBack) {
+                    // Leaving the loop, or iterating a nested one, is a violation whatever the edge
+                    // does; only whether it is enabled matters.
                     let (cond, defined) = match &edge.cmd {
                         Command::Assume(c) => self.condition(&st, c)?,
                         _ => (Bool::from_bool(true), Bool::from_bool(true)),
                     };
                     self.defined(&r, &defined, &at, &lp)?;
-                    let what = if edge.to == f.halt {
+                    let what = if kind == Kind::InnerBack {
+                        let inner = match self.g.header_loop.get(&edge.to) {
+                            Some(&c) => self.g.describe_loop(self.p(), c),
+                            None => "a nested loop".to_string(),
+                        };
+                        format!("recurrence: an iteration of {lp} may enter {inner} (its back edge at {at})")
+                    } else if edge.to == f.halt {
                         format!("recurrence: an iteration of {lp} may end the execution (edge at {at})")
                     } else {
                         format!("recurrence: an iteration of {lp} may leave the loop (edge at {at})")

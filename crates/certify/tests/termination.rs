@@ -422,13 +422,75 @@ fn what_the_recurrence_check_cannot_encode_exactly_is_unknown() {
     let p = c("int main() { int a[2] = {1, 1}; while (a[0] > 0) { a[1] = a[0]; } return 0; }");
     let h = headers(&p);
     assert_unknown(&rec(&p, h[0], Expr::Bool(true), BTreeMap::new(), Semantics::Default), "memory");
-    // A loop with a nested loop.
+}
+
+#[test]
+fn an_outer_loop_recurs_only_without_entering_its_inner_loops() {
+    // Every outer iteration enters the inner loop (j = 0 < 3): no set of the outer loop is
+    // accepted, even though the outer loop runs forever.
     let p = c("int main() { int i = 1; while (i > 0) { int j = 0; while (j < 3) { j++; } } return 0; }");
     let h = headers(&p);
-    assert_unknown(&rec(&p, h[0], Expr::Bool(true), BTreeMap::new(), Semantics::Default), "innermost");
-    // The inner loop itself is fine.
+    for sem in BOTH {
+        let set = cmp(CmpOp::Gt, v(&p, "i"), int(0));
+        assert_rejected(&rec(&p, h[0], set, BTreeMap::new(), sem), "may enter the `while` loop");
+    }
+    // The inner loop itself is checked as before.
     let j_small = cmp(CmpOp::Lt, v(&p, "j"), int(3));
     assert_rejected(&rec(&p, h[1], j_small, BTreeMap::new(), Semantics::Default), "not closed");
+
+    // The inner loop is entered exactly when x > a.
+    let p = c("int main() { int x = __VERIFIER_nondet_int(), a = __VERIFIER_nondet_int();
+      while (1) { while (x > a) { x--; } } return 0; }");
+    let h = headers(&p);
+    let x_le_a = || cmp(CmpOp::Le, v(&p, "x"), v(&p, "a"));
+    for sem in BOTH {
+        assert_accepted(&rec(&p, h[0], x_le_a(), BTreeMap::new(), sem));
+        // Every state: those with x > a enter the inner loop (which then ends, but an
+        // iteration that enters a nested loop is never accepted).
+        assert_rejected(&rec(&p, h[0], Expr::Bool(true), BTreeMap::new(), sem), "may enter");
+        assert_rejected(&rec(&p, h[0], cmp(CmpOp::Gt, v(&p, "x"), v(&p, "a")), BTreeMap::new(), sem), "may enter");
+    }
+
+    // Terminating: from x in [0, 10] the inner loop is not entered and x >= 0 holds again, but
+    // x = 10 steps to 11, from which the inner loop is entered (and the outer loop then ends).
+    let p = c("int main() { int x = __VERIFIER_nondet_int();
+      while (x >= 0) { while (x > 10) { x = -5; } x = x + 1; } return 0; }");
+    let h = headers(&p);
+    let nonneg = || cmp(CmpOp::Ge, v(&p, "x"), int(0));
+    let small = and(nonneg(), cmp(CmpOp::Le, v(&p, "x"), int(10)));
+    for sem in BOTH {
+        assert_rejected(&rec(&p, h[0], nonneg(), BTreeMap::new(), sem), "may enter");
+        assert_rejected(&rec(&p, h[0], small.clone(), BTreeMap::new(), sem), "not closed");
+    }
+
+    // The inner loop's condition has two conjuncts; the second is tested inside the inner loop.
+    // With the outer loop's nondeterministic value chosen nonzero, y <= b never enters it.
+    let p = c("int main() { int x = __VERIFIER_nondet_int(), y = __VERIFIER_nondet_int();
+      int a = __VERIFIER_nondet_int(), b = __VERIFIER_nondet_int();
+      while (__VERIFIER_nondet_int()) {
+        while (x > a && y > b) { if (__VERIFIER_nondet_int()) { x = x - 1; } else { y = y - 1; } }
+      }
+      return 0; }");
+    let h = headers(&p);
+    let e = nondet_edges(&p);
+    let outer = *e.iter().find(|e| in_loop(&p, **e, h[0]) && !in_loop(&p, **e, h[1])).expect("the outer loop's source");
+    let y_le_b = || cmp(CmpOp::Le, v(&p, "y"), v(&p, "b"));
+    for sem in BOTH {
+        assert_accepted(&rec(&p, h[0], y_le_b(), BTreeMap::from([(outer, 1)]), sem));
+        assert_rejected(&rec(&p, h[0], y_le_b(), BTreeMap::new(), sem), "leave the loop");
+        let x_gt_a = and(y_le_b(), cmp(CmpOp::Gt, v(&p, "x"), v(&p, "a")));
+        assert_accepted(&rec(&p, h[0], x_gt_a, BTreeMap::from([(outer, 1)]), sem));
+        let both = and(cmp(CmpOp::Gt, v(&p, "y"), v(&p, "b")), cmp(CmpOp::Gt, v(&p, "x"), v(&p, "a")));
+        assert_rejected(&rec(&p, h[0], both, BTreeMap::from([(outer, 1)]), sem), "may enter");
+    }
+}
+
+/// Whether the edge `e` of `main` comes from a location of the loop headed at `header`.
+fn in_loop(p: &Program, e: EdgeId, header: LocId) -> bool {
+    let f = &p.funcs[main_of(p)];
+    let forest = LoopForest::compute(f);
+    let l = forest.loops.values().find(|l| l.header == header).expect("a loop");
+    l.contains(f.edges[e].from)
 }
 
 // --- Malformed certificates and random programs.

@@ -9,6 +9,12 @@
 //! (which is the "condition of the exit taken" of TACAS'11 Algorithm 1, and handles `break`s).
 //! The invariant is assumed outright (`assume(I(X))`, not `I(Xpre) ⇒ I(X)`) because the engine
 //! proves that `I_C` holds on entry in this very context (an initiation obligation).
+//!
+//! With [`Encoder::entered`] set, child loops are not summarized: the walk goes through a child's
+//! body exactly, from the state in which it reaches the child's header, as if the child's back
+//! edges were absent (the child is *not entered*: its header's test and the part of its body
+//! before a back edge may run, but no iteration closes), and the executions that take a back
+//! edge of a child (or of a loop nested in it) are collected there instead of followed.
 
 use crate::memory::MemoryModel;
 use crate::value::{Arith, Val};
@@ -109,6 +115,9 @@ pub struct Encoder<'p> {
     pub views: BTreeMap<VarId, Expr>,
     /// When set, the merged guard and state of every location a walk visits.
     pub visits: RefCell<Option<BTreeMap<LocId, (Bool, State)>>>,
+    /// When set, walks cross child loops without entering them (see the module documentation):
+    /// each execution that takes a back edge of a nested loop is added here, with that loop.
+    pub entered: RefCell<Option<Vec<(LoopId, Outgoing)>>>,
     /// When set, walks stop once it passes and set `timed_out`: their results are then
     /// incomplete and must not be used.
     pub deadline: Option<std::time::Instant>,
@@ -147,6 +156,7 @@ impl<'p> Encoder<'p> {
             taken: RefCell::new(BTreeMap::new()),
             leaps: RefCell::new(Vec::new()),
             visits: RefCell::new(None),
+            entered: RefCell::new(None),
             views: BTreeMap::new(),
             deadline: None,
             timed_out: std::cell::Cell::new(false),
@@ -547,7 +557,16 @@ impl<'p> Encoder<'p> {
                 v.insert(node, (g.clone(), s.clone()));
             }
             let child = if Some(node) == header { None } else { self.child_at(scope, node) };
+            let unentered = child.is_some() && self.entered.borrow().is_some();
             let outs: Vec<Outgoing> = match child {
+                Some(c) if unentered => {
+                    // No summary: the child's body from this very state, its back edges cut.
+                    let (entering, out) = self.walk(Some(c), node, g, s, Mode::Exit, assumptions, sink);
+                    if let Some(list) = self.entered.borrow_mut().as_mut() {
+                        list.extend(entering.into_iter().map(|o| (c, o)));
+                    }
+                    out
+                }
                 Some(c) => {
                     if mode == Mode::Check {
                         sink.push(Obligation::Initiation { l: c, guard: g.clone(), state: s.clone() });

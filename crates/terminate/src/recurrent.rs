@@ -1,16 +1,19 @@
 //! Non-termination: lassos made of a stem (concrete inputs reaching the loop header) and a
 //! recurrent set (a set of header states from each of which an iteration leads back into it).
 //!
-//! The search, for an innermost loop:
+//! The search, for a loop `L`. One iteration of `L` is walked with its nested loops *not
+//! entered* (`Encoder::entered`): through a nested loop's body as if its back edges were absent;
+//! an execution that takes a back edge of a nested loop leaves the set, like an exit (the checker
+//! requires that no execution from the set does, so an iteration is an acyclic walk). Then:
 //! 1. bounded unwinding finds a stem: inputs and the state `s` of a header visit from which one
 //!    iteration can return to the header;
 //! 2. the candidate atoms true in `s` — the summarization templates, the branch conditions of the
 //!    loop body, and `x == s(x)` for every variable the loop reads — are conjoined, and Houdini
 //!    drops the atoms some iteration from the conjunction falsifies: what remains is closed under
 //!    iterations and still contains `s`;
-//! 3. if some execution can still leave the set (an exit, a cut path), the nondeterministic
-//!    values of the body are fixed to those of one iteration from `s` that returns, and step 2 is
-//!    repeated under that choice.
+//! 3. if some execution can still leave the set (an exit, a cut path, a nested loop entered),
+//!    the nondeterministic values of the body are fixed to those of one iteration from `s` that
+//!    returns, and step 2 is repeated under that choice.
 //!
 //! The result is only a candidate: the pipeline reports FALSE after the independent checker
 //! accepts the set and the interpreter replays the stem into it.
@@ -51,19 +54,24 @@ struct Iteration<'e> {
     live: BTreeSet<VarId>,
     pre: State,
     backs: Vec<Outgoing>,
+    /// The guards of the executions that enter a nested loop (take one of its back edges).
+    entering: Vec<Bool>,
     /// The fresh value of every nondeterministic source of the body.
     havocs: BTreeMap<EdgeId, Val>,
+    /// The branch conditions of the body, both polarities.
+    branches: Vec<Expr>,
 }
 
 /// Looks for a lasso of loop `l` of the inlined function `fid`.
 pub fn find(p: &Program, fid: FuncId, forest: &LoopForest, l: LoopId, cfg: &Config) -> Result<Lasso, String> {
     let f = &p.funcs[fid];
     let lp = &forest.loops[l];
-    if !lp.children.is_empty() {
-        return Err("non-termination is only searched in innermost loops".into());
+    if forest.loops.iter().any(|(_, c)| c.irreducible && lp.contains(c.header)) {
+        return Err("the loop contains irreducible control flow".into());
     }
     let mut enc = Encoder::new(p, f, forest, cfg.semantics);
     enc.deadline = cfg.deadline;
+    *enc.entered.borrow_mut() = Some(Vec::new());
     let pre = enc.fresh_state();
     let mut sink = Vec::new();
     let (backs, _) =
@@ -72,8 +80,9 @@ pub fn find(p: &Program, fid: FuncId, forest: &LoopForest, l: LoopId, cfg: &Conf
         return Err("out of time encoding an iteration".into());
     }
     if backs.is_empty() {
-        return Err("no iteration returns to the header".into());
+        return Err("no iteration returns to the header without entering a nested loop".into());
     }
+    let entering: Vec<Bool> = enc.entered.take().unwrap_or_default().into_iter().map(|(_, o)| o.guard).collect();
     let havocs = enc.havocs.borrow().clone();
     // Only variables live at the header and visible there (the set is printed there as C).
     let visibility = leapfrog_ir::Visibility::new(p, &[]);
@@ -83,8 +92,9 @@ pub fn find(p: &Program, fid: FuncId, forest: &LoopForest, l: LoopId, cfg: &Conf
         .copied()
         .filter(|v| visibility.visible_at(*v, at))
         .collect();
-    let it = Iteration { enc: &enc, l, live, pre, backs, havocs };
-    let atoms = atom_pool(p, f, forest, l, cfg.semantics);
+    let branches = branch_conditions(f, forest, l);
+    let atoms = atom_pool(p, f, forest, l, &branches, cfg.semantics);
+    let it = Iteration { enc: &enc, l, live, pre, backs, entering, havocs, branches };
     let mut tried: Vec<BTreeMap<VarId, i128>> = Vec::new();
     let mut last = "no stem reaches a header state from which the loop can iterate".to_string();
     for (k, small) in STEM_BOUNDS.iter().flat_map(|&k| [(k, true), (k, false)]) {
@@ -167,9 +177,8 @@ fn same_state(e: &Encoder, s: &State, values: &BTreeMap<VarId, i128>) -> Bool {
     Bool::and(&conj)
 }
 
-/// The atoms recurrent sets are built from: summarization templates and the branch conditions
-/// of the body (both polarities).
-fn atom_pool(p: &Program, f: &leapfrog_ir::Function, forest: &LoopForest, l: LoopId, sem: Semantics) -> Vec<Expr> {
+/// The branch conditions of the body of `l` (nested loops included), both polarities.
+fn branch_conditions(f: &leapfrog_ir::Function, forest: &LoopForest, l: LoopId) -> Vec<Expr> {
     let mut out: Vec<Expr> = Vec::new();
     let lp = &forest.loops[l];
     for (_, e) in f.edges.iter() {
@@ -183,6 +192,20 @@ fn atom_pool(p: &Program, f: &leapfrog_ir::Function, forest: &LoopForest, l: Loo
             }
         }
     }
+    out
+}
+
+/// The atoms recurrent sets are built from: the branch conditions of the body and the
+/// summarization templates.
+fn atom_pool(
+    p: &Program,
+    f: &leapfrog_ir::Function,
+    forest: &LoopForest,
+    l: LoopId,
+    branches: &[Expr],
+    sem: Semantics,
+) -> Vec<Expr> {
+    let mut out = branches.to_vec();
     out.extend(candidates(p, f, forest, l, &[], sem, &[]).into_iter().map(|c| c.expr));
     out
 }
@@ -294,12 +317,15 @@ fn recurrent_set(
 }
 
 /// A weaker closed set: atoms are dropped one at a time, the most specific first (equalities
-/// pinning a value), as long as the rest stays closed and cannot be left. The witness is then
-/// readable, and describes more non-terminating states.
+/// pinning a value), then templates, the body's own branch conditions last, as long as the rest
+/// stays closed and cannot be left. The witness is then readable, and describes more
+/// non-terminating states.
 fn generalize(it: &Iteration, solver: &Solver, mut set: Vec<Expr>, fixed: &[Bool]) -> Vec<Expr> {
     let pinned = |e: &Expr| matches!(e, Expr::Cmp(leapfrog_arith::CmpOp::Eq, _, b) if b.as_const().is_some());
+    let branch = |e: &Expr| it.branches.contains(e);
     let mut order: Vec<Expr> = set.iter().filter(|e| pinned(e)).cloned().collect();
-    order.extend(set.iter().filter(|e| !pinned(e)).cloned());
+    order.extend(set.iter().filter(|e| !pinned(e) && !branch(e)).cloned());
+    order.extend(set.iter().filter(|e| !pinned(e) && branch(e)).cloned());
     for atom in order {
         if solver.expired() {
             break;
@@ -333,9 +359,10 @@ fn contains(
     satisfiable(query(solver, &facts))
 }
 
-/// Whether some execution of an iteration from the set does not return to the header.
+/// Whether some execution of an iteration from the set does not return to the header, or enters
+/// a nested loop.
 fn escapes(it: &Iteration, solver: &Solver, set: &[Expr], fixed: &[Bool]) -> Result<bool, String> {
-    satisfiable(query(solver, &[holds(it, set, &it.pre), Bool::and(fixed), returns(it).not()]))
+    satisfiable(query(solver, &[holds(it, set, &it.pre), Bool::and(fixed), stays(it).not()]))
 }
 
 /// The largest subset of `atoms` whose conjunction every returning iteration preserves.
@@ -363,7 +390,7 @@ fn returning_choices(
     solver: &Solver,
     values: &BTreeMap<VarId, i128>,
 ) -> Result<BTreeMap<EdgeId, i128>, String> {
-    let answer = query(solver, &[same_state(it.enc, &it.pre, values), returns(it)]);
+    let answer = query(solver, &[same_state(it.enc, &it.pre, values), stays(it)]);
     let Answer::Sat(model) = answer else { return Err("no returning iteration from the stem's state".into()) };
     let mut out = BTreeMap::new();
     for e in it.havocs.keys() {
@@ -395,6 +422,12 @@ fn holds(it: &Iteration, set: &[Expr], s: &State) -> Bool {
 /// Some iteration returns to the header.
 fn returns(it: &Iteration) -> Bool {
     Bool::or(&it.backs.iter().map(|b| b.guard.clone()).collect::<Vec<_>>())
+}
+
+/// The iteration returns to the header and enters no nested loop (in a loop without nested
+/// loops, the formula is exactly `returns`: solvers are sensitive to its shape).
+fn stays(it: &Iteration) -> Bool {
+    if it.entering.is_empty() { returns(it) } else { Bool::and(&[returns(it), Bool::or(&it.entering).not()]) }
 }
 
 /// Some returning iteration falsifies an atom of the set.

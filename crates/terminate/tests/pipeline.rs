@@ -111,3 +111,26 @@ int main(void) {
     let w = r.loops[2].witness.as_ref().expect("a lasso for the last loop");
     assert!(names(&w.recurrent_set).iter().all(|n| n == "n"), "{}", w.recurrent_set);
 }
+
+#[test]
+fn an_outer_loop_whose_inner_loop_is_never_entered_has_a_lasso() {
+    // variance-analysis-popl07 Fig. 2: the outer loop may go on forever, its inner loop never
+    // entered (x <= a or y <= b); the inner loops terminate.
+    let src = "extern int __VERIFIER_nondet_int(void);
+int main(void) {
+  int x = __VERIFIER_nondet_int(), y = __VERIFIER_nondet_int();
+  int a = __VERIFIER_nondet_int(), b = __VERIFIER_nondet_int();
+  while (__VERIFIER_nondet_int()) {
+    while (x > a && y > b) {
+      if (__VERIFIER_nondet_int()) { do { x = x - 1; } while (x > 10); } else { y = y - 1; }
+    }
+  }
+  return 0;
+}\n";
+    let r = run(src, Semantics::Default);
+    assert_eq!(r.verdict, Verdict::False, "{:?}", r.reason);
+    let outer = &r.loops[0];
+    assert_eq!((outer.span.line, outer.verdict, outer.technique), (5, Verdict::False, Some(technique::RECURRENT_SET)));
+    let w = outer.witness.as_ref().expect("a witness");
+    assert!(!w.choices.is_empty(), "the outer loop's nondeterministic condition is chosen: {w:?}");
+}
