@@ -26,6 +26,7 @@ pub mod nondet;
 pub mod parse;
 pub mod print;
 pub mod program;
+pub mod recursion;
 pub mod scope;
 pub mod types;
 pub mod verify;

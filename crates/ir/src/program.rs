@@ -84,6 +84,9 @@ pub enum LoopKind {
     Do,
     /// A cycle made by `goto`.
     Goto,
+    /// The descent loop of a recursive function (`recursion::descent_loops`), at the
+    /// function's declaration.
+    Recursion,
 }
 
 impl LoopKind {
@@ -93,11 +96,14 @@ impl LoopKind {
             LoopKind::While => "while",
             LoopKind::Do => "do",
             LoopKind::Goto => "goto",
+            LoopKind::Recursion => "recursion",
         }
     }
 
     pub fn from_name(s: &str) -> Option<LoopKind> {
-        [LoopKind::For, LoopKind::While, LoopKind::Do, LoopKind::Goto].into_iter().find(|k| k.name() == s)
+        [LoopKind::For, LoopKind::While, LoopKind::Do, LoopKind::Goto, LoopKind::Recursion]
+            .into_iter()
+            .find(|k| k.name() == s)
     }
 }
 

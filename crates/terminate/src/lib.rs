@@ -70,14 +70,28 @@ fn run(p: &Program, opts: &Options, start: Instant, deadline: Instant) -> Report
     if p.entry.is_none() {
         return Report::unknown(sem, "the program has no entry function".into());
     }
-    let q = match inline_program(p, &InlineLimits::default()) {
-        Ok(q) => q,
+    // With recursion, the recursive functions are rewritten around descent loops
+    // (`ir::recursion`): the program is then over-approximated, so only a TRUE counts.
+    let (q, descents) = match inline_program(p, &InlineLimits::default()) {
+        Ok(q) => (q, None),
         Err(e) => {
             // A deterministic program may still be decided by its one run.
             if let Some(r) = runs::single_run(p, sem, opts.timeout, deadline) {
                 return execution_report(p, &r, sem);
             }
-            return Report::unknown(sem, format!("calls cannot be inlined: {e}"));
+            let rewritten = match &e {
+                leapfrog_ir::InlineError::Recursion { .. } => {
+                    leapfrog_ir::recursion::descent_loops(p).and_then(|(p2, names)| {
+                        inline_program(&p2, &InlineLimits::default()).map(|q| (q, names)).map_err(|e| e.to_string())
+                    })
+                }
+                _ => Err(String::new()),
+            };
+            match rewritten {
+                Ok((q, names)) => (q, Some(names)),
+                Err(why) if why.is_empty() => return Report::unknown(sem, format!("calls cannot be inlined: {e}")),
+                Err(why) => return Report::unknown(sem, format!("calls cannot be inlined: {e} ({why})")),
+            }
         }
     };
     let fid = q.entry.expect("inlining keeps the entry");
@@ -191,8 +205,8 @@ fn run(p: &Program, opts: &Options, start: Instant, deadline: Instant) -> Report
                 }
             }
         }
-        // Stage 3: lassos for what is left.
-        let open: Vec<usize> = (0..ids.len()).filter(|k| outcomes[*k].is_none()).collect();
+        // Stage 3: lassos for what is left (none in an over-approximated program).
+        let open: Vec<usize> = (0..ids.len()).filter(|k| outcomes[*k].is_none() && descents.is_none()).collect();
         for (n, &k) in open.iter().enumerate() {
             match try_lasso(&ctx, ids[k], share(deadline, n, open.len())) {
                 Ok(o) => outcomes[k] = Some(o),
@@ -209,6 +223,22 @@ fn run(p: &Program, opts: &Options, start: Instant, deadline: Instant) -> Report
         })
         .collect();
     let mut report = aggregate(&q, fid, &forest, per_copy, sem);
+    if let Some(names) = descents {
+        let note = format!(
+            "the recursion of {} is over-approximated by descent loops (ir::recursion)",
+            names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
+        );
+        if report.verdict == Verdict::False {
+            report.verdict = Verdict::Unknown;
+            report.technique = None;
+        }
+        if report.verdict == Verdict::Unknown {
+            report.reason = Some(match report.reason.take() {
+                Some(r) => format!("{r}; {note}"),
+                None => note,
+            });
+        }
+    }
     if let Some(why) = opaque
         && report.verdict == Verdict::True
     {
@@ -306,6 +336,9 @@ impl<'a> Context<'a> {
             Some(leapfrog_absint::facts::header_facts(&q, &inv, sem, true))
         })
         .flatten()?;
+        if std::env::var_os("LEAPFROG_DEBUG_VARIANCE").is_some() {
+            eprintln!("absint facts {:?}", facts.iter().map(|f| (f.0, f.2.clone())).collect::<Vec<_>>());
+        }
         if facts.is_empty() {
             return None;
         }
