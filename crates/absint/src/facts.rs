@@ -160,3 +160,26 @@ pub fn header_facts<D: leapfrog_domains::NumericDomain>(
     }
     out
 }
+
+/// The octagon invariants of `func`'s loop headers as plain facts ([`header_facts`]), computed
+/// in a thread abandoned at `deadline` (`crate::until_deadline`) with at most `max_live`
+/// integer variables live at one point. `None` when the analysis does not finish.
+pub fn octagon_facts(
+    p: &Program,
+    func: leapfrog_ir::FuncId,
+    semantics: Semantics,
+    max_live: usize,
+    deadline: std::time::Instant,
+) -> Option<Vec<(leapfrog_ir::LocId, Expr, String)>> {
+    let q = p.clone();
+    let cfg = crate::Config {
+        deadline: Some(deadline),
+        max_live_variables: Some(max_live),
+        ..crate::Config::new(semantics)
+    };
+    crate::until_deadline(Some(deadline), move || {
+        let inv = crate::analyze::<leapfrog_domains::Octagon>(&q, func, &cfg).ok()?;
+        Some(header_facts(&q, &inv, semantics, true))
+    })
+    .flatten()
+}

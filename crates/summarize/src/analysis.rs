@@ -96,6 +96,18 @@ pub fn analyze(p: &Program, fid: FuncId, cfg: &Config) -> Analysis {
 
 /// [`analyze`] with ghost variables standing for memory cells, which templates may mention.
 pub fn analyze_with_views(p: &Program, fid: FuncId, cfg: &Config, views: &[MemoryView]) -> Analysis {
+    analyze_seeded(p, fid, cfg, views, &[])
+}
+
+/// [`analyze_with_views`] with more candidates: `seeds` per loop header (say, an abstract
+/// interpreter's invariants), checked with the templates and never cut by the per-loop limit.
+pub fn analyze_seeded(
+    p: &Program,
+    fid: FuncId,
+    cfg: &Config,
+    views: &[MemoryView],
+    seeds: &[(leapfrog_ir::LocId, Candidate)],
+) -> Analysis {
     let f = &p.funcs[fid];
     let forest = LoopForest::compute(f);
     let mut unsupported = Vec::new();
@@ -116,6 +128,12 @@ pub fn analyze_with_views(p: &Program, fid: FuncId, cfg: &Config, views: &[Memor
         .map(|l| {
             let mut c = candidates(p, f, &forest, l, &samples[l], cfg.semantics, views);
             c.truncate(per_loop);
+            let header = forest.loops[l].header;
+            for (_, seed) in seeds.iter().filter(|(h, _)| *h == header) {
+                if c.iter().all(|x| x.expr != seed.expr) {
+                    c.push(seed.clone());
+                }
+            }
             c
         })
         .collect();

@@ -325,17 +325,8 @@ impl<'a> Context<'a> {
     /// This context with the octagon invariants of `leapfrog-absint` added to the supporting
     /// invariants (`None` when the analysis gives nothing new by `deadline`).
     fn with_absint_facts(&self, deadline: Instant) -> Option<Context<'a>> {
-        let (q, fid, sem) = (self.q.clone(), self.fid, self.cfg.semantics);
-        let cfg = leapfrog_absint::Config {
-            deadline: Some(deadline),
-            max_live_variables: Some(ABSINT_MAX_LIVE),
-            ..leapfrog_absint::Config::new(sem)
-        };
-        let facts = leapfrog_absint::until_deadline(Some(deadline), move || {
-            let inv = leapfrog_absint::analyze::<leapfrog_domains::Octagon>(&q, fid, &cfg).ok()?;
-            Some(leapfrog_absint::facts::header_facts(&q, &inv, sem, true))
-        })
-        .flatten()?;
+        let facts =
+            leapfrog_absint::facts::octagon_facts(self.q, self.fid, self.cfg.semantics, ABSINT_MAX_LIVE, deadline)?;
         if std::env::var_os("LEAPFROG_DEBUG_VARIANCE").is_some() {
             eprintln!("absint facts {:?}", facts.iter().map(|f| (f.0, f.2.clone())).collect::<Vec<_>>());
         }

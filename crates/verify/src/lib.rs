@@ -33,7 +33,7 @@ use leapfrog_ir::{InlineLimits, inline_program};
 use leapfrog_smt::{QueryLimits, Watchdog};
 use leapfrog_source::Span;
 use leapfrog_summarize::bmc::{BmcResult, ProposedInputs, bmc};
-use leapfrog_summarize::candidates::printed_conjuncts;
+use leapfrog_summarize::candidates::{Candidate, printed_conjuncts};
 use leapfrog_summarize::transition::{
     TransitionCandidate, TransitionSummary, check_safety_with, transition_invariants,
 };
@@ -45,6 +45,10 @@ const QUICK_BOUNDS: &[u32] = &[1, 2, 3];
 const QUICK_SEARCH_SHARE: f64 = 0.15;
 /// The share of the budget (from the start) after which summarization gives up.
 const SUMMARY_SHARE: f64 = 0.7;
+/// The most the octagon analysis may take (after the templates failed), and its bound on live
+/// integer variables.
+const ABSINT_SHARE: f64 = 0.1;
+const ABSINT_MAX_LIVE: usize = 24;
 /// Unwindings tried after the summaries failed to prove the property.
 const DEEP_BOUNDS: &[u32] = &[4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 256, 512, 1024];
 
@@ -233,77 +237,38 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
     };
     let summary_deadline = start + opts.timeout.mul_f64(SUMMARY_SHARE);
     let summary_cfg = Config { deadline: Some(summary_deadline), ..cfg.clone() };
-    let analysis = analyze_with_views(&q, fid, &summary_cfg, &views);
-    report.solver_queries += analysis.queries;
-    let f = &q.funcs[fid];
-    // Not safe with the state invariants alone: strengthen the summaries with transition
-    // invariants (TACAS'11 Algorithm 2) and check again.
-    let transitions = match &analysis.safety {
-        SafetyResult::Reachable { .. } if analysis.unsupported.is_empty() => {
-            let t = transition_invariants(&q, fid, &analysis, &summary_cfg, &views);
-            let any = t.values().any(|s| !s.atoms.is_empty());
-            (any && matches!(check_safety_with(&q, fid, &analysis, &t, &summary_cfg, &views), SafetyResult::Safe))
-                .then_some(t)
-        }
-        _ => None,
-    };
-    let mut why_not_true = match &analysis.safety {
-        _ if transitions.is_some() => None,
-        SafetyResult::Safe if analysis.unsupported.is_empty() => None,
-        SafetyResult::Safe => Some(format!("the encoding over-approximates: {}", analysis.unsupported.join("; "))),
-        SafetyResult::Reachable { .. } => Some("the summarized program can reach a violation".to_string()),
-        SafetyResult::Unknown(why) => Some(format!("the summarized program could not be checked: {why}")),
-    };
-    if why_not_true.is_none() {
-        // One entry per conjunct: the checker conjoins the entries of a header.
-        let invariants: Vec<_> =
-            analysis.loops.iter().flat_map(|l| l.invariant.iter().map(|c| (l.header, c.expr.clone()))).collect();
-        let cert_transitions: Vec<_> = match &transitions {
-            Some(t) => analysis
-                .loops
-                .iter()
-                .filter(|l| !t[l.id].atoms.is_empty())
-                .map(|l| (l.header, t[l.id].atoms.iter().map(TransitionCandidate::checker_atom).collect()))
-                .collect(),
-            None => Vec::new(),
-        };
-        let cert = SafetyCertificate { func: fid, invariants, transitions: cert_transitions };
-        match check_safety_with_views(&q, &cert, &views, opts.semantics, limits, Some(deadline)) {
-            CheckResult::Accepted => {
-                report.verdict = Verdict::True;
-                report.technique = Some(if analysis.loops.is_empty() {
-                    technique::LOOP_FREE_ENCODING
-                } else {
-                    technique::LOOP_SUMMARIES
-                });
-                report.certificate = analysis
-                    .loops
-                    .iter()
-                    .map(|l| {
-                        let (kind, span) = analysis.forest.syntax(f, l.id);
-                        let texts: Vec<String> = printed_conjuncts(&l.invariant);
-                        let invariant = if texts.is_empty() { "1".to_string() } else { join_conjuncts(&texts) };
-                        let transition_invariant = transitions
-                            .as_ref()
-                            .and_then(|t| t.get(l.id))
-                            .map(|t: &TransitionSummary| t.atoms.iter().map(|a| a.text(&q)).collect())
-                            .unwrap_or_default();
-                        LoopInvariant { kind, span, invariant, transition_invariant }
-                    })
-                    .collect();
-                return finish(report);
-            }
-            CheckResult::Rejected(why) => {
-                why_not_true = Some(format!("the independent checker rejected the invariants ({why})"));
-                if transitions.is_some() {
-                    why_not_true = why_not_true.map(|w| format!("{w} (with transition invariants)"));
-                }
-            }
-            CheckResult::Unknown(why) => {
-                why_not_true = Some(format!("the independent checker could not decide ({why})"));
+    let mut attempt = prove(&q, fid, &views, &summary_cfg, limits, deadline, &[]);
+    report.solver_queries += attempt.analysis.queries;
+    // Not proven with the templates: the abstract interpreter's octagon invariants as more
+    // candidates (only now, so that the programs the templates prove pay nothing for them).
+    if attempt.proof.is_err() && !attempt.analysis.forest.loops.is_empty() && Instant::now() < summary_deadline {
+        let absint_deadline = (Instant::now() + opts.timeout.mul_f64(ABSINT_SHARE)).min(summary_deadline);
+        let seeds: Vec<(leapfrog_ir::LocId, Candidate)> =
+            leapfrog_absint::facts::octagon_facts(&q, fid, opts.semantics, ABSINT_MAX_LIVE, absint_deadline)
+                .unwrap_or_default()
+                .into_iter()
+                .map(|(header, expr, text)| (header, Candidate { expr, text }))
+                .collect();
+        if !seeds.is_empty() {
+            let second = prove(&q, fid, &views, &summary_cfg, limits, deadline, &seeds);
+            report.solver_queries += second.analysis.queries;
+            if second.proof.is_ok() {
+                attempt = second;
             }
         }
     }
+    let Attempt { analysis, proof } = attempt;
+    let f = &q.funcs[fid];
+    let why_not_true = match proof {
+        Ok(certificate) => {
+            report.verdict = Verdict::True;
+            report.technique =
+                Some(if analysis.loops.is_empty() { technique::LOOP_FREE_ENCODING } else { technique::LOOP_SUMMARIES });
+            report.certificate = certificate;
+            return finish(report);
+        }
+        Err(why) => why,
+    };
     let visibility = Visibility::new(&q, &views);
     let leaps: Vec<LeapReport> = match &analysis.safety {
         SafetyResult::Reachable { leaps, .. } => leaps
@@ -338,12 +303,90 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
         Search::Nothing(note) if note == quick_note => note,
         Search::Nothing(note) => format!("{quick_note}; {note}"),
     };
-    let mut reason = why_not_true.unwrap_or_else(|| "no verdict".into());
+    let mut reason = why_not_true;
     if !search_note.is_empty() {
         reason = format!("{reason}; {search_note}");
     }
     report.reason = Some(reason);
     finish(report)
+}
+
+/// One attempt at a TRUE: the summaries (with `seeds` among the candidates), when they do not
+/// suffice the transition invariants too, and the checker's verdict on the certificate.
+struct Attempt {
+    analysis: leapfrog_summarize::Analysis,
+    /// The certificate's loop invariants in the user's terms, or why there is none.
+    proof: Result<Vec<LoopInvariant>, String>,
+}
+
+fn prove(
+    q: &Program,
+    fid: leapfrog_ir::FuncId,
+    views: &[MemoryView],
+    summary_cfg: &Config,
+    limits: QueryLimits,
+    deadline: Instant,
+    seeds: &[(leapfrog_ir::LocId, Candidate)],
+) -> Attempt {
+    let analysis = leapfrog_summarize::analysis::analyze_seeded(q, fid, summary_cfg, views, seeds);
+    let f = &q.funcs[fid];
+    // Not safe with the state invariants alone: strengthen the summaries with transition
+    // invariants (TACAS'11 Algorithm 2) and check again.
+    let transitions = match &analysis.safety {
+        SafetyResult::Reachable { .. } if analysis.unsupported.is_empty() => {
+            let t = transition_invariants(q, fid, &analysis, summary_cfg, views);
+            let any = t.values().any(|s| !s.atoms.is_empty());
+            (any && matches!(check_safety_with(q, fid, &analysis, &t, summary_cfg, views), SafetyResult::Safe))
+                .then_some(t)
+        }
+        _ => None,
+    };
+    let why_not = match &analysis.safety {
+        _ if transitions.is_some() => None,
+        SafetyResult::Safe if analysis.unsupported.is_empty() => None,
+        SafetyResult::Safe => Some(format!("the encoding over-approximates: {}", analysis.unsupported.join("; "))),
+        SafetyResult::Reachable { .. } => Some("the summarized program can reach a violation".to_string()),
+        SafetyResult::Unknown(why) => Some(format!("the summarized program could not be checked: {why}")),
+    };
+    if let Some(why) = why_not {
+        return Attempt { analysis, proof: Err(why) };
+    }
+    // One entry per conjunct: the checker conjoins the entries of a header.
+    let invariants: Vec<_> =
+        analysis.loops.iter().flat_map(|l| l.invariant.iter().map(|c| (l.header, c.expr.clone()))).collect();
+    let cert_transitions: Vec<_> = match &transitions {
+        Some(t) => analysis
+            .loops
+            .iter()
+            .filter(|l| !t[l.id].atoms.is_empty())
+            .map(|l| (l.header, t[l.id].atoms.iter().map(TransitionCandidate::checker_atom).collect()))
+            .collect(),
+        None => Vec::new(),
+    };
+    let cert = SafetyCertificate { func: fid, invariants, transitions: cert_transitions };
+    let proof = match check_safety_with_views(q, &cert, views, summary_cfg.semantics, limits, Some(deadline)) {
+        CheckResult::Accepted => Ok(analysis
+            .loops
+            .iter()
+            .map(|l| {
+                let (kind, span) = analysis.forest.syntax(f, l.id);
+                let texts: Vec<String> = printed_conjuncts(&l.invariant);
+                let invariant = if texts.is_empty() { "1".to_string() } else { join_conjuncts(&texts) };
+                let transition_invariant = transitions
+                    .as_ref()
+                    .and_then(|t| t.get(l.id))
+                    .map(|t: &TransitionSummary| t.atoms.iter().map(|a| a.text(q)).collect())
+                    .unwrap_or_default();
+                LoopInvariant { kind, span, invariant, transition_invariant }
+            })
+            .collect()),
+        CheckResult::Rejected(why) => {
+            let with = if transitions.is_some() { " (with transition invariants)" } else { "" };
+            Err(format!("the independent checker rejected the invariants ({why}){with}"))
+        }
+        CheckResult::Unknown(why) => Err(format!("the independent checker could not decide ({why})")),
+    };
+    Attempt { analysis, proof }
 }
 
 /// The input stream that gives the inputs of `q`'s entry function `fid` the values an engine's
