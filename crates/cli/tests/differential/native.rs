@@ -20,8 +20,15 @@ pub enum NativeOutcome {
     Timeout,
 }
 
-/// Compile the program's files (the same preprocessed text the front end read) with the harness.
+/// Compile the program's files (the same preprocessed text the front end read) with the harness;
+/// signed arithmetic wraps (`-fwrapv`).
 pub fn build(files: &[PathBuf], p: &Program, dir: &Path) -> Result<PathBuf, String> {
+    build_with(files, p, dir, &["-fwrapv"])
+}
+
+/// [`build`] with `overflow` for what signed overflow does in the program's files: `-fwrapv`, or
+/// e.g. `-fsanitize=signed-integer-overflow -fsanitize-undefined-trap-on-error` (a trap, SIGILL).
+pub fn build_with(files: &[PathBuf], p: &Program, dir: &Path, overflow: &[&str]) -> Result<PathBuf, String> {
     let mut objects = Vec::new();
     for (i, file) in files.iter().enumerate() {
         let pre = leapfrog_c_frontend::preprocess::preprocess(file, p.data_model).map_err(|e| e.message)?;
@@ -30,7 +37,8 @@ pub fn build(files: &[PathBuf], p: &Program, dir: &Path) -> Result<PathBuf, Stri
         let object = dir.join(format!("unit{i}.o"));
         run_tool(
             Command::new("gcc")
-                .args(["-std=gnu11", "-O0", "-fwrapv", "-ftrivial-auto-var-init=zero", "-w"])
+                .args(["-std=gnu11", "-O0", "-ftrivial-auto-var-init=zero", "-w"])
+                .args(overflow)
                 .args(["-fno-builtin", "-finstrument-functions", "-c"])
                 .arg(&source)
                 .arg("-o")

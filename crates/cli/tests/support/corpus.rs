@@ -5,7 +5,7 @@
 #![allow(dead_code)]
 
 use leapfrog_ir::DataModel;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 pub fn benchmarks_dir() -> PathBuf {
@@ -15,21 +15,23 @@ pub fn benchmarks_dir() -> PathBuf {
     }
 }
 
-/// A program of the manifest: its files (a TACLeBench program is its folder) and data model.
+/// A program of the manifest: its files (a TACLeBench program is its folder), data model and the
+/// properties its rows check (`unreach-call`, `termination`, ...).
 pub struct Task {
     pub files: Vec<PathBuf>,
     pub data_model: DataModel,
+    pub properties: Vec<String>,
 }
 
 /// The programs of the manifest, one per distinct set of files.
 pub fn tasks(dir: &Path) -> Vec<Task> {
     let models = data_models(dir);
     let manifest = std::fs::read_to_string(dir.join("manifest.csv")).expect("benchmarks manifest");
-    let mut seen = BTreeSet::new();
-    let mut out = Vec::new();
+    let mut seen: HashMap<Vec<PathBuf>, usize> = HashMap::new();
+    let mut out: Vec<Task> = Vec::new();
     for line in manifest.lines().skip(1) {
         let cols: Vec<&str> = line.split(',').collect();
-        let (suite, file) = (cols[1], cols[2]);
+        let (suite, file, property) = (cols[1], cols[2], cols[3]);
         let path = dir.join(file);
         let files = if suite == "tacle-bench" {
             let folder = path.parent().unwrap();
@@ -43,9 +45,14 @@ pub fn tasks(dir: &Path) -> Vec<Task> {
         } else {
             vec![path]
         };
-        if seen.insert(files.clone()) {
+        if let Some(&i) = seen.get(&files) {
+            if !out[i].properties.iter().any(|p| p == property) {
+                out[i].properties.push(property.to_string());
+            }
+        } else {
+            seen.insert(files.clone(), out.len());
             let data_model = models.get(file).copied().unwrap_or_default();
-            out.push(Task { files, data_model });
+            out.push(Task { files, data_model, properties: vec![property.to_string()] });
         }
     }
     out

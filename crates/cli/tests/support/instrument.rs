@@ -102,7 +102,9 @@ fn side_effect_free(e: &str) -> bool {
     true
 }
 
-fn matching_paren(s: &str, open: usize) -> Option<usize> {
+/// The `)` that closes the `(` at byte `open` (parentheses in comments and literals are not
+/// told apart).
+pub fn matching_paren(s: &str, open: usize) -> Option<usize> {
     let mut depth = 0;
     for (i, ch) in s[open..].char_indices() {
         match ch {
@@ -119,7 +121,8 @@ fn matching_paren(s: &str, open: usize) -> Option<usize> {
     None
 }
 
-fn top_level_semicolons(s: &str, open: usize, close: usize) -> Vec<usize> {
+/// The `;` between the parentheses at `open` and `close` that no inner bracket encloses.
+pub fn top_level_semicolons(s: &str, open: usize, close: usize) -> Vec<usize> {
     let mut depth = 0;
     let mut out = Vec::new();
     for (i, ch) in s[open + 1..close].char_indices() {
