@@ -172,11 +172,8 @@ pub fn octagon_facts(
     deadline: std::time::Instant,
 ) -> Option<Vec<(leapfrog_ir::LocId, Expr, String)>> {
     let q = p.clone();
-    let cfg = crate::Config {
-        deadline: Some(deadline),
-        max_live_variables: Some(max_live),
-        ..crate::Config::new(semantics)
-    };
+    let cfg =
+        crate::Config { deadline: Some(deadline), max_live_variables: Some(max_live), ..crate::Config::new(semantics) };
     crate::until_deadline(Some(deadline), move || {
         let inv = crate::analyze::<leapfrog_domains::Octagon>(&q, func, &cfg).ok()?;
         Some(header_facts(&q, &inv, semantics, true))

@@ -46,7 +46,9 @@ pub struct Variance {
 
 /// Runs the seeded analysis of loop `l` of function `func` from the header states in `start`
 /// (say, the invariance analysis's value at the header, or the domain's top), with `top` the
-/// domain's top element as the caller configures it (a disjunctive domain's bound).
+/// domain's top element as the caller configures it (a disjunctive domain's bound). With
+/// `keep`, the variance assertion is projected onto those variables (earlier and now): say,
+/// the ones a user can name at the loop.
 pub fn variance<D: NumericDomain>(
     p: &Program,
     func: FuncId,
@@ -54,6 +56,7 @@ pub fn variance<D: NumericDomain>(
     cfg: &crate::Config,
     top: D,
     start: Option<&D>,
+    keep: Option<&[VarId]>,
 ) -> Result<Variance, Error> {
     let f = &p.funcs[func];
     if let Some(what) = f.edges.values().find_map(|e| match &e.cmd {
@@ -207,9 +210,13 @@ pub fn variance<D: NumericDomain>(
             };
         }
     }
-    let Some(relation) = &at[header.index()] else {
+    let Some(mut relation) = at[header.index()].clone() else {
         return Ok(Variance { disjuncts: Vec::new(), seeded });
     };
+    if let Some(keep) = keep {
+        let kept = |d: Dim| keep.contains(&VarId::new(if d >= offset { d - offset } else { d }));
+        relation.project(&kept);
+    }
     let name = |d: &Dim| {
         if *d >= offset { StateVar::Earlier(VarId::new(d - offset)) } else { StateVar::Now(VarId::new(*d)) }
     };

@@ -92,6 +92,19 @@ const VIOLATION_EXIT: i32 = 86;
 /// cannot pass without checking one).
 const OWN_PROGRAMS: &[(&str, &str)] = &[
     (
+        // A loop in a called function: its disjuncts name only what is visible in `step`, not
+        // the caller's `s` and `i` (the analysis projects them away).
+        "called-from-a-loop.c",
+        "extern int __VERIFIER_nondet_int(void);
+int step(int x, int k) { int n = 0;
+  if (k > 0) while (x < 0 && k > 0) { x = x * x + k; n++; }
+  return n; }
+int main(void) { int s = 0;
+  for (int i = 0; i < 3; i++) s += step(__VERIFIER_nondet_int() % 1000, __VERIFIER_nondet_int() % 1000);
+  return s; }
+",
+    ),
+    (
         // Sign domain, then a countdown: x is negative at most once.
         "square-then-countdown.c",
         "extern int __VERIFIER_nondet_int(void);

@@ -77,14 +77,20 @@ pub fn find(
         cfg.widening_delay = WIDENING_DELAY;
         cfg.deadline = Some(deadline);
         let (q, start) = (p.clone(), Instant::now());
+        // The assertion speaks of the variables a user can name at the loop (it is printed
+        // there; the projection keeps every relation among them).
+        let f = &p.funcs[fid];
+        let at = forest.syntax(f, l).1;
+        let visibility = leapfrog_ir::Visibility::new(p, &[]);
+        let visible: Vec<VarId> = p.vars.ids().filter(|v| visibility.visible_at(*v, at)).collect();
         let result = leapfrog_absint::until_deadline(Some(deadline), move || match domain {
             "octagon" => {
                 cfg.max_live_variables = Some(MAX_OCTAGON_DIMS);
-                variance(&q, fid, l, &cfg, Disjunctive::<Octagon>::with_limit(DISJUNCTS), None)
+                variance(&q, fid, l, &cfg, Disjunctive::<Octagon>::with_limit(DISJUNCTS), None, Some(&visible))
             }
             _ => {
                 cfg.max_live_variables = Some(MAX_POLYHEDRA_DIMS);
-                variance(&q, fid, l, &cfg, Polyhedron::top(), None)
+                variance(&q, fid, l, &cfg, Polyhedron::top(), None, Some(&visible))
             }
         })
         .unwrap_or_else(|| {
