@@ -215,6 +215,9 @@ pub(crate) fn post_value(coeffs: &BTreeMap<Sym, i128>, constant: i128, path: &Li
     Some(out)
 }
 
+/// A linear function with rational coefficients: coefficients per symbol and the constant.
+pub(crate) type RationalForm = (BTreeMap<Sym, Rat>, Rat);
+
 /// A nested ranking function `(f_1, …, f_k)` for `paths` over the variables `xs` (Leike–Heizmann,
 /// TACAS'14), as one LP: on every path, `f_1(X') − f_1(X) + 1 ≤ 0`,
 /// `f_i(X') − f_i(X) − f_{i−1}(X) ≤ 0` for `i ≥ 2`, and `−f_k(X) ≤ 0`. Every condition is
@@ -227,7 +230,7 @@ pub(crate) fn nested(
     k: usize,
     limits: QueryLimits,
     deadline: Instant,
-) -> Res<Option<Vec<(BTreeMap<Sym, Rat>, Rat)>>> {
+) -> Res<Option<Vec<RationalForm>>> {
     let opt = Optimize::new();
     let fs: Vec<(BTreeMap<Sym, Real>, Real)> = (0..k)
         .map(|i| {
