@@ -44,6 +44,9 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "leapfrog-certify",
             "leapfrog-interp",
             "leapfrog-results",
+            "leapfrog-absint",
+            "leapfrog-domains",
+            "leapfrog-linear",
         ],
     ),
     (

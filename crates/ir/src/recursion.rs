@@ -25,8 +25,78 @@
 use crate::{Command, Expr, FuncId, HavocOrigin, LocTag, LoopKind, Program, Var, VarKind, VarTy};
 
 /// `p` with every directly recursive function rewritten around its descent loop, and the names
-/// of the rewritten functions.
+/// of the rewritten functions. A cycle through several functions (`f -> g -> f`) is first made
+/// direct ([`merge_cycle`]), as many times as `p` has such cycles (at most [`MAX_CYCLES`]).
 pub fn descent_loops(p: &Program) -> Result<(Program, Vec<String>), String> {
+    let mut merged = p.clone();
+    for _ in 0..MAX_CYCLES {
+        match crate::inline_program(&merged, &crate::InlineLimits::default()) {
+            Err(crate::InlineError::Recursion { cycle }) if cycle.len() > 2 => {
+                merged = merge_cycle(&merged, &cycle)?;
+            }
+            _ => break,
+        }
+    }
+    let (out, names) = direct_descent_loops(&merged)?;
+    // The rewriting must give a valid program in which every rewritten function still reaches
+    // its descent loop's back edges (a body cut off from its header would make the recursion
+    // vanish).
+    if let Err(errors) = crate::verify::verify_program(&out) {
+        return Err(format!("internal error: the rewritten program is invalid ({})", errors[0]));
+    }
+    Ok((out, names))
+}
+
+/// Cycles through several functions made direct at most this many times.
+pub const MAX_CYCLES: usize = 4;
+
+/// The name of the marker standing for a call of the cycle's head while the cycle is inlined.
+const MARKER: &str = "__leapfrog_recursive_call";
+
+/// `p` with the cycle `cycle` (`[h, g, …, h]`) made direct recursion of its head `h`: in the other
+/// members, calls of `h` become a marker; `h`'s body is inlined with every callee (the members
+/// included, whose calls now stop at the marker); the markers become calls of `h` again.
+fn merge_cycle(p: &Program, cycle: &[String]) -> Result<Program, String> {
+    let head = p.func_by_name(&cycle[0]).ok_or_else(|| format!("no function `{}`", cycle[0]))?;
+    let members: Vec<FuncId> = cycle[1..cycle.len() - 1].iter().filter_map(|n| p.func_by_name(n)).collect();
+    let mut marked = p.clone();
+    for &g in &members {
+        for e in marked.funcs[g].edges.values_mut() {
+            if let Command::Call { dst, callee, args } = &e.cmd
+                && *callee == head
+            {
+                e.cmd = Command::CallExtern { dst: *dst, name: MARKER.to_string(), args: args.clone() };
+            }
+        }
+    }
+    // Inline from the head alone (no initializer: it runs once, before the entry).
+    let mut alone = marked.clone();
+    alone.entry = Some(head);
+    let mut no_init = crate::Function::new("__leapfrog_no_init", p.funcs[head].span);
+    no_init.add_edge(no_init.entry, no_init.exit, Command::Skip, p.funcs[head].span);
+    alone.init = alone.funcs.push(no_init);
+    let mut inlined = crate::inline_program(&alone, &crate::InlineLimits::default()).map_err(|e| e.to_string())?;
+    let mut restored = 0;
+    for e in inlined.funcs[head].edges.values_mut() {
+        if let Command::CallExtern { dst, name, args } = &e.cmd
+            && name == MARKER
+        {
+            e.cmd = Command::Call { dst: *dst, callee: head, args: args.clone() };
+            restored += 1;
+        }
+    }
+    if restored == 0 {
+        return Err(format!("internal error: the cycle through `{}` lost its calls when inlined", cycle[0]));
+    }
+    // The rest of the program as it was (the members keep calling the head, which no longer
+    // calls them).
+    let mut out = p.clone();
+    out.vars = inlined.vars;
+    out.funcs[head] = inlined.funcs[head].clone();
+    Ok(out)
+}
+
+fn direct_descent_loops(p: &Program) -> Result<(Program, Vec<String>), String> {
     let mut q = p.clone();
     let mut rewritten = Vec::new();
     let ids: Vec<FuncId> = p.funcs.ids().collect();

@@ -97,6 +97,11 @@ fn run(p: &Program, opts: &Options, start: Instant, deadline: Instant) -> Report
     let fid = q.entry.expect("inlining keeps the entry");
     let f = &q.funcs[fid];
     let forest = LoopForest::compute(f);
+    // Every rewritten function called from the entry has a descent loop (a check of the
+    // rewriting: were one lost, the recursion would look like straight-line code).
+    if descents.is_some() && !forest.loops.ids().any(|l| forest.syntax(f, l).0 == LoopKind::Recursion) {
+        return Report::unknown(sem, "internal error: the recursion's descent loops are missing".into());
+    }
     // An opaque step may not return: no execution through one is known to terminate.
     let opaque = opaque_step_note(&q, fid);
     if forest.loops.is_empty() {
