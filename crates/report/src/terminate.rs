@@ -252,8 +252,11 @@ mod tests {
             json!({
                 "file": path, "line": 3, "column": 3, "kind": "while", "verdict": "TRUE",
                 "technique": "ranking-function", "reason": null,
-                "certificate": {"kind": "ranking-function", "expressions": ["10 - i"], "supporting_invariant": "i <= 10"},
-                "witness": null,
+                "certificate": {
+                    "kind": "ranking-function", "expressions": ["10 - i"], "disjuncts": [],
+                    "supporting_invariant": "i <= 10",
+                },
+                "witness": null, "suspect_pair": null,
             })
         );
         assert_eq!(
@@ -266,6 +269,7 @@ mod tests {
                     "recurrent_set": "x > 0",
                     "choices": [{"file": path, "line": 3, "column": 3, "value": "7"}],
                 },
+                "suspect_pair": null,
             })
         );
     }
