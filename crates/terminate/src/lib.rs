@@ -332,9 +332,6 @@ impl<'a> Context<'a> {
     fn with_absint_facts(&self, deadline: Instant) -> Option<Context<'a>> {
         let facts =
             leapfrog_absint::facts::octagon_facts(self.q, self.fid, self.cfg.semantics, ABSINT_MAX_LIVE, deadline)?;
-        if std::env::var_os("LEAPFROG_DEBUG_VARIANCE").is_some() {
-            eprintln!("absint facts {:?}", facts.iter().map(|f| (f.0, f.2.clone())).collect::<Vec<_>>());
-        }
         if facts.is_empty() {
             return None;
         }
@@ -516,9 +513,6 @@ fn try_variance(
         .filter(|(c, _)| !tis[*c].atoms.is_empty())
         .map(|(c, lp)| (lp.header, tis[c].atoms.iter().map(TransitionCandidate::checker_atom).collect()))
         .collect();
-    if std::env::var_os("LEAPFROG_DEBUG_VARIANCE").is_some() {
-        eprintln!("variance {:?} transitions {:?}", found.texts, transitions);
-    }
     match ctx.check_with(l, found.argument, transitions, deadline) {
         CheckResult::Accepted => {
             let (disjuncts, rankings) = found.texts.into_iter().unzip();

@@ -99,9 +99,6 @@ pub fn find(
                 start.elapsed().as_secs_f64()
             )))
         });
-        if std::env::var_os("LEAPFROG_DEBUG_VARIANCE").is_some() {
-            eprintln!("variance {domain}: {:.3} s", start.elapsed().as_secs_f64());
-        }
         let va = match result {
             Ok(va) => va,
             Err(e) => {
