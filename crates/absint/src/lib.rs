@@ -226,7 +226,21 @@ struct Analyzer<'a> {
     globals: Vec<VarId>,
 }
 
-impl Analyzer<'_> {
+impl<'a> Analyzer<'a> {
+    /// The analyzer of function `func`: a function with a step that may not return (which may
+    /// jump anywhere) cannot be analysed.
+    fn new(p: &'a Program, func: FuncId, cfg: &'a Config) -> Result<Analyzer<'a>, Error> {
+        if let Some(what) = p.funcs[func].edges.values().find_map(|e| match &e.cmd {
+            Command::Opaque { what, may_not_return: true, .. } => Some(what.clone()),
+            _ => None,
+        }) {
+            return Err(Error::MayNotReturn(what));
+        }
+        let tracked = Tracked::of(p, func);
+        let globals = tracked.iter().map(|(v, _)| v).filter(|v| p.vars[*v].kind == VarKind::Global).collect();
+        Ok(Analyzer { p, tracked, cfg, globals })
+    }
+
     /// The state after `cmd` from `input` (`None`: the command cannot complete from it).
     fn transfer<D: NumericDomain>(&self, input: &D, cmd: &Command) -> Option<D> {
         let mut out = input.clone();
@@ -379,6 +393,109 @@ fn reverse_postorder(
     post
 }
 
+/// The fixpoint over the locations `inside` that `start` reaches through them: the value at each
+/// location (`None`: unreached). The edges out of `start` start from `seed` joined with what the
+/// edges into `start` bring (its value holds only the latter). Ascending: a worklist in reverse
+/// postorder, widening at cutpoints after [`Config::widening_delay`] growths; descending:
+/// [`Config::narrowing_rounds`] rounds recomputing every location from its predecessors
+/// (narrowing at cutpoints). Every iterate comes from sound iterates by sound transfer functions,
+/// so stopping a descending round anywhere is sound.
+#[allow(clippy::too_many_arguments)]
+fn solve<D: NumericDomain>(
+    f: &leapfrog_ir::Function,
+    forest: &LoopForest,
+    cfg: &Config,
+    thresholds: &[Rational],
+    start: LocId,
+    seed: &D,
+    inside: &dyn Fn(LocId) -> bool,
+    step: &dyn Fn(&D, EdgeId) -> Option<D>,
+) -> Result<IdVec<LocId, Option<D>>, Error> {
+    let succ = f.successors();
+    let pred = f.predecessors();
+    let order = reverse_postorder(f, start, &succ, inside);
+    let mut rank = vec![usize::MAX; f.locs.len()];
+    for (i, l) in order.iter().enumerate() {
+        rank[l.index()] = i;
+    }
+    let mut at: IdVec<LocId, Option<D>> = f.locs.ids().map(|_| None).collect();
+    let source = |at: &IdVec<LocId, Option<D>>, l: LocId| -> Option<D> {
+        match (l == start, &at[l]) {
+            (true, Some(value)) => Some(seed.join(value)),
+            (true, None) => Some(seed.clone()),
+            (false, value) => value.clone(),
+        }
+    };
+    let mut visits = vec![0u32; f.locs.len()];
+    let mut work: BTreeSet<(usize, LocId)> = BTreeSet::from([(rank[start.index()], start)]);
+    let out_of_time = || cfg.deadline.is_some_and(|d| Instant::now() >= d);
+    // Ascending phase.
+    while let Some((_, l)) = work.pop_first() {
+        if out_of_time() {
+            return Err(Error::Budget("time limit".to_string()));
+        }
+        let Some(state) = source(&at, l) else { continue };
+        for &e in &succ[l] {
+            if out_of_time() {
+                return Err(Error::Budget("time limit".to_string()));
+            }
+            let t = f.edges[e].to;
+            if !inside(t) {
+                continue;
+            }
+            let Some(next) = step(&state, e) else { continue };
+            let updated = match &at[t] {
+                None => next,
+                Some(old) => {
+                    if next.leq(old) {
+                        continue;
+                    }
+                    visits[t.index()] += 1;
+                    if visits[t.index()] > cfg.max_visits_per_location {
+                        return Err(Error::Budget("too many iterations".to_string()));
+                    }
+                    let joined = old.join(&next);
+                    if forest.is_cutpoint(t) && visits[t.index()] > cfg.widening_delay {
+                        old.widen_with_thresholds(&joined, thresholds)
+                    } else {
+                        joined
+                    }
+                }
+            };
+            at[t] = Some(updated);
+            work.insert((rank[t.index()], t));
+        }
+    }
+    // Descending phase.
+    for _ in 0..cfg.narrowing_rounds {
+        for &l in &order {
+            if out_of_time() {
+                return Ok(at);
+            }
+            let mut new: Option<D> = None;
+            for &e in &pred[l] {
+                let from = f.edges[e].from;
+                if !inside(from) {
+                    continue;
+                }
+                let Some(src) = source(&at, from) else { continue };
+                if let Some(next) = step(&src, e) {
+                    new = Some(match new {
+                        None => next,
+                        Some(acc) => acc.join(&next),
+                    });
+                }
+            }
+            at[l] = match (&at[l], new) {
+                (Some(old), Some(new)) if forest.is_cutpoint(l) => Some(old.narrow(&new)),
+                (Some(old), Some(new)) => Some(if new.leq(old) { new } else { old.meet(&new) }),
+                (_, new) => new,
+            };
+        }
+    }
+    Ok(at)
+}
+
 /// Analyses function `func` of `p` from an entry state where every tracked variable holds any
 /// value of its type.
 pub fn analyze<D: NumericDomain>(p: &Program, func: FuncId, cfg: &Config) -> Result<Invariants<D>, Error> {
@@ -389,23 +506,8 @@ pub fn analyze<D: NumericDomain>(p: &Program, func: FuncId, cfg: &Config) -> Res
 /// a disjunctive domain with its bound on disjuncts).
 pub fn analyze_from<D: NumericDomain>(p: &Program, func: FuncId, cfg: &Config, top: D) -> Result<Invariants<D>, Error> {
     let f = &p.funcs[func];
-    if let Some(what) = f.edges.values().find_map(|e| match &e.cmd {
-        Command::Opaque { what, may_not_return: true, .. } => Some(what.clone()),
-        _ => None,
-    }) {
-        return Err(Error::MayNotReturn(what));
-    }
-    let tracked = Tracked::of(p, func);
-    let globals = tracked.iter().map(|(v, _)| v).filter(|v| p.vars[*v].kind == VarKind::Global).collect();
-    let analyzer = Analyzer { p, tracked, cfg, globals };
+    let analyzer = Analyzer::new(p, func, cfg)?;
     let forest = LoopForest::compute(f);
-    let succ = f.successors();
-    let pred = f.predecessors();
-    let order = reverse_postorder(f, f.entry, &succ, &|_| true);
-    let mut rank = vec![usize::MAX; f.locs.len()];
-    for (i, l) in order.iter().enumerate() {
-        rank[l.index()] = i;
-    }
     let thresholds = if cfg.thresholds { thresholds(p, func) } else { Vec::new() };
     // Dead variables are projected away where they die: elements stay small, and nothing is
     // lost about the live ones (projection keeps every implied relation).
@@ -432,76 +534,7 @@ pub fn analyze_from<D: NumericDomain>(p: &Program, func: FuncId, cfg: &Config, t
             entry.assume(&c);
         }
     }
-    let mut at: IdVec<LocId, Option<D>> = f.locs.ids().map(|_| None).collect();
-    at[f.entry] = Some(entry.clone());
-    let mut visits = vec![0u32; f.locs.len()];
-    let mut work: BTreeSet<(usize, LocId)> = BTreeSet::from([(rank[f.entry.index()], f.entry)]);
-    let out_of_time = || cfg.deadline.is_some_and(|d| Instant::now() >= d);
-    // Ascending phase.
-    while let Some((_, l)) = work.pop_first() {
-        if out_of_time() {
-            return Err(Error::Budget("time limit".to_string()));
-        }
-        let Some(state) = at[l].clone() else { continue };
-        for &e in &succ[l] {
-            if out_of_time() {
-                return Err(Error::Budget("time limit".to_string()));
-            }
-            let Some(next) = step(&state, e) else { continue };
-            let t = f.edges[e].to;
-            let updated = match &at[t] {
-                None => next,
-                Some(old) => {
-                    if next.leq(old) {
-                        continue;
-                    }
-                    visits[t.index()] += 1;
-                    if visits[t.index()] > cfg.max_visits_per_location {
-                        return Err(Error::Budget("too many iterations".to_string()));
-                    }
-                    let joined = old.join(&next);
-                    if forest.is_cutpoint(t) && visits[t.index()] > cfg.widening_delay {
-                        old.widen_with_thresholds(&joined, &thresholds)
-                    } else {
-                        joined
-                    }
-                }
-            };
-            at[t] = Some(updated);
-            work.insert((rank[t.index()], t));
-        }
-    }
-    // Descending phase.
-    for _ in 0..cfg.narrowing_rounds {
-        if out_of_time() {
-            break;
-        }
-        for &l in &order {
-            if l == f.entry {
-                continue;
-            }
-            // Stopping a descending round anywhere is sound: every state is computed from sound
-            // states.
-            if out_of_time() {
-                break;
-            }
-            let mut new: Option<D> = None;
-            for &e in &pred[l] {
-                let edge = &f.edges[e];
-                let Some(src) = &at[edge.from] else { continue };
-                if let Some(next) = step(src, e) {
-                    new = Some(match new {
-                        None => next,
-                        Some(acc) => acc.join(&next),
-                    });
-                }
-            }
-            at[l] = match (&at[l], new) {
-                (Some(old), Some(new)) if forest.is_cutpoint(l) => Some(old.narrow(&new)),
-                (Some(old), Some(new)) => Some(if new.leq(old) { new } else { old.meet(&new) }),
-                (_, new) => new,
-            };
-        }
-    }
+    let mut at = solve(f, &forest, cfg, &thresholds, f.entry, &entry, &|_| true, &step)?;
+    at[f.entry] = Some(entry);
     Ok(Invariants { tracked: analyzer.tracked, at, forest })
 }

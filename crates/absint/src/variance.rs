@@ -20,12 +20,10 @@
 //! As everywhere in this crate the result is only a candidate: the termination checker
 //! re-checks initiation, consecution and each disjunct's ranking function.
 
-use crate::{Analyzer, Error, Tracked, reverse_postorder, thresholds, type_range};
+use crate::{Analyzer, Error, solve, thresholds, type_range};
 use leapfrog_domains::{Dim, NumericDomain};
-use leapfrog_ir::{Command, FuncId, Id, LocId, LoopId, Program, VarId, VarKind};
+use leapfrog_ir::{FuncId, Id, LocId, LoopId, Program, VarId};
 use leapfrog_linear::{Affine, Constraint};
-use std::collections::BTreeSet;
-use std::time::Instant;
 
 /// A variable of a variance assertion: its value in the earlier (seeded) header state or now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -59,15 +57,7 @@ pub fn variance<D: NumericDomain>(
     keep: Option<&[VarId]>,
 ) -> Result<Variance, Error> {
     let f = &p.funcs[func];
-    if let Some(what) = f.edges.values().find_map(|e| match &e.cmd {
-        Command::Opaque { what, may_not_return: true, .. } => Some(what.clone()),
-        _ => None,
-    }) {
-        return Err(Error::MayNotReturn(what));
-    }
-    let tracked = Tracked::of(p, func);
-    let globals = tracked.iter().map(|(v, _)| v).filter(|v| p.vars[*v].kind == VarKind::Global).collect();
-    let analyzer = Analyzer { p, tracked, cfg, globals };
+    let analyzer = Analyzer::new(p, func, cfg)?;
     let forest = leapfrog_ir::loops::LoopForest::compute(f);
     let lp = &forest.loops[l];
     let header = lp.header;
@@ -120,8 +110,6 @@ pub fn variance<D: NumericDomain>(
 
     // ISOLATE: the loop's own edges.
     let inside = |loc: LocId| lp.contains(loc);
-    let succ = f.successors();
-    let pred = f.predecessors();
     let step = |state: &D, e: leapfrog_ir::EdgeId| -> Option<D> {
         let edge = &f.edges[e];
         let mut next = analyzer.transfer(state, &edge.cmd)?;
@@ -129,88 +117,11 @@ pub fn variance<D: NumericDomain>(
         next.project(&|d| keep_ghosts(d) || live_here.contains(&VarId::new(d)));
         Some(next)
     };
-    // The order: the loop's locations in reverse postorder from the header.
-    let order = reverse_postorder(f, header, &succ, &inside);
-    let mut rank = vec![usize::MAX; f.locs.len()];
-    for (i, loc) in order.iter().enumerate() {
-        rank[loc.index()] = i;
-    }
     let thresholds = if cfg.thresholds { thresholds(p, func) } else { Vec::new() };
-    let mut at: Vec<Option<D>> = vec![None; f.locs.len()];
-    // What the header's edges start from: the seed, then (joined in) the value at the header.
-    let source = |at: &Vec<Option<D>>, loc: LocId| -> Option<D> {
-        if loc == header {
-            Some(match &at[loc.index()] {
-                Some(h) => seed.join(h),
-                None => seed.clone(),
-            })
-        } else {
-            at[loc.index()].clone()
-        }
-    };
-    let mut visits = vec![0u32; f.locs.len()];
-    let mut work: BTreeSet<(usize, LocId)> = BTreeSet::from([(rank[header.index()], header)]);
-    let out_of_time = || cfg.deadline.is_some_and(|d| Instant::now() >= d);
-    while let Some((_, loc)) = work.pop_first() {
-        if out_of_time() {
-            return Err(Error::Budget("time limit".to_string()));
-        }
-        let Some(state) = source(&at, loc) else { continue };
-        for &e in &succ[loc] {
-            let t = f.edges[e].to;
-            if !inside(t) {
-                continue;
-            }
-            let Some(next) = step(&state, e) else { continue };
-            let updated = match &at[t.index()] {
-                None => next,
-                Some(old) => {
-                    if next.leq(old) {
-                        continue;
-                    }
-                    visits[t.index()] += 1;
-                    if visits[t.index()] > cfg.max_visits_per_location {
-                        return Err(Error::Budget("too many iterations".to_string()));
-                    }
-                    let joined = old.join(&next);
-                    if forest.is_cutpoint(t) && visits[t.index()] > cfg.widening_delay {
-                        old.widen_with_thresholds(&joined, &thresholds)
-                    } else {
-                        joined
-                    }
-                }
-            };
-            at[t.index()] = Some(updated);
-            work.insert((rank[t.index()], t));
-        }
-    }
-    for _ in 0..cfg.narrowing_rounds {
-        if out_of_time() {
-            break;
-        }
-        for &loc in &order {
-            let mut new: Option<D> = None;
-            for &e in &pred[loc] {
-                let from = f.edges[e].from;
-                if !inside(from) {
-                    continue;
-                }
-                let Some(src) = source(&at, from) else { continue };
-                if let Some(next) = step(&src, e) {
-                    new = Some(match new {
-                        None => next,
-                        Some(acc) => acc.join(&next),
-                    });
-                }
-            }
-            at[loc.index()] = match (&at[loc.index()], new) {
-                (Some(old), Some(new)) if forest.is_cutpoint(loc) => Some(old.narrow(&new)),
-                (Some(old), Some(new)) => Some(if new.leq(old) { new } else { old.meet(&new) }),
-                (_, new) => new,
-            };
-        }
-    }
-    let Some(mut relation) = at[header.index()].clone() else {
+    // STEP and the fixpoint: the header's edges start from the seed and from the header's own
+    // value, which holds only states after one or more iterations.
+    let at = solve(f, &forest, cfg, &thresholds, header, &seed, &inside, &step)?;
+    let Some(mut relation) = at[header].clone() else {
         return Ok(Variance { disjuncts: Vec::new(), seeded });
     };
     if let Some(keep) = keep {
