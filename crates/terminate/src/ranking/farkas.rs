@@ -20,7 +20,7 @@ use super::linear::{Lin, Rat, Row, Sym};
 use super::paths::{LinPath, Res};
 use leapfrog_smt::QueryLimits;
 use leapfrog_smt::z3::ast::{Int, Real};
-use leapfrog_smt::z3::{Optimize, Params, SatResult};
+use leapfrog_smt::z3::{Model, Optimize, Params, SatResult};
 use std::collections::BTreeMap;
 use std::time::Instant;
 
@@ -157,6 +157,16 @@ pub(crate) fn round(
     abs.push(t0);
     opt.minimize(&sum(abs));
 
+    let Some(model) = solve(&opt, limits, deadline, "the ranking LP")? else { return Ok(None) };
+    let value = |r: &Real| model_value(&model, r);
+    let (coeffs, constant) = form_value(&model, &c, &c0)?;
+    let strict = deltas.iter().map(|d| value(d).map(|v| v.num > 0)).collect::<Res<Vec<bool>>>()?;
+    Ok(Some(RoundResult { coeffs, constant, strict }))
+}
+
+/// Runs the optimizer within `limits` and `deadline`: its model, `None` when the problem (named
+/// `what` in errors) is infeasible.
+fn solve(opt: &Optimize, limits: QueryLimits, deadline: Instant, what: &str) -> Res<Option<Model>> {
     let left = deadline.saturating_duration_since(Instant::now());
     if left.is_zero() {
         return Err("time limit reached".into());
@@ -168,29 +178,30 @@ pub(crate) fn round(
     }
     opt.set_params(&params);
     match opt.check(&[]) {
-        SatResult::Sat => {}
-        SatResult::Unsat => return Ok(None),
+        SatResult::Sat => opt.get_model().map(Some).ok_or_else(|| "the optimizer gave no model".into()),
+        SatResult::Unsat => Ok(None),
         SatResult::Unknown => {
             let why = opt.get_reason_unknown().unwrap_or_else(|| "unknown".into());
-            return Err(format!("the ranking LP was not solved ({why})"));
+            Err(format!("{what} was not solved ({why})"))
         }
     }
-    let model = opt.get_model().ok_or("the optimizer gave no model")?;
-    let value = |r: &Real| model_value(&model, r);
+}
+
+/// The value in `model` of the linear form with unknown coefficients `c` and constant `c0`
+/// (zero coefficients left out).
+fn form_value(model: &Model, c: &BTreeMap<Sym, Real>, c0: &Real) -> Res<RationalForm> {
     let mut coeffs = BTreeMap::new();
-    for (&x, cx) in &c {
-        let v = value(cx)?;
+    for (&x, cx) in c {
+        let v = model_value(model, cx)?;
         if v.num != 0 {
             coeffs.insert(x, v);
         }
     }
-    let constant = value(&c0)?;
-    let strict = deltas.iter().map(|d| value(d).map(|v| v.num > 0)).collect::<Res<Vec<bool>>>()?;
-    Ok(Some(RoundResult { coeffs, constant, strict }))
+    Ok((coeffs, model_value(model, c0)?))
 }
 
 /// The rational value of `r` in the optimizer's model.
-fn model_value(model: &leapfrog_smt::z3::Model, r: &Real) -> Res<Rat> {
+fn model_value(model: &Model, r: &Real) -> Res<Rat> {
     let v = model.eval(r, true).ok_or("the optimizer's model has no value")?;
     if let Some((n, d)) = v.as_rational() {
         return Rat::new(i128::from(n), i128::from(d)).ok_or_else(|| "bad rational".to_string());
@@ -280,33 +291,6 @@ pub(crate) fn nested(
         implies(&opt, &path.rows, &g, vec![c0.unary_minus()], &format!("n{p}_b"));
     }
     opt.minimize(&sum(abs));
-    let left = deadline.saturating_duration_since(Instant::now());
-    if left.is_zero() {
-        return Err("time limit reached".into());
-    }
-    let mut params = Params::new();
-    params.set_u32("timeout", left.min(limits.timeout).as_millis().clamp(1, u128::from(u32::MAX)) as u32);
-    opt.set_params(&params);
-    match opt.check(&[]) {
-        SatResult::Sat => {}
-        SatResult::Unsat => return Ok(None),
-        SatResult::Unknown => {
-            let why = opt.get_reason_unknown().unwrap_or_else(|| "unknown".into());
-            return Err(format!("the nested ranking LP was not solved ({why})"));
-        }
-    }
-    let model = opt.get_model().ok_or("the optimizer gave no model")?;
-    let value = |r: &Real| model_value(&model, r);
-    let mut out = Vec::new();
-    for (c, c0) in &fs {
-        let mut coeffs = BTreeMap::new();
-        for (&x, cx) in c {
-            let v = value(cx)?;
-            if v.num != 0 {
-                coeffs.insert(x, v);
-            }
-        }
-        out.push((coeffs, value(c0)?));
-    }
-    Ok(Some(out))
+    let Some(model) = solve(&opt, limits, deadline, "the nested ranking LP")? else { return Ok(None) };
+    fs.iter().map(|(c, c0)| form_value(&model, c, c0)).collect::<Res<Vec<_>>>().map(Some)
 }
