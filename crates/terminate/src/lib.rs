@@ -445,52 +445,40 @@ fn try_transition_invariant(
 }
 
 /// A linear or lexicographic ranking function (Podelski–Rybalchenko), re-checked; with
-/// `nested`, a nested one when there is no lexicographic one.
+/// `nested`, a nested one (Leike–Heizmann) when there is no lexicographic one.
 fn try_ranking(ctx: &Context, l: LoopId, nested: bool, deadline: Instant) -> Result<LoopOutcome, String> {
-    let forms = match ranking::synthesize(ctx.q, ctx.fid, ctx.forest, l, &ctx.invariants, ctx.cfg.semantics, deadline) {
-        Ok(forms) => forms,
-        Err(why) if nested => {
-            return try_nested_ranking(ctx, l, deadline)
-                .map_err(|nested| format!("no ranking function: {why}; {nested}"));
+    let (q, fid, forest, invariants, sem) = (ctx.q, ctx.fid, ctx.forest, &ctx.invariants, ctx.cfg.semantics);
+    let found = if nested {
+        ranking::synthesize_with_nested(q, fid, forest, l, invariants, sem, deadline)
+    } else {
+        ranking::synthesize(q, fid, forest, l, invariants, sem, deadline).map(ranking::Ranking::Lexicographic)
+    }
+    .map_err(|why| format!("no ranking function: {why}"))?;
+    let (ranking::Ranking::Lexicographic(forms) | ranking::Ranking::Nested(forms)) = &found;
+    let texts: Vec<String> = forms.iter().map(|f| certificate::linear_text(q, f)).collect();
+    let (argument, technique, kind) = match found {
+        ranking::Ranking::Lexicographic(forms) => {
+            let technique =
+                if forms.len() == 1 { technique::RANKING_FUNCTION } else { technique::LEXICOGRAPHIC_RANKING_FUNCTION };
+            (TerminationArgument::Ranking(forms), technique, "ranking-function")
         }
-        Err(why) => return Err(format!("no ranking function: {why}")),
+        ranking::Ranking::Nested(forms) => {
+            (TerminationArgument::Nested(forms), technique::NESTED_RANKING_FUNCTION, technique::NESTED_RANKING_FUNCTION)
+        }
     };
-    let texts: Vec<String> = forms.iter().map(|f| certificate::linear_text(ctx.q, f)).collect();
-    let technique =
-        if forms.len() == 1 { technique::RANKING_FUNCTION } else { technique::LEXICOGRAPHIC_RANKING_FUNCTION };
-    match ctx.check(l, TerminationArgument::Ranking(forms), deadline) {
+    match ctx.check(l, argument, deadline) {
         CheckResult::Accepted => Ok(LoopOutcome::proven(
             technique,
             CertificateText {
-                kind: "ranking-function",
+                kind,
                 expressions: texts,
                 disjuncts: Vec::new(),
                 supporting_invariant: ctx.supporting(l),
             },
         )),
         CheckResult::Rejected(why) | CheckResult::Unknown(why) => {
-            Err(format!("the checker did not accept the ranking function ({why})"))
-        }
-    }
-}
-
-/// A nested ranking function (Leike–Heizmann), re-checked.
-fn try_nested_ranking(ctx: &Context, l: LoopId, deadline: Instant) -> Result<LoopOutcome, String> {
-    let sem = ctx.cfg.semantics;
-    let forms = ranking::synthesize_nested(ctx.q, ctx.fid, ctx.forest, l, &ctx.invariants, sem, deadline)?;
-    let texts: Vec<String> = forms.iter().map(|f| certificate::linear_text(ctx.q, f)).collect();
-    match ctx.check(l, TerminationArgument::Nested(forms), deadline) {
-        CheckResult::Accepted => Ok(LoopOutcome::proven(
-            technique::NESTED_RANKING_FUNCTION,
-            CertificateText {
-                kind: technique::NESTED_RANKING_FUNCTION,
-                expressions: texts,
-                disjuncts: Vec::new(),
-                supporting_invariant: ctx.supporting(l),
-            },
-        )),
-        CheckResult::Rejected(why) | CheckResult::Unknown(why) => {
-            Err(format!("the checker did not accept the nested ranking function ({why})"))
+            let what = if kind == "ranking-function" { "ranking function" } else { "nested ranking function" };
+            Err(format!("the checker did not accept the {what} ({why})"))
         }
     }
 }

@@ -59,6 +59,50 @@ pub fn synthesize(
     sem: Semantics,
     deadline: Instant,
 ) -> Result<Vec<LinearForm>, String> {
+    let (lp, xs) = loop_paths(p, fid, forest, l, invariants, sem, deadline)?;
+    lexicographic(&lp, &xs, deadline)
+}
+
+/// A ranking argument for one loop.
+pub enum Ranking {
+    /// A linear (one component) or lexicographic ranking function ([`synthesize`]).
+    Lexicographic(Vec<LinearForm>),
+    /// A nested ranking function (Leike–Heizmann; see
+    /// [`leapfrog_certify::termination::TerminationArgument::Nested`]), with 2 to
+    /// [`MAX_NESTED`] components. It ranks loops such as `while (q > 0) { q = q - y; y = y + 1; }`,
+    /// where `-y` eventually decreases `q`.
+    Nested(Vec<LinearForm>),
+}
+
+/// [`synthesize`], and when it finds nothing a nested ranking function over the same paths.
+pub fn synthesize_with_nested(
+    p: &Program,
+    fid: FuncId,
+    forest: &LoopForest,
+    l: LoopId,
+    invariants: &[(LocId, Expr)],
+    sem: Semantics,
+    deadline: Instant,
+) -> Result<Ranking, String> {
+    let (lp, xs) = loop_paths(p, fid, forest, l, invariants, sem, deadline)?;
+    match lexicographic(&lp, &xs, deadline) {
+        Ok(forms) => Ok(Ranking::Lexicographic(forms)),
+        Err(why) => nested(&lp, &xs, deadline).map(Ranking::Nested).map_err(|nested| format!("{why}; {nested}")),
+    }
+}
+
+/// The linear paths of one iteration of loop `l`, and the pre-state symbols a ranking function
+/// may use: those of the variables visible at the loop (it is printed there as C); the others
+/// (temporaries, variables out of scope or hidden there) still constrain the paths.
+fn loop_paths(
+    p: &Program,
+    fid: FuncId,
+    forest: &LoopForest,
+    l: LoopId,
+    invariants: &[(LocId, Expr)],
+    sem: Semantics,
+    deadline: Instant,
+) -> Result<(LoopPaths, Vec<Sym>), String> {
     let f = p.funcs.get(fid).ok_or("no such function")?;
     let lp = forest.loops.get(l).ok_or("no such loop")?;
     if lp.body.iter().any(|loc| f.locs.get(*loc).is_none()) {
@@ -68,15 +112,18 @@ pub fn synthesize(
         return Err("time limit reached".into());
     }
     let lp = Extractor::new(p, f, forest, l, invariants, sem, deadline).extract()?;
+    let visibility = leapfrog_ir::Visibility::new(p, &[]);
+    let at = forest.syntax(f, l).1;
+    let xs: Vec<Sym> = lp.pre.iter().filter(|(v, _)| visibility.visible_at(**v, at)).map(|(_, s)| *s).collect();
+    Ok((lp, xs))
+}
+
+/// A linear or lexicographic ranking function over the paths `lp` and the symbols `xs`.
+fn lexicographic(lp: &LoopPaths, xs: &[Sym], deadline: Instant) -> Result<Vec<LinearForm>, String> {
     if lp.paths.is_empty() {
         // No iteration can complete: any function will do.
         return Ok(vec![LinearForm::default()]);
     }
-    // The function ranks over the variables visible at the loop (it is printed there as C); the
-    // others (temporaries, variables out of scope or hidden there) still constrain the paths.
-    let visibility = leapfrog_ir::Visibility::new(p, &[]);
-    let at = forest.syntax(f, l).1;
-    let xs: Vec<Sym> = lp.pre.iter().filter(|(v, _)| visibility.visible_at(**v, at)).map(|(_, s)| *s).collect();
     let mut remaining: Vec<usize> = (0..lp.paths.len()).collect();
     let mut removed_at = vec![usize::MAX; lp.paths.len()];
     let mut comps: Vec<Component> = Vec::new();
@@ -93,7 +140,7 @@ pub fn synthesize(
             return Err("time limit reached".into());
         }
         let refs: Vec<&LinPath> = remaining.iter().map(|&i| &lp.paths[i]).collect();
-        let Some((comp, ranked)) = next_component(&refs, &xs, deadline)? else {
+        let Some((comp, ranked)) = next_component(&refs, xs, deadline)? else {
             return Err(if comps.is_empty() {
                 format!(
                     "no linear ranking function: no linear function decreases on any of the {} paths",
@@ -120,7 +167,7 @@ pub fn synthesize(
         }
         remaining = next;
     }
-    validate(&lp, &comps, &removed_at, deadline)?;
+    validate(lp, &comps, &removed_at, deadline)?;
     let forms = comps
         .iter()
         .map(|(coeffs, constant)| LinearForm {
@@ -138,30 +185,11 @@ pub fn synthesize(
 /// The longest nested ranking function tried.
 pub const MAX_NESTED: usize = 3;
 
-/// A nested ranking function (Leike–Heizmann; see
-/// [`leapfrog_certify::termination::TerminationArgument::Nested`]) for loop `l`, with 2 to
-/// [`MAX_NESTED`] components, from the same paths as [`synthesize`]. It ranks loops such as
-/// `while (q > 0) { q = q - y; y = y + 1; }`, where `-y` eventually decreases `q`.
-pub fn synthesize_nested(
-    p: &Program,
-    fid: FuncId,
-    forest: &LoopForest,
-    l: LoopId,
-    invariants: &[(LocId, Expr)],
-    sem: Semantics,
-    deadline: Instant,
-) -> Result<Vec<LinearForm>, String> {
-    let f = p.funcs.get(fid).ok_or("no such function")?;
-    let lp = Extractor::new(p, f, forest, l, invariants, sem, deadline).extract()?;
-    if lp.paths.is_empty() {
-        return Err("no iteration completes".into());
-    }
-    let visibility = leapfrog_ir::Visibility::new(p, &[]);
-    let at = forest.syntax(f, l).1;
-    let xs: Vec<Sym> = lp.pre.iter().filter(|(v, _)| visibility.visible_at(**v, at)).map(|(_, s)| *s).collect();
+/// A nested ranking function over the paths `lp` and the symbols `xs`, shortest first.
+fn nested(lp: &LoopPaths, xs: &[Sym], deadline: Instant) -> Result<Vec<LinearForm>, String> {
     let refs: Vec<&LinPath> = lp.paths.iter().collect();
     for k in 2..=MAX_NESTED {
-        let Some(fs) = farkas::nested(&refs, &xs, k, LP_LIMITS, deadline)? else { continue };
+        let Some(fs) = farkas::nested(&refs, xs, k, LP_LIMITS, deadline)? else { continue };
         // One positive factor for all components keeps every condition (the first decrease
         // only grows).
         const TOO_LARGE: &str = "the nested ranking function's coefficients are too large";
