@@ -519,6 +519,24 @@ fn valuation(w: &mut Walk, st: &State, vars: &BTreeSet<VarId>) -> Result<Valuati
     Ok(s)
 }
 
+/// `n` fresh arbitrary states of `vars` (values as a loop header in `scope` may hold them), each
+/// independent of the others.
+fn fresh_valuations<'p>(
+    enc: &mut Enc<'p>,
+    g: &crate::walk::Graph<'p>,
+    scope: Option<LoopId>,
+    vars: &BTreeSet<VarId>,
+    n: usize,
+) -> Result<Vec<Valuation>, Halt> {
+    let mut states = Vec::with_capacity(n);
+    for _ in 0..n {
+        let mut initial = Initial::new(Policy::Arbitrary);
+        let mut w = Walk { enc: &mut *enc, g, scope, init: &mut initial, records: None };
+        states.push(valuation(&mut w, &State::default(), vars)?);
+    }
+    Ok(states)
+}
+
 fn var_in(s: &Valuation, v: VarId) -> Result<Term, Halt> {
     s.get(&v).cloned().ok_or_else(|| Halt::Unsupported(format!("{v} has no value in the measure's state")))
 }
@@ -587,13 +605,7 @@ fn relation(atoms: &[TransitionAtom], pre: &Valuation, post: &Valuation, bits: b
 /// unbounded).
 fn transitive<'p>(enc: &mut Enc<'p>, prep: &Prepared<'p>, l: LoopId, atoms: &[TransitionAtom]) -> Result<(), Halt> {
     let vars: BTreeSet<VarId> = atoms.iter().flat_map(atom_vars).collect();
-    let mut states: Vec<Valuation> = Vec::new();
-    for _ in 0..3 {
-        // A fresh arbitrary state each: values as a loop header may hold them.
-        let mut initial = Initial::new(Policy::Arbitrary);
-        let mut w = Walk { enc: &mut *enc, g: &prep.g, scope: Some(l), init: &mut initial, records: None };
-        states.push(valuation(&mut w, &State::default(), &vars)?);
-    }
+    let states = fresh_valuations(enc, &prep.g, Some(l), &vars, 3)?;
     let bits = !enc.arith.math();
     let ab = relation(atoms, &states[0], &states[1], bits)?;
     let bc = relation(atoms, &states[1], &states[2], bits)?;
@@ -714,9 +726,7 @@ fn iteration<'p>(
             );
             w.obligation(what, Bool::and(&[r.clone(), step.not()]))?;
             // Consecution of the seeded loop: any earlier state G related to X stays related.
-            let mut initial = Initial::new(Policy::Arbitrary);
-            let mut g = Walk { enc: &mut *w.enc, g: w.g, scope: w.scope, init: &mut initial, records: None };
-            let earlier = valuation(&mut g, &State::default(), &vars)?;
+            let earlier = fresh_valuations(w.enc, w.g, w.scope, &vars, 1)?.remove(0);
             let before = disjunction(disjuncts, &earlier, pre, bits)?;
             let after = disjunction(disjuncts, &earlier, post, bits)?;
             let what = format!(
@@ -774,12 +784,7 @@ fn disjunct_well_founded<'p>(
     d: &VarianceDisjunct,
 ) -> Result<(), Halt> {
     let vars: BTreeSet<VarId> = disjunct_vars(d).into_iter().collect();
-    let mut states: Vec<Valuation> = Vec::new();
-    for _ in 0..2 {
-        let mut initial = Initial::new(Policy::Arbitrary);
-        let mut w = Walk { enc: &mut *enc, g: &prep.g, scope: Some(l), init: &mut initial, records: None };
-        states.push(valuation(&mut w, &State::default(), &vars)?);
-    }
+    let states = fresh_valuations(enc, &prep.g, Some(l), &vars, 2)?;
     let bits = !enc.arith.math();
     let related = disjunct(d, &states[0], &states[1], bits)?;
     let before = linear(&d.ranking, &states[0], bits)?;
