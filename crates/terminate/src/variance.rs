@@ -26,6 +26,7 @@ use leapfrog_ir::{FuncId, LoopId, Program, VarId};
 use leapfrog_linear::{Constraint, Relation};
 use num_integer::Integer;
 use num_traits::{One, Signed, ToPrimitive};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// The bound on disjuncts of the variance assertion.
@@ -68,6 +69,13 @@ pub fn find(
 ) -> Result<Found, NotFound> {
     let mut reasons = Vec::new();
     let mut suspect = None;
+    // The assertion speaks of the variables a user can name at the loop (it is printed there;
+    // the projection keeps every relation among them).
+    let at = forest.syntax(&p.funcs[fid], l).1;
+    let visibility = leapfrog_ir::Visibility::new(p, &[]);
+    let visible: Arc<Vec<VarId>> = Arc::new(p.vars.ids().filter(|v| visibility.visible_at(*v, at)).collect());
+    // One copy of the program for the analyses' threads.
+    let shared = Arc::new(p.clone());
     for &domain in domains {
         if Instant::now() >= deadline {
             reasons.push("time limit reached".to_string());
@@ -76,21 +84,15 @@ pub fn find(
         let mut cfg = leapfrog_absint::Config::new(sem);
         cfg.widening_delay = WIDENING_DELAY;
         cfg.deadline = Some(deadline);
-        let (q, start) = (p.clone(), Instant::now());
-        // The assertion speaks of the variables a user can name at the loop (it is printed
-        // there; the projection keeps every relation among them).
-        let f = &p.funcs[fid];
-        let at = forest.syntax(f, l).1;
-        let visibility = leapfrog_ir::Visibility::new(p, &[]);
-        let visible: Vec<VarId> = p.vars.ids().filter(|v| visibility.visible_at(*v, at)).collect();
+        let (q, keep, start) = (Arc::clone(&shared), Arc::clone(&visible), Instant::now());
         let result = leapfrog_absint::until_deadline(Some(deadline), move || match domain {
             "octagon" => {
                 cfg.max_live_variables = Some(MAX_OCTAGON_DIMS);
-                variance(&q, fid, l, &cfg, Disjunctive::<Octagon>::with_limit(DISJUNCTS), None, Some(&visible))
+                variance(&q, fid, l, &cfg, Disjunctive::<Octagon>::with_limit(DISJUNCTS), None, Some(&keep))
             }
             _ => {
                 cfg.max_live_variables = Some(MAX_POLYHEDRA_DIMS);
-                variance(&q, fid, l, &cfg, Polyhedron::top(), None, Some(&visible))
+                variance(&q, fid, l, &cfg, Polyhedron::top(), None, Some(&keep))
             }
         })
         .unwrap_or_else(|| {
@@ -106,7 +108,7 @@ pub fn find(
                 continue;
             }
         };
-        match rank_disjuncts(p, forest, fid, l, &va, sem, deadline) {
+        match rank_disjuncts(p, &va, &visible, sem, deadline) {
             Ok((disjuncts, texts)) => {
                 return Ok(Found { argument: TerminationArgument::Variance(disjuncts), texts, domain });
             }
@@ -124,10 +126,8 @@ type Ranked = (Vec<VarianceDisjunct>, Vec<(String, String)>);
 /// WELLFOUNDED for every disjunct.
 fn rank_disjuncts(
     p: &Program,
-    forest: &LoopForest,
-    fid: FuncId,
-    l: LoopId,
     va: &Variance,
+    visible: &[VarId],
     sem: Semantics,
     deadline: Instant,
 ) -> Result<Ranked, (String, Option<String>)> {
@@ -136,11 +136,8 @@ fn rank_disjuncts(
         // argument needs; the ranking engine answers such loops.
         return Err(("no iteration returns to the header".into(), None));
     }
-    let f = &p.funcs[fid];
-    let at = forest.syntax(f, l).1;
-
-    let visibility = leapfrog_ir::Visibility::new(p, &[]);
-    let visible: Vec<VarId> = va.seeded.iter().copied().filter(|v| visibility.visible_at(*v, at)).collect();
+    // The ranking functions range over the seeded variables a user can name at the loop.
+    let over: Vec<VarId> = va.seeded.iter().copied().filter(|v| visible.contains(v)).collect();
     let mut out = Vec::new();
     let mut texts = Vec::new();
     for (k, d) in va.disjuncts.iter().enumerate() {
@@ -152,7 +149,7 @@ fn rank_disjuncts(
             return Err((format!("disjunct {k} has coefficients beyond 128 bits"), None));
         };
         let text = relation_text(p, d);
-        match ranking::rank_relation(p, &relation, &visible, sem, deadline) {
+        match ranking::rank_relation(p, &relation, &over, sem, deadline) {
             Ok(Some(ranking)) => {
                 texts.push((text, crate::certificate::linear_text(p, &ranking)));
                 out.push(VarianceDisjunct { relation, ranking });
