@@ -109,9 +109,23 @@ pub struct TerminationCertificate {
     pub argument: TerminationArgument,
 }
 
+/// How a recurrent set's iteration treats the loops nested in its loop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum NestedLoops {
+    /// Never entered: taking a back edge of a nested loop is a violation, so that an iteration is
+    /// an acyclic walk.
+    #[default]
+    NotEntered,
+    /// Crossed: on reaching a nested loop's header, whatever the nested loop may change gets an
+    /// arbitrary value, and the walk goes on once through its body to its exits (its back edges
+    /// are taken by no walk). This over-approximates every run of the nested loop that ends; one
+    /// that does not end is itself an execution that does not terminate.
+    Crossed,
+}
+
 /// A claimed recurrent set of the loop headed at `header`: a set of header states from each of
-/// which one iteration leads back to the header in a state of the set, without entering a nested
-/// loop (taking a back edge of a loop nested in it), so that the iteration is an acyclic walk.
+/// which one iteration leads back to the header in a state of the set (nested loops treated as
+/// `nested` says).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecurrentSet {
     pub func: FuncId,
@@ -122,6 +136,7 @@ pub struct RecurrentSet {
     /// `CallExtern` edge's result) gets this value on every iteration. Sources not listed may
     /// take any value: the set must be closed for all of them.
     pub choices: BTreeMap<EdgeId, i128>,
+    pub nested: NestedLoops,
 }
 
 // --- The checks.
@@ -1093,7 +1108,7 @@ fn run_recurrent_set(
     enc.arith.exact_bitwise = true;
     enc.arith.overflow_defined = true;
     enc.choices = rs.choices.iter().map(|(e, c)| (*e, *c)).collect();
-    let outcome = recurrence(&mut enc, &prep, l, &rs.set);
+    let outcome = recurrence(&mut enc, &prep, l, &rs.set, rs.nested);
     verdict(&enc, outcome)
 }
 
@@ -1124,7 +1139,13 @@ fn validate_choices(p: &Program, prep: &Prepared, l: LoopId, choices: &BTreeMap<
 }
 
 /// The set is not empty, and one iteration from any state in it comes back into it.
-fn recurrence<'p>(enc: &mut Enc<'p>, prep: &Prepared<'p>, l: LoopId, set: &Expr) -> Result<(), Halt> {
+fn recurrence<'p>(
+    enc: &mut Enc<'p>,
+    prep: &Prepared<'p>,
+    l: LoopId,
+    set: &Expr,
+    nested: NestedLoops,
+) -> Result<(), Halt> {
     let header = prep.g.forest.loops[l].header;
     let mut initial = Initial::new(Policy::Arbitrary);
     let mut w = Walk { enc: &mut *enc, g: &prep.g, scope: Some(l), init: &mut initial, records: None };
@@ -1156,5 +1177,5 @@ fn recurrence<'p>(enc: &mut Enc<'p>, prep: &Prepared<'p>, l: LoopId, set: &Expr)
         }
         leapfrog_smt::Answer::Sat(_) => {}
     }
-    w.run_recurrent(header, inside, x, set)
+    w.run_recurrent(header, inside, x, set, nested)
 }

@@ -450,6 +450,12 @@ impl Arith {
     /// The value `v` (of any integer type) converted to `ty`, as C converts.
     pub fn convert(&self, ty: IntTy, v: &IntVal) -> IntVal {
         match &v.num {
+            // A signed value widened to a signed type keeps its value: also a mathematical
+            // integer without a known range (an arbitrary state's, or one of a recurrent set under
+            // the default semantics, where signed integers do not wrap), which a wrap would lose.
+            Num::Math(x, r) if v.ty.is_signed() && ty.is_signed() && ty.bits() >= v.ty.bits() => {
+                IntVal { ty, num: Num::Math(x.clone(), *r) }
+            }
             Num::Math(x, r) => {
                 let (t, r) = self.wrap_math(ty, x.clone(), *r);
                 IntVal { ty, num: Num::Math(t, r) }
@@ -1091,16 +1097,23 @@ mod tests {
     }
 
     #[test]
-    fn conversions_of_out_of_range_mathematical_values_wrap() {
+    fn conversions_of_out_of_range_mathematical_values_wrap_unless_widened_to_a_signed_type() {
+        // A signed mathematical value without a range (an arbitrary state's, or one of a
+        // recurrent set, whose signed integers do not wrap) keeps its value in a signed type at
+        // least as wide; any other conversion wraps it.
         let s = Solver::new(QueryLimits::default(), None);
-        for v in [1i128 << 40, -(1 << 40) - 5, (1 << 31) + 3, -(1 << 31) - 3, 1 << 70, -(1 << 70) + 1] {
-            for to in IntTy::ALL {
-                let mut a = Arith::new(Semantics::Default, 64, false);
-                let x = Int::new_const(a.name("big"));
-                let big = IntVal { ty: IntTy::I64, num: Num::Math(x.clone(), None) };
-                let r = a.convert(to, &big);
-                let (got, _) = evaluate(&s, &mut a, vec![x.eq(int_const(v))], &r, &Defined::default());
-                assert_eq!(got, to.convert(v), "({to}) {v}");
+        for from in [IntTy::I32, IntTy::I64] {
+            for v in [1i128 << 40, -(1 << 40) - 5, (1 << 31) + 3, -(1 << 31) - 3, 1 << 70, -(1 << 70) + 1] {
+                for to in IntTy::ALL {
+                    let mut a = Arith::new(Semantics::Default, 64, false);
+                    let x = Int::new_const(a.name("big"));
+                    let big = IntVal { ty: from, num: Num::Math(x.clone(), None) };
+                    let r = a.convert(to, &big);
+                    let (got, _) = evaluate(&s, &mut a, vec![x.eq(int_const(v))], &r, &Defined::default());
+                    let kept = to.is_signed() && to.bits() >= from.bits();
+                    let expected = if kept { v } else { to.convert(v) };
+                    assert_eq!(got, expected, "({to}) {v} of {from}");
+                }
             }
         }
     }

@@ -21,8 +21,9 @@ use crate::Unsupported;
 use crate::memory::{Elem, ObjInfo};
 use crate::modset::ModSet;
 use crate::pointsto::PointsTo;
+use crate::termination::NestedLoops;
 use crate::value::{Arith, Defined, IntVal, MAX_ALIGN, Num, PtrVal, Range, Targets, Val, int_const};
-use leapfrog_arith::{CmpOp, IntTy};
+use leapfrog_arith::{BinOp, CmpOp, IntTy};
 use leapfrog_ir::loops::LoopForest;
 use leapfrog_ir::{
     Command, Edge, EdgeId, Expr, Fill, Function, HavocOrigin, Id, IdVec, LocId, LoopId, Program, Type, VarId, VarKind,
@@ -464,12 +465,21 @@ impl<'w, 'p> Walk<'w, 'p> {
     /// Recurrent-set mode (`enc.strict`): walks one iteration of the scope's loop from its header
     /// (`start`) in the states where `reach` holds, and checks that every execution of the
     /// iteration goes on until it takes a back edge into a state where `set` holds (and is
-    /// defined). Nested loops are *not entered*: the walk goes through their bodies exactly, and
-    /// taking a back edge of a nested loop is a violation, so the iteration is an acyclic walk.
+    /// defined). With `NestedLoops::NotEntered`, the walk goes through nested loops' bodies
+    /// exactly, and taking a back edge of a nested loop is a violation, so the iteration is an
+    /// acyclic walk; with `NestedLoops::Crossed`, a nested loop's header forgets what the loop
+    /// may change (`enter_loop`) and its back edges are not followed.
     /// Obligations: no undefined behaviour on any edge; no failing assertion; no `exit`, `abort`
     /// or opaque command; no edge out of the loop; no back edge of a nested loop; no location
     /// where no edge is enabled; `set` after every back edge.
-    pub fn run_recurrent(&mut self, start: LocId, reach: Bool, state: State, set: &Expr) -> Result<(), Halt> {
+    pub fn run_recurrent(
+        &mut self,
+        start: LocId,
+        reach: Bool,
+        state: State,
+        set: &Expr,
+        nested: NestedLoops,
+    ) -> Result<(), Halt> {
         let Some(l) = self.scope else {
             return Err(Halt::Unsupported("a recurrent set outside a loop".into()));
         };
@@ -482,13 +492,19 @@ impl<'w, 'p> Walk<'w, 'p> {
             if self.enc.deadline.is_some_and(|d| std::time::Instant::now() >= d) {
                 return Err(Halt::OutOfTime);
             }
-            let (reach, st) = match first.take() {
+            let (mut reach, mut st) = match first.take() {
                 Some(s) => s,
                 None => match incoming.remove(&loc) {
                     Some(list) => self.merge(list)?,
                     None => continue,
                 },
             };
+            if nested == NestedLoops::Crossed
+                && loc != start
+                && let Some(&c) = self.g.header_loop.get(&loc)
+            {
+                reach = self.enter_loop(c, &mut st, reach)?;
+            }
             let edges = self.edges_of(loc);
             if loc == f.exit || edges.is_empty() {
                 let what = format!("recurrence: an iteration of {lp} may end at {loc}, which has no way on");
@@ -507,12 +523,17 @@ impl<'w, 'p> Walk<'w, 'p> {
                 };
                 if matches!(kind, Kind::Exit | Kind::InnerBack) {
                     // Leaving the loop, or iterating a nested one, is a violation whatever the edge
-                    // does; only whether it is enabled matters.
+                    // does; only whether it is enabled matters. A crossed nested loop's back edge
+                    // is no violation: the leap at its header stands for all its iterations.
                     let (cond, defined) = match &edge.cmd {
                         Command::Assume(c) => self.condition(&st, c)?,
                         _ => (Bool::from_bool(true), Bool::from_bool(true)),
                     };
                     self.defined(&r, &defined, &at, &lp)?;
+                    if kind == Kind::InnerBack && nested == NestedLoops::Crossed {
+                        enabled.push(cond);
+                        continue;
+                    }
                     let what = if kind == Kind::InnerBack {
                         let inner = match self.g.header_loop.get(&edge.to) {
                             Some(&c) => self.g.describe_loop(self.p(), c),
@@ -920,6 +941,15 @@ impl<'w, 'p> Walk<'w, 'p> {
                 Val::Int(self.enc.arith.unop(*op, &a, def))
             }
             Expr::Not(a) => Val::Cond(self.eval(st, a, def)?.cond()?.not()),
+            Expr::Binary(op @ (BinOp::BitAnd | BinOp::BitOr), t, a, b) if is_cast_of_bool(a) && is_cast_of_bool(b) => {
+                // `(u8)a & (u8)b` and `(u8)a | (u8)b` of conditions (how conjunctions and
+                // disjunctions of atoms are written) are 0/1 values: the connective is exact.
+                let (Expr::Cast(_, a), Expr::Cast(_, b)) = (&**a, &**b) else { unreachable!("checked by the guard") };
+                let a = self.eval(st, a, def)?.cond()?;
+                let b = self.eval(st, b, def)?.cond()?;
+                let r = if *op == BinOp::BitAnd { Bool::and(&[a, b]) } else { Bool::or(&[a, b]) };
+                Val::Int(self.enc.arith.cond_to_int(&r, *t))
+            }
             Expr::Binary(op, t, a, b) => {
                 let a = self.eval(st, a, def)?.int()?;
                 let b = self.eval(st, b, def)?.int()?;
@@ -1512,4 +1542,9 @@ pub(crate) fn pow2_factor(x: u128) -> u64 {
     }
     let low = x & x.wrapping_neg();
     u64::try_from(low).unwrap_or(MAX_ALIGN).min(MAX_ALIGN)
+}
+
+/// A cast of a condition (a comparison, a negation or a constant truth value) to an integer.
+fn is_cast_of_bool(e: &Expr) -> bool {
+    matches!(e, Expr::Cast(_, x) if matches!(**x, Expr::Cmp(..) | Expr::Not(_) | Expr::Bool(_)))
 }

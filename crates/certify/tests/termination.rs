@@ -7,7 +7,7 @@ mod common;
 use common::random_ir::{Rng, Vars, cond_expr, random_program};
 use common::*;
 use leapfrog_certify::termination::{
-    LinearForm, Measure, RecurrentSet, TerminationArgument, TerminationCertificate, TransitionAtom,
+    LinearForm, Measure, NestedLoops, RecurrentSet, TerminationArgument, TerminationCertificate, TransitionAtom,
     TransitionConstraint, VarianceDisjunct,
 };
 use leapfrog_certify::{CheckResult, check_recurrent_set, check_termination};
@@ -52,7 +52,7 @@ fn term(
 }
 
 fn rec(p: &Program, header: LocId, set: Expr, choices: BTreeMap<EdgeId, i128>, sem: Semantics) -> CheckResult {
-    let rs = RecurrentSet { func: main_of(p), header, set, choices };
+    let rs = RecurrentSet { func: main_of(p), header, set, choices, nested: NestedLoops::NotEntered };
     check_recurrent_set(p, &rs, sem, limits(), None)
 }
 
@@ -424,6 +424,42 @@ fn what_the_recurrence_check_cannot_encode_exactly_is_unknown() {
     assert_unknown(&rec(&p, h[0], Expr::Bool(true), BTreeMap::new(), Semantics::Default), "memory");
 }
 
+fn crossing(p: &Program, header: LocId, set: Expr, sem: Semantics) -> CheckResult {
+    let rs = RecurrentSet { func: main_of(p), header, set, choices: BTreeMap::new(), nested: NestedLoops::Crossed };
+    check_recurrent_set(p, &rs, sem, limits(), None)
+}
+
+#[test]
+fn an_outer_loop_recurs_with_its_inner_loops_crossed() {
+    // Every outer iteration enters the inner loop, which ends: crossed, it forgets j only.
+    let p = c("int main() { int i = 1; while (i > 0) { int j = 0; while (j < 3) { j++; } } return 0; }");
+    let h = headers(&p);
+    for sem in BOTH {
+        assert_accepted(&crossing(&p, h[0], cmp(CmpOp::Gt, v(&p, "i"), int(0)), sem));
+        // A set the outer loop's condition does not keep.
+        assert_rejected(&crossing(&p, h[0], Expr::Bool(true), sem), "leave the loop");
+    }
+    // The inner loop changes what the set is about: crossing it forgets x.
+    let p = c("int main() { int x = __VERIFIER_nondet_int();
+      while (x > 0) { int y = 5; while (y > 0) { y--; x--; } } return 0; }");
+    let h = headers(&p);
+    for sem in BOTH {
+        assert_rejected(&crossing(&p, h[0], cmp(CmpOp::Gt, v(&p, "x"), int(0)), sem), "recurrence");
+    }
+    // The inner loop may return from the function: that way out is kept by the crossing.
+    let p = c("int main() { int x = __VERIFIER_nondet_int();
+      while (1) { int j = 0; while (j < 10) { if (j == 5 && x > 3) return 0; j++; } x++; } return 0; }");
+    let h = headers(&p);
+    for sem in BOTH {
+        assert_rejected(&crossing(&p, h[0], cmp(CmpOp::Ge, v(&p, "x"), int(0)), sem), "recurrence");
+        // Below 4 the return is never taken, but x grows past 3.
+        let small = and(cmp(CmpOp::Ge, v(&p, "x"), int(0)), cmp(CmpOp::Le, v(&p, "x"), int(3)));
+        assert_rejected(&crossing(&p, h[0], small, sem), "not closed");
+        // x <= 3 stays x <= 3 only if x never grows: rejected; x < 0 grows to 0 and beyond.
+        assert_rejected(&crossing(&p, h[0], cmp(CmpOp::Lt, v(&p, "x"), int(0)), sem), "not closed");
+    }
+}
+
 #[test]
 fn an_outer_loop_recurs_only_without_entering_its_inner_loops() {
     // Every outer iteration enters the inner loop (j = 0 < 3): no set of the outer loop is
@@ -543,7 +579,13 @@ fn malformed_certificates_are_rejected_or_unknown() {
     assert_rejected(&rec(&p, LocId(1), Expr::Bool(true), BTreeMap::new(), Semantics::Default), "not a loop header");
     let foreign = cmp(CmpOp::Gt, Expr::Var(VarId(99_999)), int(0));
     assert_rejected(&rec(&p, h[0], foreign, BTreeMap::new(), Semantics::Default), "not a variable");
-    let rs = RecurrentSet { func: FuncId(77), header: h[0], set: Expr::Bool(true), choices: BTreeMap::new() };
+    let rs = RecurrentSet {
+        func: FuncId(77),
+        header: h[0],
+        set: Expr::Bool(true),
+        choices: BTreeMap::new(),
+        nested: NestedLoops::NotEntered,
+    };
     assert!(matches!(check_recurrent_set(&p, &rs, Semantics::Default, limits(), None), CheckResult::Unknown(_)));
 }
 
@@ -611,7 +653,13 @@ fn random_functions_and_certificates_never_break_the_checkers() {
                     transitions: vec![],
                     argument: argument.clone(),
                 };
-                let rs = RecurrentSet { func: main, header, set: set.clone(), choices: choices.clone() };
+                let rs = RecurrentSet {
+                    func: main,
+                    header,
+                    set: set.clone(),
+                    choices: choices.clone(),
+                    nested: NestedLoops::NotEntered,
+                };
                 for r in [
                     check_termination(&p, &cert, sem, limits, deadline),
                     check_recurrent_set(&p, &rs, sem, limits, deadline),

@@ -527,7 +527,13 @@ fn try_lasso(ctx: &Context, l: LoopId, deadline: Instant) -> Result<LoopOutcome,
     let header = ctx.forest.loops[l].header;
     let cfg = Config { deadline: Some(deadline), ..ctx.cfg.clone() };
     let lasso = recurrent::find(q, ctx.fid, ctx.forest, l, &cfg).map_err(|why| format!("no recurrent set: {why}"))?;
-    let rs = RecurrentSet { func: ctx.fid, header, set: lasso.set.clone(), choices: lasso.choices.clone() };
+    let rs = RecurrentSet {
+        func: ctx.fid,
+        header,
+        set: lasso.set.clone(),
+        choices: lasso.choices.clone(),
+        nested: lasso.nested,
+    };
     match check_recurrent_set(q, &rs, sem, ctx.cfg.limits, Some(deadline)) {
         CheckResult::Accepted => {}
         CheckResult::Rejected(why) | CheckResult::Unknown(why) => {

@@ -15,10 +15,16 @@
 //!    the nondeterministic values of the body are fixed to those of one iteration from `s` that
 //!    returns, and step 2 is repeated under that choice.
 //!
+//! When no set is found that way and the loop has nested loops, the search is repeated with the
+//! nested loops *crossed* (the encoder's usual leap: what a nested loop may change is forgotten,
+//! then one pass through its body reaches one of its exits), for outer loops that run forever
+//! although their inner loops are entered and end on every iteration.
+//!
 //! The result is only a candidate: the pipeline reports FALSE after the independent checker
 //! accepts the set and the interpreter replays the stem into it.
 
 use leapfrog_arith::Semantics;
+use leapfrog_certify::termination::NestedLoops;
 use leapfrog_ir::loops::LoopForest;
 use leapfrog_ir::types::Type;
 use leapfrog_ir::{Command, EdgeId, Expr, FuncId, LoopId, Program, VarId};
@@ -38,6 +44,8 @@ pub struct Lasso {
     pub atoms: Vec<Expr>,
     pub set: Expr,
     pub choices: BTreeMap<EdgeId, i128>,
+    /// How an iteration treats the loops nested in the loop.
+    pub nested: NestedLoops,
 }
 
 /// Unwindings tried for stems, and the size limit of the unwound function.
@@ -54,24 +62,49 @@ struct Iteration<'e> {
     live: BTreeSet<VarId>,
     pre: State,
     backs: Vec<Outgoing>,
-    /// The guards of the executions that enter a nested loop (take one of its back edges).
+    /// The guards of the executions that enter a nested loop (take one of its back edges) when
+    /// nested loops are not entered.
     entering: Vec<Bool>,
+    /// The guards of the executions that take a back edge of a crossed nested loop: they go on
+    /// iterating it, which is neither an escape nor a return.
+    crossed_backs: Vec<Bool>,
     /// The fresh value of every nondeterministic source of the body.
     havocs: BTreeMap<EdgeId, Val>,
     /// The branch conditions of the body, both polarities.
     branches: Vec<Expr>,
 }
 
-/// Looks for a lasso of loop `l` of the inlined function `fid`.
+/// Looks for a lasso of loop `l` of the inlined function `fid`: first with its nested loops not
+/// entered, then (when it has nested loops) with them crossed.
 pub fn find(p: &Program, fid: FuncId, forest: &LoopForest, l: LoopId, cfg: &Config) -> Result<Lasso, String> {
-    let f = &p.funcs[fid];
     let lp = &forest.loops[l];
     if forest.loops.iter().any(|(_, c)| c.irreducible && lp.contains(c.header)) {
         return Err("the loop contains irreducible control flow".into());
     }
+    let not_entered = find_with(p, fid, forest, l, NestedLoops::NotEntered, cfg);
+    let has_nested = forest.loops.iter().any(|(c, lc)| c != l && lp.contains(lc.header));
+    match not_entered {
+        Err(first) if has_nested => find_with(p, fid, forest, l, NestedLoops::Crossed, cfg)
+            .map_err(|second| format!("{first} (nested loops not entered); {second} (nested loops crossed)")),
+        found => found,
+    }
+}
+
+fn find_with(
+    p: &Program,
+    fid: FuncId,
+    forest: &LoopForest,
+    l: LoopId,
+    nested: NestedLoops,
+    cfg: &Config,
+) -> Result<Lasso, String> {
+    let f = &p.funcs[fid];
+    let lp = &forest.loops[l];
     let mut enc = Encoder::new(p, f, forest, cfg.semantics);
     enc.deadline = cfg.deadline;
-    *enc.entered.borrow_mut() = Some(Vec::new());
+    if nested == NestedLoops::NotEntered {
+        *enc.entered.borrow_mut() = Some(Vec::new());
+    }
     let pre = enc.fresh_state();
     let mut sink = Vec::new();
     let (backs, _) =
@@ -80,9 +113,13 @@ pub fn find(p: &Program, fid: FuncId, forest: &LoopForest, l: LoopId, cfg: &Conf
         return Err("out of time encoding an iteration".into());
     }
     if backs.is_empty() {
-        return Err("no iteration returns to the header without entering a nested loop".into());
+        return Err(match nested {
+            NestedLoops::NotEntered => "no iteration returns to the header without entering a nested loop".into(),
+            NestedLoops::Crossed => "no iteration returns to the header".into(),
+        });
     }
     let entering: Vec<Bool> = enc.entered.take().unwrap_or_default().into_iter().map(|(_, o)| o.guard).collect();
+    let crossed_backs = enc.crossed_backs.take();
     let havocs = enc.havocs.borrow().clone();
     // Only variables live at the header and visible there (the set is printed there as C).
     let visibility = leapfrog_ir::Visibility::new(p, &[]);
@@ -94,7 +131,7 @@ pub fn find(p: &Program, fid: FuncId, forest: &LoopForest, l: LoopId, cfg: &Conf
         .collect();
     let branches = branch_conditions(f, forest, l);
     let atoms = atom_pool(p, f, forest, l, &branches, cfg.semantics);
-    let it = Iteration { enc: &enc, l, live, pre, backs, entering, havocs, branches };
+    let it = Iteration { enc: &enc, l, live, pre, backs, entering, crossed_backs, havocs, branches };
     let mut tried: Vec<BTreeMap<VarId, i128>> = Vec::new();
     let mut last = "no stem reaches a header state from which the loop can iterate".to_string();
     for (k, small) in STEM_BOUNDS.iter().flat_map(|&k| [(k, true), (k, false)]) {
@@ -122,7 +159,7 @@ pub fn find(p: &Program, fid: FuncId, forest: &LoopForest, l: LoopId, cfg: &Conf
             };
             tried.push(stem.state.clone());
             match recurrent_set(&it, &atoms, &stem.state, cfg) {
-                Ok((atoms, choices)) => return Ok(Lasso { stem, set: conjunction(&atoms), atoms, choices }),
+                Ok((atoms, choices)) => return Ok(Lasso { stem, set: conjunction(&atoms), atoms, choices, nested }),
                 Err(why) => last = why,
             }
         }
@@ -360,9 +397,14 @@ fn contains(
 }
 
 /// Whether some execution of an iteration from the set does not return to the header, or enters
-/// a nested loop.
+/// a nested loop that is not crossed (an execution that iterates a crossed one is still going).
 fn escapes(it: &Iteration, solver: &Solver, set: &[Expr], fixed: &[Bool]) -> Result<bool, String> {
-    satisfiable(query(solver, &[holds(it, set, &it.pre), Bool::and(fixed), stays(it).not()]))
+    let goes_on = if it.crossed_backs.is_empty() {
+        stays(it)
+    } else {
+        Bool::or(&[vec![stays(it)], it.crossed_backs.clone()].concat())
+    };
+    satisfiable(query(solver, &[holds(it, set, &it.pre), Bool::and(fixed), goes_on.not()]))
 }
 
 /// The largest subset of `atoms` whose conjunction every returning iteration preserves.

@@ -1,6 +1,6 @@
-//! terminate: not TRUE
-// The inner loop is entered on every outer iteration and ends; the outer loop runs forever.
-// Lassos do not cross inner loops, so UNKNOWN is the expected answer today; TRUE would be wrong.
+//! terminate: FALSE recurrent-set
+// The inner loop is entered on every outer iteration and ends; the outer loop runs forever. The
+// lasso crosses the inner loop (what it changes, `y`, is forgotten) and keeps `x >= 0`.
 extern int __VERIFIER_nondet_int(void);
 int main(void) {
   int x = __VERIFIER_nondet_int();
