@@ -35,6 +35,7 @@
 
 pub mod facts;
 pub mod linearize;
+pub mod recurrence;
 pub mod variance;
 
 use leapfrog_arith::{IntTy, Semantics};

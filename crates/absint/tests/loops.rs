@@ -4,7 +4,7 @@
 use leapfrog_absint::{Config, Error, Invariants, analyze};
 use leapfrog_arith::Semantics;
 use leapfrog_c_frontend::{FrontendOptions, load_program};
-use leapfrog_domains::{Bounds, Disjunctive, Intervals, NumericDomain, Octagon, Polyhedron};
+use leapfrog_domains::{Bounds, Disjunctive, Intervals, Lattice, NumericDomain, Octagon, Polyhedron};
 use leapfrog_ir::{FuncId, InlineLimits, Program, inline_program};
 use leapfrog_linear::{Affine, rational};
 
@@ -105,4 +105,38 @@ fn a_disequality_at_the_end_of_a_range_shrinks_it() {
     let cfg = Config::new(Semantics::Default);
     assert_eq!(range_at(&q, &analyze::<Intervals>(&q, fid, &cfg).unwrap(), 3, &[(1, "t")]), bounds(Some(0), Some(10)));
     assert_eq!(range_at(&q, &analyze::<Octagon>(&q, fid, &cfg).unwrap(), 3, &[(1, "t")]), bounds(Some(0), Some(10)));
+}
+
+#[test]
+fn the_states_a_loop_reaches_from_one_state_keep_their_disjunctions_apart() {
+    // From v = 4: -5, 6, -7, ... The set reached must contain them all and, in disjunctive
+    // octagons, leave out the values in between (v = 0, where the loop would end).
+    let src = "extern int __VERIFIER_nondet_int(void);\nint main(void) {\n  int v = __VERIFIER_nondet_int();\n  while (v != 0) {\n    if (v > 3) v = -v - 1; else if (v < -3) v = -v + 1; else v = 0;\n  }\n  return 0;\n}\n";
+    let (q, fid) = program(src);
+    let f = &q.funcs[fid];
+    let forest = leapfrog_ir::loops::LoopForest::compute(f);
+    let l = forest.loops.ids().next().unwrap();
+    let v = q.vars.ids().find(|v| q.vars[*v].name == "v").unwrap();
+    let mut cfg = Config::new(Semantics::Default);
+    cfg.widening_delay = 3;
+    let from = std::collections::BTreeMap::from([(v, 4)]);
+    let top = Disjunctive::<Octagon>::with_limit(4);
+    let disjuncts = leapfrog_absint::recurrence::reachable_in_loop(&q, fid, l, &cfg, top, &from, None).unwrap();
+    let holds = |x: i128| disjuncts.iter().any(|d| d.iter().all(|c| c.holds(|_| Some(rational(x))) == Some(true)));
+    for x in [4, -5, 6, -7, 8, -9, 100, -101] {
+        assert!(holds(x), "{x} is reached: {disjuncts:?}");
+    }
+    assert!(!holds(0), "0 is not reached: {disjuncts:?}");
+    // A loop that ends from the given state reaches nothing but it.
+    let (q, fid) = program(COUNT);
+    let f = &q.funcs[fid];
+    let forest = leapfrog_ir::loops::LoopForest::compute(f);
+    let l = forest.loops.ids().next().unwrap();
+    let i = q.vars.ids().find(|v| q.vars[*v].name == "i").unwrap();
+    let from = std::collections::BTreeMap::from([(i, 10)]);
+    let disjuncts =
+        leapfrog_absint::recurrence::reachable_in_loop(&q, fid, l, &cfg, Octagon::top(), &from, None).unwrap();
+    assert_eq!(disjuncts.len(), 1);
+    let i_is_10 = |x: i128| disjuncts[0].iter().all(|c| c.holds(|_| Some(rational(x))) == Some(true));
+    assert!(i_is_10(10) && !i_is_10(9) && !i_is_10(11), "{disjuncts:?}");
 }

@@ -25,7 +25,7 @@ use leapfrog_ir::{Expr, FuncId, InlineLimits, LocId, LoopId, Program, inline_pro
 use leapfrog_results::join_conjuncts;
 use leapfrog_smt::{QueryLimits, Watchdog};
 use leapfrog_source::Span;
-use leapfrog_summarize::candidates::{Candidate, printed_conjuncts};
+use leapfrog_summarize::candidates::printed_conjuncts;
 use leapfrog_summarize::transition::{TransitionCandidate, TransitionSummary, transition_invariants};
 use leapfrog_summarize::{Analysis, Config, analyze};
 use std::collections::HashMap;
@@ -542,11 +542,7 @@ fn try_lasso(ctx: &Context, l: LoopId, deadline: Instant) -> Result<LoopOutcome,
     }
     let stem_inputs = replay::stem_reaches(q, ctx.fid, header, &lasso.set, &lasso.stem.inputs, sem, deadline)?;
     let f = &q.funcs[ctx.fid];
-    let atoms: Vec<Candidate> =
-        lasso.atoms.iter().map(|a| Candidate { expr: a.clone(), text: leapfrog_ir::print::expr_to_c(q, a) }).collect();
-    let atoms = printed_conjuncts(&atoms);
-    // The empty conjunction: every state at the header.
-    let recurrent_set = if atoms.is_empty() { "1".to_string() } else { join_conjuncts(&atoms) };
+    let recurrent_set = lasso.text;
     Ok(LoopOutcome {
         verdict: Verdict::False,
         technique: Some(technique::RECURRENT_SET),

@@ -13,7 +13,11 @@
 //!    iterations and still contains `s`;
 //! 3. if some execution can still leave the set (an exit, a cut path, a nested loop entered),
 //!    the nondeterministic values of the body are fixed to those of one iteration from `s` that
-//!    returns, and step 2 is repeated under that choice.
+//!    returns, and step 2 is repeated under that choice;
+//! 4. if no template set passes, the header states the loop reaches from `s` without leaving it
+//!    (`leapfrog_absint::recurrence`, disjunctive octagons) are the candidate set, with the
+//!    nondeterministic values free and then fixed as in step 3: a cycle of a few states, or a
+//!    value alternating in sign (`x >= 6 || x <= -7`), which no conjunction of atoms describes.
 //!
 //! When no set is found that way and the loop has nested loops, the search is repeated with the
 //! nested loops *crossed* (the encoder's usual leap: what a nested loop may change is forgotten,
@@ -28,11 +32,12 @@ use leapfrog_certify::termination::NestedLoops;
 use leapfrog_ir::loops::LoopForest;
 use leapfrog_ir::types::Type;
 use leapfrog_ir::{Command, EdgeId, Expr, FuncId, LoopId, Program, VarId};
+use leapfrog_results::join_conjuncts;
 use leapfrog_smt::z3::ast::{Ast, Bool, Int};
 use leapfrog_smt::{Answer, Solver};
 use leapfrog_summarize::Config;
 use leapfrog_summarize::bmc::{ReachResult, Stem, reach};
-use leapfrog_summarize::candidates::{candidates, conjunction};
+use leapfrog_summarize::candidates::{Candidate, candidates, conjunction, printed_conjuncts};
 use leapfrog_summarize::encode::{Encoder, Mode, NoAssumptions, Outgoing, State};
 use leapfrog_summarize::value::Val;
 use std::collections::{BTreeMap, BTreeSet};
@@ -40,9 +45,9 @@ use std::collections::{BTreeMap, BTreeSet};
 /// A candidate lasso.
 pub struct Lasso {
     pub stem: Stem,
-    /// The set as a conjunction of atoms.
-    pub atoms: Vec<Expr>,
     pub set: Expr,
+    /// The set as C.
+    pub text: String,
     pub choices: BTreeMap<EdgeId, i128>,
     /// How an iteration treats the loops nested in the loop.
     pub nested: NestedLoops,
@@ -159,8 +164,14 @@ fn find_with(
             };
             tried.push(stem.state.clone());
             match recurrent_set(&it, &atoms, &stem.state, cfg) {
-                Ok((atoms, choices)) => return Ok(Lasso { stem, set: conjunction(&atoms), atoms, choices, nested }),
+                Ok((atoms, choices)) => {
+                    let text = conjunction_text(p, &atoms);
+                    return Ok(Lasso { stem, set: conjunction(&atoms), text, choices, nested });
+                }
                 Err(why) => last = why,
+            }
+            if let Some((set, text, choices)) = reachable_set(p, fid, &it, &stem.state, cfg) {
+                return Ok(Lasso { stem, set, text, choices, nested });
             }
         }
     }
@@ -499,4 +510,127 @@ fn satisfiable(answer: Answer) -> Result<bool, String> {
         Answer::Unsat => Ok(false),
         Answer::Unknown(why) => Err(format!("the solver gave up on a recurrent set: {why}")),
     }
+}
+
+/// The conjunction of `atoms` as C (`1` for none), with bounds that pin a value merged.
+fn conjunction_text(p: &Program, atoms: &[Expr]) -> String {
+    let atoms: Vec<Candidate> =
+        atoms.iter().map(|a| Candidate { expr: a.clone(), text: leapfrog_ir::print::expr_to_c(p, a) }).collect();
+    let printed = printed_conjuncts(&atoms);
+    // The empty conjunction: every state at the header.
+    if printed.is_empty() { "1".to_string() } else { join_conjuncts(&printed) }
+}
+
+/// The bound on disjuncts of the sets [`reachable_set`] computes.
+const REACHABLE_DISJUNCTS: usize = 4;
+/// At most this many integer variables live at one point for [`reachable_set`]'s octagons.
+const REACHABLE_MAX_LIVE: usize = 16;
+/// The longest [`reachable_set`] may compute one set.
+const REACHABLE_BUDGET: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// A set from abstract interpretation (`leapfrog_absint::recurrence`): the header states the
+/// loop reaches from the stem's state without leaving it, in disjunctive octagons, first with the
+/// body's nondeterministic values free, then fixed as in [`recurrent_set`]. Templates cannot
+/// describe a set such as `1 <= i <= 2 && 3 <= i + j <= 4 && -1 <= i - j <= 1` (a cycle of
+/// three states) or `x >= 6 || x <= -7` (a value alternating in sign); the reachable states
+/// can. The set, its C text and the choices, when one passes the finder's own checks.
+fn reachable_set(
+    p: &Program,
+    fid: FuncId,
+    it: &Iteration,
+    values: &BTreeMap<VarId, i128>,
+    cfg: &Config,
+) -> Option<(Expr, String, BTreeMap<EdgeId, i128>)> {
+    let solver = Solver::new(cfg.limits, cfg.deadline);
+    for fact in it.enc.facts.borrow().iter() {
+        solver.assert(fact);
+    }
+    let mut options = vec![BTreeMap::new()];
+    if !it.havocs.is_empty() {
+        options.extend(returning_choices(it, &solver, values).ok());
+        for x in [0, 1] {
+            options.push(it.havocs.keys().map(|e| (*e, x)).collect());
+        }
+    }
+    let keep: Vec<VarId> = it.live.iter().copied().collect();
+    let mut seen = Vec::new();
+    for choices in options {
+        if seen.contains(&choices) || cfg.deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+            continue;
+        }
+        seen.push(choices.clone());
+        let q = std::sync::Arc::new(with_choices(p, fid, &choices));
+        let deadline = std::time::Instant::now() + REACHABLE_BUDGET;
+        let deadline = cfg.deadline.map_or(deadline, |d| d.min(deadline));
+        let mut acfg = leapfrog_absint::Config::new(cfg.semantics);
+        acfg.widening_delay = 3;
+        acfg.deadline = Some(deadline);
+        acfg.max_live_variables = Some(REACHABLE_MAX_LIVE);
+        let (l, from, keep) = (it.l, values.clone(), keep.clone());
+        let q2 = std::sync::Arc::clone(&q);
+        let disjuncts = leapfrog_absint::until_deadline(Some(deadline), move || {
+            let top = leapfrog_domains::Disjunctive::<leapfrog_domains::Octagon>::with_limit(REACHABLE_DISJUNCTS);
+            leapfrog_absint::recurrence::reachable_in_loop(&q2, fid, l, &acfg, top, &from, Some(&keep))
+        })?
+        .ok()?;
+        let Some((set, text)) = disjunction(p, &disjuncts, cfg.semantics) else { continue };
+        let fixed = choice_constraints(it, &choices);
+        let atoms = [set];
+        if closed(it, &solver, &atoms, &fixed) == Some(true)
+            && escapes(it, &solver, &atoms, &fixed) == Ok(false)
+            && contains(it, &solver, &atoms, &fixed, values) == Ok(true)
+        {
+            let [set] = atoms;
+            return Some((set, text, choices));
+        }
+    }
+    None
+}
+
+/// `p` with the nondeterministic sources of `choices` (havocs and extern calls' results in
+/// function `fid`) replaced by the chosen values.
+fn with_choices(p: &Program, fid: FuncId, choices: &BTreeMap<EdgeId, i128>) -> Program {
+    let mut q = p.clone();
+    for (e, x) in choices {
+        let edge = &mut q.funcs[fid].edges[*e];
+        let v = match &edge.cmd {
+            Command::Havoc(v, _) | Command::CallExtern { dst: Some(v), .. } => *v,
+            _ => continue,
+        };
+        let value = match p.vars[v].ty.reg() {
+            Some(Type::Int(t)) => Expr::Int(t.convert(*x), t),
+            Some(Type::Bool) => Expr::Bool(*x != 0),
+            _ => continue,
+        };
+        edge.cmd = Command::Assign(v, value);
+    }
+    q
+}
+
+/// The disjunction of conjunctions of constraints as an IR condition and its C text (constraints
+/// the types imply are left out; `None` when a disjunct has no constraint, i.e. every state).
+fn disjunction(
+    p: &Program,
+    disjuncts: &[Vec<leapfrog_linear::Constraint<VarId>>],
+    sem: Semantics,
+) -> Option<(Expr, String)> {
+    let mut exprs = Vec::new();
+    let mut texts = Vec::new();
+    for d in disjuncts {
+        let parts: Vec<(Expr, String)> = d
+            .iter()
+            .filter(|c| !leapfrog_absint::facts::implied_by_types(p, c))
+            .filter_map(|c| leapfrog_absint::facts::constraint_expr(p, c, sem))
+            .collect();
+        if parts.is_empty() {
+            return None;
+        }
+        let (es, ts): (Vec<Expr>, Vec<String>) = parts.into_iter().unzip();
+        exprs.push(conjunction(&es));
+        texts.push(join_conjuncts(&ts));
+    }
+    let first = exprs.first()?.clone();
+    let set = exprs.into_iter().skip(1).fold(first, leapfrog_summarize::candidates::or);
+    let text = if texts.len() == 1 { texts.remove(0) } else { format!("({})", texts.join(") || (")) };
+    Some((set, text))
 }
