@@ -469,3 +469,14 @@ fn the_sign_domain_example_terminates_after_one_iteration() {
     assert_eq!(check_answer(&v, &source), "TRUE", "{v}");
     assert_eq!(loop_verdicts(&v)[0].2, "variance-analysis", "{v}");
 }
+
+#[test]
+fn an_unsigned_counter_that_wraps_to_zero_terminates() {
+    // TACAS'11 §4, Observation 3: `i = i + 1` on an unsigned `i` wraps to 0. The disjunctive
+    // domain splits the conversion by window, so the variance assertion keeps "i grew" apart from
+    // "i wrapped to 0", and both are well-founded.
+    let (path, source) = paper_example("loopfrog-tacas11-unsigned-wrap.c");
+    let v = terminate(&[&path]);
+    assert_eq!(check_answer(&v, &source), "TRUE", "{v}");
+    assert_eq!(loop_verdicts(&v)[0].2, "variance-analysis", "{v}");
+}

@@ -38,7 +38,7 @@
 use crate::interval::{empty_bounds, hull};
 use crate::{Bounds, Dim, Lattice, NumericDomain};
 use leapfrog_arith::IntTy;
-use leapfrog_linear::{Affine, Constraint, Rational, Relation};
+use leapfrog_linear::{Affine, Constraint, Rational, Relation, rational};
 use num_traits::{Signed, Zero};
 use std::collections::BTreeSet;
 
@@ -258,11 +258,53 @@ impl<D: NumericDomain> NumericDomain for Disjunctive<D> {
         self.widen_by(newer, |p, y| p.widen_with_thresholds(y, thresholds))
     }
 
-    /// Each disjunct converted on its own: more precise than converting the hull, since each
-    /// disjunct may lie in one window of the type.
+    /// Each disjunct converted on its own, split by window when its range spans a few windows of
+    /// the type: `x + 1` for `x` in `[1, UINT_MAX]` becomes `x + 1` for `x < UINT_MAX` or `0`,
+    /// not any value (what a wrapping counter's termination needs).
     fn convert(&mut self, x: Dim, ty: IntTy) {
-        self.map(|d| d.convert(x, ty));
+        let pieces: Vec<D> = self.disjuncts.drain(..).flat_map(|d| by_window(d, x, ty)).collect();
+        self.disjuncts = pieces;
+        self.reduce();
     }
+}
+
+/// A conversion splits a disjunct into at most this many windows (more: converted whole).
+const MAX_WINDOWS: usize = 2;
+
+/// `d` converted (`x := (ty) x`) piece by piece: one piece per window `[k·2^n + min, k·2^n +
+/// max]` of the type that `x`'s range meets, when its range is bounded and meets at most
+/// [`MAX_WINDOWS`] of them; otherwise `d` converted whole.
+fn by_window<D: NumericDomain>(mut d: D, x: Dim, ty: IntTy) -> Vec<D> {
+    let range = d.bounds(&Affine::var(x));
+    let (min, max) = (rational(ty.min()), rational(ty.max()));
+    let windows = match (&range.lo, &range.hi) {
+        (Some(lo), Some(hi)) if !ty.is_bool() && !d.is_bottom() => {
+            let modulus = rational(1i128 << ty.bits());
+            let window = |v: &Rational| ((v - &min) / &modulus).floor();
+            let (first, last) = (window(lo), window(hi));
+            let count = &last - &first + rational(1);
+            (count <= rational(MAX_WINDOWS as i128)).then(|| (first, last, modulus))
+        }
+        _ => None,
+    };
+    let Some((first, last, modulus)) = windows.filter(|(first, last, _)| first != last) else {
+        d.convert(x, ty);
+        return vec![d];
+    };
+    let mut pieces = Vec::new();
+    let mut k = first;
+    while k <= last {
+        let mut piece = d.clone();
+        let base = &k * &modulus;
+        piece.assume(&Constraint::ge(&Affine::var(x), &Affine::constant(&base + &min)));
+        piece.assume(&Constraint::le(&Affine::var(x), &Affine::constant(&base + &max)));
+        if !piece.is_bottom() {
+            piece.convert(x, ty);
+            pieces.push(piece);
+        }
+        k += rational(1);
+    }
+    pieces
 }
 
 #[cfg(test)]
@@ -270,7 +312,6 @@ mod tests {
     use super::*;
     use crate::oracle::{self, Op, Point, constant, var};
     use crate::{Intervals, Octagon};
-    use leapfrog_linear::rational;
     use proptest::prelude::*;
 
     /// The intervals element `lo ≤ x_d ≤ hi`.
@@ -297,6 +338,23 @@ mod tests {
     fn sound_against_the_oracle() {
         oracle::check_domain_with::<Disjunctive<Intervals>>(200, points);
         oracle::check_domain_with::<Disjunctive<Octagon>>(200, points);
+    }
+
+    #[test]
+    fn a_conversion_splits_a_disjunct_by_window() {
+        // x in [250, 260] as an unsigned char: [250, 255] or [0, 4], not every value.
+        let mut e = Disjunctive::from_disjuncts(4, [between(0, 250, 260)]);
+        e.convert(0, IntTy::U8);
+        let holds = |v: i128| e.disjuncts().iter().any(|d| d.bounds(&var(0)).contains(&rational(v)));
+        for v in 250..=260 {
+            assert!(holds(IntTy::U8.convert(v)), "{v} converted is kept: {e:?}");
+        }
+        assert!(!holds(100) && !holds(5) && !holds(249), "{e:?}");
+        // Three windows or more: converted whole (any value of the type).
+        let mut wide = Disjunctive::from_disjuncts(4, [between(0, -300, 300)]);
+        wide.convert(0, IntTy::U8);
+        assert_eq!(wide.disjuncts().len(), 1);
+        assert_eq!(wide.bounds(&var(0)), range(0, 255));
     }
 
     #[test]
