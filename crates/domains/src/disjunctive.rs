@@ -283,7 +283,7 @@ fn by_window<D: NumericDomain>(mut d: D, x: Dim, ty: IntTy) -> Vec<D> {
             let window = |v: &Rational| ((v - &min) / &modulus).floor();
             let (first, last) = (window(lo), window(hi));
             let count = &last - &first + rational(1);
-            (count <= rational(MAX_WINDOWS as i128)).then(|| (first, last, modulus))
+            (count <= rational(MAX_WINDOWS as i128)).then_some((first, last, modulus))
         }
         _ => None,
     };
