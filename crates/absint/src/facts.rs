@@ -171,11 +171,32 @@ pub fn octagon_facts(
     max_live: usize,
     deadline: std::time::Instant,
 ) -> Option<Vec<(leapfrog_ir::LocId, Expr, String)>> {
+    domain_facts::<leapfrog_domains::Octagon>(p, func, semantics, max_live, deadline)
+}
+
+/// [`octagon_facts`] in convex polyhedra (relations such as `2 * y - z >= 0`).
+pub fn polyhedra_facts(
+    p: &Program,
+    func: leapfrog_ir::FuncId,
+    semantics: Semantics,
+    max_live: usize,
+    deadline: std::time::Instant,
+) -> Option<Vec<(leapfrog_ir::LocId, Expr, String)>> {
+    domain_facts::<leapfrog_domains::Polyhedron>(p, func, semantics, max_live, deadline)
+}
+
+fn domain_facts<D: leapfrog_domains::NumericDomain + 'static>(
+    p: &Program,
+    func: leapfrog_ir::FuncId,
+    semantics: Semantics,
+    max_live: usize,
+    deadline: std::time::Instant,
+) -> Option<Vec<(leapfrog_ir::LocId, Expr, String)>> {
     let q = p.clone();
     let cfg =
         crate::Config { deadline: Some(deadline), max_live_variables: Some(max_live), ..crate::Config::new(semantics) };
     crate::until_deadline(Some(deadline), move || {
-        let inv = crate::analyze::<leapfrog_domains::Octagon>(&q, func, &cfg).ok()?;
+        let inv = crate::analyze::<D>(&q, func, &cfg).ok()?;
         Some(header_facts(&q, &inv, semantics, true))
     })
     .flatten()

@@ -42,7 +42,8 @@
 use crate::lp::{LpResult, Tableau};
 use crate::system::{self, Mode, linear_part};
 use crate::{Bounds, Dim, Lattice, NumericDomain};
-use leapfrog_linear::{Affine, Constraint, Rational, Relation};
+use leapfrog_linear::{Affine, Constraint, Integer, Rational, Relation};
+use num_integer::Integer as _;
 use num_traits::{One, Signed, Zero};
 use std::collections::BTreeSet;
 
@@ -158,13 +159,37 @@ fn hull(p: &[Constraint<Dim>], q: &[Constraint<Dim>]) -> Option<Vec<Constraint<D
     let system = system::minimize(lifted, Mode::Rational)?;
     let projected = system::eliminate_all(system, &eliminated, Mode::Rational)?;
     // Only X variables are left; a constraint that still mentions another one is dropped (sound).
-    let back = projected.into_iter().filter(|c| c.vars().all(|v| matches!(v, Lifted::X(_)))).map(|c| {
-        c.map_vars(|v| match v {
-            Lifted::X(d) | Lifted::Y(d) => *d,
-            Lifted::Lambda => Dim::MAX,
+    let back = projected
+        .into_iter()
+        .filter(|c| c.vars().all(|v| matches!(v, Lifted::X(_))))
+        .map(|c| {
+            c.map_vars(|v| match v {
+                Lifted::X(d) | Lifted::Y(d) => *d,
+                Lifted::Lambda => Dim::MAX,
+            })
         })
-    });
+        .filter(small_coefficients);
     system::minimize(back, Mode::Integer)
+}
+
+/// The largest coefficient (relative to the others: the coefficients scaled to coprime integers)
+/// a relation between variables may have in a join's result.
+const MAX_COEFFICIENT: u32 = 1024;
+
+/// Whether `c` bounds one variable, or relates several with coefficients of at most
+/// [`MAX_COEFFICIENT`] once scaled to coprime integers. A hull facet such as
+/// `2147483647·x − 1073741825·y ≥ …` (between a type's range and a loop's doubling) says
+/// little, and numbers of that size make every later operation slow; dropping it is sound.
+fn small_coefficients(c: &Constraint<Dim>) -> bool {
+    let coefficients: Vec<Rational> = c.expr.terms().map(|(_, a)| a.clone()).collect();
+    if coefficients.len() < 2 {
+        return true;
+    }
+    let denominators = coefficients.iter().fold(Integer::one(), |l, a| l.lcm(a.denom()));
+    let integers: Vec<Integer> =
+        coefficients.iter().map(|a| (a * Rational::from_integer(denominators.clone())).to_integer()).collect();
+    let gcd = integers.iter().fold(Integer::zero(), |g, a| g.gcd(a));
+    integers.iter().all(|a| (a / &gcd).abs() <= Integer::from(MAX_COEFFICIENT))
 }
 
 impl Polyhedron {
@@ -424,6 +449,24 @@ mod tests {
         let expected = poly([eq(0, &[(2, X), (-1, Y)]), ge(0, &[(1, X)]), ge(2, &[(-1, X)])]);
         assert_eq!(a.join(&b), expected);
         assert_eq!(expected.constraints().len(), 3);
+    }
+
+    #[test]
+    fn a_join_drops_relations_with_huge_coefficients() {
+        // A type's range joined with the range doubled and tripled: the hull's slanted facets
+        // have coefficients near 2^31, which are dropped; the bounds stay.
+        let m = i128::from(i32::MAX);
+        let a = poly(range(X, -m - 1, m).into_iter().chain(range(Y, -m - 1, m)));
+        let b = poly(range(X, 2, 2 * m).into_iter().chain(range(Y, 3, 3 * m)));
+        let joined = a.join(&b);
+        for c in joined.constraints() {
+            assert!(small_coefficients(&c), "{c:?}");
+        }
+        assert_eq!(joined.bounds(&Affine::var(X)), Bounds { lo: Some(rational(-m - 1)), hi: Some(rational(2 * m)) });
+        // Small relations are kept: the segment from (0, 0) to (2, 4) is on y = 2x.
+        let p = poly([eq(0, &[(1, X)]), eq(0, &[(1, Y)])]);
+        let q = poly([eq(-2, &[(1, X)]), eq(-4, &[(1, Y)])]);
+        assert!(p.join(&q).constraints().iter().any(|c| c.vars().count() == 2));
     }
 
     #[test]

@@ -43,8 +43,26 @@ const TRANSITION_SHARE: f64 = 0.55;
 const RANKING_SHARE: f64 = 0.75;
 /// The most a variance analysis may take per loop (it comes before the lassos).
 const VARIANCE_SHARE: f64 = 0.2;
-/// Octagons over more live variables than this are not computed for supporting invariants.
+/// Octagons (polyhedra) over more live variables than this are not computed for supporting
+/// invariants.
 const ABSINT_MAX_LIVE: usize = 24;
+const ABSINT_POLYHEDRA_MAX_LIVE: usize = 8;
+
+/// The domains whose invariants support ranking functions, cheapest first.
+#[derive(Clone, Copy)]
+enum AbsintDomain {
+    Octagon,
+    Polyhedra,
+}
+
+impl AbsintDomain {
+    fn name(self) -> &'static str {
+        match self {
+            AbsintDomain::Octagon => "octagon",
+            AbsintDomain::Polyhedra => "polyhedra",
+        }
+    }
+}
 /// The share of the budget the stages plan with.
 const DEADLINE_SHARE: f64 = 0.9;
 /// Above this many locations, the summarization engine's encoding alone outlasts any budget:
@@ -169,6 +187,7 @@ fn run(p: &Program, opts: &Options, start: Instant, deadline: Instant) -> Report
         let ctx = Context::with_invariants(&q, fid, &forest, &analysis, cfg.clone());
         let open: Vec<usize> = (0..ids.len()).filter(|k| outcomes[*k].is_none()).collect();
         let absint_ctx: std::cell::OnceCell<Option<Context>> = std::cell::OnceCell::new();
+        let polyhedra_ctx: std::cell::OnceCell<Option<Context>> = std::cell::OnceCell::new();
         let stage2_end = start + opts.timeout.mul_f64(RANKING_SHARE);
         for (n, &k) in open.iter().enumerate() {
             let l = ids[k];
@@ -187,19 +206,26 @@ fn run(p: &Program, opts: &Options, start: Instant, deadline: Instant) -> Report
                 }
                 Err(why) => reasons[k].push(why),
             }
-            // Abstract interpretation's invariants (octagons), computed once, as more
-            // supporting invariants of a ranking function.
-            let absint_budget = Instant::now() + opts.timeout.mul_f64(VARIANCE_SHARE);
-            let with_absint = absint_ctx.get_or_init(|| ctx.with_absint_facts(absint_budget.min(loop_deadline)));
-            if let Some(actx) = with_absint {
-                match try_ranking(actx, l, false, loop_deadline) {
-                    Ok(mut o) => {
-                        o.technique = o.technique.map(|_| technique::RANKING_FUNCTION_ABSINT);
-                        outcomes[k] = Some(o);
-                        continue;
+            // Abstract interpretation's invariants (octagons, then polyhedra over fewer
+            // variables), each computed once, as more supporting invariants of a ranking function.
+            let mut ranked = false;
+            for (domain, cell) in [(AbsintDomain::Octagon, &absint_ctx), (AbsintDomain::Polyhedra, &polyhedra_ctx)] {
+                let absint_budget = Instant::now() + opts.timeout.mul_f64(VARIANCE_SHARE);
+                let with_absint = cell.get_or_init(|| ctx.with_absint_facts(domain, absint_budget.min(loop_deadline)));
+                if let Some(actx) = with_absint {
+                    match try_ranking(actx, l, false, loop_deadline) {
+                        Ok(mut o) => {
+                            o.technique = o.technique.map(|_| technique::RANKING_FUNCTION_ABSINT);
+                            outcomes[k] = Some(o);
+                            ranked = true;
+                            break;
+                        }
+                        Err(why) => reasons[k].push(format!("with {} invariants: {why}", domain.name())),
                     }
-                    Err(why) => reasons[k].push(format!("with abstract-interpretation invariants: {why}")),
                 }
+            }
+            if ranked {
+                continue;
             }
             let variance_deadline = loop_deadline.min(Instant::now() + opts.timeout.mul_f64(VARIANCE_SHARE));
             match try_variance(&ctx, l, &tis, variance_deadline) {
@@ -327,11 +353,16 @@ impl<'a> Context<'a> {
         Context { q, fid, forest, invariants, supporting, cfg }
     }
 
-    /// This context with the octagon invariants of `leapfrog-absint` added to the supporting
+    /// This context with the invariants of `leapfrog-absint` in `domain` added to the supporting
     /// invariants (`None` when the analysis gives nothing new by `deadline`).
-    fn with_absint_facts(&self, deadline: Instant) -> Option<Context<'a>> {
-        let facts =
-            leapfrog_absint::facts::octagon_facts(self.q, self.fid, self.cfg.semantics, ABSINT_MAX_LIVE, deadline)?;
+    fn with_absint_facts(&self, domain: AbsintDomain, deadline: Instant) -> Option<Context<'a>> {
+        let (q, fid, sem) = (self.q, self.fid, self.cfg.semantics);
+        let facts = match domain {
+            AbsintDomain::Octagon => leapfrog_absint::facts::octagon_facts(q, fid, sem, ABSINT_MAX_LIVE, deadline)?,
+            AbsintDomain::Polyhedra => {
+                leapfrog_absint::facts::polyhedra_facts(q, fid, sem, ABSINT_POLYHEDRA_MAX_LIVE, deadline)?
+            }
+        };
         if facts.is_empty() {
             return None;
         }

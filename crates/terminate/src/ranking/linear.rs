@@ -101,6 +101,54 @@ impl Row {
     }
 }
 
+/// Integer consequences of a path's constraints, which the rational Farkas LP cannot draw: a
+/// symbol an equality pins to a constant (`c·s + k = 0`) is replaced by it in the other rows and
+/// in the post-state values, and an inequality whose coefficients share a factor `g` is divided
+/// by it with its constant rounded (`2·y − 1 ≥ 0` is `y − 1 ≥ 0`). Every symbol is an integer, so
+/// the path's integer points do not change.
+pub(crate) fn tighten(rows: &mut [Row], post: &mut BTreeMap<Sym, Lin>) {
+    let pinned: Vec<(usize, Sym, i128)> = rows
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.eq && r.lin.terms.len() == 1)
+        .filter_map(|(i, r)| {
+            let (&s, &c) = r.lin.terms.iter().next()?;
+            (r.lin.constant % c == 0).then(|| (i, s, -r.lin.constant / c))
+        })
+        .collect();
+    let substitute = |lin: &Lin, s: Sym, value: i128| -> Option<Lin> {
+        let c = *lin.terms.get(&s)?;
+        let mut out = lin.clone();
+        out.terms.remove(&s);
+        out.constant = out.constant.checked_add(c.checked_mul(value)?)?;
+        Some(out)
+    };
+    for &(at, s, value) in &pinned {
+        for (i, row) in rows.iter_mut().enumerate() {
+            if i != at
+                && let Some(lin) = substitute(&row.lin, s, value)
+            {
+                row.lin = lin;
+            }
+        }
+        for lin in post.values_mut() {
+            if let Some(l) = substitute(lin, s, value) {
+                *lin = l;
+            }
+        }
+    }
+    for row in rows.iter_mut().filter(|r| !r.eq) {
+        let g = row.lin.terms.values().fold(0, |g, c| gcd(g, *c));
+        if g > 1 {
+            // `Σ c·s + k ≤ 0` is `Σ (c/g)·s ≤ −k/g`, and the left side is an integer.
+            for c in row.lin.terms.values_mut() {
+                *c /= g;
+            }
+            row.lin.constant = ceil_div(row.lin.constant, g);
+        }
+    }
+}
+
 pub(crate) fn gcd(a: i128, b: i128) -> i128 {
     let (mut a, mut b) = (a.unsigned_abs(), b.unsigned_abs());
     while b != 0 {

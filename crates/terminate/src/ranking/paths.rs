@@ -329,6 +329,7 @@ impl<'a> Extractor<'a> {
                 mentioned.extend(lin.syms());
             }
             rows.extend(range_rows(&self.syms, &mentioned));
+            super::linear::tighten(&mut rows, &mut post);
             paths.push(LinPath { rows, post });
         }
         LoopPaths { syms: self.syms, pre: self.pre, paths }
