@@ -384,16 +384,25 @@ impl<'a> Extractor<'a> {
         lin.interval(&|s| self.syms.get(s).and_then(|i| i.range))
     }
 
+    /// Whether every symbol of `lin` has its range among the path's constraints.
+    fn constrained(&self, lin: &Lin) -> bool {
+        lin.syms().all(|s| self.syms.get(s).is_some_and(|i| i.constrained))
+    }
+
     // ----- constraints -----
 
-    /// `st` with the row added; `None` when the row is false for every value in the ranges.
+    /// `st` with the row added; `None` when the row is false for every value in the ranges. A
+    /// row true for every value in the ranges is left out only when those ranges are constraints
+    /// of the path: a signed value under the default semantics is unbounded for the ranking LP,
+    /// which then needs `i <= INT_MAX` to bound `INT_MAX - i`.
     fn add_row(&self, mut st: State, row: Row) -> Option<State> {
+        let implied = self.constrained(&row.lin);
         match self.interval(&row.lin) {
             Some((lo, hi)) if row.eq => {
                 if lo > 0 || hi < 0 {
                     return None;
                 }
-                if lo == 0 && hi == 0 {
+                if lo == 0 && hi == 0 && implied {
                     return Some(st);
                 }
             }
@@ -401,7 +410,7 @@ impl<'a> Extractor<'a> {
                 if lo > 0 {
                     return None;
                 }
-                if hi <= 0 {
+                if hi <= 0 && implied {
                     return Some(st);
                 }
             }
