@@ -2,8 +2,10 @@
 //!
 //! [`analyze`] computes, for every location of a function, an element of a domain of
 //! `leapfrog-domains` that contains every state a real execution can have there (restricted to
-//! the tracked variables: the integer and condition registers — memory, pointers and floats are
-//! not tracked, and every command that may change a tracked variable in a way the domain cannot
+//! the tracked variables: the integer and condition registers, and the memory cells given as
+//! views ([`Config::views`]: a load from a viewed cell reads the view, a store to it writes it,
+//! any other write that may reach it forgets it) — other memory, pointers and floats are not
+//! tracked, and every command that may change a tracked variable in a way the domain cannot
 //! follow forgets it). The result per loop header ([`Invariants::at_loops`]) is a conjunction of
 //! linear constraints over the program's variables; [`facts`] turns them into IR expressions
 //! with their C text, for the techniques that take invariant candidates.
@@ -42,7 +44,7 @@ use leapfrog_arith::{IntTy, Semantics};
 use leapfrog_domains::{Dim, NumericDomain};
 use leapfrog_ir::loops::LoopForest;
 use leapfrog_ir::types::Type;
-use leapfrog_ir::{Command, EdgeId, Expr, FuncId, Id, IdVec, LocId, LoopId, Program, VarId, VarKind};
+use leapfrog_ir::{Command, EdgeId, Expr, FuncId, Id, IdVec, LocId, LoopId, MemoryView, Program, VarId, VarKind};
 use leapfrog_linear::{Affine, Constraint, Rational, rational};
 use linearize::{condition, linearize};
 use num_traits::Signed;
@@ -65,6 +67,11 @@ pub struct Config {
     /// relational domain's operations grows with the cube of the variables, or faster).
     pub max_live_variables: Option<usize>,
     pub deadline: Option<Instant>,
+    /// Memory cells at constant offsets tracked like registers (`ir::MemoryView`: ghost
+    /// variables of the function, which the program never assigns): a load from the cell reads
+    /// the view, a store to it writes the view, and any other write that may reach the cell
+    /// forgets it.
+    pub views: Vec<MemoryView>,
 }
 
 impl Config {
@@ -76,6 +83,7 @@ impl Config {
             thresholds: true,
             max_visits_per_location: 1000,
             max_live_variables: None,
+            views: Vec::new(),
             deadline: None,
         }
     }
@@ -247,15 +255,12 @@ impl<'a> Analyzer<'a> {
         let mut out = input.clone();
         let sem = self.cfg.semantics;
         match cmd {
-            Command::Skip
-            | Command::Store { .. }
-            | Command::InitObject { .. }
-            | Command::Free(_)
-            | Command::MemCopy { .. }
-            | Command::MemSet { .. }
-            | Command::Output { .. }
-            | Command::Exit(_)
-            | Command::Abort => {}
+            Command::Skip | Command::Free(_) | Command::Output { .. } | Command::Exit(_) | Command::Abort => {}
+            Command::Store { addr, value } => self.store(&mut out, addr, value),
+            Command::InitObject { var, .. } => self.forget_views(&mut out, Some(*var)),
+            Command::MemCopy { dst, .. } | Command::MemSet { dst, .. } => {
+                self.forget_views(&mut out, dst.base_object());
+            }
             Command::Assume(cond) | Command::Assert { cond, .. } => {
                 // Past an assertion, its condition held (a failing one ends the execution).
                 for c in condition(self.p, &self.tracked, sem, &out, cond) {
@@ -263,24 +268,84 @@ impl<'a> Analyzer<'a> {
                 }
             }
             Command::Assign(v, e) => self.assign(&mut out, *v, e),
-            Command::Havoc(v, _) | Command::Load { dst: v, .. } | Command::Alloc { dst: v, .. } => {
+            Command::Load { dst, addr } => self.load(&mut out, *dst, addr),
+            Command::Havoc(v, _) | Command::Alloc { dst: v, .. } => {
                 havoc(&mut out, &self.tracked, *v);
             }
             Command::Call { dst, .. } | Command::CallExtern { dst, .. } => {
                 for g in &self.globals {
                     havoc(&mut out, &self.tracked, *g);
                 }
+                self.forget_views(&mut out, None);
                 if let Some(v) = dst {
                     havoc(&mut out, &self.tracked, *v);
                 }
             }
-            Command::Opaque { havoc: vars, .. } => {
+            Command::Opaque { havoc: vars, writes_memory, .. } => {
                 for v in vars {
                     havoc(&mut out, &self.tracked, *v);
+                }
+                if *writes_memory {
+                    self.forget_views(&mut out, None);
                 }
             }
         }
         (!out.is_bottom()).then_some(out)
+    }
+
+    /// Whether dimension `d` is a memory view's (never dead: the program reads it by loads).
+    fn is_view(&self, d: Dim) -> bool {
+        self.cfg.views.iter().any(|w| w.var.index() == d)
+    }
+
+    /// The view of the cell of `ty` at `addr`, when `addr` is a constant cell address.
+    fn view_at(&self, addr: &Expr, ty: Type) -> Option<VarId> {
+        let (object, offset) = constant_cell(addr)?;
+        let w = self.cfg.views.iter().find(|w| w.object == object && w.offset == offset)?;
+        (self.p.vars[w.var].ty.reg() == Some(ty)).then_some(w.var)
+    }
+
+    /// `dst := *addr`: the view's value when `addr` is a viewed cell of `dst`'s type, else any
+    /// value of the type.
+    fn load<D: NumericDomain>(&self, out: &mut D, dst: VarId, addr: &Expr) {
+        let view = self.p.vars[dst].ty.reg().and_then(|ty| self.view_at(addr, ty));
+        match (view, self.tracked.dim(dst)) {
+            (Some(w), Some(_)) if self.tracked.dim(w).is_some() => self.assign(out, dst, &Expr::Var(w)),
+            _ => havoc(out, &self.tracked, dst),
+        }
+    }
+
+    /// `*addr := value`: the view of the cell written, if any, gets the value; every other view
+    /// the write may touch is forgotten (views of the addressed object overlapping the bytes
+    /// written; of the object when the offset is not constant — a write outside the object is
+    /// undefined behaviour; of every object when the address has no known object).
+    fn store<D: NumericDomain>(&self, out: &mut D, addr: &Expr, value: &Expr) {
+        let ty = value.ty(&self.p.vars);
+        let Some((object, offset)) = constant_cell(addr) else {
+            self.forget_views(out, addr.base_object());
+            return;
+        };
+        let size = match ty {
+            Some(Type::Int(t)) => i128::from(t.bits() / 8),
+            _ => i128::from(u16::MAX),
+        };
+        let written = ty.and_then(|t| self.view_at(addr, t));
+        for w in self.cfg.views.iter().filter(|w| w.object == object && Some(w.var) != written) {
+            let Some(Type::Int(t)) = self.p.vars[w.var].ty.reg() else { continue };
+            if w.offset < offset + size && offset < w.offset + i128::from(t.bits() / 8) {
+                havoc(out, &self.tracked, w.var);
+            }
+        }
+        if let Some(w) = written {
+            self.assign(out, w, value);
+        }
+    }
+
+    /// Forgets the views of `object` (of every object when `None`).
+    fn forget_views<D: NumericDomain>(&self, out: &mut D, object: Option<VarId>) {
+        for w in self.cfg.views.iter().filter(|w| object.is_none_or(|o| w.object == o)) {
+            havoc(out, &self.tracked, w.var);
+        }
     }
 
     fn assign<D: NumericDomain>(&self, out: &mut D, v: VarId, e: &Expr) {
@@ -525,7 +590,7 @@ pub fn analyze_from<D: NumericDomain>(p: &Program, func: FuncId, cfg: &Config, t
         let edge = &f.edges[e];
         let mut next = analyzer.transfer(state, &edge.cmd)?;
         let live_here = &live[edge.to];
-        next.project(&|d| live_here.contains(&VarId::new(d)));
+        next.project(&|d| live_here.contains(&VarId::new(d)) || analyzer.is_view(d));
         Some(next)
     };
 
@@ -538,4 +603,16 @@ pub fn analyze_from<D: NumericDomain>(p: &Program, func: FuncId, cfg: &Config, t
     let mut at = solve(f, &forest, cfg, &thresholds, f.entry, &entry, &|_| true, &step)?;
     at[f.entry] = Some(entry);
     Ok(Invariants { tracked: analyzer.tracked, at, forest })
+}
+
+/// The object and byte offset of a constant cell address (`&a`, `&a + k`).
+fn constant_cell(addr: &Expr) -> Option<(VarId, i128)> {
+    match addr {
+        Expr::AddrOf(o) => Some((*o, 0)),
+        Expr::PtrAdd { base, offset, scale } => match (&**base, &**offset) {
+            (Expr::AddrOf(o), Expr::Int(k, _)) => Some((*o, k.checked_mul(i128::from(*scale))?)),
+            _ => None,
+        },
+        _ => None,
+    }
 }

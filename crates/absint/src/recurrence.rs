@@ -65,7 +65,7 @@ pub fn reachable_in_loop<D: NumericDomain>(
         }
     }
     let live_at_header = &live[header];
-    start.project(&|d| live_at_header.contains(&VarId::new(d)));
+    start.project(&|d| live_at_header.contains(&VarId::new(d)) || analyzer.is_view(d));
     if start.is_bottom() {
         return Ok(Vec::new());
     }
@@ -74,7 +74,7 @@ pub fn reachable_in_loop<D: NumericDomain>(
         let edge = &f.edges[e];
         let mut next = analyzer.transfer(state, &edge.cmd)?;
         let live_here = &live[edge.to];
-        next.project(&|d| live_here.contains(&VarId::new(d)));
+        next.project(&|d| live_here.contains(&VarId::new(d)) || analyzer.is_view(d));
         Some(next)
     };
     let thresholds = if cfg.thresholds { thresholds(p, func) } else { Vec::new() };

@@ -114,7 +114,7 @@ pub fn variance<D: NumericDomain>(
         let edge = &f.edges[e];
         let mut next = analyzer.transfer(state, &edge.cmd)?;
         let live_here = &live[edge.to];
-        next.project(&|d| keep_ghosts(d) || live_here.contains(&VarId::new(d)));
+        next.project(&|d| keep_ghosts(d) || live_here.contains(&VarId::new(d)) || analyzer.is_view(d));
         Some(next)
     };
     let thresholds = if cfg.thresholds { thresholds(p, func) } else { Vec::new() };

@@ -107,3 +107,38 @@ fn a_step_that_may_not_return_is_not_analysed() {
     assert!(r["notes"][0].as_str().unwrap().contains("may not return"), "{r}");
     assert_eq!(r["certified"], false);
 }
+
+#[test]
+fn a_memory_cell_at_a_constant_index_is_tracked_and_certified() {
+    let dir = temp_dir("invariants-cells");
+    let file = write(
+        &dir,
+        "cells.c",
+        "extern int __VERIFIER_nondet_int(void);\nint main(void) {\n  int a[5];\n  a[3] = 0;\n  \
+         int n = __VERIFIER_nondet_int();\n  while (a[3] < 10) {\n    a[3] = a[3] + 1;\n    a[1] = n;\n  }\n  \
+         return a[3];\n}\n",
+    );
+    let r = invariants(&file, &[]);
+    assert_eq!(r["certified"], true, "{r}");
+    let inv = invariant_at(&r, 6);
+    assert!(inv.contains("a[3] >= 0") && inv.contains("a[3] <= 10"), "{inv}");
+    // With disjuncts, a[1] is n once the loop has run.
+    let r = invariants(&file, &["--disjuncts", "3"]);
+    assert_eq!(r["certified"], true, "{r}");
+    assert!(r["loops"][0]["disjuncts"].to_string().contains("a[1]"), "{r}");
+}
+
+#[test]
+fn a_write_through_a_pointer_forgets_the_cells() {
+    // The store through p may reach a[3] (it does): nothing about a[3] survives the loop body.
+    let dir = temp_dir("invariants-cells-alias");
+    let file = write(
+        &dir,
+        "alias.c",
+        "extern int __VERIFIER_nondet_int(void);\nint main(void) {\n  int a[5];\n  int *p = &a[3];\n  \
+         a[3] = 0;\n  while (__VERIFIER_nondet_int()) {\n    a[3] = 1;\n    *p = 100;\n  }\n  return a[3];\n}\n",
+    );
+    let r = invariants(&file, &[]);
+    let inv = invariant_at(&r, 6);
+    assert!(!inv.contains("a[3]"), "{inv}");
+}

@@ -15,7 +15,7 @@ use leapfrog_arith::Semantics;
 use leapfrog_c_frontend::{FrontendOptions, load_program};
 use leapfrog_domains::{Disjunctive, Intervals, NumericDomain, Octagon, Polyhedron};
 use leapfrog_interp::{ExecConfig, Outcome, UninitMode};
-use leapfrog_ir::{AssertOrigin, Command, InlineLimits, Program, inline_program};
+use leapfrog_ir::{AssertOrigin, Command, InlineLimits, MemoryView, Program, inline_program};
 use leapfrog_smt::QueryLimits;
 use leapfrog_source::Span;
 use leapfrog_summarize::candidates::conjunction;
@@ -59,8 +59,13 @@ struct Tally {
 }
 
 /// The program with `assert(I)` on entry to each summarized loop header; the assertions' spans
-/// are in a file of their own so that their failures are told apart from the program's.
-fn instrument(q: &Program, invariants: &[(leapfrog_ir::LocId, Vec<leapfrog_ir::Expr>)]) -> Program {
+/// are in a file of their own so that their failures are told apart from the program's. Memory
+/// views (registers standing for cells) are loaded from their cells just before the assertion.
+fn instrument(
+    q: &Program,
+    invariants: &[(leapfrog_ir::LocId, Vec<leapfrog_ir::Expr>)],
+    views: &[MemoryView],
+) -> Program {
     let mut out = q.clone();
     let marker = out.files.intern("<summary-check>");
     let fid = out.entry.expect("inlined entry");
@@ -72,26 +77,34 @@ fn instrument(q: &Program, invariants: &[(leapfrog_ir::LocId, Vec<leapfrog_ir::E
                 e.to = check;
             }
         }
+        let span = Span::new(marker, i as u32 + 1, 1);
+        let mut at = check;
+        for w in views {
+            let next = f.add_loc();
+            f.add_edge(at, next, Command::Load { dst: w.var, addr: w.address() }, span);
+            at = next;
+        }
         let cond = conjunction(conj);
-        f.add_edge(
-            check,
-            *header,
-            Command::Assert { cond, origin: AssertOrigin::CproverAssert },
-            Span::new(marker, i as u32 + 1, 1),
-        );
+        f.add_edge(at, *header, Command::Assert { cond, origin: AssertOrigin::CproverAssert }, span);
     }
     out
 }
 
-/// Where the invariants under test come from: per loop header, the conjuncts and their C text.
-type Invariants =
-    fn(&Program, leapfrog_ir::FuncId, Semantics) -> Vec<(leapfrog_ir::LocId, Vec<leapfrog_ir::Expr>, Vec<String>)>;
+/// Where the invariants under test come from: per loop header, the conjuncts and their C text
+/// (given the memory views the program has, which the invariants may mention).
+type Invariants = fn(
+    &Program,
+    leapfrog_ir::FuncId,
+    Semantics,
+    &[MemoryView],
+) -> Vec<(leapfrog_ir::LocId, Vec<leapfrog_ir::Expr>, Vec<String>)>;
 
 /// The loop summaries' invariants (Houdini over templates).
 fn summary_invariants(
     q: &Program,
     fid: leapfrog_ir::FuncId,
     semantics: Semantics,
+    _views: &[MemoryView],
 ) -> Vec<(leapfrog_ir::LocId, Vec<leapfrog_ir::Expr>, Vec<String>)> {
     let cfg = Config {
         semantics,
@@ -117,10 +130,12 @@ fn domain_invariants<D: NumericDomain>(
     q: &Program,
     fid: leapfrog_ir::FuncId,
     semantics: Semantics,
+    views: &[MemoryView],
 ) -> Vec<(leapfrog_ir::LocId, Vec<leapfrog_ir::Expr>, Vec<String>)> {
     let cfg = leapfrog_absint::Config {
         deadline: Some(Instant::now() + Duration::from_millis(500)),
         max_live_variables: Some(24),
+        views: views.to_vec(),
         ..leapfrog_absint::Config::new(semantics)
     };
     let Ok(result) = leapfrog_absint::analyze::<D>(q, fid, &cfg) else {
@@ -139,18 +154,19 @@ fn domain_invariants<D: NumericDomain>(
         .collect()
 }
 
-fn check(task: &Task, semantics: Semantics, source: Invariants, tally: &Mutex<Tally>) {
+fn check(task: &Task, semantics: Semantics, source: Invariants, with_views: bool, tally: &Mutex<Tally>) {
     let opts = FrontendOptions { data_model: task.data_model, entry: None };
     let Ok(p) = load_program(&task.files, &opts) else { return };
-    let Ok(q) = inline_program(&p, &InlineLimits::default()) else { return };
+    let Ok(mut q) = inline_program(&p, &InlineLimits::default()) else { return };
     let fid = q.entry.expect("inlined entry");
     if q.funcs[fid].locs.len() > MAX_LOCS {
         return;
     }
-    let found = source(&q, fid, semantics);
+    let views = if with_views { leapfrog_verify::add_memory_views(&mut q, fid) } else { Vec::new() };
+    let found = source(&q, fid, semantics, &views);
     let invariants: Vec<_> = found.iter().map(|(h, conj, _)| (*h, conj.clone())).collect();
     let texts: Vec<Vec<String>> = found.into_iter().map(|(_, _, t)| t).collect();
-    let mut instrumented = instrument(&q, &invariants);
+    let mut instrumented = instrument(&q, &invariants, &views);
     let marker = instrumented.files.intern("<summary-check>");
     let mut local = Tally { programs: 1, loops_with_invariants: invariants.len(), ..Tally::default() };
     local.conjuncts = invariants.iter().map(|(_, c)| c.len()).sum();
@@ -189,6 +205,17 @@ fn check(task: &Task, semantics: Semantics, source: Invariants, tally: &Mutex<Ta
 }
 
 fn check_corpus(semantics: Semantics, source: Invariants, suites: &[&str], min_programs: usize, min_conjuncts: usize) {
+    check_corpus_with(semantics, source, false, suites, min_programs, min_conjuncts);
+}
+
+fn check_corpus_with(
+    semantics: Semantics,
+    source: Invariants,
+    with_views: bool,
+    suites: &[&str],
+    min_programs: usize,
+    min_conjuncts: usize,
+) {
     let dir = benchmarks_dir();
     let all = tasks(&dir);
     let selected: Vec<&Task> = all
@@ -201,7 +228,7 @@ fn check_corpus(semantics: Semantics, source: Invariants, suites: &[&str], min_p
         })
         .collect();
     let tally = Mutex::new(Tally::default());
-    corpus::for_each_parallel(&selected, |task| check(task, semantics, source, &tally));
+    corpus::for_each_parallel(&selected, |task| check(task, semantics, source, with_views, &tally));
     let t = tally.into_inner().unwrap();
     eprintln!(
         "invariants ({}): {} programs, {} loops with invariants ({} conjuncts), {} runs, {} violations",
@@ -242,6 +269,13 @@ fn octagon_invariants_admit_every_execution() {
 #[test]
 fn polyhedra_invariants_admit_every_execution() {
     check_corpus(Semantics::Default, domain_invariants::<Polyhedron>, SUITES, 100, 150);
+}
+
+#[test]
+fn invariants_over_memory_cells_admit_every_execution() {
+    // The cells stored to at constant offsets are memory views, tracked by the analysis.
+    check_corpus_with(Semantics::Default, domain_invariants::<Octagon>, true, SUITES, 100, 150);
+    check_corpus_with(Semantics::BitPrecise, domain_invariants::<Intervals>, true, BIT_PRECISE_SUITES, 40, 40);
 }
 
 #[test]

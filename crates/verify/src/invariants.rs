@@ -8,7 +8,8 @@
 //! safety certificate of the program with its assertions taken as assumptions: initiation and
 //! consecution, never the property. What is printed is the visible part, which the certified
 //! invariant implies. A disjunctive domain's invariant is certified as the disjunction of its
-//! disjuncts (besides their hull).
+//! disjuncts (besides their hull). The memory cells the function stores to at constant offsets
+//! are memory views (`a[3]`), tracked by the analysis and read from memory by the checker.
 
 use crate::assertions_as_assumptions;
 use leapfrog_absint::facts::{constraint_expr, converts, implied_by_types};
@@ -102,7 +103,7 @@ pub fn invariants(p: &Program, opts: &Options, choice: DomainChoice) -> Invarian
         notes: Vec::new(),
         elapsed: Duration::ZERO,
     };
-    let q = match inline_program(p, &InlineLimits::default()) {
+    let mut q = match inline_program(p, &InlineLimits::default()) {
         Ok(q) => q,
         Err(e) => {
             out.notes.push(format!("calls cannot be inlined: {e}"));
@@ -114,6 +115,8 @@ pub fn invariants(p: &Program, opts: &Options, choice: DomainChoice) -> Invarian
         out.notes.push("the program has no entry function".into());
         return out;
     };
+    // The cells the function stores to at constant offsets, tracked like registers.
+    let views = crate::add_memory_views(&mut q, fid);
     // A share of the budget for the analysis, the rest for the checker.
     let max_live_variables = match choice.kind {
         DomainKind::Interval => None,
@@ -123,6 +126,7 @@ pub fn invariants(p: &Program, opts: &Options, choice: DomainChoice) -> Invarian
     let cfg = AbsintConfig {
         deadline: Some(start + opts.timeout / 2),
         max_live_variables,
+        views: views.clone(),
         ..AbsintConfig::new(opts.semantics)
     };
     let k = choice.disjuncts.max(1);
@@ -144,7 +148,7 @@ pub fn invariants(p: &Program, opts: &Options, choice: DomainChoice) -> Invarian
     };
     let f = &q.funcs[fid];
     let forest = leapfrog_ir::loops::LoopForest::compute(f);
-    let visibility = Visibility::new(&q, &[]);
+    let visibility = Visibility::new(&q, &views);
     // Per loop: the printed conjuncts (text, expression) and the disjunction, if any; and every
     // expressible fact for the certificate.
     let mut printed: Vec<PrintedLoop> = Vec::new();
@@ -155,7 +159,10 @@ pub fn invariants(p: &Program, opts: &Options, choice: DomainChoice) -> Invarian
         let (kind, span) = forest.syntax(f, id);
         let visible = |c: &Constraint<VarId>| c.vars().all(|v| visibility.visible_at(*v, span));
         let mut shown = Vec::new();
-        for c in hull {
+        // A type's bound on a view is not offered: the checker reads the cell from memory, whose
+        // never-written bytes it does not bound (the analysis assumes every cell in its type).
+        let on_view = |c: &Constraint<VarId>| c.vars().any(|v| views.iter().any(|w| w.var == *v));
+        for c in hull.iter().filter(|c| !(on_view(c) && implied_by_types(&q, c))) {
             match constraint_expr(&q, c, opts.semantics) {
                 Some((expr, text)) => {
                     // A bound the type gives is not worth printing, but the checker needs it
@@ -182,8 +189,12 @@ pub fn invariants(p: &Program, opts: &Options, choice: DomainChoice) -> Invarian
         // constraints (the printed disjuncts, visible constraints only, are weaker).
         let disjunction = (parts.len() > 1).then(|| {
             let disjunct = |part: &Vec<Constraint<VarId>>| {
-                let exprs: Vec<Expr> =
-                    part.iter().filter_map(|c| constraint_expr(&q, c, opts.semantics)).map(|x| x.0).collect();
+                let exprs: Vec<Expr> = part
+                    .iter()
+                    .filter(|c| !(on_view(c) && implied_by_types(&q, c)))
+                    .filter_map(|c| constraint_expr(&q, c, opts.semantics))
+                    .map(|x| x.0)
+                    .collect();
                 conjunction(&exprs)
             };
             let mut it = parts.iter().map(disjunct);
@@ -204,7 +215,7 @@ pub fn invariants(p: &Program, opts: &Options, choice: DomainChoice) -> Invarian
         check_safety_with_views(
             &assertions_as_assumptions(&q),
             &SafetyCertificate { func: fid, invariants, transitions: Vec::new() },
-            &[],
+            &views,
             opts.semantics,
             limits,
             Some(deadline),

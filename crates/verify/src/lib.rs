@@ -541,7 +541,7 @@ const MAX_VIEWS: usize = 8;
 /// Ghost variables for the memory cells the function stores to at constant offsets (`a[99] = 0`),
 /// for string and buffer invariants (ATVA'08 §4: a zero terminator at a known index); only for
 /// objects the engine models as arrays of one integer type.
-fn add_memory_views(q: &mut Program, fid: leapfrog_ir::FuncId) -> Vec<MemoryView> {
+pub fn add_memory_views(q: &mut Program, fid: leapfrog_ir::FuncId) -> Vec<MemoryView> {
     let model = leapfrog_summarize::memory::MemoryModel::compute(q, &q.funcs[fid]);
     let mut views: Vec<MemoryView> = Vec::new();
     let mut found: Vec<(leapfrog_ir::VarId, i128, leapfrog_ir::IntTy)> = Vec::new();
