@@ -71,11 +71,15 @@
 //! # Recurrent sets ([`check_recurrent_set`])
 //!
 //! A [`termination::RecurrentSet`] claims a non-empty set `S` of header states of a loop `L` from
-//! which one iteration, *whatever* happens in it, comes back to the header in `S` without entering
-//! a loop nested in `L`: then every execution reaching `S` runs forever. A nested loop is *entered*
-//! when one of its back edges is taken; the iteration may run its header's test and the part of its
-//! body before a back edge (for `while (x > a && y > b)`, both conjuncts), but no iteration of it,
-//! so that an iteration of `L` is an acyclic walk. The obligations: `S` holds (and is defined) in
+//! which one iteration, *whatever* happens in it, comes back to the header in `S`: then every
+//! execution reaching `S` runs forever. Loops nested in `L` are either not entered
+//! (`NestedLoops::NotEntered`: a nested loop is *entered* when one of its back edges is taken; the
+//! iteration may run its header's test and the part of its body before a back edge, for
+//! `while (x > a && y > b)` both conjuncts, but no iteration of it, so that an iteration of `L`
+//! is an acyclic walk) or crossed (`NestedLoops::Crossed`: at a nested loop's header whatever it
+//! may change gets an arbitrary value, the walk goes once through its body to its exits, and its
+//! back edges, which may only test, are not followed: every run of the nested loop that ends is
+//! covered, and one that does not end is itself an execution that does not terminate). The obligations: `S` holds (and is defined) in
 //! some state whose variables lie in their types' ranges; and one iteration walked from any state
 //! of `S` — with the chosen values for the listed nondeterministic sources, any value for the
 //! others — has no undefined behaviour on any edge (division by zero, invalid shift counts,
@@ -83,7 +87,8 @@
 //! signed overflow under the default semantics is not undefined: signed integers are mathematical
 //! there), no failing assertion, no `exit`, `abort` or opaque command, no enabled edge out of
 //! `L`, no enabled back edge of a nested loop, no location where no edge is enabled (so every
-//! execution goes on), and `S` after every back edge. This walk must be exact: memory commands in
+//! execution goes on), and `S` after every back edge (a crossed nested loop's back edges are
+//! enabled edges, not violations). This walk must be exact: memory commands in
 //! `L` and irreducible nested loops are unknown; an extern call may change the globals (the IR's
 //! assumption), which makes a failure unknown when the program has register globals.
 //!

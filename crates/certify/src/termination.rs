@@ -1085,8 +1085,8 @@ fn run_recurrent_set(
         Ok(l) => l,
         Err(r) => return r,
     };
-    // Nested loops are walked through without being entered; an irreducible one has no single
-    // header whose back edges the walk could forbid.
+    // Nested loops are walked through without being entered, or crossed; an irreducible one has
+    // no single header whose back edges the walk could forbid or skip.
     let forest = &prep.g.forest;
     if let Some((c, _)) = forest.loops.iter().find(|(c, lc)| *c != l && lc.irreducible && forest.contains(l, lc.header))
     {

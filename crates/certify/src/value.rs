@@ -447,6 +447,18 @@ impl Arith {
         (y, Some(tr))
     }
 
+    /// `v` as the bytes of a `ty` in memory hold it: always a value of the type (a mathematical
+    /// value out of the range wraps, as [`Arith::convert`] would not for a signed widening).
+    pub fn to_stored(&self, ty: IntTy, v: &IntVal) -> IntVal {
+        match &v.num {
+            Num::Math(x, r) => {
+                let (t, r) = self.wrap_math(ty, x.clone(), *r);
+                IntVal { ty, num: Num::Math(t, r) }
+            }
+            Num::Bits(_) => self.convert(ty, v),
+        }
+    }
+
     /// The value `v` (of any integer type) converted to `ty`, as C converts.
     pub fn convert(&self, ty: IntTy, v: &IntVal) -> IntVal {
         match &v.num {

@@ -470,8 +470,9 @@ impl<'w, 'p> Walk<'w, 'p> {
     /// acyclic walk; with `NestedLoops::Crossed`, a nested loop's header forgets what the loop
     /// may change (`enter_loop`) and its back edges are not followed.
     /// Obligations: no undefined behaviour on any edge; no failing assertion; no `exit`, `abort`
-    /// or opaque command; no edge out of the loop; no back edge of a nested loop; no location
-    /// where no edge is enabled; `set` after every back edge.
+    /// or opaque command; no edge out of the loop; no back edge of a nested loop that is not
+    /// crossed (a crossed one's back edge may only test: anything else is unsupported); no
+    /// location where no edge is enabled; `set` after every back edge.
     pub fn run_recurrent(
         &mut self,
         start: LocId,
@@ -531,6 +532,12 @@ impl<'w, 'p> Walk<'w, 'p> {
                     };
                     self.defined(&r, &defined, &at, &lp)?;
                     if kind == Kind::InnerBack && nested == NestedLoops::Crossed {
+                        // What the edge itself does is not walked: only a test or nothing.
+                        if !matches!(edge.cmd, Command::Skip | Command::Assume(_)) {
+                            return Err(Halt::Unsupported(format!(
+                                "a back edge of a crossed nested loop that does more than a test (at {at})"
+                            )));
+                        }
                         enabled.push(cond);
                         continue;
                     }
@@ -1175,7 +1182,7 @@ impl<'w, 'p> Walk<'w, 'p> {
             let new_arr = match (&info.elem, value, &m.arr) {
                 (Elem::Int(t), Val::Int(v), Some(arr)) if v.ty == *t => {
                     let size = t.bytes();
-                    let v = self.enc.arith.convert(*t, v);
+                    let v = self.enc.arith.to_stored(*t, v);
                     let stored = self.store_array(arr, &addr.off, &v);
                     let mut ok = vec![hit.clone(), self.in_bounds(o, &m, &addr.off, size)?];
                     let new = if addr.align >= size {

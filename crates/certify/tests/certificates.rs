@@ -418,3 +418,13 @@ fn a_failure_where_the_encoding_over_approximates_is_unknown_not_rejected() {
     let p = c("int main() { int k = __VERIFIER_nondet_int(); __VERIFIER_assert(k != 3); return 0; }");
     assert_rejected(&check(&p, vec![], Semantics::Default), "safety");
 }
+
+#[test]
+fn a_stored_value_out_of_its_type_wraps_in_memory() {
+    // x + 1 at INT_MAX is out of int (a mathematical value under the default semantics): memory
+    // holds a value of the cell's type, so the load must not make the path infeasible.
+    let p = c("int a[1]; int main(void) { int x = __VERIFIER_nondet_int();
+      a[0] = x + 1; int y = a[0]; if (x == 2147483647) reach_error(); return y; }");
+    let r = check(&p, vec![], Semantics::Default);
+    assert!(!matches!(r, CheckResult::Accepted), "{r:?}");
+}

@@ -118,10 +118,10 @@ pub struct Encoder<'p> {
     /// When set, walks cross child loops without entering them (see the module documentation):
     /// each execution that takes a back edge of a nested loop is added here, with that loop.
     pub entered: RefCell<Option<Vec<(LoopId, Outgoing)>>>,
-    /// The guards of the executions that take a back edge of a child loop crossed by a leap
-    /// (havoc, then one pass through its body): such an execution stands for one that iterates
-    /// the child loop further.
-    pub crossed_backs: RefCell<Vec<Bool>>,
+    /// When set, the guards of the executions that take a back edge of a child loop crossed by
+    /// a leap (havoc, then one pass through its body): such an execution stands for one that
+    /// iterates the child loop further.
+    pub crossed_backs: RefCell<Option<Vec<Bool>>>,
     /// When set, walks stop once it passes and set `timed_out`: their results are then
     /// incomplete and must not be used.
     pub deadline: Option<std::time::Instant>,
@@ -161,7 +161,7 @@ impl<'p> Encoder<'p> {
             leaps: RefCell::new(Vec::new()),
             visits: RefCell::new(None),
             entered: RefCell::new(None),
-            crossed_backs: RefCell::new(Vec::new()),
+            crossed_backs: RefCell::new(None),
             views: BTreeMap::new(),
             deadline: None,
             timed_out: std::cell::Cell::new(false),
@@ -587,7 +587,9 @@ impl<'p> Encoder<'p> {
                     conj.extend(assumptions.assume(self, c, &hs));
                     conj.extend(assumptions.relate(self, c, &s, &hs));
                     let (backs, out) = self.walk(Some(c), node, Bool::and(&conj), hs, Mode::Exit, assumptions, sink);
-                    self.crossed_backs.borrow_mut().extend(backs.into_iter().map(|o| o.guard));
+                    if let Some(list) = self.crossed_backs.borrow_mut().as_mut() {
+                        list.extend(backs.into_iter().map(|o| o.guard));
+                    }
                     out
                 }
                 None => {

@@ -107,8 +107,9 @@ fn find_with(
     let lp = &forest.loops[l];
     let mut enc = Encoder::new(p, f, forest, cfg.semantics);
     enc.deadline = cfg.deadline;
-    if nested == NestedLoops::NotEntered {
-        *enc.entered.borrow_mut() = Some(Vec::new());
+    match nested {
+        NestedLoops::NotEntered => *enc.entered.borrow_mut() = Some(Vec::new()),
+        NestedLoops::Crossed => *enc.crossed_backs.borrow_mut() = Some(Vec::new()),
     }
     let pre = enc.fresh_state();
     let mut sink = Vec::new();
@@ -124,7 +125,7 @@ fn find_with(
         });
     }
     let entering: Vec<Bool> = enc.entered.take().unwrap_or_default().into_iter().map(|(_, o)| o.guard).collect();
-    let crossed_backs = enc.crossed_backs.take();
+    let crossed_backs = enc.crossed_backs.take().unwrap_or_default();
     let havocs = enc.havocs.borrow().clone();
     // Only variables live at the header and visible there (the set is printed there as C).
     let visibility = leapfrog_ir::Visibility::new(p, &[]);

@@ -113,7 +113,8 @@ pub(crate) fn tighten(rows: &mut [Row], post: &mut BTreeMap<Sym, Lin>) {
         .filter(|(_, r)| r.eq && r.lin.terms.len() == 1)
         .filter_map(|(i, r)| {
             let (&s, &c) = r.lin.terms.iter().next()?;
-            (r.lin.constant % c == 0).then(|| (i, s, -r.lin.constant / c))
+            let value = r.lin.constant.checked_neg()?.checked_div(c)?;
+            (r.lin.constant.checked_rem(c)? == 0).then_some((i, s, value))
         })
         .collect();
     let substitute = |lin: &Lin, s: Sym, value: i128| -> Option<Lin> {
@@ -139,7 +140,7 @@ pub(crate) fn tighten(rows: &mut [Row], post: &mut BTreeMap<Sym, Lin>) {
     }
     for row in rows.iter_mut().filter(|r| !r.eq) {
         let g = row.lin.terms.values().fold(0, |g, c| gcd(g, *c));
-        if g > 1 {
+        if g > 1 && row.lin.constant != i128::MIN {
             // `Σ c·s + k ≤ 0` is `Σ (c/g)·s ≤ −k/g`, and the left side is an integer.
             for c in row.lin.terms.values_mut() {
                 *c /= g;
