@@ -140,7 +140,7 @@ fn run(p: &Program, opts: &Options, start: Instant, deadline: Instant) -> Report
     let ids: Vec<LoopId> = forest.loops.ids().collect();
     let mut outcomes: Vec<Option<LoopOutcome>> = ids.iter().map(|_| None).collect();
     let mut reasons: Vec<Vec<String>> = ids.iter().map(|_| Vec::new()).collect();
-    let mut suspects: Vec<Option<String>> = ids.iter().map(|_| None).collect();
+    let mut suspects: Vec<Option<ranking::SuspectPair>> = ids.iter().map(|_| None).collect();
     let share = |deadline: Instant, k: usize, left: usize| {
         let rest = deadline.saturating_duration_since(Instant::now());
         Instant::now() + rest / (left - k).max(1) as u32
@@ -239,7 +239,8 @@ fn run(p: &Program, opts: &Options, start: Instant, deadline: Instant) -> Report
         // Stage 3: lassos for what is left (none in an over-approximated program).
         let open: Vec<usize> = (0..ids.len()).filter(|k| outcomes[*k].is_none() && descents.is_none()).collect();
         for (n, &k) in open.iter().enumerate() {
-            match try_lasso(&ctx, ids[k], share(deadline, n, open.len())) {
+            let seed = suspects[k].as_ref().map(|pair| &pair.earlier);
+            match try_lasso(&ctx, ids[k], seed, share(deadline, n, open.len())) {
                 Ok(o) => outcomes[k] = Some(o),
                 Err(why) => reasons[k].push(why),
             }
@@ -249,7 +250,8 @@ fn run(p: &Program, opts: &Options, start: Instant, deadline: Instant) -> Report
         .iter()
         .zip(outcomes)
         .zip(reasons.into_iter().zip(suspects))
-        .map(|((l, o), (why, suspect_pair))| {
+        .map(|((l, o), (why, pair))| {
+            let suspect_pair = pair.map(|pair| pair.text(&q));
             (*l, o.unwrap_or_else(|| LoopOutcome { suspect_pair, ..LoopOutcome::unknown(why.join("; ")) }))
         })
         .collect();
@@ -521,7 +523,7 @@ fn try_variance(
     l: LoopId,
     tis: &leapfrog_ir::IdVec<LoopId, TransitionSummary>,
     deadline: Instant,
-) -> Result<LoopOutcome, (String, Option<String>)> {
+) -> Result<LoopOutcome, (String, Option<ranking::SuspectPair>)> {
     let found = variance::find(ctx.q, ctx.fid, ctx.forest, l, ctx.cfg.semantics, &variance::DOMAINS, deadline)
         .map_err(|nf| (format!("no variance argument: {}", nf.why), nf.suspect_pair))?;
     let transitions: Vec<(LocId, Vec<TransitionAtom>)> = ctx
@@ -551,13 +553,21 @@ fn try_variance(
     }
 }
 
-/// A lasso: a recurrent set the checker accepts and a stem the interpreter replays into it.
-fn try_lasso(ctx: &Context, l: LoopId, deadline: Instant) -> Result<LoopOutcome, String> {
+/// A lasso: a recurrent set the checker accepts and a stem the interpreter replays into it;
+/// `seed` is a header state to build a set around (the earlier state of a variance disjunct's
+/// suspect pair) when the stems the search finds lead nowhere.
+fn try_lasso(
+    ctx: &Context,
+    l: LoopId,
+    seed: Option<&std::collections::BTreeMap<leapfrog_ir::VarId, i128>>,
+    deadline: Instant,
+) -> Result<LoopOutcome, String> {
     let q = ctx.q;
     let sem = ctx.cfg.semantics;
     let header = ctx.forest.loops[l].header;
     let cfg = Config { deadline: Some(deadline), ..ctx.cfg.clone() };
-    let lasso = recurrent::find(q, ctx.fid, ctx.forest, l, &cfg).map_err(|why| format!("no recurrent set: {why}"))?;
+    let lasso =
+        recurrent::find(q, ctx.fid, ctx.forest, l, seed, &cfg).map_err(|why| format!("no recurrent set: {why}"))?;
     let rs = RecurrentSet {
         func: ctx.fid,
         header,

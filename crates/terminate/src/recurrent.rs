@@ -24,6 +24,10 @@
 //! then one pass through its body reaches one of its exits), for outer loops that run forever
 //! although their inner loops are entered and end on every iteration.
 //!
+//! When every stem leads nowhere and the variance analysis left a suspect pair (a disjunct no
+//! ranking function orders), a set is built around the pair's earlier state as in steps 2–4,
+//! and bounded unwinding looks for a stem into that set.
+//!
 //! The result is only a candidate: the pipeline reports FALSE after the independent checker
 //! accepts the set and the interpreter replays the stem into it.
 
@@ -80,16 +84,24 @@ struct Iteration<'e> {
 }
 
 /// Looks for a lasso of loop `l` of the inlined function `fid`: first with its nested loops not
-/// entered, then (when it has nested loops) with them crossed.
-pub fn find(p: &Program, fid: FuncId, forest: &LoopForest, l: LoopId, cfg: &Config) -> Result<Lasso, String> {
+/// entered, then (when it has nested loops) with them crossed. `seed` is a header state to build
+/// a set around, and then look for a stem into, when the stems found first lead nowhere.
+pub fn find(
+    p: &Program,
+    fid: FuncId,
+    forest: &LoopForest,
+    l: LoopId,
+    seed: Option<&BTreeMap<VarId, i128>>,
+    cfg: &Config,
+) -> Result<Lasso, String> {
     let lp = &forest.loops[l];
     if forest.loops.iter().any(|(_, c)| c.irreducible && lp.contains(c.header)) {
         return Err("the loop contains irreducible control flow".into());
     }
-    let not_entered = find_with(p, fid, forest, l, NestedLoops::NotEntered, cfg);
+    let not_entered = find_with(p, fid, forest, l, NestedLoops::NotEntered, seed, cfg);
     let has_nested = forest.loops.iter().any(|(c, lc)| c != l && lp.contains(lc.header));
     match not_entered {
-        Err(first) if has_nested => find_with(p, fid, forest, l, NestedLoops::Crossed, cfg)
+        Err(first) if has_nested => find_with(p, fid, forest, l, NestedLoops::Crossed, seed, cfg)
             .map_err(|second| format!("{first} (nested loops not entered); {second} (nested loops crossed)")),
         found => found,
     }
@@ -101,6 +113,7 @@ fn find_with(
     forest: &LoopForest,
     l: LoopId,
     nested: NestedLoops,
+    seed: Option<&BTreeMap<VarId, i128>>,
     cfg: &Config,
 ) -> Result<Lasso, String> {
     let f = &p.funcs[fid];
@@ -176,7 +189,44 @@ fn find_with(
             }
         }
     }
+    if let Some(seed) = seed {
+        match seeded_lasso(p, fid, &it, &atoms, seed, nested, cfg) {
+            Ok(lasso) => return Ok(lasso),
+            Err(why) => last = format!("{last}; around the suspect state: {why}"),
+        }
+    }
     Err(last)
+}
+
+/// A set around `seed`, a header state no stem found reaches (the earlier state of a variance
+/// disjunct's suspect pair: the loop may run long from it), then a stem into the set: bounded
+/// unwinding with the set as the goal rather than a state from which the loop iterates once.
+fn seeded_lasso(
+    p: &Program,
+    fid: FuncId,
+    it: &Iteration,
+    atoms: &[Expr],
+    seed: &BTreeMap<VarId, i128>,
+    nested: NestedLoops,
+    cfg: &Config,
+) -> Result<Lasso, String> {
+    let (set, text, choices) = match recurrent_set(it, atoms, seed, cfg) {
+        Ok((atoms, choices)) => (conjunction(&atoms), conjunction_text(p, &atoms), choices),
+        Err(why) => reachable_set(p, fid, it, seed, cfg).ok_or(why)?,
+    };
+    let header = it.enc.forest.loops[it.l].header;
+    for &k in STEM_BOUNDS {
+        if cfg.deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+            return Err("out of time looking for a stem".into());
+        }
+        let wanted = |e: &Encoder, s: &State| -> Bool { e.truth(&set, s) };
+        match reach(p, fid, k, MAX_UNROLLED_LOCS, cfg, header, &wanted) {
+            ReachResult::Found(stem) => return Ok(Lasso { stem, set, text, choices, nested }),
+            ReachResult::NoneWithin => {}
+            ReachResult::Unknown(why) => return Err(format!("no stem into the set: {why}")),
+        }
+    }
+    Err(format!("no stem reaches the set `{text}`"))
 }
 
 /// Whether an iteration from `s` (a state of another encoder over the same variables) can

@@ -53,7 +53,7 @@ pub struct Found {
 /// found.
 pub struct NotFound {
     pub why: String,
-    pub suspect_pair: Option<String>,
+    pub suspect_pair: Option<ranking::SuspectPair>,
 }
 
 /// The abstract domains the seeded analysis runs in, cheapest first.
@@ -133,7 +133,7 @@ fn rank_disjuncts(
     visible: &[VarId],
     sem: Semantics,
     deadline: Instant,
-) -> Result<Ranked, (String, Option<String>)> {
+) -> Result<Ranked, (String, Option<ranking::SuspectPair>)> {
     if va.disjuncts.is_empty() {
         // No iteration returns to the header: nothing to rank, but also nothing a disjunctive
         // argument needs; the ranking engine answers such loops.
@@ -158,8 +158,7 @@ fn rank_disjuncts(
                 out.push(VarianceDisjunct { relation, ranking });
             }
             Ok(None) => {
-                let pair = ranking::relation_model(p, &relation, deadline)
-                    .map(|(earlier, later)| format!("{earlier} then {later}"));
+                let pair = ranking::relation_model(p, &relation, deadline);
                 return Err((format!("disjunct {k} ({text}) has no linear ranking function"), pair));
             }
             Err(why) => return Err((format!("disjunct {k}: {why}"), None)),

@@ -439,7 +439,7 @@ pub fn rank_relation(
 }
 
 /// Two states the relation relates, as C-like text (`x = 3, y = 0`): the earlier and the later.
-pub fn relation_model(p: &Program, relation: &[TransitionConstraint], deadline: Instant) -> Option<(String, String)> {
+pub fn relation_model(p: &Program, relation: &[TransitionConstraint], deadline: Instant) -> Option<SuspectPair> {
     let syms = RelationSyms::of(relation, &[]);
     let path = syms.path(p, relation, Semantics::Default)?;
     let solver = Solver::new(QueryLimits { timeout: Duration::from_secs(1), rlimit: 0 }, Some(deadline));
@@ -447,14 +447,25 @@ pub fn relation_model(p: &Program, relation: &[TransitionConstraint], deadline: 
         solver.assert(&int_row(r));
     }
     let Answer::Sat(model) = solver.check(&[]) else { return None };
-    let state = |of: &BTreeMap<VarId, Sym>| -> String {
-        of.iter()
-            .map(|(v, s)| {
-                let value = model.eval(&paths::int_sym(*s), true).map(|x| x.to_string()).unwrap_or("?".into());
-                format!("{} = {value}", p.vars[*v].name)
-            })
-            .collect::<Vec<_>>()
-            .join(", ")
+    let state = |of: &BTreeMap<VarId, Sym>| -> BTreeMap<VarId, i128> {
+        of.iter().filter_map(|(v, s)| Some((*v, model.eval(&paths::int_sym(*s), true)?.as_i128()?))).collect()
     };
-    Some((state(&syms.earlier), state(&syms.later)))
+    Some(SuspectPair { earlier: state(&syms.earlier), later: state(&syms.later) })
+}
+
+/// Two header states, an earlier and a later one, that a relation holds between.
+#[derive(Clone, Debug)]
+pub struct SuspectPair {
+    pub earlier: BTreeMap<VarId, i128>,
+    pub later: BTreeMap<VarId, i128>,
+}
+
+impl SuspectPair {
+    /// `x = 1, y = 1 then x = 0, y = 1`.
+    pub fn text(&self, p: &Program) -> String {
+        let state = |s: &BTreeMap<VarId, i128>| {
+            s.iter().map(|(v, x)| format!("{} = {x}", p.vars[*v].name)).collect::<Vec<_>>().join(", ")
+        };
+        format!("{} then {}", state(&self.earlier), state(&self.later))
+    }
 }
