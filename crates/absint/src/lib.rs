@@ -250,6 +250,29 @@ impl<'a> Analyzer<'a> {
         Ok(Analyzer { p, tracked, cfg, globals })
     }
 
+    /// The state after edge `e` of `f` from `input`, projected onto the variables live at its
+    /// target (`live`, from `ir::liveness`), the views, and the dimensions `also` keeps (`None`:
+    /// the edge cannot be taken from it).
+    fn step<D: NumericDomain>(
+        &self,
+        f: &leapfrog_ir::Function,
+        live: &IdVec<LocId, BTreeSet<VarId>>,
+        also: &dyn Fn(Dim) -> bool,
+        input: &D,
+        e: EdgeId,
+    ) -> Option<D> {
+        let edge = &f.edges[e];
+        let mut next = self.transfer(input, &edge.cmd)?;
+        let live_here = &live[edge.to];
+        next.project(&|d| also(d) || live_here.contains(&VarId::new(d)) || self.is_view(d));
+        Some(next)
+    }
+
+    /// The most tracked variables live at one of `locs`.
+    fn most_live(&self, live: &IdVec<LocId, BTreeSet<VarId>>, locs: impl Iterator<Item = LocId>) -> usize {
+        locs.map(|loc| live[loc].iter().filter(|v| self.tracked.dim(**v).is_some()).count()).max().unwrap_or(0)
+    }
+
     /// The state after `cmd` from `input` (`None`: the command cannot complete from it).
     fn transfer<D: NumericDomain>(&self, input: &D, cmd: &Command) -> Option<D> {
         let mut out = input.clone();
@@ -579,20 +602,14 @@ pub fn analyze_from<D: NumericDomain>(p: &Program, func: FuncId, cfg: &Config, t
     // lost about the live ones (projection keeps every implied relation).
     let live = leapfrog_ir::liveness::live_variables(f);
     if let Some(max) = cfg.max_live_variables {
-        let most = live.values().map(|vars| vars.iter().filter(|v| analyzer.tracked.dim(**v).is_some()).count()).max();
-        if let Some(n) = most.filter(|n| *n > max) {
+        let n = analyzer.most_live(&live, live.ids());
+        if n > max {
             return Err(Error::Budget(format!(
                 "{n} integer variables are live at one point (at most {max} for this domain)"
             )));
         }
     }
-    let step = |state: &D, e: EdgeId| -> Option<D> {
-        let edge = &f.edges[e];
-        let mut next = analyzer.transfer(state, &edge.cmd)?;
-        let live_here = &live[edge.to];
-        next.project(&|d| live_here.contains(&VarId::new(d)) || analyzer.is_view(d));
-        Some(next)
-    };
+    let step = |state: &D, e: EdgeId| analyzer.step(f, &live, &|_| false, state, e);
 
     let mut entry = top;
     for (v, ty) in analyzer.tracked.iter() {

@@ -42,12 +42,7 @@ pub fn reachable_in_loop<D: NumericDomain>(
     let header = lp.header;
     let live = leapfrog_ir::liveness::live_variables(f);
     if let Some(max) = cfg.max_live_variables {
-        let most = lp
-            .body
-            .iter()
-            .map(|loc| live[*loc].iter().filter(|v| analyzer.tracked.dim(**v).is_some()).count())
-            .max()
-            .unwrap_or(0);
+        let most = analyzer.most_live(&live, lp.body.iter().copied());
         if most > max {
             return Err(Error::Budget(format!(
                 "{most} integer variables are live at one point (at most {max} for this domain)"
@@ -70,13 +65,7 @@ pub fn reachable_in_loop<D: NumericDomain>(
         return Ok(Vec::new());
     }
     let inside = |loc: LocId| lp.contains(loc);
-    let step = |state: &D, e: leapfrog_ir::EdgeId| -> Option<D> {
-        let edge = &f.edges[e];
-        let mut next = analyzer.transfer(state, &edge.cmd)?;
-        let live_here = &live[edge.to];
-        next.project(&|d| live_here.contains(&VarId::new(d)) || analyzer.is_view(d));
-        Some(next)
-    };
+    let step = |state: &D, e: leapfrog_ir::EdgeId| analyzer.step(f, &live, &|_| false, state, e);
     let thresholds = if cfg.thresholds { thresholds(p, func) } else { Vec::new() };
     let at = solve(f, &forest, cfg, &thresholds, header, &start, &inside, &step)?;
     let mut reached = match &at[header] {

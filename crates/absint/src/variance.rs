@@ -67,12 +67,7 @@ pub fn variance<D: NumericDomain>(
     let ghost = |v: VarId| offset + v.index();
     let seeded: Vec<VarId> = analyzer.tracked.iter().map(|(v, _)| v).filter(|v| live[header].contains(v)).collect();
     if let Some(max) = cfg.max_live_variables {
-        let most = lp
-            .body
-            .iter()
-            .map(|loc| live[*loc].iter().filter(|v| analyzer.tracked.dim(**v).is_some()).count())
-            .max()
-            .unwrap_or(0);
+        let most = analyzer.most_live(&live, lp.body.iter().copied());
         if most + seeded.len() > max {
             return Err(Error::Budget(format!(
                 "{} integer variables and ghosts are live at one point (at most {max} for this domain)",
@@ -110,13 +105,7 @@ pub fn variance<D: NumericDomain>(
 
     // ISOLATE: the loop's own edges.
     let inside = |loc: LocId| lp.contains(loc);
-    let step = |state: &D, e: leapfrog_ir::EdgeId| -> Option<D> {
-        let edge = &f.edges[e];
-        let mut next = analyzer.transfer(state, &edge.cmd)?;
-        let live_here = &live[edge.to];
-        next.project(&|d| keep_ghosts(d) || live_here.contains(&VarId::new(d)) || analyzer.is_view(d));
-        Some(next)
-    };
+    let step = |state: &D, e: leapfrog_ir::EdgeId| analyzer.step(f, &live, &keep_ghosts, state, e);
     let thresholds = if cfg.thresholds { thresholds(p, func) } else { Vec::new() };
     // STEP and the fixpoint: the header's edges start from the seed and from the header's own
     // value, which holds only states after one or more iterations.
