@@ -383,10 +383,7 @@ fn recurrent_set(
             atoms.push(a);
         }
     }
-    let solver = Solver::new(cfg.limits, cfg.deadline);
-    for fact in enc.facts.borrow().iter() {
-        solver.assert(fact);
-    }
+    let solver = iteration_solver(it, cfg);
     let universal = houdini(it, &solver, atoms.clone(), &[])?;
     if !escapes(it, &solver, &universal, &[])? {
         return Ok((generalize(it, &solver, universal, &[]), BTreeMap::new()));
@@ -396,16 +393,7 @@ fn recurrent_set(
     if it.havocs.is_empty() {
         return Err("every candidate set containing the stem's state can be left".into());
     }
-    let mut options = vec![returning_choices(it, &solver, values)?];
-    for x in [0, 1] {
-        options.push(it.havocs.keys().map(|e| (*e, x)).collect());
-    }
-    let mut seen = Vec::new();
-    for choices in options {
-        if seen.contains(&choices) {
-            continue;
-        }
-        seen.push(choices.clone());
+    for choices in choice_options(it, Some(returning_choices(it, &solver, values)?)) {
         let fixed: Vec<Bool> = choice_constraints(it, &choices);
         let Ok(set) = houdini(it, &solver, atoms.clone(), &fixed) else { continue };
         if !escapes(it, &solver, &set, &fixed)? && contains(it, &solver, &set, &fixed, values)? {
@@ -413,6 +401,29 @@ fn recurrent_set(
         }
     }
     Err("every candidate set containing the stem's state can be left".into())
+}
+
+/// A solver holding the facts of the iteration's encoding.
+fn iteration_solver(it: &Iteration, cfg: &Config) -> Solver {
+    let solver = Solver::new(cfg.limits, cfg.deadline);
+    for fact in it.enc.facts.borrow().iter() {
+        solver.assert(fact);
+    }
+    solver
+}
+
+/// The ways to fix the body's nondeterministic values, each once: those of one returning
+/// iteration (`returning`, when there is one), all 0, all 1 (the usual ways a nondeterministic
+/// branch keeps a loop going).
+fn choice_options(it: &Iteration, returning: Option<BTreeMap<EdgeId, i128>>) -> Vec<BTreeMap<EdgeId, i128>> {
+    let mut options: Vec<BTreeMap<EdgeId, i128>> = returning.into_iter().collect();
+    for x in [0, 1] {
+        let all: BTreeMap<EdgeId, i128> = it.havocs.keys().map(|e| (*e, x)).collect();
+        if !options.contains(&all) {
+            options.push(all);
+        }
+    }
+    options
 }
 
 /// A weaker closed set: atoms are dropped one at a time, the most specific first (equalities
@@ -592,24 +603,17 @@ fn reachable_set(
     values: &BTreeMap<VarId, i128>,
     cfg: &Config,
 ) -> Option<(Expr, String, BTreeMap<EdgeId, i128>)> {
-    let solver = Solver::new(cfg.limits, cfg.deadline);
-    for fact in it.enc.facts.borrow().iter() {
-        solver.assert(fact);
-    }
+    let solver = iteration_solver(it, cfg);
     let mut options = vec![BTreeMap::new()];
     if !it.havocs.is_empty() {
-        options.extend(returning_choices(it, &solver, values).ok());
-        for x in [0, 1] {
-            options.push(it.havocs.keys().map(|e| (*e, x)).collect());
-        }
+        let fixed = choice_options(it, returning_choices(it, &solver, values).ok());
+        options.extend(fixed.into_iter().filter(|c| !c.is_empty()));
     }
     let keep: Vec<VarId> = it.live.iter().copied().collect();
-    let mut seen = Vec::new();
     for choices in options {
-        if seen.contains(&choices) || cfg.deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+        if cfg.deadline.is_some_and(|d| std::time::Instant::now() >= d) {
             continue;
         }
-        seen.push(choices.clone());
         let q = std::sync::Arc::new(with_choices(p, fid, &choices));
         let deadline = std::time::Instant::now() + REACHABLE_BUDGET;
         let deadline = cfg.deadline.map_or(deadline, |d| d.min(deadline));
