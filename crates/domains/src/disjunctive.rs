@@ -36,7 +36,7 @@
 //!   constraints of the join of the disjuncts, a superset.
 
 use crate::interval::{empty_bounds, hull};
-use crate::{Bounds, Dim, Lattice, NumericDomain};
+use crate::{Bounds, Dim, Lattice, NumericDomain, modulus, windows};
 use leapfrog_arith::IntTy;
 use leapfrog_linear::{Affine, Constraint, Rational, Relation, rational};
 use num_traits::{Signed, Zero};
@@ -276,21 +276,14 @@ const MAX_WINDOWS: usize = 2;
 /// [`MAX_WINDOWS`] of them; otherwise `d` converted whole.
 fn by_window<D: NumericDomain>(mut d: D, x: Dim, ty: IntTy) -> Vec<D> {
     let range = d.bounds(&Affine::var(x));
-    let (min, max) = (rational(ty.min()), rational(ty.max()));
-    let windows = match (&range.lo, &range.hi) {
-        (Some(lo), Some(hi)) if !ty.is_bool() && !d.is_bottom() => {
-            let modulus = rational(1i128 << ty.bits());
-            let window = |v: &Rational| ((v - &min) / &modulus).floor();
-            let (first, last) = (window(lo), window(hi));
-            let count = &last - &first + rational(1);
-            (count <= rational(MAX_WINDOWS as i128)).then_some((first, last, modulus))
-        }
-        _ => None,
-    };
-    let Some((first, last, modulus)) = windows.filter(|(first, last, _)| first != last) else {
+    let few = windows(&range, ty)
+        .filter(|(first, last)| !d.is_bottom() && first != last)
+        .filter(|(first, last)| last - first + rational(1) <= rational(MAX_WINDOWS as i128));
+    let Some((first, last)) = few else {
         d.convert(x, ty);
         return vec![d];
     };
+    let (min, max, modulus) = (rational(ty.min()), rational(ty.max()), modulus(ty));
     let mut pieces = Vec::new();
     let mut k = first;
     while k <= last {

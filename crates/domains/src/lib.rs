@@ -140,23 +140,36 @@ pub trait NumericDomain: Lattice {
         if range.lo.as_ref().is_some_and(|l| *l >= min) && range.hi.as_ref().is_some_and(|h| *h <= max) {
             return;
         }
-        if !ty.is_bool()
-            && let (Some(lo), Some(hi)) = (&range.lo, &range.hi)
+        if let Some((k, last)) = windows(&range, ty)
+            && k == last
         {
-            let modulus = rational(1i128 << ty.bits());
-            let window = |v: &Rational| ((v - &min) / &modulus).floor();
-            let k = window(lo);
-            if k == window(hi) {
-                if !k.is_zero() {
-                    self.assign(x, &var.add_constant(&-(k * modulus)));
-                }
-                return;
+            if !k.is_zero() {
+                self.assign(x, &var.add_constant(&-(k * modulus(ty))));
             }
+            return;
         }
         self.forget(x);
         self.assume(&Constraint::ge(&var, &Affine::constant(min)));
         self.assume(&Constraint::le(&var, &Affine::constant(max)));
     }
+}
+
+/// `2^n` for a type of `n` bits: the values of a window `[k·2^n + min, k·2^n + max]` convert to
+/// the type by subtracting `k·2^n`.
+pub(crate) fn modulus(ty: IntTy) -> Rational {
+    rational(1i128 << ty.bits())
+}
+
+/// The first and last windows of `ty` that a bounded `range` meets (`None` for an unbounded
+/// range or `_Bool`, whose conversion is `!= 0`).
+pub(crate) fn windows(range: &Bounds, ty: IntTy) -> Option<(Rational, Rational)> {
+    let (Some(lo), Some(hi)) = (&range.lo, &range.hi) else { return None };
+    if ty.is_bool() {
+        return None;
+    }
+    let (min, m) = (rational(ty.min()), modulus(ty));
+    let window = |v: &Rational| ((v - &min) / &m).floor();
+    Some((window(lo), window(hi)))
 }
 
 #[cfg(test)]
