@@ -22,12 +22,14 @@
 //! Variables are projected away where they are dead (`ir::liveness`): an invariant speaks of the
 //! variables some path still reads.
 //!
-//! Iteration: a worklist in reverse postorder from the entry; at cutpoints (every cycle passes
-//! one: `ir::loops`) the new value is widened after [`Config::widening_delay`] plain joins (with
-//! the program's constants as thresholds), then [`Config::narrowing_rounds`] descending rounds
-//! recompute every location from its predecessors (narrowing at cutpoints). Every iterate is
-//! computed from sound iterates by sound transfer functions, so stopping anywhere after the
-//! ascending phase is sound.
+//! Iteration: a worklist ordered by the function's weak topological order (`ir::wto`,
+//! Bourdoncle), so an inner component is stabilized before the rest of the outer one is visited,
+//! and only locations whose inputs changed are recomputed; at the components' heads (every cycle
+//! passes one) the new value is widened after [`Config::widening_delay`] plain joins (with the
+//! program's constants as thresholds), then [`Config::narrowing_rounds`] descending rounds
+//! recompute every location from its predecessors in that order (narrowing at heads). Every
+//! iterate is computed from sound iterates by sound transfer functions, so stopping anywhere after
+//! the ascending phase is sound.
 //!
 //! The analysis is never trusted: what it finds is offered to techniques as candidates, and every
 //! invariant a verdict rests on is re-checked by `leapfrog-certify`.
@@ -44,6 +46,7 @@ use leapfrog_arith::{IntTy, Semantics};
 use leapfrog_domains::{Dim, NumericDomain};
 use leapfrog_ir::loops::LoopForest;
 use leapfrog_ir::types::Type;
+use leapfrog_ir::wto::Wto;
 use leapfrog_ir::{Command, EdgeId, Expr, FuncId, Id, IdVec, LocId, LoopId, MemoryView, Program, VarId, VarKind};
 use leapfrog_linear::{Affine, Constraint, Rational, rational};
 use linearize::{condition, linearize};
@@ -454,45 +457,18 @@ fn thresholds(p: &Program, func: FuncId) -> Vec<Rational> {
     out.into_iter().map(rational).collect()
 }
 
-/// Reverse postorder of the locations reachable from `start` through locations `inside`
-/// (iterative depth-first search).
-fn reverse_postorder(
-    f: &leapfrog_ir::Function,
-    start: LocId,
-    succ: &IdVec<LocId, Vec<EdgeId>>,
-    inside: &dyn Fn(LocId) -> bool,
-) -> Vec<LocId> {
-    let mut seen = vec![false; f.locs.len()];
-    let mut post = Vec::new();
-    let mut stack: Vec<(LocId, usize)> = vec![(start, 0)];
-    seen[start.index()] = true;
-    while let Some((l, i)) = stack.pop() {
-        if let Some(&e) = succ[l].get(i) {
-            stack.push((l, i + 1));
-            let to = f.edges[e].to;
-            if inside(to) && !seen[to.index()] {
-                seen[to.index()] = true;
-                stack.push((to, 0));
-            }
-        } else {
-            post.push(l);
-        }
-    }
-    post.reverse();
-    post
-}
-
 /// The fixpoint over the locations `inside` that `start` reaches through them: the value at each
 /// location (`None`: unreached). The edges out of `start` start from `seed` joined with what the
-/// edges into `start` bring (its value holds only the latter). Ascending: a worklist in reverse
-/// postorder, widening at cutpoints after [`Config::widening_delay`] growths; descending:
-/// [`Config::narrowing_rounds`] rounds recomputing every location from its predecessors
-/// (narrowing at cutpoints). Every iterate comes from sound iterates by sound transfer functions,
-/// so stopping a descending round anywhere is sound.
+/// edges into `start` bring (its value holds only the latter). Ascending: a worklist ordered by
+/// the weak topological order (`ir::wto`), so a component is stabilized before anything after it
+/// is visited (Bourdoncle's recursive strategy, visiting only what changed), widening at the
+/// components' heads after [`Config::widening_delay`] growths; descending:
+/// [`Config::narrowing_rounds`] rounds recomputing every location from its predecessors in that
+/// order (narrowing at heads). Every iterate comes from sound iterates by sound transfer
+/// functions, so stopping a descending round anywhere is sound.
 #[allow(clippy::too_many_arguments)]
 fn solve<D: NumericDomain>(
     f: &leapfrog_ir::Function,
-    forest: &LoopForest,
     cfg: &Config,
     thresholds: &[Rational],
     start: LocId,
@@ -502,11 +478,8 @@ fn solve<D: NumericDomain>(
 ) -> Result<IdVec<LocId, Option<D>>, Error> {
     let succ = f.successors();
     let pred = f.predecessors();
-    let order = reverse_postorder(f, start, &succ, inside);
-    let mut rank = vec![usize::MAX; f.locs.len()];
-    for (i, l) in order.iter().enumerate() {
-        rank[l.index()] = i;
-    }
+    let wto = Wto::compute(f, start, inside);
+    let rank = |l: LocId| wto.position(l).unwrap_or(usize::MAX);
     let mut at: IdVec<LocId, Option<D>> = f.locs.ids().map(|_| None).collect();
     let source = |at: &IdVec<LocId, Option<D>>, l: LocId| -> Option<D> {
         match (l == start, &at[l]) {
@@ -516,7 +489,7 @@ fn solve<D: NumericDomain>(
         }
     };
     let mut visits = vec![0u32; f.locs.len()];
-    let mut work: BTreeSet<(usize, LocId)> = BTreeSet::from([(rank[start.index()], start)]);
+    let mut work: BTreeSet<(usize, LocId)> = BTreeSet::from([(rank(start), start)]);
     let out_of_time = || cfg.deadline.is_some_and(|d| Instant::now() >= d);
     // Ascending phase.
     while let Some((_, l)) = work.pop_first() {
@@ -544,7 +517,7 @@ fn solve<D: NumericDomain>(
                         return Err(Error::Budget("too many iterations".to_string()));
                     }
                     let joined = old.join(&next);
-                    if forest.is_cutpoint(t) && visits[t.index()] > cfg.widening_delay {
+                    if wto.is_head(t) && visits[t.index()] > cfg.widening_delay {
                         old.widen_with_thresholds(&joined, thresholds)
                     } else {
                         joined
@@ -552,12 +525,12 @@ fn solve<D: NumericDomain>(
                 }
             };
             at[t] = Some(updated);
-            work.insert((rank[t.index()], t));
+            work.insert((rank(t), t));
         }
     }
     // Descending phase.
     for _ in 0..cfg.narrowing_rounds {
-        for &l in &order {
+        for &l in wto.order() {
             if out_of_time() {
                 return Ok(at);
             }
@@ -576,7 +549,7 @@ fn solve<D: NumericDomain>(
                 }
             }
             at[l] = match (&at[l], new) {
-                (Some(old), Some(new)) if forest.is_cutpoint(l) => Some(old.narrow(&new)),
+                (Some(old), Some(new)) if wto.is_head(l) => Some(old.narrow(&new)),
                 (Some(old), Some(new)) => Some(if new.leq(old) { new } else { old.meet(&new) }),
                 (_, new) => new,
             };
@@ -617,7 +590,7 @@ pub fn analyze_from<D: NumericDomain>(p: &Program, func: FuncId, cfg: &Config, t
             entry.assume(&c);
         }
     }
-    let mut at = solve(f, &forest, cfg, &thresholds, f.entry, &entry, &|_| true, &step)?;
+    let mut at = solve(f, cfg, &thresholds, f.entry, &entry, &|_| true, &step)?;
     at[f.entry] = Some(entry);
     Ok(Invariants { tracked: analyzer.tracked, at, forest })
 }

@@ -67,7 +67,7 @@ pub fn reachable_in_loop<D: NumericDomain>(
     let inside = |loc: LocId| lp.contains(loc);
     let step = |state: &D, e: leapfrog_ir::EdgeId| analyzer.step(f, &live, &|_| false, state, e);
     let thresholds = if cfg.thresholds { thresholds(p, func) } else { Vec::new() };
-    let at = solve(f, &forest, cfg, &thresholds, header, &start, &inside, &step)?;
+    let at = solve(f, cfg, &thresholds, header, &start, &inside, &step)?;
     let mut reached = match &at[header] {
         Some(after) => start.join(after),
         None => start,

@@ -109,7 +109,7 @@ pub fn variance<D: NumericDomain>(
     let thresholds = if cfg.thresholds { thresholds(p, func) } else { Vec::new() };
     // STEP and the fixpoint: the header's edges start from the seed and from the header's own
     // value, which holds only states after one or more iterations.
-    let at = solve(f, &forest, cfg, &thresholds, header, &seed, &inside, &step)?;
+    let at = solve(f, cfg, &thresholds, header, &seed, &inside, &step)?;
     let Some(mut relation) = at[header].clone() else {
         return Ok(Variance { disjuncts: Vec::new(), seeded });
     };

@@ -8,7 +8,8 @@
 //!
 //! This crate owns: the IR data types, their textual form ([`print`], [`parse`]), the invariant
 //! checker ([`verify`]), the graph structure every technique walks ([`loops`]: dominators,
-//! natural loops, irreducible cycles, cutpoints; [`modref`]: what a loop reads and modifies),
+//! natural loops, irreducible cycles, cutpoints; [`wto`]: the weak topological order abstract
+//! interpretation iterates in; [`modref`]: what a loop reads and modifies),
 //! inlining ([`inline`]: the whole program as one call-free function), and which variables the
 //! user can name where ([`scope`]: what printed facts may mention).
 //!
@@ -30,6 +31,7 @@ pub mod recursion;
 pub mod scope;
 pub mod types;
 pub mod verify;
+pub mod wto;
 
 pub use command::{AllocRegion, AssertOrigin, Command, Fill, HavocOrigin};
 pub use expr::{Expr, VarTypes};

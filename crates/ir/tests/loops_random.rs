@@ -1,7 +1,10 @@
 //! Properties of the loop forest on many random graphs, checked against brute force: dominators,
-//! natural loop bodies, nesting, entries and exits, and that the cutpoints cut every cycle.
+//! natural loop bodies, nesting, entries and exits, and that the cutpoints cut every cycle; and of
+//! the weak topological order: every reachable location once, every edge forward or back to the
+//! head of a component containing its source, and (reducible graphs) the heads are the headers.
 
 use leapfrog_ir::loops::LoopForest;
+use leapfrog_ir::wto::{Wto, WtoElement};
 use leapfrog_ir::{Command, Function, LocId, LoopId};
 use leapfrog_source::Span;
 use std::collections::BTreeSet;
@@ -291,6 +294,53 @@ fn check_cycles(f: &Function, forest: &LoopForest, g: &Graph) {
     }
 }
 
+/// The heads of the components of `elements` and the positions each component spans, appended
+/// to `spans` (`next`: the position of the first location of `elements`). Returns the position
+/// after them.
+fn component_spans(elements: &[WtoElement], next: usize, spans: &mut Vec<(usize, usize, usize)>) -> usize {
+    let mut at = next;
+    for element in elements {
+        match element {
+            WtoElement::Vertex(_) => at += 1,
+            WtoElement::Component { head, body } => {
+                let end = component_spans(body, at + 1, spans);
+                spans.push((head.0 as usize, at, end));
+                at = end;
+            }
+        }
+    }
+    at
+}
+
+fn check_wto(f: &Function, g: &Graph) -> Wto {
+    let wto = Wto::compute(f, f.entry, &|_| true);
+    let reached = g.reach(&[f.entry.0 as usize], None);
+    let order: Vec<usize> = wto.order().iter().map(|l| l.0 as usize).collect();
+    let in_order: BTreeSet<usize> = order.iter().copied().collect();
+    assert_eq!(in_order.len(), order.len(), "a location twice in the WTO {:?}", wto.elements);
+    assert_eq!(in_order, (0..g.n).filter(|&l| reached[l]).collect(), "the WTO holds exactly the reached locations");
+    assert_eq!(order[0], f.entry.0 as usize);
+    let mut spans = Vec::new();
+    assert_eq!(component_spans(&wto.elements, 0, &mut spans), order.len());
+    let pos = |l: usize| wto.position(LocId(l as u32)).unwrap();
+    for e in f.edges.values() {
+        let (u, v) = (e.from.0 as usize, e.to.0 as usize);
+        if !reached[u] {
+            continue;
+        }
+        let back_to_head = spans.iter().any(|&(h, start, end)| h == v && start <= pos(u) && pos(u) < end);
+        assert!(
+            pos(u) < pos(v) || back_to_head,
+            "edge {u} -> {v} is neither forward nor back to a head: {:?}",
+            wto.elements
+        );
+    }
+    let heads: BTreeSet<usize> = spans.iter().map(|s| s.0).collect();
+    assert!(heads.iter().all(|&h| wto.is_head(LocId(h as u32))));
+    assert_eq!(heads.len(), (0..g.n).filter(|&l| wto.is_head(LocId(l as u32))).count());
+    wto
+}
+
 fn check(f: &Function) -> LoopForest {
     let forest = LoopForest::compute(f);
     let g = Graph::new(f);
@@ -299,9 +349,16 @@ fn check(f: &Function) -> LoopForest {
     check_nesting(&forest);
     check_loops(f, &forest, &g, &dom);
     check_cycles(f, &forest, &g);
+    let wto = check_wto(f, &g);
     if forest.loops.values().all(|l| !l.irreducible) {
         let reducible = g.acyclic(|u, v| !dom[v][u]);
         assert!(reducible, "no irreducible loop reported, yet the graph minus back edges has a cycle");
+        // In a reducible graph the components are the natural loops reached from the entry.
+        let reached = g.reach(&[f.entry.0 as usize], None);
+        let headers: BTreeSet<LocId> =
+            forest.loops.values().map(|l| l.header).filter(|h| reached[h.0 as usize]).collect();
+        let heads: BTreeSet<LocId> = wto.order().iter().copied().filter(|l| wto.is_head(*l)).collect();
+        assert_eq!(heads, headers, "WTO {:?}", wto.elements);
     }
     forest
 }
