@@ -163,15 +163,18 @@ pub fn header_facts<D: leapfrog_domains::NumericDomain>(
 
 /// The octagon invariants of `func`'s loop headers as plain facts ([`header_facts`]), computed
 /// in a thread abandoned at `deadline` (`crate::until_deadline`) with at most `max_live`
-/// integer variables live at one point. `None` when the analysis does not finish.
+/// integer variables live at one point, tracking the memory cells `views` (facts may mention
+/// them: only for a technique that gives its checker the same views). `None` when the analysis
+/// does not finish.
 pub fn octagon_facts(
     p: &Program,
     func: leapfrog_ir::FuncId,
     semantics: Semantics,
     max_live: usize,
+    views: &[leapfrog_ir::MemoryView],
     deadline: std::time::Instant,
 ) -> Option<Vec<(leapfrog_ir::LocId, Expr, String)>> {
-    domain_facts::<leapfrog_domains::Octagon>(p, func, semantics, max_live, deadline)
+    domain_facts::<leapfrog_domains::Octagon>(p, func, semantics, max_live, views, deadline)
 }
 
 /// [`octagon_facts`] in convex polyhedra (relations such as `2 * y - z >= 0`).
@@ -180,9 +183,10 @@ pub fn polyhedra_facts(
     func: leapfrog_ir::FuncId,
     semantics: Semantics,
     max_live: usize,
+    views: &[leapfrog_ir::MemoryView],
     deadline: std::time::Instant,
 ) -> Option<Vec<(leapfrog_ir::LocId, Expr, String)>> {
-    domain_facts::<leapfrog_domains::Polyhedron>(p, func, semantics, max_live, deadline)
+    domain_facts::<leapfrog_domains::Polyhedron>(p, func, semantics, max_live, views, deadline)
 }
 
 fn domain_facts<D: leapfrog_domains::NumericDomain + 'static>(
@@ -190,11 +194,16 @@ fn domain_facts<D: leapfrog_domains::NumericDomain + 'static>(
     func: leapfrog_ir::FuncId,
     semantics: Semantics,
     max_live: usize,
+    views: &[leapfrog_ir::MemoryView],
     deadline: std::time::Instant,
 ) -> Option<Vec<(leapfrog_ir::LocId, Expr, String)>> {
     let q = p.clone();
-    let cfg =
-        crate::Config { deadline: Some(deadline), max_live_variables: Some(max_live), ..crate::Config::new(semantics) };
+    let cfg = crate::Config {
+        deadline: Some(deadline),
+        max_live_variables: Some(max_live),
+        views: views.to_vec(),
+        ..crate::Config::new(semantics)
+    };
     crate::until_deadline(Some(deadline), move || {
         let inv = crate::analyze::<D>(&q, func, &cfg).ok()?;
         Some(header_facts(&q, &inv, semantics, true))

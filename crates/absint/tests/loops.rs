@@ -140,3 +140,28 @@ fn the_states_a_loop_reaches_from_one_state_keep_their_disjunctions_apart() {
     let i_is_10 = |x: i128| disjuncts[0].iter().all(|c| c.holds(|_| Some(rational(x))) == Some(true));
     assert!(i_is_10(10) && !i_is_10(9) && !i_is_10(11), "{disjuncts:?}");
 }
+
+const CELL_COUNTER: &str = "extern int __VERIFIER_nondet_int(void);\nint main(void) {\n  int a[2];\n  a[1] = 0;\n  int n = __VERIFIER_nondet_int();\n  int i = 0;\n  while (i < n) {\n    a[1] = a[1] + 1;\n    i++;\n  }\n  return a[1];\n}\n";
+
+/// A ghost register standing for the `int` cell at byte `offset` of the local named `object`.
+fn view_of(q: &mut Program, fid: FuncId, object: &str, offset: i128) -> leapfrog_ir::MemoryView {
+    let object = q.vars.ids().find(|v| q.vars[*v].name == object).expect("the object");
+    let mut var = q.vars[object].clone();
+    var.name = format!("{}[{}]", var.name, offset / 4);
+    var.ty = leapfrog_ir::VarTy::Reg(leapfrog_ir::Type::Int(leapfrog_arith::IntTy::I32));
+    let var = q.vars.push(var);
+    q.funcs[fid].locals.push(var);
+    leapfrog_ir::MemoryView { var, object, offset }
+}
+
+#[test]
+fn facts_mention_a_viewed_memory_cell_only_when_it_is_given() {
+    let (mut q, fid) = program(CELL_COUNTER);
+    let views = vec![view_of(&mut q, fid, "a", 4)];
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    let with = leapfrog_absint::facts::octagon_facts(&q, fid, Semantics::Default, 32, &views, deadline).unwrap();
+    let texts: Vec<&str> = with.iter().map(|(_, _, text)| text.as_str()).collect();
+    assert!(texts.iter().any(|t| t.contains("a[1]") && t.contains('i')), "facts: {texts:?}");
+    let without = leapfrog_absint::facts::octagon_facts(&q, fid, Semantics::Default, 32, &[], deadline).unwrap();
+    assert!(without.iter().all(|(_, _, text)| !text.contains("a[1]")), "facts: {without:?}");
+}

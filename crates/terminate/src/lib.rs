@@ -360,9 +360,11 @@ impl<'a> Context<'a> {
     fn with_absint_facts(&self, domain: AbsintDomain, deadline: Instant) -> Option<Context<'a>> {
         let (q, fid, sem) = (self.q, self.fid, self.cfg.semantics);
         let facts = match domain {
-            AbsintDomain::Octagon => leapfrog_absint::facts::octagon_facts(q, fid, sem, ABSINT_MAX_LIVE, deadline)?,
+            AbsintDomain::Octagon => {
+                leapfrog_absint::facts::octagon_facts(q, fid, sem, ABSINT_MAX_LIVE, &[], deadline)?
+            }
             AbsintDomain::Polyhedra => {
-                leapfrog_absint::facts::polyhedra_facts(q, fid, sem, ABSINT_POLYHEDRA_MAX_LIVE, deadline)?
+                leapfrog_absint::facts::polyhedra_facts(q, fid, sem, ABSINT_POLYHEDRA_MAX_LIVE, &[], deadline)?
             }
         };
         if facts.is_empty() {

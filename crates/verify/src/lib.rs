@@ -244,7 +244,7 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
     if attempt.proof.is_err() && !attempt.analysis.forest.loops.is_empty() && Instant::now() < summary_deadline {
         let absint_deadline = (Instant::now() + opts.timeout.mul_f64(ABSINT_SHARE)).min(summary_deadline);
         let seeds: Vec<(leapfrog_ir::LocId, Candidate)> =
-            leapfrog_absint::facts::octagon_facts(&q, fid, opts.semantics, ABSINT_MAX_LIVE, absint_deadline)
+            leapfrog_absint::facts::octagon_facts(&q, fid, opts.semantics, ABSINT_MAX_LIVE, &views, absint_deadline)
                 .unwrap_or_default()
                 .into_iter()
                 .map(|(header, expr, text)| (header, Candidate { expr, text }))
