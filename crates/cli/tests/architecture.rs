@@ -16,6 +16,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("report", &["leapfrog-source", "leapfrog-ir", "leapfrog-interp", "leapfrog-results"]),
     ("smt", &[]),
     ("certify", &["leapfrog-source", "leapfrog-arith", "leapfrog-ir", "leapfrog-smt"]),
+    ("paths", &["leapfrog-arith", "leapfrog-ir", "leapfrog-smt"]),
     ("summarize", &["leapfrog-source", "leapfrog-arith", "leapfrog-ir", "leapfrog-smt", "leapfrog-certify"]),
     (
         "verify",
@@ -47,6 +48,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "leapfrog-absint",
             "leapfrog-domains",
             "leapfrog-linear",
+            "leapfrog-paths",
         ],
     ),
     (

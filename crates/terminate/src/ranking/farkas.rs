@@ -16,8 +16,9 @@
 //! A path may also be required to decrease by 1 (instead of maximizing its `δ_i`), and the bound
 //! may be left out for some paths (the certificate only needs it where the component decreases).
 
-use super::linear::{Lin, Rat, Row, Sym};
-use super::paths::{LinPath, Res};
+use super::rational::Rat;
+use leapfrog_paths::linear::{Lin, Row, Sym};
+use leapfrog_paths::{LinPath, Res};
 use leapfrog_smt::QueryLimits;
 use leapfrog_smt::z3::ast::{Int, Real};
 use leapfrog_smt::z3::{Model, Optimize, Params, SatResult};

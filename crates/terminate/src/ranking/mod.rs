@@ -20,18 +20,18 @@
 //! nothing, components bounded only where they decrease are tried path by path (not complete).
 
 mod farkas;
-mod linear;
-mod paths;
+mod rational;
 
 use farkas::{Decrease, Req, post_value, pre_value};
 use leapfrog_arith::Semantics;
 use leapfrog_certify::termination::{LinearForm, TransitionConstraint};
 use leapfrog_ir::loops::LoopForest;
 use leapfrog_ir::{Expr, FuncId, LocId, LoopId, Program, VarId};
+use leapfrog_paths::linear::{Lin, Row, Sym, floor_div, gcd, lcm};
+use leapfrog_paths::{Extractor, LinPath, LoopPaths, int_lin, int_row};
 use leapfrog_smt::z3::ast::{Bool, Int};
 use leapfrog_smt::{Answer, QueryLimits, Solver};
-use linear::{Lin, Rat, Row, Sym, floor_div, gcd, lcm};
-use paths::{Extractor, LinPath, LoopPaths, int_lin, int_row};
+use rational::Rat;
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
@@ -448,7 +448,7 @@ pub fn relation_model(p: &Program, relation: &[TransitionConstraint], deadline: 
     }
     let Answer::Sat(model) = solver.check(&[]) else { return None };
     let state = |of: &BTreeMap<VarId, Sym>| -> BTreeMap<VarId, i128> {
-        of.iter().filter_map(|(v, s)| Some((*v, model.eval(&paths::int_sym(*s), true)?.as_i128()?))).collect()
+        of.iter().filter_map(|(v, s)| Some((*v, model.eval(&leapfrog_paths::int_sym(*s), true)?.as_i128()?))).collect()
     };
     Some(SuspectPair { earlier: state(&syms.earlier), later: state(&syms.later) })
 }

@@ -1,16 +1,16 @@
 //! Affine forms over symbols with exact integer coefficients, the constraints of a path, and the
-//! few rational helpers the ranking synthesis needs. Every operation that could overflow `i128`
+//! integer helpers the path engines need. Every operation that could overflow `i128`
 //! is checked and answers `None`; callers then over-approximate (a fresh unconstrained value, or
 //! a dropped constraint), which is sound for ranking.
 
 use std::collections::BTreeMap;
 
 /// A symbol: a pre-state variable value or an auxiliary value of one path.
-pub(crate) type Sym = usize;
+pub type Sym = usize;
 
 /// `constant + Σ coefficient·symbol`; no zero coefficients are stored.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Lin {
+pub struct Lin {
     pub constant: i128,
     pub terms: BTreeMap<Sym, i128>,
 }
@@ -86,7 +86,7 @@ impl Lin {
 
 /// A constraint of a path: `lin ≤ 0`, or `lin = 0` when `eq`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Row {
+pub struct Row {
     pub lin: Lin,
     pub eq: bool,
 }
@@ -106,7 +106,7 @@ impl Row {
 /// in the post-state values, and an inequality whose coefficients share a factor `g` is divided
 /// by it with its constant rounded (`2·y − 1 ≥ 0` is `y − 1 ≥ 0`). Every symbol is an integer, so
 /// the path's integer points do not change.
-pub(crate) fn tighten(rows: &mut [Row], post: &mut BTreeMap<Sym, Lin>) {
+pub fn tighten(rows: &mut [Row], post: &mut BTreeMap<Sym, Lin>) {
     let pinned: Vec<(usize, Sym, i128)> = rows
         .iter()
         .enumerate()
@@ -150,7 +150,7 @@ pub(crate) fn tighten(rows: &mut [Row], post: &mut BTreeMap<Sym, Lin>) {
     }
 }
 
-pub(crate) fn gcd(a: i128, b: i128) -> i128 {
+pub fn gcd(a: i128, b: i128) -> i128 {
     let (mut a, mut b) = (a.unsigned_abs(), b.unsigned_abs());
     while b != 0 {
         (a, b) = (b, a % b);
@@ -158,7 +158,7 @@ pub(crate) fn gcd(a: i128, b: i128) -> i128 {
     i128::try_from(a).unwrap_or(i128::MAX)
 }
 
-pub(crate) fn lcm(a: i128, b: i128) -> Option<i128> {
+pub fn lcm(a: i128, b: i128) -> Option<i128> {
     if a == 0 || b == 0 {
         return Some(0);
     }
@@ -166,103 +166,18 @@ pub(crate) fn lcm(a: i128, b: i128) -> Option<i128> {
 }
 
 /// `⌊a / b⌋` for `b > 0`.
-pub(crate) fn floor_div(a: i128, b: i128) -> i128 {
+pub fn floor_div(a: i128, b: i128) -> i128 {
     a.div_euclid(b)
 }
 
 /// `⌈a / b⌉` for `b > 0`.
-pub(crate) fn ceil_div(a: i128, b: i128) -> i128 {
+pub fn ceil_div(a: i128, b: i128) -> i128 {
     -((-a).div_euclid(b))
-}
-
-/// A rational number `num / den` with `den > 0`, in lowest terms.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Rat {
-    pub num: i128,
-    pub den: i128,
-}
-
-impl Rat {
-    pub fn new(num: i128, den: i128) -> Option<Rat> {
-        if den == 0 {
-            return None;
-        }
-        let g = gcd(num, den).max(1);
-        let (mut num, mut den) = (num / g, den / g);
-        if den < 0 {
-            num = num.checked_neg()?;
-            den = den.checked_neg()?;
-        }
-        Some(Rat { num, den })
-    }
-
-    /// Parses Z3's printed form of a rational numeral: `3`, `3.0`, `(- 3.0)`, `(/ 1.0 3.0)`,
-    /// `(- (/ 1.0 3.0))`, `(/ (- 1.0) 3.0)`.
-    pub fn parse(s: &str) -> Option<Rat> {
-        let s = s.trim();
-        if let Some(inner) = s.strip_prefix('(').and_then(|x| x.strip_suffix(')')) {
-            let inner = inner.trim();
-            if let Some(rest) = inner.strip_prefix("- ") {
-                let r = Rat::parse(rest)?;
-                return Rat::new(r.num.checked_neg()?, r.den);
-            }
-            if let Some(rest) = inner.strip_prefix("/ ") {
-                let (a, b) = split_two(rest.trim())?;
-                let (a, b) = (Rat::parse(a)?, Rat::parse(b)?);
-                return Rat::new(a.num.checked_mul(b.den)?, a.den.checked_mul(b.num)?);
-            }
-            return None;
-        }
-        let s = s.strip_suffix(".0").unwrap_or(s);
-        if let Some((whole, frac)) = s.split_once('.') {
-            // A decimal: whole.frac
-            let digits = format!("{whole}{frac}");
-            let num: i128 = digits.parse().ok()?;
-            let den = 10i128.checked_pow(u32::try_from(frac.len()).ok()?)?;
-            return Rat::new(num, den);
-        }
-        Rat::new(s.parse().ok()?, 1)
-    }
-}
-
-/// Splits `a b` where `a` and `b` are atoms or parenthesized terms.
-fn split_two(s: &str) -> Option<(&str, &str)> {
-    if s.starts_with('(') {
-        let mut depth = 0i32;
-        for (i, ch) in s.char_indices() {
-            match ch {
-                '(' => depth += 1,
-                ')' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        return Some((&s[..=i], s[i + 1..].trim()));
-                    }
-                }
-                _ => {}
-            }
-        }
-        None
-    } else {
-        let (a, b) = s.split_once(' ')?;
-        Some((a, b.trim()))
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn parses_z3_numerals() {
-        assert_eq!(Rat::parse("3"), Rat::new(3, 1));
-        assert_eq!(Rat::parse("3.0"), Rat::new(3, 1));
-        assert_eq!(Rat::parse("(- 3.0)"), Rat::new(-3, 1));
-        assert_eq!(Rat::parse("(/ 1.0 3.0)"), Rat::new(1, 3));
-        assert_eq!(Rat::parse("(- (/ 2.0 4.0))"), Rat::new(-1, 2));
-        assert_eq!(Rat::parse("(/ (- 1.0) 3.0)"), Rat::new(-1, 3));
-        assert_eq!(Rat::parse("0.5"), Rat::new(1, 2));
-        assert_eq!(Rat::parse("garbage"), None);
-    }
 
     #[test]
     fn linear_arithmetic_and_intervals() {

@@ -1,25 +1,6 @@
-//! The linear paths of one iteration of a loop: from the header back to the header, each a
-//! conjunction of linear constraints over the pre-state values `X` (one symbol per register
-//! variable), auxiliary symbols, and the post-state values `X'` as affine forms.
-//!
-//! The paths over-approximate the iterations (every iteration of the program satisfies the
-//! constraints of some path), which is what a ranking function needs:
-//! - the pre-state satisfies the linear conjuncts of the loop's invariant and the type ranges that
-//!   are finite under the semantics (unsigned and `_Bool` always, signed under `BitPrecise`);
-//! - assignments are executed symbolically on affine forms; anything else (products of
-//!   variables, division by a variable, bitwise operations, loads, extern results, havoc) is a
-//!   fresh auxiliary symbol;
-//! - wrap-around is exact: a result that may leave its type's range is split into the few cases
-//!   `v − k·2^w` with `v` in the `k`-th window (one path per case);
-//! - conditions become constraints (`<` is `≤ −1` over the integers; `!=` splits the path when it
-//!   mentions the pre-state, else it is dropped);
-//!   non-linear ones become constraints on auxiliary symbols or are dropped;
-//! - an inner loop is crossed by `havoc(Mod); assume(invariant)` at its header, then the walk
-//!   continues through its body to its exits (the last partial iteration);
-//! - paths that end the execution or leave the loop are not iterations; infeasible paths
-//!   (checked with Z3 over the integers) are dropped.
+//! The walk over one loop's body that builds its paths (see the crate documentation).
 
-use super::linear::{Lin, Row, Sym, ceil_div, floor_div};
+use crate::linear::{Lin, Row, Sym, ceil_div, floor_div};
 use leapfrog_arith::{BinOp, CmpOp, IntTy, Semantics, UnOp, eval_binop};
 use leapfrog_ir::loops::LoopForest;
 use leapfrog_ir::program::VarKind;
@@ -30,7 +11,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::time::{Duration, Instant};
 
 /// At most this many feasible paths per loop.
-pub(crate) const MAX_PATHS: usize = 200;
+pub const MAX_PATHS: usize = 200;
 /// At most this many alternatives while evaluating one command.
 const MAX_ALTS: usize = 64;
 /// At most this many partial paths explored per loop.
@@ -42,11 +23,11 @@ const FEASIBILITY_TIMEOUT: Duration = Duration::from_secs(2);
 /// Expressions nested deeper than this are not evaluated (the evaluation recurses).
 const MAX_DEPTH: usize = 400;
 
-pub(crate) type Res<T> = Result<T, String>;
+pub type Res<T> = Result<T, String>;
 
 /// What a symbol stands for.
 #[derive(Clone, Debug)]
-pub(crate) struct SymInfo {
+pub struct SymInfo {
     /// The variable whose pre-state value this is (`None` for an auxiliary symbol).
     pub var: Option<VarId>,
     /// The values it can really take (its type's range), for case splits.
@@ -55,9 +36,9 @@ pub(crate) struct SymInfo {
     pub constrained: bool,
 }
 
-/// One path of one iteration.
+/// One path of one iteration (header to header), or from the header out of the loop.
 #[derive(Clone, Debug)]
-pub(crate) struct LinPath {
+pub struct LinPath {
     /// The constraints, range constraints of the symbols included.
     pub rows: Vec<Row>,
     /// The post-state value of every pre-state symbol whose variable changed on the path.
@@ -65,11 +46,14 @@ pub(crate) struct LinPath {
 }
 
 /// The paths of one loop.
-pub(crate) struct LoopPaths {
+pub struct LoopPaths {
     pub syms: Vec<SymInfo>,
     /// The pre-state symbols: the candidates of a ranking function's variables.
     pub pre: BTreeMap<VarId, Sym>,
     pub paths: Vec<LinPath>,
+    /// The paths from the header out of the loop, each with the edge it leaves by (only with
+    /// [`Extractor::with_exits`]).
+    pub exits: Vec<(EdgeId, LinPath)>,
 }
 
 /// A partial path.
@@ -86,6 +70,8 @@ struct State {
 enum EdgeKind {
     /// Back to the loop's header: the iteration is complete.
     Close,
+    /// Out of the loop (followed only when exits are collected).
+    Leave,
     /// On through the body; when the target is an inner loop's header (entered from outside that
     /// loop), the inner loop is crossed.
     Continue(Option<LoopId>),
@@ -105,7 +91,7 @@ fn wraps(t: IntTy, sem: Semantics) -> bool {
     !t.is_signed() || sem == Semantics::BitPrecise
 }
 
-pub(crate) struct Extractor<'a> {
+pub struct Extractor<'a> {
     p: &'a Program,
     f: &'a Function,
     forest: &'a LoopForest,
@@ -124,6 +110,8 @@ pub(crate) struct Extractor<'a> {
     /// The nesting of the expression being evaluated.
     depth: usize,
     solver: Solver,
+    /// Whether the paths out of the loop are collected too.
+    exits: bool,
 }
 
 impl<'a> Extractor<'a> {
@@ -177,7 +165,15 @@ impl<'a> Extractor<'a> {
             states: 0,
             depth: 0,
             solver: Solver::new(limits, Some(deadline)),
+            exits: false,
         }
+    }
+
+    /// This extractor for a loop summary: it also collects the paths from the header out of the
+    /// loop, and gives every variable a path assigns a pre-state symbol (read or not).
+    pub fn with_exits(mut self) -> Extractor<'a> {
+        self.exits = true;
+        self
     }
 
     /// The paths of one iteration of the loop.
@@ -191,9 +187,10 @@ impl<'a> Extractor<'a> {
         let mut start = State { env: BTreeMap::new(), rows: Vec::new(), checked: 0 };
         match self.assume_invariant(header, start.clone())? {
             Some(s) => start = s,
-            None => return Ok(self.finish(Vec::new())),
+            None => return Ok(self.finish(Vec::new(), Vec::new())),
         }
         let mut done: Vec<State> = Vec::new();
+        let mut left: Vec<(EdgeId, State)> = Vec::new();
         let mut stack: Vec<(LocId, State)> = vec![(header, start)];
         while let Some((loc, st)) = stack.pop() {
             self.states += 1;
@@ -222,6 +219,12 @@ impl<'a> Extractor<'a> {
                                 return Err(format!("too many paths (more than {MAX_PATHS})"));
                             }
                         }
+                        EdgeKind::Leave => {
+                            left.push((ei, s));
+                            if left.len() > 4 * MAX_PATHS {
+                                return Err(format!("too many exit paths (more than {MAX_PATHS})"));
+                            }
+                        }
                         EdgeKind::Continue(enter) => {
                             let s = match enter {
                                 Some(d) => match self.cross_inner(d, s)? {
@@ -240,7 +243,16 @@ impl<'a> Extractor<'a> {
         if done.len() > MAX_PATHS {
             return Err(format!("too many paths ({}; the limit is {MAX_PATHS})", done.len()));
         }
-        Ok(self.finish(done))
+        let mut exits = Vec::new();
+        for (e, st) in left {
+            if self.feasible(&st.rows) {
+                exits.push((e, st));
+            }
+        }
+        if exits.len() > MAX_PATHS {
+            return Err(format!("too many exit paths ({}; the limit is {MAX_PATHS})", exits.len()));
+        }
+        Ok(self.finish(done, exits))
     }
 
     /// The edges the walk follows from each body location, and how; fails when they are cyclic.
@@ -248,7 +260,13 @@ impl<'a> Extractor<'a> {
         let lp = &self.forest.loops[self.l];
         let mut kinds: HashMap<LocId, Vec<(EdgeId, EdgeKind)>> = HashMap::new();
         for (id, e) in self.f.edges.iter() {
-            if !lp.contains(e.from) || !lp.contains(e.to) {
+            if !lp.contains(e.from) {
+                continue;
+            }
+            if !lp.contains(e.to) {
+                if self.exits {
+                    kinds.entry(e.from).or_default().push((id, EdgeKind::Leave));
+                }
                 continue;
             }
             if e.to == lp.header {
@@ -308,31 +326,48 @@ impl<'a> Extractor<'a> {
         Ok(kinds)
     }
 
-    /// The paths with their post-states and range constraints.
-    fn finish(self, done: Vec<State>) -> LoopPaths {
-        let mut paths = Vec::new();
-        for st in done {
-            let mut post = BTreeMap::new();
-            for (&v, &s) in &self.pre {
-                if let Some(lin) = st.env.get(&v)
-                    && !lin.is_sym(s)
-                {
-                    post.insert(s, lin.clone());
+    /// The paths with their post-states and range constraints. For summaries, every tracked
+    /// variable a path assigns gets a pre-state symbol, read or not.
+    fn finish(mut self, done: Vec<State>, left: Vec<(EdgeId, State)>) -> LoopPaths {
+        if self.exits {
+            let assigned: BTreeSet<VarId> =
+                done.iter().chain(left.iter().map(|(_, st)| st)).flat_map(|st| st.env.keys().copied()).collect();
+            for v in assigned {
+                if self.tracked(v) && !self.ghosts.contains(&v) && !self.pre.contains_key(&v) {
+                    let (range, constrained) = match type_range(self.var_type(v), self.sem) {
+                        Some((r, c)) => (Some(r), c),
+                        None => (None, false),
+                    };
+                    self.syms.push(SymInfo { var: Some(v), range, constrained });
+                    self.pre.insert(v, self.syms.len() - 1);
                 }
             }
-            let mut rows = st.rows;
-            let mut mentioned: BTreeSet<Sym> = self.pre.values().copied().collect();
-            for r in &rows {
-                mentioned.extend(r.lin.syms());
-            }
-            for lin in post.values() {
-                mentioned.extend(lin.syms());
-            }
-            rows.extend(range_rows(&self.syms, &mentioned));
-            super::linear::tighten(&mut rows, &mut post);
-            paths.push(LinPath { rows, post });
         }
-        LoopPaths { syms: self.syms, pre: self.pre, paths }
+        let paths = done.into_iter().map(|st| self.path_of(st)).collect();
+        let exits = left.into_iter().map(|(e, st)| (e, self.path_of(st))).collect();
+        LoopPaths { syms: self.syms, pre: self.pre, paths, exits }
+    }
+
+    fn path_of(&self, st: State) -> LinPath {
+        let mut post = BTreeMap::new();
+        for (&v, &s) in &self.pre {
+            if let Some(lin) = st.env.get(&v)
+                && !lin.is_sym(s)
+            {
+                post.insert(s, lin.clone());
+            }
+        }
+        let mut rows = st.rows;
+        let mut mentioned: BTreeSet<Sym> = self.pre.values().copied().collect();
+        for r in &rows {
+            mentioned.extend(r.lin.syms());
+        }
+        for lin in post.values() {
+            mentioned.extend(lin.syms());
+        }
+        rows.extend(range_rows(&self.syms, &mentioned));
+        crate::linear::tighten(&mut rows, &mut post);
+        LinPath { rows, post }
     }
 
     // ----- symbols -----
@@ -964,7 +999,7 @@ fn is_inside(forest: &LoopForest, inner: LoopId, outer: LoopId) -> bool {
 }
 
 /// The range constraints of the constrained symbols among `syms`.
-pub(crate) fn range_rows(info: &[SymInfo], syms: &BTreeSet<Sym>) -> Vec<Row> {
+pub fn range_rows(info: &[SymInfo], syms: &BTreeSet<Sym>) -> Vec<Row> {
     let mut rows = Vec::new();
     for &s in syms {
         let Some(i) = info.get(s) else { continue };
@@ -984,11 +1019,11 @@ pub(crate) fn range_rows(info: &[SymInfo], syms: &BTreeSet<Sym>) -> Vec<Row> {
     rows
 }
 
-pub(crate) fn int_sym(s: Sym) -> Int {
+pub fn int_sym(s: Sym) -> Int {
     Int::new_const(format!("rk_s{s}"))
 }
 
-pub(crate) fn int_lin(lin: &Lin) -> Int {
+pub fn int_lin(lin: &Lin) -> Int {
     let mut terms = vec![Int::from_i128(lin.constant)];
     for (&s, &c) in &lin.terms {
         terms.push(Int::mul(&[Int::from_i128(c), int_sym(s)]));
@@ -996,7 +1031,7 @@ pub(crate) fn int_lin(lin: &Lin) -> Int {
     Int::add(&terms)
 }
 
-pub(crate) fn int_row(r: &Row) -> Bool {
+pub fn int_row(r: &Row) -> Bool {
     let e = int_lin(&r.lin);
     if r.eq { e.eq(Int::from_i64(0)) } else { e.le(Int::from_i64(0)) }
 }
