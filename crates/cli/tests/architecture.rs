@@ -17,6 +17,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("smt", &[]),
     ("certify", &["leapfrog-source", "leapfrog-arith", "leapfrog-ir", "leapfrog-smt"]),
     ("paths", &["leapfrog-arith", "leapfrog-ir", "leapfrog-smt"]),
+    ("proteus", &["leapfrog-arith", "leapfrog-ir", "leapfrog-smt", "leapfrog-linear", "leapfrog-paths"]),
     ("summarize", &["leapfrog-source", "leapfrog-arith", "leapfrog-ir", "leapfrog-smt", "leapfrog-certify"]),
     (
         "verify",
