@@ -43,9 +43,14 @@ pub struct LinPath {
     pub rows: Vec<Row>,
     /// The post-state value of every pre-state symbol whose variable changed on the path.
     pub post: BTreeMap<Sym, Lin>,
+    /// How many conditions on the path could not be written as constraints and were left out
+    /// (over pointers, a disequality of values the path does not determine, a coefficient that
+    /// overflows): the path over-approximates those branches.
+    pub dropped_conditions: u32,
 }
 
 /// The paths of one loop.
+#[derive(Clone, Debug)]
 pub struct LoopPaths {
     pub syms: Vec<SymInfo>,
     /// The pre-state symbols: the candidates of a ranking function's variables.
@@ -63,6 +68,8 @@ struct State {
     rows: Vec<Row>,
     /// How many rows were there at the last feasibility check.
     checked: usize,
+    /// Conditions left out (see [`LinPath::dropped_conditions`]).
+    dropped: u32,
 }
 
 /// How the walk treats an edge of the loop body.
@@ -184,7 +191,7 @@ impl<'a> Extractor<'a> {
         }
         let header = lp.header;
         let kinds = self.edge_kinds()?;
-        let mut start = State { env: BTreeMap::new(), rows: Vec::new(), checked: 0 };
+        let mut start = State { env: BTreeMap::new(), rows: Vec::new(), checked: 0, dropped: 0 };
         match self.assume_invariant(header, start.clone())? {
             Some(s) => start = s,
             None => return Ok(self.finish(Vec::new(), Vec::new())),
@@ -367,7 +374,7 @@ impl<'a> Extractor<'a> {
         }
         rows.extend(range_rows(&self.syms, &mentioned));
         crate::linear::tighten(&mut rows, &mut post);
-        LinPath { rows, post }
+        LinPath { rows, post, dropped_conditions: st.dropped }
     }
 
     // ----- symbols -----
@@ -459,8 +466,8 @@ impl<'a> Extractor<'a> {
 
     /// `st` with `a op b` assumed (two states for `!=`).
     fn add_cmp(&self, st: State, op: CmpOp, a: &Lin, b: &Lin) -> Vec<State> {
-        let Some(d) = a.sub(b) else { return vec![st] };
-        let Some(neg) = d.scale(-1) else { return vec![st] };
+        let Some(d) = a.sub(b) else { return vec![dropped(st)] };
+        let Some(neg) = d.scale(-1) else { return vec![dropped(st)] };
         let one = |x: &Lin| x.add_const(1);
         let rows: Vec<Option<Row>> = match op {
             CmpOp::Eq => vec![Some(Row::eq0(d))],
@@ -486,13 +493,13 @@ impl<'a> Extractor<'a> {
                 // Else `a ≠ b` splits the path in two (`<` or `>`), which only helps when it speaks
                 // of the pre-state: over auxiliary values alone (`nondet() != 0`) it is dropped.
                 if !d.syms().any(|s| self.syms.get(s).is_some_and(|i| i.var.is_some())) {
-                    return vec![st];
+                    return vec![dropped(st)];
                 }
                 let mut out = Vec::new();
                 for r in [x, y] {
                     match r {
                         Some(r) => out.extend(self.add_row(st.clone(), Row::le0(r))),
-                        None => return vec![st],
+                        None => return vec![dropped(st)],
                     }
                 }
                 return out;
@@ -500,7 +507,7 @@ impl<'a> Extractor<'a> {
         };
         match rows.into_iter().next().flatten() {
             Some(r) => self.add_row(st, r).into_iter().collect(),
-            None => vec![st],
+            None => vec![dropped(st)],
         }
     }
 
@@ -705,7 +712,7 @@ impl<'a> Extractor<'a> {
             }
             Expr::Cmp(op, a, b) => {
                 if !matches!(a.ty(self.p), Some(Type::Int(_) | Type::Bool)) {
-                    return Ok(vec![st]); // pointers: dropped
+                    return Ok(vec![dropped(st)]); // pointers: dropped
                 }
                 let op = if pos { *op } else { op.negate() };
                 let mut out = Vec::new();
@@ -717,7 +724,7 @@ impl<'a> Extractor<'a> {
                 }
                 Ok(out)
             }
-            _ => Ok(vec![st]),
+            _ => Ok(vec![dropped(st)]),
         }
     }
 
@@ -975,6 +982,12 @@ impl<'a> Extractor<'a> {
         let s = self.add_row(s, Row::le0(x.sub(&dq)?.add_const(-(d - 1))?))?;
         Some((s, q))
     }
+}
+
+/// `st` with one more condition left out.
+fn dropped(mut st: State) -> State {
+    st.dropped += 1;
+    st
 }
 
 fn check_alts(n: usize) -> Res<()> {

@@ -4,13 +4,17 @@
 //! - [`induction`]: per path, each variable's class (unchanged, constant, arithmetic, geometric,
 //!   polynomial, or a non-induction variable) and its closed form after `n` executions, proven by
 //!   induction with Z3 before use;
-//! - [`sequence`]: the exact sequences in `n` those closed forms are made of.
+//! - [`sequence`]: the exact sequences in `n` those closed forms are made of;
+//! - [`pda`]: the path dependency automaton (Algorithm 1), its cycles and whether they are
+//!   periodic;
+//! - [`classify`]: the loop types of Table 1, or the reason a loop is unsupported.
 //!
-//! The path dependency automaton, the classification of Table 1 and the disjunctive summaries
-//! build on these (issue 11).
+//! The disjunctive summaries (Algorithms 2–5) build on these (issue 11).
 //!
 //! Invariant: depends on `leapfrog-ir`, `leapfrog-arith`, `leapfrog-smt`, `leapfrog-linear` and
 //! `leapfrog-paths`; it reads loops only through their paths.
 
+pub mod classify;
 pub mod induction;
+pub mod pda;
 pub mod sequence;

@@ -1,0 +1,165 @@
+//! The loop classification of proteus-tse19 Table 1.
+//!
+//! | | IV conditions only | some NIV condition |
+//! |---|---|---|
+//! | sequential or periodic | Type 1 | Type 3 |
+//! | irregular | Type 2 | Type 4 |
+//!
+//! A path condition is an *IV condition* when its expression changes monotonically (or not at
+//! all) over consecutive executions of its path: a combination of the path's closed forms of
+//! degree at most one in `n`, with no value the path does not determine. The interleaving comes
+//! from the path dependency automaton: no cycle is *sequential*; cycles whose passages run each
+//! path a fixed number of times are *periodic* ([`Pda::cycles_are_periodic`]); otherwise
+//! *irregular*. A loop the paths cannot describe is *unsupported*, with the reason.
+
+use crate::induction::PathInduction;
+use crate::pda::{Pda, StateKind};
+use crate::sequence::Sequence;
+use leapfrog_arith::Semantics;
+use leapfrog_ir::loops::LoopForest;
+use leapfrog_ir::{Command, Expr, Function, LoopId, Program, Type, VarId};
+use leapfrog_linear::{Affine, rational};
+use leapfrog_paths::linear::Row;
+use leapfrog_paths::{Extractor, LinPath, LoopPaths, range_rows};
+use std::collections::{BTreeMap, BTreeSet};
+use std::time::Instant;
+
+/// At most this many states in an automaton (the transitions are checked pairwise).
+pub const MAX_STATES: usize = 40;
+
+/// How the paths of a loop interleave.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Interleaving {
+    Sequential,
+    Periodic,
+    Irregular,
+}
+
+impl Interleaving {
+    pub fn name(self) -> &'static str {
+        match self {
+            Interleaving::Sequential => "sequential",
+            Interleaving::Periodic => "periodic",
+            Interleaving::Irregular => "irregular",
+        }
+    }
+}
+
+/// A classified loop.
+#[derive(Clone, Debug)]
+pub struct Classified {
+    pub paths: LoopPaths,
+    pub pda: Pda,
+    /// The loop type, 1 to 4.
+    pub loop_type: u8,
+    pub interleaving: Interleaving,
+    /// The conditions that are not IV conditions: (iteration path, its row; `None` for a
+    /// condition the path could not write as a constraint, say over an array's contents).
+    pub niv_conditions: Vec<(usize, Option<Row>)>,
+    /// Whether the loop contains loops (crossed by their invariants here, so what they change
+    /// is a non-induction value).
+    pub nested: bool,
+}
+
+/// The classification of one loop.
+#[derive(Clone, Debug)]
+pub enum Classification {
+    Classified(Box<Classified>),
+    Unsupported(String),
+}
+
+/// Classifies loop `l` of `f`.
+pub fn classify(
+    p: &Program,
+    f: &Function,
+    forest: &LoopForest,
+    l: LoopId,
+    semantics: Semantics,
+    deadline: Instant,
+) -> Classification {
+    if let Some(why) = unsupported_construct(p, f, forest, l) {
+        return Classification::Unsupported(why);
+    }
+    let paths = match Extractor::new(p, f, forest, l, &[], semantics, deadline).with_exits().extract() {
+        Ok(paths) => paths,
+        Err(why) => return Classification::Unsupported(why),
+    };
+    if paths.paths.len() + paths.exits.len() + 1 > MAX_STATES {
+        return Classification::Unsupported(format!(
+            "too many paths for the path dependency automaton ({} iterations and {} exits; at most {MAX_STATES} states)",
+            paths.paths.len(),
+            paths.exits.len()
+        ));
+    }
+    let pda = Pda::build(&paths, deadline);
+    let niv_conditions = niv_conditions(&paths, &pda);
+    let interleaving = match pda.cycles_are_periodic(&paths, deadline) {
+        None => Interleaving::Sequential,
+        Some(true) => Interleaving::Periodic,
+        Some(false) => Interleaving::Irregular,
+    };
+    let loop_type = match (niv_conditions.is_empty(), interleaving == Interleaving::Irregular) {
+        (true, false) => 1,
+        (true, true) => 2,
+        (false, false) => 3,
+        (false, true) => 4,
+    };
+    let nested = forest.loops.iter().any(|(id, lp)| id != l && forest.contains(l, lp.header));
+    Classification::Classified(Box::new(Classified { paths, pda, loop_type, interleaving, niv_conditions, nested }))
+}
+
+/// What in the loop's body the paths cannot describe: a call of a function with a body (its
+/// effects), floating-point values.
+fn unsupported_construct(p: &Program, f: &Function, forest: &LoopForest, l: LoopId) -> Option<String> {
+    let lp = &forest.loops[l];
+    for e in f.edges.values().filter(|e| lp.contains(e.from)) {
+        if let Command::Call { .. } = e.cmd {
+            return Some("the loop calls a function with a body (its effects are not summarized)".into());
+        }
+        let floats = e.cmd.exprs().into_iter().any(|x| mentions_float(p, x))
+            || e.cmd.defs().iter().any(|v| matches!(p.vars[*v].ty.reg(), Some(Type::Float(_))));
+        if floats {
+            return Some("the loop computes with floating-point values".into());
+        }
+    }
+    None
+}
+
+fn mentions_float(p: &Program, e: &Expr) -> bool {
+    matches!(e.ty(&p.vars), Some(Type::Float(_))) || e.children().into_iter().any(|c| mentions_float(p, c))
+}
+
+/// The conditions of iteration paths that are not IV conditions (type ranges left out).
+fn niv_conditions(paths: &LoopPaths, pda: &Pda) -> Vec<(usize, Option<Row>)> {
+    let all: BTreeSet<usize> = (0..paths.syms.len()).collect();
+    let ranges = range_rows(&paths.syms, &all);
+    let var_of: BTreeMap<usize, VarId> = paths.pre.iter().map(|(v, s)| (*s, *v)).collect();
+    let mut out = Vec::new();
+    for state in &pda.states {
+        let (StateKind::Iteration(i), Some(induction)) = (state.kind, &state.induction) else { continue };
+        let path: &LinPath = &paths.paths[i];
+        for row in path.rows.iter().filter(|r| !ranges.contains(r)) {
+            if !is_iv_condition(row, induction, &var_of) {
+                out.push((i, Some(row.clone())));
+            }
+        }
+        if path.dropped_conditions > 0 {
+            out.push((i, None));
+        }
+    }
+    out
+}
+
+/// Whether `row`'s expression is monotonic (or constant) over consecutive executions.
+fn is_iv_condition(row: &Row, induction: &PathInduction, var_of: &BTreeMap<usize, VarId>) -> bool {
+    let mut sum = Sequence::constant(Affine::constant(rational(row.lin.constant)));
+    for (s, c) in &row.lin.terms {
+        let Some(v) = var_of.get(s) else { return false };
+        let Some((_, Some(form))) = induction.vars.get(v) else { return false };
+        match sum.add_scaled(&rational(*c), &form.value) {
+            Some(next) => sum = next,
+            None => return false,
+        }
+    }
+    sum.geometric.is_none() && sum.degree() <= 1
+}

@@ -1,0 +1,381 @@
+//! The path dependency automaton of a loop (proteus-tse19 Definition 3, Algorithm 1).
+//!
+//! States are the loop's paths: an initial state for the entry into the loop (a one-time path
+//! that changes nothing), one per iteration path (iterative: it may run many times in a row),
+//! and one per exit path (accepting). A transition `(q_i, q_j)` exists when, after `k ≥ 1`
+//! consecutive executions of `σ_i` (exactly one for the entry), `σ_j` can run:
+//! `φ_ij = θ_i(X) ∧ θ_i(X_{k−1}) ∧ θ_j(X_k) ∧ k ≥ 1`, with `X_m` the closed forms of `σ_i`'s
+//! variables after `m` executions ([`crate::induction`]) — Theorem 1 makes the first and last
+//! executions enough when `θ_i`'s conditions are monotonic. A variable without a closed form,
+//! or a value the path does not determine (an input, a load), is a fresh value per execution, so
+//! a transition is kept whenever Z3 cannot rule it out (including when it gives up): the
+//! automaton over-approximates the loop's executions.
+
+use crate::induction::{PathInduction, analyze, updates_of};
+use leapfrog_ir::VarId;
+use leapfrog_linear::{Rational, to_i128};
+use leapfrog_paths::linear::{Row, Sym};
+use leapfrog_paths::{LinPath, LoopPaths};
+use leapfrog_smt::z3::ast::{Bool, Int};
+use leapfrog_smt::{Answer, QueryLimits, Solver};
+use num_integer::Integer as _;
+use num_traits::One;
+use std::collections::{BTreeMap, BTreeSet};
+use std::time::{Duration, Instant};
+
+/// What a state's path is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StateKind {
+    /// Entering the loop (runs once, changes nothing).
+    Entry,
+    /// An iteration path (index into [`LoopPaths::paths`]).
+    Iteration(usize),
+    /// A path out of the loop (index into [`LoopPaths::exits`]); accepting.
+    Exit(usize),
+}
+
+/// One state with its path's induction analysis (none for the entry).
+#[derive(Clone, Debug)]
+pub struct State {
+    pub kind: StateKind,
+    pub induction: Option<PathInduction>,
+}
+
+/// The automaton.
+#[derive(Clone, Debug)]
+pub struct Pda {
+    pub states: Vec<State>,
+    /// `(i, j)`: `σ_j` can run after `σ_i` (sorted).
+    pub transitions: Vec<(usize, usize)>,
+    /// Transitions Z3 could not decide (kept).
+    pub undecided: usize,
+}
+
+/// The limit of one transition query.
+const QUERY_TIMEOUT: Duration = Duration::from_millis(200);
+
+impl Pda {
+    /// The automaton of the loop with paths `paths` (built [`leapfrog_paths::Extractor::with_exits`]).
+    pub fn build(paths: &LoopPaths, deadline: Instant) -> Pda {
+        let vars: BTreeSet<VarId> = paths.pre.keys().copied().collect();
+        let mut states = vec![State { kind: StateKind::Entry, induction: None }];
+        for (i, path) in paths.paths.iter().enumerate() {
+            let induction = analyze(&vars, &updates_of(paths, path));
+            states.push(State { kind: StateKind::Iteration(i), induction: Some(induction) });
+        }
+        for i in 0..paths.exits.len() {
+            states.push(State { kind: StateKind::Exit(i), induction: None });
+        }
+        let encoder = Encoder::new(paths);
+        let solver = Solver::new(QueryLimits { timeout: QUERY_TIMEOUT, rlimit: 0 }, Some(deadline));
+        let mut transitions = Vec::new();
+        let mut undecided = 0;
+        for (i, from) in states.iter().enumerate() {
+            for (j, to) in states.iter().enumerate() {
+                if i == j || matches!(from.kind, StateKind::Exit(_)) || to.kind == StateKind::Entry {
+                    continue;
+                }
+                let to_path = encoder.path(paths, to.kind).expect("an iteration or exit");
+                let start = |s: Sym| Int::new_const(format!("pd_x{s}"));
+                let k = Int::new_const("pd_k");
+                let mut facts = Vec::new();
+                match (from.kind, &from.induction) {
+                    (StateKind::Iteration(p), Some(ind)) => {
+                        let path = &paths.paths[p];
+                        facts.push(encoder.condition_after(path, ind, &start, None, "a"));
+                        let before_last = Int::sub(&[k.clone(), Int::from_i64(1)]);
+                        facts.push(encoder.condition_after(path, ind, &start, Some(&before_last), "b"));
+                        facts.push(encoder.condition_after(to_path, ind, &start, Some(&k), "c"));
+                        facts.push(k.ge(Int::from_i64(1)));
+                    }
+                    _ => facts.push(encoder.condition_at_start(to_path, &start, "c")),
+                }
+                solver.push();
+                solver.assert(&Bool::and(&facts));
+                match solver.check(&[]) {
+                    Answer::Unsat => {}
+                    Answer::Sat(_) => transitions.push((i, j)),
+                    Answer::Unknown(_) => {
+                        undecided += 1;
+                        transitions.push((i, j));
+                    }
+                }
+                solver.pop();
+            }
+        }
+        Pda { states, transitions, undecided }
+    }
+
+    /// The accepting states.
+    pub fn accepting(&self) -> impl Iterator<Item = usize> + '_ {
+        self.states.iter().enumerate().filter(|(_, s)| matches!(s.kind, StateKind::Exit(_))).map(|(i, _)| i)
+    }
+
+    /// The strongly connected sets of iteration states that lie on a cycle of the automaton
+    /// (each with at least two states: a state has no transition to itself).
+    pub fn cycles(&self) -> Vec<Vec<usize>> {
+        let n = self.states.len();
+        let mut reach = vec![vec![false; n]; n];
+        for &(i, j) in &self.transitions {
+            reach[i][j] = true;
+        }
+        for m in 0..n {
+            for i in 0..n {
+                if reach[i][m] {
+                    for j in 0..n {
+                        if reach[m][j] {
+                            reach[i][j] = true;
+                        }
+                    }
+                }
+            }
+        }
+        let mut seen = vec![false; n];
+        let mut out = Vec::new();
+        for i in 0..n {
+            if seen[i] || !reach[i][i] {
+                continue;
+            }
+            let component: Vec<usize> = (0..n).filter(|&j| reach[i][j] && reach[j][i]).collect();
+            for &j in &component {
+                seen[j] = true;
+            }
+            out.push(component);
+        }
+        out
+    }
+}
+
+impl Pda {
+    /// Whether every cycle of the automaton is periodic (Proteus §3.2): for every transition
+    /// `(q_i, q_j)` of a cycle, entered from a state `q_h` of the same cycle, the number of
+    /// executions of `σ_i` is the same every time the cycle passes, as far as the variables no
+    /// path of the cycle changes are the same. Checked with two copies of the passage that agree
+    /// on those variables and differ in the count; a query Z3 cannot decide counts as irregular.
+    /// `None` when the automaton has no cycle (sequential execution).
+    pub fn cycles_are_periodic(&self, paths: &LoopPaths, deadline: Instant) -> Option<bool> {
+        let cycles = self.cycles();
+        if cycles.is_empty() {
+            return None;
+        }
+        let encoder = Encoder::new(paths);
+        let solver = Solver::new(QueryLimits { timeout: QUERY_TIMEOUT, rlimit: 0 }, Some(deadline));
+        for component in cycles {
+            let inside = |x: usize| component.contains(&x);
+            // The variables every path of the cycle leaves unchanged.
+            let invariant: BTreeSet<Sym> = paths
+                .pre
+                .iter()
+                .filter(|(v, _)| {
+                    component.iter().all(|&q| {
+                        self.states[q]
+                            .induction
+                            .as_ref()
+                            .is_some_and(|ind| matches!(ind.vars.get(v), Some((crate::induction::Class::Unchanged, _))))
+                    })
+                })
+                .map(|(_, s)| *s)
+                .collect();
+            for &(i, j) in self.transitions.iter().filter(|(i, j)| inside(*i) && inside(*j)) {
+                for &(h, _) in self.transitions.iter().filter(|(h, to)| *to == i && inside(*h)) {
+                    if !self.passage_count_is_fixed(paths, &encoder, &solver, (h, i, j), &invariant) {
+                        return Some(false);
+                    }
+                }
+            }
+        }
+        Some(true)
+    }
+
+    /// Whether two passages `σ_h^{k_h} σ_i^k σ_j` whose starts agree on `invariant` must have the
+    /// same `k` (Z3 says unsat).
+    fn passage_count_is_fixed(
+        &self,
+        paths: &LoopPaths,
+        encoder: &Encoder,
+        solver: &Solver,
+        (h, i, j): (usize, usize, usize),
+        invariant: &BTreeSet<Sym>,
+    ) -> bool {
+        let (Some(hi), Some(ii)) = (&self.states[h].induction, &self.states[i].induction) else { return false };
+        let (Some(ph), Some(pi), Some(pj)) = (
+            encoder.path(paths, self.states[h].kind),
+            encoder.path(paths, self.states[i].kind),
+            encoder.path(paths, self.states[j].kind),
+        ) else {
+            return false;
+        };
+        let one = Int::from_i64(1);
+        let mut facts = Vec::new();
+        let mut counts = Vec::new();
+        for copy in 1..=2 {
+            let start = |s: Sym| {
+                if invariant.contains(&s) {
+                    Int::new_const(format!("pd_inv_x{s}"))
+                } else {
+                    Int::new_const(format!("pd_c{copy}_x{s}"))
+                }
+            };
+            let kh = Int::new_const(format!("pd_c{copy}_kh"));
+            let tag = |t: &str| format!("c{copy}{t}");
+            facts.push(kh.ge(&one));
+            facts.push(encoder.condition_after(ph, hi, &start, None, &tag("a")));
+            facts.push(encoder.condition_after(ph, hi, &start, Some(&Int::sub(&[kh.clone(), one.clone()])), &tag("b")));
+            facts.push(encoder.condition_after(pi, hi, &start, Some(&kh), &tag("c")));
+            // The state entering σ_i.
+            let entry = |s: Sym| Int::new_const(format!("pd_c{copy}_y{s}"));
+            for &s in paths.pre.values() {
+                let (numerator, d) = encoder.value_after(s, hi, &start, &kh, &tag("y"));
+                facts.push(Int::mul(&[int_of(&d), entry(s)]).eq(&numerator));
+            }
+            let k = Int::new_const(format!("pd_c{copy}_k"));
+            facts.push(k.ge(&one));
+            facts.push(encoder.condition_after(pi, ii, &entry, None, &tag("d")));
+            facts.push(encoder.condition_after(pi, ii, &entry, Some(&Int::sub(&[k.clone(), one.clone()])), &tag("e")));
+            facts.push(encoder.condition_after(pj, ii, &entry, Some(&k), &tag("f")));
+            counts.push(k);
+        }
+        facts.push(counts[0].eq(&counts[1]).not());
+        solver.push();
+        solver.assert(&Bool::and(&facts));
+        let fixed = matches!(solver.check(&[]), Answer::Unsat);
+        solver.pop();
+        fixed
+    }
+}
+
+/// Turns path conditions into Z3 facts, with variables replaced by their closed forms.
+pub(crate) struct Encoder {
+    var_of: BTreeMap<Sym, VarId>,
+    sym_of: BTreeMap<VarId, Sym>,
+}
+
+impl Encoder {
+    pub(crate) fn new(paths: &LoopPaths) -> Encoder {
+        Encoder {
+            var_of: paths.pre.iter().map(|(v, s)| (*s, *v)).collect(),
+            sym_of: paths.pre.iter().map(|(v, s)| (*v, *s)).collect(),
+        }
+    }
+
+    pub(crate) fn path<'p>(&self, paths: &'p LoopPaths, kind: StateKind) -> Option<&'p LinPath> {
+        match kind {
+            StateKind::Entry => None,
+            StateKind::Iteration(i) => paths.paths.get(i),
+            StateKind::Exit(i) => paths.exits.get(i).map(|(_, p)| p),
+        }
+    }
+
+    /// `path`'s condition on the state `start` (auxiliary values fresh, named by `tag`).
+    pub(crate) fn condition_at_start(&self, path: &LinPath, start: &dyn Fn(Sym) -> Int, tag: &str) -> Bool {
+        let rows: Vec<Bool> = path
+            .rows
+            .iter()
+            .map(|r| {
+                let mut terms = vec![Int::from_i128(r.lin.constant)];
+                for (s, c) in &r.lin.terms {
+                    let value = if self.var_of.contains_key(s) { start(*s) } else { fresh(tag, *s) };
+                    terms.push(Int::mul(&[Int::from_i128(*c), value]));
+                }
+                compare(r, Int::add(&terms))
+            })
+            .collect();
+        Bool::and(&rows)
+    }
+
+    /// `path`'s condition on the state after `m` executions (of the path `induction` describes)
+    /// from `start` (`None`: at the start itself).
+    pub(crate) fn condition_after(
+        &self,
+        path: &LinPath,
+        induction: &PathInduction,
+        start: &dyn Fn(Sym) -> Int,
+        m: Option<&Int>,
+        tag: &str,
+    ) -> Bool {
+        let Some(m) = m else { return self.condition_at_start(path, start, tag) };
+        let rows: Vec<Bool> =
+            path.rows.iter().map(|r| compare(r, self.row_after(r, induction, start, m, tag))).collect();
+        Bool::and(&rows)
+    }
+
+    /// `L·row(X_m)` for a positive integer `L` clearing the closed forms' denominators.
+    fn row_after(&self, row: &Row, induction: &PathInduction, start: &dyn Fn(Sym) -> Int, m: &Int, tag: &str) -> Int {
+        // Each symbol's value after m executions, as (numerator, denominator).
+        let mut values: Vec<(i128, Int, Rational)> = Vec::new();
+        for (s, c) in &row.lin.terms {
+            let value = self.value_after(*s, induction, start, m, tag);
+            values.push((*c, value.0, value.1));
+        }
+        let mut l = num_bigint::BigInt::one();
+        for (_, _, d) in &values {
+            l = l.lcm(d.numer());
+        }
+        let scale = big_int;
+        let mut terms = vec![Int::mul(&[Int::from_i128(row.lin.constant), scale(&l)])];
+        for (c, numerator, d) in values {
+            let factor = &l / d.numer();
+            terms.push(Int::mul(&[Int::from_i128(c), scale(&factor), numerator]));
+        }
+        Int::add(&terms)
+    }
+
+    /// The value of symbol `s` after `m` executions as `numerator / denominator`.
+    fn value_after(
+        &self,
+        s: Sym,
+        induction: &PathInduction,
+        start: &dyn Fn(Sym) -> Int,
+        m: &Int,
+        tag: &str,
+    ) -> (Int, Rational) {
+        let one = Rational::one();
+        let Some(v) = self.var_of.get(&s) else { return (fresh(tag, s), one) };
+        let Some((_, Some(form))) = induction.vars.get(v) else { return (fresh(tag, s), one) };
+        if form.value.geometric.is_some() {
+            return (fresh(tag, s), one);
+        }
+        let d = form.value.common_denominator();
+        let mut terms = Vec::new();
+        let mut power = Int::from_i64(1);
+        for coefficient in &form.value.poly {
+            let scaled = coefficient.scale(&d);
+            let mut c = vec![int_of(scaled.constant_term())];
+            for (w, k) in scaled.terms() {
+                let Some(ws) = self.sym_of.get(w) else { return (fresh(tag, s), one) };
+                c.push(Int::mul(&[int_of(k), start(*ws)]));
+            }
+            terms.push(Int::mul(&[Int::add(&c), power.clone()]));
+            power = Int::mul(&[power, m.clone()]);
+        }
+        let numerator = Int::add(&terms);
+        if form.from == 0 {
+            return (numerator, d);
+        }
+        // Below `from` the value is not the closed form's: any value.
+        let early = Int::mul(&[int_of(&d), fresh(tag, s)]);
+        let valid = m.ge(Int::from_i64(i64::from(form.from)));
+        (valid.ite(&numerator, &early), d)
+    }
+}
+
+fn fresh(tag: &str, s: Sym) -> Int {
+    Int::new_const(format!("pd_{tag}_s{s}"))
+}
+
+fn int_of(r: &Rational) -> Int {
+    debug_assert!(r.is_integer());
+    match to_i128(r) {
+        Some(v) => Int::from_i128(v),
+        None => big_int(&r.to_integer()),
+    }
+}
+
+fn compare(row: &Row, value: Int) -> Bool {
+    let zero = Int::from_i64(0);
+    if row.eq { value.eq(&zero) } else { value.le(&zero) }
+}
+
+fn big_int(k: &num_bigint::BigInt) -> Int {
+    k.to_string().parse().expect("a decimal numeral")
+}
