@@ -119,13 +119,13 @@ impl Pda {
         for &(i, j) in &self.transitions {
             reach[i][j] = true;
         }
+        // Transitive closure (Warshall).
         for m in 0..n {
-            for i in 0..n {
-                if reach[i][m] {
-                    for j in 0..n {
-                        if reach[m][j] {
-                            reach[i][j] = true;
-                        }
+            let through = reach[m].clone();
+            for row in reach.iter_mut() {
+                if row[m] {
+                    for (cell, &via) in row.iter_mut().zip(&through) {
+                        *cell |= via;
                     }
                 }
             }
