@@ -111,6 +111,25 @@ enum Command {
         #[arg(long, value_enum, default_value_t = FormatArg::Text)]
         format: FormatArg,
     },
+    /// Every loop of every file, classified by Proteus (TSE'19 Table 1: type 1 to 4, or
+    /// unsupported with the reason), with its paths, each variable's class and closed form, and
+    /// the path dependency automaton. Each file is read and analysed on its own, in parallel; a
+    /// file that cannot be read is reported and the run goes on. Ends with a summary table.
+    Classify {
+        /// C files (.c) or preprocessed files (.i), each analysed on its own, or task definitions (.yml).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Sizes of long and pointers [default: a task definition's, else LP64].
+        #[arg(long, value_enum)]
+        data_model: Option<DataModelArg>,
+        #[command(flatten)]
+        analysis: AnalysisArgs,
+        #[arg(long, value_enum, default_value_t = ClassifyFormatArg::Text)]
+        format: ClassifyFormatArg,
+        /// Files analysed in parallel (default: the number of CPUs).
+        #[arg(long)]
+        jobs: Option<usize>,
+    },
     /// Run a job over the tasks of a benchmark manifest and print a table per suite.
     Bench(BenchArgs),
     /// Soundness fuzzing: generate random C programs, ask `verify` and `terminate` about each,
@@ -294,6 +313,14 @@ enum FormatArg {
 }
 
 #[derive(Copy, Clone, ValueEnum)]
+enum ClassifyFormatArg {
+    Text,
+    Json,
+    /// Graphviz: one digraph (the path dependency automaton) per classified loop.
+    Dot,
+}
+
+#[derive(Copy, Clone, ValueEnum)]
 #[allow(clippy::upper_case_acronyms)]
 enum DataModelArg {
     #[value(name = "ILP32", alias = "ilp32")]
@@ -320,14 +347,20 @@ impl From<FormatArg> for leapfrog_report::Format {
 impl InputArgs {
     /// The program to analyze; on failure, the message is printed and the exit code returned.
     fn to_input(&self) -> Result<jobs::Input, u8> {
-        let data_model = self.data_model.map(|m| match m {
-            DataModelArg::ILP32 => leapfrog_ir::DataModel::ILP32,
-            DataModelArg::LP64 => leapfrog_ir::DataModel::LP64,
-        });
+        let data_model = self.data_model.map(DataModelArg::model);
         jobs::Input::resolve(&self.files, data_model, self.entry.clone()).map_err(|message| {
             eprintln!("{message}");
             jobs::EXIT_USAGE
         })
+    }
+}
+
+impl DataModelArg {
+    fn model(self) -> leapfrog_ir::DataModel {
+        match self {
+            DataModelArg::ILP32 => leapfrog_ir::DataModel::ILP32,
+            DataModelArg::LP64 => leapfrog_ir::DataModel::LP64,
+        }
     }
 }
 
@@ -428,6 +461,21 @@ fn run(cli: Cli) -> u8 {
             }
             Err(code) => code,
         },
+        Command::Classify { files, data_model, analysis, format, jobs } => {
+            let request = jobs::classify::ClassifyRequest {
+                files,
+                data_model: data_model.map(DataModelArg::model),
+                format: match format {
+                    ClassifyFormatArg::Text => jobs::classify::ClassifyFormat::Text,
+                    ClassifyFormatArg::Json => jobs::classify::ClassifyFormat::Json,
+                    ClassifyFormatArg::Dot => jobs::classify::ClassifyFormat::Dot,
+                },
+                jobs: jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+                options: analysis.options(),
+                stack_bytes: JOB_STACK_BYTES,
+            };
+            jobs::classify::run(&request)
+        }
         Command::Bench(args) => run_bench(args),
         Command::Fuzz(args) => run_fuzz(args),
     }

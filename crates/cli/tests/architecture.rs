@@ -17,7 +17,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("smt", &[]),
     ("certify", &["leapfrog-source", "leapfrog-arith", "leapfrog-ir", "leapfrog-smt"]),
     ("paths", &["leapfrog-arith", "leapfrog-ir", "leapfrog-smt"]),
-    ("proteus", &["leapfrog-arith", "leapfrog-ir", "leapfrog-smt", "leapfrog-linear", "leapfrog-paths"]),
+    ("proteus", &["leapfrog-arith", "leapfrog-ir", "leapfrog-smt", "leapfrog-linear", "leapfrog-paths", "leapfrog-results"]),
     ("summarize", &["leapfrog-source", "leapfrog-arith", "leapfrog-ir", "leapfrog-smt", "leapfrog-certify"]),
     (
         "verify",
@@ -65,6 +65,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "leapfrog-smt",
             "leapfrog-verify",
             "leapfrog-terminate",
+            "leapfrog-proteus",
         ],
     ),
 ];

@@ -7,14 +7,17 @@
 //! - [`sequence`]: the exact sequences in `n` those closed forms are made of;
 //! - [`pda`]: the path dependency automaton (Algorithm 1), its cycles and whether they are
 //!   periodic;
-//! - [`classify`]: the loop types of Table 1, or the reason a loop is unsupported.
+//! - [`classify`]: the loop types of Table 1, or the reason a loop is unsupported;
+//! - [`job`]: the `classify` job over every loop of a program, in the user's terms.
 //!
 //! The disjunctive summaries (Algorithms 2–5) build on these (issue 11).
 //!
-//! Invariant: depends on `leapfrog-ir`, `leapfrog-arith`, `leapfrog-smt`, `leapfrog-linear` and
-//! `leapfrog-paths`; it reads loops only through their paths.
+//! Invariant: depends on `leapfrog-ir`, `leapfrog-arith`, `leapfrog-smt`, `leapfrog-linear`,
+//! `leapfrog-paths` and `leapfrog-results` (what it reports); it reads loops only through their
+//! paths.
 
 pub mod classify;
 pub mod induction;
+pub mod job;
 pub mod pda;
 pub mod sequence;

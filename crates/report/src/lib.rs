@@ -1,4 +1,5 @@
-//! Report emitters: the only place that knows output formats (text with source snippets, JSON).
+//! Report emitters: the only place that knows output formats (text with source snippets, JSON,
+//! and Graphviz for `classify`'s automata).
 //!
 //! Each job's result arrives here as plain data (a loop listing, an execution result, the
 //! program's diagnostics) and leaves as text or a `serde_json::Value`. Output is deterministic:
@@ -6,6 +7,7 @@
 //!
 //! Invariant: formats only; computes no analysis result.
 
+pub mod classify;
 pub mod diagnostics;
 pub mod exec;
 pub mod invariants;

@@ -5,12 +5,13 @@
 //! The engines (`verify`, `terminate`, and the jobs of later issues) produce these types; the
 //! report emitters (`leapfrog-report`) format them without linking an engine; the CLI passes
 //! them along. One module per job: [`safety`] (`verify`), [`summaries`] (`summarize`),
-//! [`invariants`] (`invariants`), [`termination`] (`terminate`).
+//! [`invariants`] (`invariants`), [`termination`] (`terminate`), [`classification`] (`classify`).
 //!
 //! Invariant: depends only on `leapfrog-source`, `leapfrog-arith` and `leapfrog-ir` (for
 //! positions, the integer semantics, loop kinds and the environment assumptions of
 //! `ir::nondet`); holds data and text helpers, no analysis.
 
+pub mod classification;
 pub mod invariants;
 pub mod safety;
 pub mod summaries;

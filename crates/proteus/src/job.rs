@@ -1,0 +1,271 @@
+//! The `classify` job: every loop of every function of a program, classified
+//! ([`crate::classify`]) and described in the user's terms (`leapfrog-results`).
+//!
+//! Functions are analysed as they are, without inlining (real code is classified file by file):
+//! a loop that calls a function with a body is unsupported. Conditions and updates are printed
+//! as C over the values at the start of an iteration; a value the path does not determine (an
+//! input, a load) is never printed as an internal name: a condition on it is counted as
+//! unexpressed, an update to it is `(any value)`.
+
+use crate::classify::{Classification, classify};
+use crate::induction::{Class, ClosedForm, PathInduction};
+use crate::pda::StateKind;
+use crate::sequence::Sequence;
+use leapfrog_arith::Semantics;
+use leapfrog_ir::loops::LoopForest;
+use leapfrog_ir::{Program, VarId};
+use leapfrog_linear::{Affine, Rational};
+use leapfrog_paths::linear::{Lin, Row, Sym};
+use leapfrog_paths::{LinPath, LoopPaths};
+use leapfrog_results::classification::{LoopClassification, PathReport, PdaReport, PdaStateReport, VariableReport};
+use num_traits::{One, Signed, Zero};
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+/// The name of the iteration counter in closed forms.
+pub const COUNTER: &str = "k";
+
+/// Every loop of every function of `p`, in function and source order; a loop left when the
+/// deadline passes is unsupported with that reason.
+pub fn classify_program(p: &Program, semantics: Semantics, deadline: Instant) -> Vec<LoopClassification> {
+    let mut out = Vec::new();
+    for (_, f) in p.user_funcs() {
+        let forest = LoopForest::compute(f);
+        let mut loops: Vec<_> = forest.loops.ids().map(|l| (forest.syntax(f, l), l)).collect();
+        loops.sort_by_key(|((_, span), _)| (span.file, span.line, span.col));
+        for ((kind, span), l) in loops {
+            let start = Instant::now();
+            let mut report = LoopClassification {
+                function: f.name.clone(),
+                kind,
+                span,
+                loop_type: None,
+                interleaving: None,
+                unsupported: None,
+                nested: false,
+                paths: Vec::new(),
+                exits: Vec::new(),
+                niv_conditions: Vec::new(),
+                pda: None,
+                elapsed: Default::default(),
+            };
+            if Instant::now() >= deadline {
+                report.unsupported = Some("the time limit was reached before this loop".into());
+                out.push(report);
+                continue;
+            }
+            match classify(p, f, &forest, l, semantics, deadline) {
+                Classification::Unsupported(why) => report.unsupported = Some(why),
+                Classification::Classified(c) => {
+                    let names = Names::new(p, &c.paths);
+                    report.loop_type = Some(c.loop_type);
+                    report.interleaving = Some(c.interleaving.name());
+                    report.nested = c.nested;
+                    let induction_of = |i: usize| {
+                        c.pda
+                            .states
+                            .iter()
+                            .find(|s| s.kind == StateKind::Iteration(i))
+                            .and_then(|s| s.induction.as_ref())
+                    };
+                    report.paths =
+                        c.paths.paths.iter().enumerate().map(|(i, path)| names.path(path, induction_of(i))).collect();
+                    report.exits = c.paths.exits.iter().map(|(_, path)| names.path(path, None)).collect();
+                    report.niv_conditions = c
+                        .niv_conditions
+                        .iter()
+                        .map(|(i, row)| match row {
+                            Some(row) => format!(
+                                "path {}: {}",
+                                i + 1,
+                                names
+                                    .row(row)
+                                    .unwrap_or_else(|| "a condition on a value the path does not determine".into())
+                            ),
+                            None => format!("path {}: a condition on a value the path does not determine", i + 1),
+                        })
+                        .collect();
+                    report.pda = Some(PdaReport {
+                        states: c
+                            .pda
+                            .states
+                            .iter()
+                            .map(|s| match s.kind {
+                                StateKind::Entry => PdaStateReport { kind: "entry", path: None },
+                                StateKind::Iteration(i) => PdaStateReport { kind: "iteration", path: Some(i) },
+                                StateKind::Exit(i) => PdaStateReport { kind: "exit", path: Some(i) },
+                            })
+                            .collect(),
+                        transitions: c.pda.transitions.clone(),
+                        undecided: c.pda.undecided,
+                    });
+                }
+            }
+            report.elapsed = start.elapsed();
+            out.push(report);
+        }
+    }
+    out
+}
+
+/// Source names of a loop's path symbols.
+struct Names<'p> {
+    p: &'p Program,
+    var_of: BTreeMap<Sym, VarId>,
+    sym_of: BTreeMap<VarId, Sym>,
+}
+
+impl<'p> Names<'p> {
+    fn new(p: &'p Program, paths: &LoopPaths) -> Names<'p> {
+        Names {
+            p,
+            var_of: paths.pre.iter().map(|(v, s)| (*s, *v)).collect(),
+            sym_of: paths.pre.iter().map(|(v, s)| (*v, *s)).collect(),
+        }
+    }
+
+    fn name(&self, v: VarId) -> String {
+        self.p.vars[v].name.clone()
+    }
+
+    fn path(&self, path: &LinPath, induction: Option<&PathInduction>) -> PathReport {
+        let mut condition = Vec::new();
+        let mut unexpressed = path.dropped_conditions;
+        for row in &path.rows {
+            match self.row(row) {
+                Some(text) => condition.push(text),
+                None => unexpressed += 1,
+            }
+        }
+        let updates = path
+            .post
+            .iter()
+            .filter_map(|(s, lin)| {
+                let v = *self.var_of.get(s)?;
+                Some((self.name(v), self.lin(lin).unwrap_or_else(|| "(any value)".into())))
+            })
+            .collect();
+        let variables = induction
+            .map(|ind| {
+                ind.vars
+                    .iter()
+                    .filter(|(v, _)| self.sym_of.contains_key(v))
+                    .map(|(v, (class, form))| VariableReport {
+                        name: self.name(*v),
+                        class: class.name(),
+                        closed_form: form.as_ref().map(|f| self.closed_form(f)),
+                        from: form.as_ref().map_or(0, |f| f.from),
+                        reason: match class {
+                            Class::NonInduction(why) => Some(why.clone()),
+                            _ => None,
+                        },
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        PathReport { condition, unexpressed_conditions: unexpressed, updates, variables }
+    }
+
+    /// `lin` as C, `None` when it mentions a value the path does not determine.
+    fn lin(&self, lin: &Lin) -> Option<String> {
+        let terms: Vec<(i128, String)> =
+            lin.terms.iter().map(|(s, c)| Some((*c, self.name(*self.var_of.get(s)?)))).collect::<Option<_>>()?;
+        Some(sum_text(&terms, lin.constant))
+    }
+
+    /// `row` as a C comparison: positive terms on the left, the constant on the right (`x <= n - 1`
+    /// for `x - n + 1 <= 0`; `n >= 1` when no coefficient is positive).
+    pub(crate) fn row(&self, row: &Row) -> Option<String> {
+        let mut positive = Vec::new();
+        let mut negative = Vec::new();
+        for (s, c) in &row.lin.terms {
+            let name = self.name(*self.var_of.get(s)?);
+            if *c > 0 { positive.push((*c, name)) } else { negative.push((-*c, name)) }
+        }
+        let k = row.lin.constant;
+        Some(if positive.is_empty() {
+            // −ΣN + k ≤ 0  ⇔  ΣN ≥ k.
+            format!("{} {} {k}", sum_text(&negative, 0), if row.eq { "==" } else { ">=" })
+        } else {
+            // ΣP − ΣN + k ≤ 0  ⇔  ΣP ≤ ΣN − k.
+            format!("{} {} {}", sum_text(&positive, 0), if row.eq { "==" } else { "<=" }, sum_text(&negative, -k))
+        })
+    }
+
+    /// A closed form as C over the values before the executions and the counter `k`.
+    fn closed_form(&self, form: &ClosedForm) -> String {
+        sequence_text(&form.value, &|v| self.name(*v))
+    }
+}
+
+/// `c1*x1 + c2*x2 + k` (a `0` for an empty sum).
+fn sum_text(terms: &[(i128, String)], constant: i128) -> String {
+    let mut out = String::new();
+    // Positive terms first: `i - j + m` reads better than `-j + i + m`.
+    let ordered = terms.iter().filter(|(c, _)| *c > 0).chain(terms.iter().filter(|(c, _)| *c <= 0));
+    for (c, name) in ordered {
+        let (sign, c) = if *c < 0 { ("-", -c) } else { ("+", *c) };
+        if out.is_empty() {
+            if sign == "-" {
+                out.push('-');
+            }
+        } else {
+            out.push_str(&format!(" {sign} "));
+        }
+        if c == 1 { out.push_str(name) } else { out.push_str(&format!("{c}*{name}")) }
+    }
+    if out.is_empty() {
+        return constant.to_string();
+    }
+    if constant > 0 {
+        out.push_str(&format!(" + {constant}"));
+    } else if constant < 0 {
+        out.push_str(&format!(" - {}", -constant));
+    }
+    out
+}
+
+/// A sequence in `k` as C: `(numerator)/d` with integer coefficients; a geometric term is written
+/// with `pow`.
+pub fn sequence_text(s: &Sequence, name: &dyn Fn(&VarId) -> String) -> String {
+    let d = s.common_denominator();
+    let mut parts: Vec<String> = Vec::new();
+    for (p, c) in s.poly.iter().enumerate() {
+        let c = c.scale(&d);
+        if c.as_constant().is_some_and(Zero::is_zero) {
+            continue;
+        }
+        let power = vec![COUNTER; p].join("*");
+        parts.push(match (p, c.as_constant()) {
+            (0, _) => affine_text(&c, name),
+            (_, Some(k)) if k.is_one() => power,
+            (_, Some(k)) if (-k).is_one() => format!("-{power}"),
+            (_, Some(k)) => format!("{k}*{power}"),
+            (_, None) => format!("({})*{power}", affine_text(&c, name)),
+        });
+    }
+    if let Some((a, c)) = &s.geometric {
+        parts.push(format!("({})*pow({}, {COUNTER})", affine_text(&c.scale(&d), name), rational_text(a)));
+    }
+    let sum = if parts.is_empty() { "0".to_string() } else { parts.join(" + ").replace("+ -", "- ") };
+    if d.is_one() { sum } else { format!("({sum})/{d}") }
+}
+
+fn affine_text(a: &Affine<VarId>, name: &dyn Fn(&VarId) -> String) -> String {
+    let terms: Option<Vec<(i128, String)>> =
+        a.terms().map(|(v, c)| Some((leapfrog_linear::to_i128(c)?, name(v)))).collect();
+    match (terms, leapfrog_linear::to_i128(a.constant_term())) {
+        (Some(terms), Some(k)) => sum_text(&terms, k),
+        _ => a.text(|v| name(v)),
+    }
+}
+
+fn rational_text(r: &Rational) -> String {
+    if r.is_integer() {
+        r.to_string()
+    } else if r.is_negative() {
+        format!("(-{}.0/{})", -r.numer(), r.denom())
+    } else {
+        format!("({}.0/{})", r.numer(), r.denom())
+    }
+}
