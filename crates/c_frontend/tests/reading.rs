@@ -91,6 +91,11 @@ const INVALID: &[(&str, &str, &str)] = &[
     ),
     ("int main(void) {\n  return y;\n}\n", "2:10: `y` undeclared", "2:10: 'y' undeclared (first use in this function)"),
     ("int main(void) {\n a: ;\n a: ;\n  return 0;\n}\n", "3:2: duplicate label `a`", "3:2: duplicate label 'a'"),
+    (
+        "int main(void) {\n  void *p = &&nowhere;\n  goto *p;\n}\n",
+        "2:13: label `nowhere` used but not defined",
+        "2:3: label 'nowhere' used but not defined",
+    ),
 ];
 
 #[test]
@@ -152,12 +157,39 @@ fn what_gcc_only_warns_about_is_read() {
         "int main(void) { const char *s = \"caf\\u00e9 \\U0001F600 \\e\"; return s[0]; }\n",
         // GNU's 128-bit integers.
         "int main(void) { __int128 a = 1; unsigned __int128 b = a; __int128_t c = 2; __uint128_t d = 3;\n  return (int)(b + c + d); }\n",
+        // GNU's statement and label attributes, labels as values and computed goto (also gcc's
+        // relative table of label differences).
+        "int main(int argc, char **argv) {\n  switch (argc) { case 1: argc++; __attribute__((fallthrough)); default: break; }\n\
+         l: __attribute__((unused)) argc--;\n  static const void *t[] = { &&l, &&m };\n\
+         static const int d[] = { &&l - &&l, &&m - &&l };\n  if (argc > 5) goto *t[argc & 1];\n\
+         if (argc > 3) goto *(&&l + d[1]);\nm:\n  return argc;\n}\n",
     ];
     for dm in [DataModel::LP64, DataModel::ILP32] {
         for src in programs {
             if let Err(e) = read_with(src, dm, &ReadSettings::default()) {
                 panic!("{dm:?}: rejected ({e}):\n{src}");
             }
+        }
+    }
+}
+
+/// What the parser rejects in GNU's computed goto and label addresses, without gcc's check:
+/// a syntax error at the position where the construct goes wrong.
+#[test]
+fn malformed_computed_gotos_are_syntax_errors_at_their_position() {
+    let cases = [
+        ("int main(void) {\n  goto *;\n}\n", (2, 9)),
+        ("int main(void) {\n  void *p = &&;\n  return 0;\n}\n", (2, 15)),
+        ("int main(void) {\n  void *p = &&1;\n  return 0;\n}\n", (2, 15)),
+        ("int main(void) {\n  goto *p\n}\n", (3, 1)),
+    ];
+    for (src, at) in cases {
+        match read_with(src, DataModel::LP64, &without_gcc()) {
+            Err(FrontendError::Syntax { line, col, message, .. }) => {
+                assert_eq!((line, col), at, "{src}");
+                assert!(message.starts_with("syntax error"), "{message}");
+            }
+            other => panic!("not a syntax error ({:?}):\n{src}", other.map(|_| ())),
         }
     }
 }

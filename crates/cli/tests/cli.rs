@@ -285,6 +285,29 @@ fn exec_reports_outcomes_with_positions() {
     assert!(run("4")["steps"].as_u64().unwrap() > 0);
 }
 
+/// A computed goto runs to the label whose address it holds; one to anything else (undefined
+/// behaviour, excluded by the analyses) stops the run as blocked at the `goto *`, and the
+/// assumption is printed with its position.
+#[test]
+fn exec_follows_computed_gotos_and_stops_at_an_undefined_one() {
+    let dir = temp_dir("exec-goto");
+    let src = write(
+        &dir,
+        "g.c",
+        "extern int __VERIFIER_nondet_int(void);\nint main(void) {\n  int x = __VERIFIER_nondet_int();\n  \
+         static void *const t[] = { &&a, &&b };\n  void *p = x == 2 ? (void *)&x : t[x & 1];\n  goto *p;\n\
+         a:\n  return 10;\nb:\n  return 20;\n}\n",
+    );
+    let run = |v: &str| leapfrog(&["exec", "--format", "json", "--nondet", v, &src]);
+    assert_eq!(json(&run("0"))["code"].as_i64(), Some(10));
+    assert_eq!(json(&run("1"))["code"].as_i64(), Some(20));
+    let out = run("2");
+    let blocked = json(&out);
+    assert_eq!((blocked["outcome"].as_str(), blocked["line"].as_u64()), (Some("blocked"), Some(6)));
+    let expected = format!("{src}:6:3: assumption: computed goto: assumed to jump to a label of this function");
+    assert!(stderr(&out).contains(&expected), "{}", stderr(&out));
+}
+
 #[test]
 fn bench_runs_a_manifest_and_writes_results() {
     let dir = temp_dir("bench");

@@ -265,6 +265,15 @@ pub enum Expression {
     ///
     /// [GNU extension](https://gcc.gnu.org/onlinedocs/gcc/Statement-Exprs.html)
     Statement(Box<Node<Statement>>),
+
+    /// Address of a label
+    ///
+    /// `&&label`
+    ///
+    /// Patched (Leapfrog).
+    ///
+    /// [GNU extension](https://gcc.gnu.org/onlinedocs/gcc/Labels-as-Values.html)
+    LabelAddress(Node<Identifier>),
 }
 
 /// Struct or union member access
@@ -1030,6 +1039,35 @@ pub enum Statement {
     Return(Option<Box<Node<Expression>>>),
     /// Vendor specific inline assembly extensions
     Asm(Node<AsmStatement>),
+    /// Computed goto
+    ///
+    /// `goto *expression;`
+    ///
+    /// Patched (Leapfrog).
+    ///
+    /// [GNU extension](https://gcc.gnu.org/onlinedocs/gcc/Labels-as-Values.html)
+    ComputedGoto(Box<Node<Expression>>),
+    /// Statement with attributes: a null statement (`__attribute__((fallthrough));`), the
+    /// statement after an identifier label (`label: __attribute__((unused)) statement`, where
+    /// GNU C gives the attributes to the label), or another statement
+    /// (`__attribute__((musttail)) return f(x);`)
+    ///
+    /// Patched (Leapfrog).
+    ///
+    /// [GNU extension](https://gcc.gnu.org/onlinedocs/gcc/Statement-Attributes.html),
+    /// [label attributes](https://gcc.gnu.org/onlinedocs/gcc/Label-Attributes.html)
+    Attributed(Node<AttributedStatement>),
+}
+
+/// Statement with attributes
+///
+/// Patched (Leapfrog).
+///
+/// [GNU extension](https://gcc.gnu.org/onlinedocs/gcc/Statement-Attributes.html)
+#[derive(Debug, PartialEq, Clone)]
+pub struct AttributedStatement {
+    pub attributes: Vec<Node<Extension>>,
+    pub statement: Box<Node<Statement>>,
 }
 
 /// Labeled statement

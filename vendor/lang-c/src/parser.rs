@@ -2894,6 +2894,10 @@ fn __parse_unary_expression0<'input>(__input: &'input str, __state: &mut ParseSt
     if let Some(left_over) = __state.unary_expression_left_over.remove(&__pos) {
         return left_over;
     }
+    // Patched (Leapfrog): GNU's address of a label, `&&label`.
+    if let Matched(__next, e) = __parse_label_address(__input, __state, __pos, env) {
+        return Matched(__next, e);
+    }
     {
         let __choice_res = __parse_postfix_expression0(__input, __state, __pos, env);
         match __choice_res {
@@ -2995,6 +2999,24 @@ fn __parse_unary_expression0<'input>(__input: &'input str, __state: &mut ParseSt
                 }
             }
         }
+    }
+}
+
+/// Patched (Leapfrog): GNU's address of a label, `gnu_guard "&&" _ identifier`
+/// (<https://gcc.gnu.org/onlinedocs/gcc/Labels-as-Values.html>). Nothing else starts a unary
+/// expression with `&&`. No failure is recorded unless the input has `&&` here, so the expected
+/// tokens of syntax errors elsewhere are as in the release.
+fn __parse_label_address<'input>(__input: &'input str, __state: &mut ParseState<'input>, __pos: usize, env: &mut Env) -> RuleResult<Expression> {
+    #![allow(non_snake_case, unused)]
+    if !env.extensions_gnu || !__input[__pos..].starts_with("&&") {
+        return Failed;
+    }
+    match __parse__(__input, __state, __pos + 2, env) {
+        Matched(__pos, _) => match __parse_identifier(__input, __state, __pos, env) {
+            Matched(__pos, i) => Matched(__pos, Expression::LabelAddress(i)),
+            Failed => Failed,
+        },
+        Failed => Failed,
     }
 }
 
@@ -12859,6 +12881,10 @@ fn __parse_statement<'input>(__input: &'input str, __state: &mut ParseState<'inp
 
 fn __parse_statement0<'input>(__input: &'input str, __state: &mut ParseState<'input>, __pos: usize, env: &mut Env) -> RuleResult<Statement> {
     #![allow(non_snake_case, unused)]
+    // Patched (Leapfrog): GNU attributes on a null statement, `__attribute__((fallthrough));`.
+    if let Matched(__next, s) = __parse_attribute_statement(__input, __state, __pos, env) {
+        return Matched(__next, s);
+    }
     {
         let __choice_res = {
             let __seq_res = {
@@ -13023,6 +13049,37 @@ fn __parse_statement0<'input>(__input: &'input str, __state: &mut ParseState<'in
                 }
             }
         }
+    }
+}
+
+/// Patched (Leapfrog): GNU attributes on a statement, `gnu_guard attribute_specifier_list _
+/// statement`: on a null statement (`__attribute__((fallthrough));`,
+/// <https://gcc.gnu.org/onlinedocs/gcc/Statement-Attributes.html>), after an identifier label
+/// (`label: __attribute__((unused)) statement`, which GNU C reads as the label's attributes,
+/// <https://gcc.gnu.org/onlinedocs/gcc/Label-Attributes.html>), and on other statements
+/// (`__attribute__((musttail)) return f(x);`). A block item that starts with attributes is tried
+/// as a declaration first, as before. No failure is recorded unless the input has `__attribute`
+/// here.
+fn __parse_attribute_statement<'input>(__input: &'input str, __state: &mut ParseState<'input>, __pos: usize, env: &mut Env) -> RuleResult<Statement> {
+    #![allow(non_snake_case, unused)]
+    if !env.extensions_gnu || !__input[__pos..].starts_with("__attribute") {
+        return Failed;
+    }
+    let __start = __pos;
+    let (__pos, attributes) = match __parse_attribute_specifier_list(__input, __state, __pos, env) {
+        Matched(__pos, a) if __pos > __start => (__pos, a),
+        _ => return Failed,
+    };
+    let __pos = match __parse__(__input, __state, __pos, env) {
+        Matched(__pos, _) => __pos,
+        Failed => return Failed,
+    };
+    match __parse_statement(__input, __state, __pos, env) {
+        Matched(__end, statement) => {
+            let attributed = AttributedStatement { attributes, statement };
+            Matched(__end, Statement::Attributed(Node::new(attributed, Span::span(__start, __end))))
+        }
+        Failed => Failed,
     }
 }
 
@@ -14254,8 +14311,50 @@ fn __parse_for_initializer<'input>(__input: &'input str, __state: &mut ParseStat
     }
 }
 
+/// Patched (Leapfrog): GNU's computed goto, `gnu_guard K<"goto"> _ "*" _ expression _ ";"`
+/// (<https://gcc.gnu.org/onlinedocs/gcc/Labels-as-Values.html>). No failure is recorded unless
+/// the input has `goto *` here, so the expected tokens of other syntax errors are as in the
+/// release.
+fn __parse_computed_goto<'input>(__input: &'input str, __state: &mut ParseState<'input>, __pos: usize, env: &mut Env) -> RuleResult<Statement> {
+    #![allow(non_snake_case, unused)]
+    if !env.extensions_gnu || !__input[__pos..].starts_with("goto") {
+        return Failed;
+    }
+    let __pos = __pos + 4;
+    if __input[__pos..].chars().next().map_or(false, |c| c == '_' || c.is_ascii_alphanumeric()) {
+        return Failed;
+    }
+    let __pos = match __parse__(__input, __state, __pos, env) {
+        Matched(__pos, _) => __pos,
+        Failed => return Failed,
+    };
+    if !__input[__pos..].starts_with('*') {
+        return Failed;
+    }
+    let __pos = match __parse__(__input, __state, __pos + 1, env) {
+        Matched(__pos, _) => __pos,
+        Failed => return Failed,
+    };
+    let (__pos, e) = match __parse_expression(__input, __state, __pos, env) {
+        Matched(__pos, e) => (__pos, e),
+        Failed => return Failed,
+    };
+    let __pos = match __parse__(__input, __state, __pos, env) {
+        Matched(__pos, _) => __pos,
+        Failed => return Failed,
+    };
+    match slice_eq(__input, __state, __pos, ";") {
+        Matched(__pos, _) => Matched(__pos, Statement::ComputedGoto(e)),
+        Failed => Failed,
+    }
+}
+
 fn __parse_jump_statement<'input>(__input: &'input str, __state: &mut ParseState<'input>, __pos: usize, env: &mut Env) -> RuleResult<Statement> {
     #![allow(non_snake_case, unused)]
+    // Patched (Leapfrog): GNU's `goto *expression;` (see `computed_goto`).
+    if let Matched(__next, s) = __parse_computed_goto(__input, __state, __pos, env) {
+        return Matched(__next, s);
+    }
     {
         let __choice_res = {
             let __seq_res = {

@@ -142,6 +142,10 @@ impl<'ast, 'a> Visit<'ast> for Printer<'a> {
     }
     fn visit_expression(&mut self, n: &'ast Expression, span: &'ast Span) {
         self.name("Expression");
+        // Patched (Leapfrog): GNU's `&&label`.
+        if let Expression::LabelAddress(_) = *n {
+            self.field("LabelAddress");
+        }
         visit_expression(&mut self.block(), n, span);
     }
     fn visit_member_operator(&mut self, n: &'ast MemberOperator, span: &'ast Span) {
@@ -466,6 +470,11 @@ impl<'ast, 'a> Visit<'ast> for Printer<'a> {
         self.name("LabeledStatement");
         visit_labeled_statement(&mut self.block(), n, span);
     }
+    // Patched (Leapfrog): statements with GNU attributes.
+    fn visit_attributed_statement(&mut self, n: &'ast AttributedStatement, span: &'ast Span) {
+        self.name("AttributedStatement");
+        visit_attributed_statement(&mut self.block(), n, span);
+    }
     fn visit_if_statement(&mut self, n: &'ast IfStatement, span: &'ast Span) {
         self.name("IfStatement");
         visit_if_statement(&mut self.block(), n, span);
@@ -585,6 +594,8 @@ fn print_statement<'ast>(p: &mut Printer, n: &'ast Statement) {
     match *n {
         Statement::Compound(_) => p.w.write_str(" Compound").unwrap(),
         Statement::Goto(_) => p.w.write_str(" Goto").unwrap(),
+        // Patched (Leapfrog): GNU's `goto *expression;`.
+        Statement::ComputedGoto(_) => p.w.write_str(" ComputedGoto").unwrap(),
         Statement::Continue => p.w.write_str(" Continue").unwrap(),
         Statement::Break => p.w.write_str(" Break").unwrap(),
         Statement::Return(_) => p.w.write_str(" Return").unwrap(),

@@ -405,6 +405,15 @@ pub trait Visit<'ast> {
         visit_if_statement(self, if_statement, span)
     }
 
+    /// Patched (Leapfrog): statements with GNU attributes.
+    fn visit_attributed_statement(
+        &mut self,
+        attributed_statement: &'ast AttributedStatement,
+        span: &'ast Span,
+    ) {
+        visit_attributed_statement(self, attributed_statement, span)
+    }
+
     fn visit_switch_statement(
         &mut self,
         switch_statement: &'ast SwitchStatement,
@@ -628,6 +637,8 @@ pub fn visit_expression<'ast, V: Visit<'ast> + ?Sized>(
         Expression::OffsetOf(ref o) => visitor.visit_offset_of_expression(&o.node, &o.span),
         Expression::VaArg(ref v) => visitor.visit_va_arg_expression(&v.node, &v.span),
         Expression::Statement(ref s) => visitor.visit_statement(&s.node, &s.span),
+        // Patched (Leapfrog): GNU's `&&label`.
+        Expression::LabelAddress(ref i) => visitor.visit_identifier(&i.node, &i.span),
     }
 }
 
@@ -1340,6 +1351,9 @@ pub fn visit_statement<'ast, V: Visit<'ast> + ?Sized>(
             visitor.visit_expression(&r.node, &r.span);
         }
         Statement::Asm(ref a) => visitor.visit_asm_statement(&a.node, &a.span),
+        // Patched (Leapfrog): GNU's `goto *expression;` and statement attributes.
+        Statement::ComputedGoto(ref e) => visitor.visit_expression(&e.node, &e.span),
+        Statement::Attributed(ref a) => visitor.visit_attributed_statement(&a.node, &a.span),
         _ => {}
     }
 }
@@ -1353,6 +1367,21 @@ pub fn visit_labeled_statement<'ast, V: Visit<'ast> + ?Sized>(
     visitor.visit_statement(
         &labeled_statement.statement.node,
         &labeled_statement.statement.span,
+    );
+}
+
+/// Patched (Leapfrog): the attributes, then the statement.
+pub fn visit_attributed_statement<'ast, V: Visit<'ast> + ?Sized>(
+    visitor: &mut V,
+    attributed_statement: &'ast AttributedStatement,
+    _span: &'ast Span,
+) {
+    for attribute in &attributed_statement.attributes {
+        visitor.visit_extension(&attribute.node, &attribute.span);
+    }
+    visitor.visit_statement(
+        &attributed_statement.statement.node,
+        &attributed_statement.statement.span,
     );
 }
 

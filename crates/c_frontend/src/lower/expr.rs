@@ -142,7 +142,8 @@ impl Cx<'_> {
             | Expression::SizeOfTy(_)
             | Expression::SizeOfVal(_)
             | Expression::AlignOf(_)
-            | Expression::OffsetOf(_) => false,
+            | Expression::OffsetOf(_)
+            | Expression::LabelAddress(_) => false,
             Expression::Call(_) | Expression::Statement(_) | Expression::VaArg(_) | Expression::CompoundLiteral(_) => {
                 true
             }
@@ -234,6 +235,7 @@ impl Cx<'_> {
                 Operand::opaque(CType::int())
             }
             Expression::Statement(s) => self.statement_expression(s, span),
+            Expression::LabelAddress(label) => self.label_address(label, span),
             Expression::GenericSelection(_) => {
                 self.unsupported(span, "_Generic selection");
                 Operand::opaque(CType::int())

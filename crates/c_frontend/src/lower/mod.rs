@@ -14,6 +14,7 @@ mod decl;
 mod expr;
 mod fold;
 mod init;
+mod labels;
 mod scope;
 mod stmt;
 #[cfg(test)]
@@ -121,6 +122,8 @@ pub struct FnCx {
     /// Locals whose address is taken in this function (they live in memory).
     pub addr_taken: HashSet<String>,
     pub is_main: bool,
+    /// Where the function's computed gotos (`goto *e`) jump, once there is one.
+    pub computed_goto: Option<labels::Dispatch>,
 }
 
 impl FnCx {
@@ -139,6 +142,7 @@ impl FnCx {
             goto_spans: HashMap::new(),
             addr_taken: HashSet::new(),
             is_main: false,
+            computed_goto: None,
         }
     }
 }
@@ -167,6 +171,9 @@ pub struct Cx<'a> {
     type_cache: HashMap<(usize, usize), CType>,
     /// Whether expressions have side effects, by their byte range (see `Cx::has_side_effects`).
     side_effects: HashMap<(usize, usize), bool>,
+    /// The labels of the function being lowered whose address is taken (kept here, not in
+    /// `FnCx`, because a `static` local's initializer, lowered into `init`, may take them).
+    label_addresses: labels::LabelAddresses,
 }
 
 /// The left side of `lhs = f(args)`: gcc evaluates it after the call's arguments and right before
@@ -511,6 +518,7 @@ impl<'a> Cx<'a> {
             interlude: None,
             type_cache: HashMap::new(),
             side_effects: HashMap::new(),
+            label_addresses: labels::LabelAddresses::default(),
         }
     }
 

@@ -40,6 +40,7 @@ impl Cx<'_> {
         fcx.is_main = name == "main";
         fcx.addr_taken = addr_taken_names_in(&fd.node.statement);
         let saved = std::mem::replace(&mut self.f, fcx);
+        self.take_label_addresses(&fd.node.statement);
         // Parameters are in scope to the body's closing brace.
         self.scopes.push(self.last_char(&fd.node.statement.span));
         let (params, decls) = match &d.kr_params {
@@ -53,6 +54,8 @@ impl Cx<'_> {
         }
         self.lower_statement(&fd.node.statement);
         self.fall_off_end(span);
+        self.finish_computed_gotos();
+        self.label_addresses = Default::default();
         self.scopes.pop();
         self.report_undefined_labels();
         let fcx = std::mem::replace(&mut self.f, saved);
@@ -295,6 +298,11 @@ impl Cx<'_> {
                 self.f.goto_spans.entry(label.node.name.clone()).or_insert(span);
                 self.jump(target, span);
             }
+            Statement::ComputedGoto(e) => self.computed_goto(e, span),
+            Statement::Attributed(a) => {
+                self.statement_attributes(&a.node.attributes);
+                self.lower_statement(&a.node.statement);
+            }
             Statement::Continue => match self.f.continues.last().copied() {
                 Some(t) => self.jump(t, span),
                 None => self.error(span, "`continue` statement not within a loop"),
@@ -328,7 +336,7 @@ impl Cx<'_> {
         self.f.breaks.pop();
     }
 
-    fn label_loc(&mut self, name: &str) -> LocId {
+    pub fn label_loc(&mut self, name: &str) -> LocId {
         if let Some(&l) = self.f.labels.get(name) {
             return l;
         }

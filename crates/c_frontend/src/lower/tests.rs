@@ -288,3 +288,121 @@ fn variables_record_their_scopes() {
         assert_eq!(v.scope, None, "{v:?}");
     }
 }
+
+/// The program's IR as text, without the lines naming its files (so that programs read from two
+/// files compare equal).
+fn ir_text(p: &Program) -> String {
+    let text = leapfrog_ir::print::program_to_string(p);
+    text.lines().filter(|l| !l.starts_with("file ")).collect::<Vec<_>>().join("\n")
+}
+
+/// GNU statement and label attributes are read and change nothing: the IR is the one of the
+/// program with the attributes blanked out (positions unchanged).
+#[test]
+fn fallthrough_and_label_attributes_change_nothing() {
+    let attributes =
+        ["__attribute__((fallthrough))", "__attribute__((__fallthrough__))", "__attribute__((unused, cold))"];
+    let with = format!(
+        "int f(int x) {{\n  int r = 0;\n  switch (x) {{\n  case 1:\n    r += 1;\n    {};\n  case 2:\n    r += 2;\n    \
+         {};\n  default:\n    r++;\n  }}\ndone: {};\n  return r;\n}}\nint main(void) {{ return f(1); }}\n",
+        attributes[0], attributes[1], attributes[2]
+    );
+    let without = attributes.iter().fold(with.clone(), |src, a| src.replace(a, &" ".repeat(a.len())));
+    let (a, b) = (lower(&with), lower(&without));
+    assert!(a.diagnostics.is_empty(), "{:?}", a.diagnostics);
+    assert_eq!(ir_text(&a), ir_text(&b));
+}
+
+/// Statement attributes with a meaning Leapfrog does not model are ignored, with a warning.
+#[test]
+fn other_statement_attributes_are_ignored_with_a_warning() {
+    let p = lower("int f(int x) {\n  __attribute__((assume(x > 0)));\n  __attribute__((foo));\n  return x;\n}\n");
+    let warnings: Vec<String> = p
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Warning)
+        .map(|d| format!("{}:{}: {}", d.span.line, d.span.col, d.message))
+        .collect();
+    assert_eq!(
+        warnings,
+        [
+            "2:18: the statement attribute `assume` is ignored: its condition is not assumed",
+            "3:18: the statement attribute `foo` is ignored"
+        ]
+    );
+}
+
+/// The label address comparisons of a function's computed-goto dispatch: for each branch, the
+/// label it goes to and the offset of the address it compares with in the function's label
+/// object, which must be `object`.
+fn dispatch(p: &Program, f: FuncId, object: VarId) -> Vec<(String, i128)> {
+    let func = &p.funcs[f];
+    let mut out = Vec::new();
+    for e in func.edges.values() {
+        let Command::Assume(Expr::Cmp(leapfrog_arith::CmpOp::Eq, _, addr)) = &e.cmd else { continue };
+        let offset = match &**addr {
+            Expr::AddrOf(v) if *v == object => 0,
+            Expr::PtrAdd { base, offset, scale: 1 } if **base == Expr::AddrOf(object) => match **offset {
+                Expr::Int(k, _) => k,
+                _ => panic!("a label address at a variable offset: {addr:?}"),
+            },
+            _ => continue,
+        };
+        let label = match &func.locs[e.to].tag {
+            Some(leapfrog_ir::LocTag::Label { name, .. }) => name.clone(),
+            other => panic!("the dispatch goes to {other:?}, not a label"),
+        };
+        out.push((label, offset));
+    }
+    out
+}
+
+/// `&&label` is the address of the label's byte in a hidden global object of its function; every
+/// `goto *` of a function jumps to one dispatch, which compares the target with each label
+/// address and excludes the undefined case (no label matches) with `assume false`, announced by
+/// one assumption diagnostic.
+#[test]
+fn computed_gotos_share_one_dispatch_over_the_taken_label_addresses() {
+    let p = lower(
+        "int f(int x) {\n  static void *const t[] = { &&a, &&b };\n  void *p = &&c;\n  if (x > 1) goto *p;\n  \
+         goto *t[x];\na:\n  goto *t[1];\nb:\n  return 2;\nc:\n  return 3;\nd:\n  return 4;\n}\n\
+         int main(void) { return f(0); }\n",
+    );
+    let f = func(&p, "f");
+    let objects: Vec<VarId> = p.vars.ids().filter(|v| p.vars[*v].name.starts_with(".labels.")).collect();
+    assert_eq!(objects.iter().map(|v| p.vars[*v].name.as_str()).collect::<Vec<_>>(), [".labels.f"]);
+    let object = objects[0];
+    assert_eq!(size(&p, object), 3, "one byte per label whose address is taken (not `d`)");
+    assert!(p.globals.contains(&object) && p.vars[object].scope.is_none());
+    assert_eq!(dispatch(&p, f, object), [("a".to_string(), 0), ("b".to_string(), 1), ("c".to_string(), 2)]);
+    let excluded = p.funcs[f]
+        .edges
+        .values()
+        .filter(|e| e.cmd == Command::Assume(Expr::Bool(false)) && e.to == p.funcs[f].exit)
+        .count();
+    assert_eq!(excluded, 1);
+    let assumptions: Vec<String> = p
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Assumption)
+        .map(|d| format!("{}:{}: {}", d.span.line, d.span.col, d.message))
+        .collect();
+    assert_eq!(
+        assumptions,
+        ["4:14: computed goto: assumed to jump to a label of this function whose address it takes (`&&a`, `&&b`, \
+          `&&c`); any other target is undefined behaviour, which the analyses exclude and where the interpreter \
+          stops (blocked)"]
+    );
+    assert!(unsupported(&p).is_empty(), "{:?}", unsupported(&p));
+    // The static table holds the label addresses: the initializer stores them.
+    let init = &p.funcs[p.init];
+    let stored: Vec<&Expr> = init
+        .edges
+        .values()
+        .filter_map(|e| match &e.cmd {
+            Command::Store { value, .. } if value.base_object() == Some(object) => Some(value),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(stored.len(), 2, "{stored:?}");
+}
