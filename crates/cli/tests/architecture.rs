@@ -17,7 +17,10 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("smt", &[]),
     ("certify", &["leapfrog-source", "leapfrog-arith", "leapfrog-ir", "leapfrog-smt"]),
     ("paths", &["leapfrog-arith", "leapfrog-ir", "leapfrog-smt"]),
-    ("proteus", &["leapfrog-arith", "leapfrog-ir", "leapfrog-smt", "leapfrog-linear", "leapfrog-paths", "leapfrog-results"]),
+    (
+        "proteus",
+        &["leapfrog-arith", "leapfrog-ir", "leapfrog-smt", "leapfrog-linear", "leapfrog-paths", "leapfrog-results"],
+    ),
     ("summarize", &["leapfrog-source", "leapfrog-arith", "leapfrog-ir", "leapfrog-smt", "leapfrog-certify"]),
     (
         "verify",

@@ -25,8 +25,12 @@ use std::time::Instant;
 /// The name of the iteration counter in closed forms.
 pub const COUNTER: &str = "k";
 
+/// At most this long for one loop (a huge function's loop must not take a file's whole budget).
+const LOOP_BUDGET: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// Every loop of every function of `p`, in function and source order; a loop left when the
-/// deadline passes is unsupported with that reason.
+/// deadline passes is unsupported with that reason, and so is one that needs more than
+/// [`LOOP_BUDGET`].
 pub fn classify_program(p: &Program, semantics: Semantics, deadline: Instant) -> Vec<LoopClassification> {
     let mut out = Vec::new();
     for (_, f) in p.user_funcs() {
@@ -54,7 +58,8 @@ pub fn classify_program(p: &Program, semantics: Semantics, deadline: Instant) ->
                 out.push(report);
                 continue;
             }
-            match classify(p, f, &forest, l, semantics, deadline) {
+            let loop_deadline = deadline.min(start + LOOP_BUDGET);
+            match classify(p, f, &forest, l, semantics, loop_deadline) {
                 Classification::Unsupported(why) => report.unsupported = Some(why),
                 Classification::Classified(c) => {
                     let names = Names::new(p, &c.paths);
@@ -128,6 +133,11 @@ impl<'p> Names<'p> {
         self.p.vars[v].name.clone()
     }
 
+    /// The variable of symbol `s`, when the user can name it (not a front-end temporary).
+    fn source_var(&self, s: &Sym) -> Option<VarId> {
+        self.var_of.get(s).copied().filter(|v| self.p.vars[*v].kind != leapfrog_ir::VarKind::Temp)
+    }
+
     fn path(&self, path: &LinPath, induction: Option<&PathInduction>) -> PathReport {
         let mut condition = Vec::new();
         let mut unexpressed = path.dropped_conditions;
@@ -141,7 +151,7 @@ impl<'p> Names<'p> {
             .post
             .iter()
             .filter_map(|(s, lin)| {
-                let v = *self.var_of.get(s)?;
+                let v = self.source_var(s)?;
                 Some((self.name(v), self.lin(lin).unwrap_or_else(|| "(any value)".into())))
             })
             .collect();
@@ -149,11 +159,11 @@ impl<'p> Names<'p> {
             .map(|ind| {
                 ind.vars
                     .iter()
-                    .filter(|(v, _)| self.sym_of.contains_key(v))
+                    .filter(|(v, _)| self.sym_of.get(v).is_some_and(|s| self.source_var(s).is_some()))
                     .map(|(v, (class, form))| VariableReport {
                         name: self.name(*v),
                         class: class.name(),
-                        closed_form: form.as_ref().map(|f| self.closed_form(f)),
+                        closed_form: form.as_ref().and_then(|f| self.closed_form(f)),
                         from: form.as_ref().map_or(0, |f| f.from),
                         reason: match class {
                             Class::NonInduction(why) => Some(why.clone()),
@@ -169,7 +179,7 @@ impl<'p> Names<'p> {
     /// `lin` as C, `None` when it mentions a value the path does not determine.
     fn lin(&self, lin: &Lin) -> Option<String> {
         let terms: Vec<(i128, String)> =
-            lin.terms.iter().map(|(s, c)| Some((*c, self.name(*self.var_of.get(s)?)))).collect::<Option<_>>()?;
+            lin.terms.iter().map(|(s, c)| Some((*c, self.name(self.source_var(s)?)))).collect::<Option<_>>()?;
         Some(sum_text(&terms, lin.constant))
     }
 
@@ -179,7 +189,7 @@ impl<'p> Names<'p> {
         let mut positive = Vec::new();
         let mut negative = Vec::new();
         for (s, c) in &row.lin.terms {
-            let name = self.name(*self.var_of.get(s)?);
+            let name = self.name(self.source_var(s)?);
             if *c > 0 { positive.push((*c, name)) } else { negative.push((-*c, name)) }
         }
         let k = row.lin.constant;
@@ -192,9 +202,13 @@ impl<'p> Names<'p> {
         })
     }
 
-    /// A closed form as C over the values before the executions and the counter `k`.
-    fn closed_form(&self, form: &ClosedForm) -> String {
-        sequence_text(&form.value, &|v| self.name(*v))
+    /// A closed form as C over the values before the executions and the counter `k` (`None` when
+    /// it mentions a front-end temporary).
+    fn closed_form(&self, form: &ClosedForm) -> Option<String> {
+        let s = &form.value;
+        let mentioned = s.poly.iter().chain(s.geometric.as_ref().map(|(_, c)| c)).flat_map(|c| c.vars());
+        let temporary = mentioned.into_iter().any(|v| self.p.vars[*v].kind == leapfrog_ir::VarKind::Temp);
+        (!temporary).then(|| sequence_text(s, &|v| self.name(*v)))
     }
 }
 

@@ -1,0 +1,99 @@
+//! The `classify` command's contract: per file and loop, the Proteus type (or why not), paths
+//! with conditions and closed forms as C, the automaton; JSON, text and Graphviz; files that
+//! cannot be read are reported without stopping the run.
+
+use serde_json::Value;
+use std::path::Path;
+
+#[path = "support/process.rs"]
+mod process;
+use process::{leapfrog, temp_dir, write};
+
+fn paper(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/benchmarks/paper-examples")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+fn classify_json(files: &[&str]) -> Value {
+    let mut args = vec!["classify", "--format", "json", "--timeout", "20"];
+    args.extend_from_slice(files);
+    let out = leapfrog(&args);
+    assert_eq!(out.status.code(), Some(0), "stderr: {}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("JSON on stdout")
+}
+
+fn loop_at(file: &Value, line: u64) -> &Value {
+    file["loops"].as_array().unwrap().iter().find(|l| l["line"] == line).expect("a loop at that line")
+}
+
+#[test]
+fn the_papers_examples_get_their_types_and_closed_forms() {
+    let fig1 = paper("proteus-fig1-interleaving.c");
+    let fig2 = paper("proteus-fig2-nested-sum.c");
+    let r = classify_json(&[&fig1, &fig2]);
+    let files = r["files"].as_array().unwrap();
+    assert_eq!(files.len(), 2);
+    // Fig. 1: type 1, the two paths interleave periodically, x and z arithmetic.
+    let l = loop_at(&files[0], 9);
+    assert_eq!((l["type"].as_u64(), l["interleaving"].as_str()), (Some(1), Some("periodic")), "{l}");
+    assert_eq!(l["column"], 3);
+    assert_eq!(l["paths"].as_array().unwrap().len(), 2);
+    assert_eq!(l["exits"][0]["condition"][0], "n <= x");
+    let forms: Vec<&str> = l["paths"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|p| p["variables"].as_array().unwrap())
+        .filter(|v| v["class"] == "arithmetic")
+        .map(|v| v["closed_form"].as_str().unwrap())
+        .collect();
+    assert_eq!(forms, ["z + k", "x + k"]);
+    // q0 -> p1, q0 -> p2, q0 -> exit, p1 <-> p2, p2 -> exit.
+    assert_eq!(l["pda"]["transitions"].as_array().unwrap().len(), 6, "{}", l["pda"]);
+    // Fig. 2's inner loop: m is the paper's polynomial in k.
+    let inner = loop_at(&files[1], 12);
+    assert_eq!(inner["type"], 1);
+    let m = inner["paths"][0]["variables"].as_array().unwrap().iter().find(|v| v["name"] == "m").unwrap();
+    assert_eq!(m["class"], "polynomial");
+    assert_eq!(m["closed_form"], "(2*m + (2*i - 2*j + 1)*k - k*k)/2");
+    let outer = loop_at(&files[1], 10);
+    assert_eq!(outer["nested"], true);
+    assert_eq!(r["summary"]["loops"], 3);
+    assert_eq!(r["summary"]["failed_files"], 0);
+}
+
+#[test]
+fn unreadable_files_are_reported_and_the_run_goes_on() {
+    let dir = temp_dir("classify");
+    let bad = write(&dir, "bad.c", "int main(void) { int x = ; }\n");
+    let float =
+        write(&dir, "float.c", "int main(void) {\n  double d = 0;\n  while (d < 10) d = d + 0.5;\n  return 0;\n}\n");
+    let missing = dir.join("missing.c").display().to_string();
+    let r = classify_json(&[&bad, &float, &missing]);
+    let files = r["files"].as_array().unwrap();
+    assert_eq!(files.len(), 3);
+    assert!(files[0]["error"].as_str().unwrap().contains("bad.c:1:"), "{}", files[0]);
+    assert!(files[2]["error"].is_string());
+    let l = &files[1]["loops"][0];
+    assert!(l["type"].is_null());
+    assert!(l["unsupported"].as_str().unwrap().contains("floating-point"), "{l}");
+    assert_eq!(r["summary"]["failed_files"], 2);
+}
+
+#[test]
+fn text_and_dot_formats() {
+    let fig1 = paper("proteus-fig1-interleaving.c");
+    let text = leapfrog(&["classify", &fig1]);
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(text.contains("while loop at") && text.contains(":9:3 in main"), "{text}");
+    assert!(text.contains("type 1 (periodic)"), "{text}");
+    assert!(text.contains("arithmetic x: x + k"), "{text}");
+    assert!(text.contains("  type 1: 1\n"), "{text}");
+    let dot = leapfrog(&["classify", "--format", "dot", &fig1]);
+    let dot = String::from_utf8(dot.stdout).unwrap();
+    assert!(dot.starts_with("digraph \""), "{dot}");
+    assert!(dot.contains("p1 -> p2;") && dot.contains("x1 [shape=doublecircle"), "{dot}");
+}
