@@ -151,8 +151,10 @@ pub fn analyze(vars: &BTreeSet<VarId>, updates: &Updates) -> PathInduction {
     // Every closed form is proven before it is used; a NIV poisons nothing already proven (each
     // form only mentions initial values).
     let forms: BTreeMap<VarId, ClosedForm> = out.iter().filter_map(|(v, (_, f))| f.clone().map(|f| (*v, f))).collect();
+    let solver = Solver::new(PROOF_LIMITS, None);
     for (v, (class, form)) in out.iter_mut() {
-        if form.is_some() && !prove(*v, &forms, updates) {
+        // An unchanged variable's form is its own initial value: nothing to prove.
+        if form.is_some() && updates.contains_key(v) && !prove_with(&solver, *v, &forms, updates) {
             *class = Class::NonInduction("its closed form was not proven".into());
             *form = None;
         }
@@ -253,16 +255,21 @@ fn unroll(v: VarId, steps: u32, updates: &Updates) -> Option<Initial> {
     Some(state.get(&v).cloned().unwrap_or_else(|| Affine::var(v)))
 }
 
-/// The limit of one induction proof.
-const PROOF_TIMEOUT: Duration = Duration::from_millis(500);
+/// The limit of one induction proof: Z3's resource limit alone (no timer per query).
+const PROOF_LIMITS: QueryLimits = QueryLimits { timeout: Duration::ZERO, rlimit: 5_000_000 };
 
 /// Whether Z3 proves by induction that `forms[v]` is `v`'s value after `n ≥ from` executions:
 /// it holds at `from` (against the unrolled value), and one more execution of the update, with
 /// every variable at its closed form, gives the form at `n + 1` (over the reals, `n` and the
 /// initial values free, `a^n` of each geometric term a free variable `p` with `a^(n+1) = a·p`).
 pub fn prove(v: VarId, forms: &BTreeMap<VarId, ClosedForm>, updates: &Updates) -> bool {
+    let solver = Solver::new(PROOF_LIMITS, None);
+    prove_with(&solver, v, forms, updates)
+}
+
+/// [`prove`] on `solver` (its assertions are left as they were).
+fn prove_with(solver: &Solver, v: VarId, forms: &BTreeMap<VarId, ClosedForm>, updates: &Updates) -> bool {
     let Some(form) = forms.get(&v) else { return false };
-    let solver = Solver::new(QueryLimits { timeout: PROOF_TIMEOUT, rlimit: 0 }, None);
     let n = Real::new_const("pf_n");
     let initial = |x: &VarId| Real::new_const(format!("pf_x{}", x.index()));
     // Base: the form at `from` is the unrolled value.
@@ -295,8 +302,11 @@ pub fn prove(v: VarId, forms: &BTreeMap<VarId, ClosedForm>, updates: &Updates) -
     let at_next = sequence_real(&form.value, &next, &initial, |a| Real::mul(&[rational_real(a), power(a)]));
     let step = Real::add(&after).eq(&at_next);
     let claim = Bool::and(&[base.eq(&at_from), step]);
+    solver.push();
     solver.assert(&claim.not());
-    matches!(solver.check(&[]), Answer::Unsat)
+    let proven = matches!(solver.check(&[]), Answer::Unsat);
+    solver.pop();
+    proven
 }
 
 fn rational_real(r: &Rational) -> Real {

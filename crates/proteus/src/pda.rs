@@ -51,8 +51,12 @@ pub struct Pda {
     pub undecided: usize,
 }
 
-/// The limit of one transition query.
-const QUERY_TIMEOUT: Duration = Duration::from_millis(200);
+/// Cycles of more states than this are not checked for periodicity (they count as irregular).
+const MAX_PERIODIC_STATES: usize = 8;
+
+/// The limit of one transition query: Z3's resource limit alone (a timer per query would cost
+/// more than most queries; the deadline is still checked before each one).
+const QUERY_LIMITS: QueryLimits = QueryLimits { timeout: Duration::ZERO, rlimit: 2_000_000 };
 
 impl Pda {
     /// The automaton of the loop with paths `paths` (built [`leapfrog_paths::Extractor::with_exits`]).
@@ -67,40 +71,41 @@ impl Pda {
             states.push(State { kind: StateKind::Exit(i), induction: None });
         }
         let encoder = Encoder::new(paths);
-        let solver = Solver::new(QueryLimits { timeout: QUERY_TIMEOUT, rlimit: 0 }, Some(deadline));
+        let solver = Solver::new(QUERY_LIMITS, Some(deadline));
         let mut transitions = Vec::new();
         let mut undecided = 0;
+        let start = |s: Sym| Int::new_const(format!("pd_x{s}"));
+        let k = Int::new_const("pd_k");
         for (i, from) in states.iter().enumerate() {
-            for (j, to) in states.iter().enumerate() {
-                if i == j || matches!(from.kind, StateKind::Exit(_)) || to.kind == StateKind::Entry {
-                    continue;
-                }
-                let to_path = encoder.path(paths, to.kind).expect("an iteration or exit");
-                let start = |s: Sym| Int::new_const(format!("pd_x{s}"));
-                let k = Int::new_const("pd_k");
-                let mut facts = Vec::new();
-                match (from.kind, &from.induction) {
-                    (StateKind::Iteration(p), Some(ind)) => {
-                        let path = &paths.paths[p];
-                        facts.push(encoder.condition_after(path, ind, &start, None, "a"));
-                        let before_last = Int::sub(&[k.clone(), Int::from_i64(1)]);
-                        facts.push(encoder.condition_after(path, ind, &start, Some(&before_last), "b"));
-                        facts.push(encoder.condition_after(to_path, ind, &start, Some(&k), "c"));
-                        facts.push(k.ge(Int::from_i64(1)));
+            let successors = states.iter().enumerate().filter(|(j, to)| *j != i && to.kind != StateKind::Entry);
+            match (from.kind, &from.induction) {
+                // From the entry: every path was found feasible when it was built.
+                (StateKind::Entry, _) => transitions.extend(successors.map(|(j, _)| (i, j))),
+                // σ_i ran k ≥ 1 times (its condition held before the first and the last run),
+                // asserted once; each successor's condition after them is one assumption.
+                (StateKind::Iteration(p), Some(ind)) => {
+                    let path = &paths.paths[p];
+                    solver.push();
+                    solver.assert(&encoder.condition_after(path, ind, &start, None, "a"));
+                    let before_last = Int::sub(&[k.clone(), Int::from_i64(1)]);
+                    solver.assert(&encoder.condition_after(path, ind, &start, Some(&before_last), "b"));
+                    solver.assert(&k.ge(Int::from_i64(1)));
+                    for (j, to) in successors {
+                        let to_path = encoder.path(paths, to.kind).expect("an iteration or exit");
+                        let selector = Bool::new_const(format!("pd_to{j}"));
+                        solver.assert(&selector.implies(encoder.condition_after(to_path, ind, &start, Some(&k), &format!("c{j}"))));
+                        match solver.check(&[selector]) {
+                            Answer::Unsat => {}
+                            Answer::Sat(_) => transitions.push((i, j)),
+                            Answer::Unknown(_) => {
+                                undecided += 1;
+                                transitions.push((i, j));
+                            }
+                        }
                     }
-                    _ => facts.push(encoder.condition_at_start(to_path, &start, "c")),
+                    solver.pop();
                 }
-                solver.push();
-                solver.assert(&Bool::and(&facts));
-                match solver.check(&[]) {
-                    Answer::Unsat => {}
-                    Answer::Sat(_) => transitions.push((i, j)),
-                    Answer::Unknown(_) => {
-                        undecided += 1;
-                        transitions.push((i, j));
-                    }
-                }
-                solver.pop();
+                _ => {}
             }
         }
         Pda { states, transitions, undecided }
@@ -159,8 +164,12 @@ impl Pda {
             return None;
         }
         let encoder = Encoder::new(paths);
-        let solver = Solver::new(QueryLimits { timeout: QUERY_TIMEOUT, rlimit: 0 }, Some(deadline));
+        let solver = Solver::new(QUERY_LIMITS, Some(deadline));
         for component in cycles {
+            // The check is cubic in the cycle's states: a large one is taken as irregular.
+            if component.len() > MAX_PERIODIC_STATES {
+                return Some(false);
+            }
             let inside = |x: usize| component.contains(&x);
             // The variables every path of the cycle leaves unchanged.
             let invariant: BTreeSet<Sym> = paths

@@ -79,7 +79,8 @@ pub fn configure() {
 /// The limits of one query.
 #[derive(Copy, Clone, Debug)]
 pub struct QueryLimits {
-    /// Wall-clock limit of one `check`.
+    /// Wall-clock limit of one `check` (zero with a non-zero `rlimit`: the resource limit alone
+    /// bounds it, and no timer is started).
     pub timeout: Duration,
     /// Z3's deterministic resource limit for one `check` (0 = none).
     pub rlimit: u32,
@@ -113,6 +114,8 @@ pub struct Solver {
     deadline: Option<Instant>,
     /// Number of `check` calls, for statistics.
     queries: std::cell::Cell<u64>,
+    /// Whether the parameters of a resource-limit-only solver were set.
+    configured: std::cell::Cell<bool>,
 }
 
 impl Solver {
@@ -122,7 +125,7 @@ impl Solver {
         // Z3 picks its incremental core once a scope exists; that is the fast path for many small
         // queries on one solver (see NOTES-dependencies.md §2).
         inner.push();
-        Solver { inner, limits, deadline, queries: std::cell::Cell::new(0) }
+        Solver { inner, limits, deadline, queries: std::cell::Cell::new(0), configured: std::cell::Cell::new(false) }
     }
 
     pub fn assert(&self, fact: &Bool) {
@@ -157,12 +160,21 @@ impl Solver {
             }
             timeout = timeout.min(left);
         }
-        let mut params = Params::new();
-        params.set_u32("timeout", timeout.as_millis().clamp(1, u32::MAX as u128) as u32);
-        if self.limits.rlimit > 0 {
-            params.set_u32("rlimit", self.limits.rlimit);
+        // A query bounded by its resource limit alone needs no timer (Z3 starts one per check),
+        // and its parameters never change: they are set once (setting them again makes Z3
+        // set its context up again, which costs more than a small query).
+        let rlimit_only = self.limits.timeout.is_zero() && self.limits.rlimit > 0;
+        if !rlimit_only || !self.configured.get() {
+            let mut params = Params::new();
+            if !rlimit_only {
+                params.set_u32("timeout", timeout.as_millis().clamp(1, u32::MAX as u128) as u32);
+            }
+            if self.limits.rlimit > 0 {
+                params.set_u32("rlimit", self.limits.rlimit);
+            }
+            self.inner.set_params(&params);
+            self.configured.set(true);
         }
-        self.inner.set_params(&params);
         match self.inner.check_assumptions(assumptions) {
             SatResult::Sat => match self.inner.get_model() {
                 Some(m) => Answer::Sat(m),
