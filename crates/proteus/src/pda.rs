@@ -93,7 +93,13 @@ impl Pda {
                     for (j, to) in successors {
                         let to_path = encoder.path(paths, to.kind).expect("an iteration or exit");
                         let selector = Bool::new_const(format!("pd_to{j}"));
-                        solver.assert(&selector.implies(encoder.condition_after(to_path, ind, &start, Some(&k), &format!("c{j}"))));
+                        solver.assert(&selector.implies(encoder.condition_after(
+                            to_path,
+                            ind,
+                            &start,
+                            Some(&k),
+                            &format!("c{j}"),
+                        )));
                         match solver.check(&[selector]) {
                             Answer::Unsat => {}
                             Answer::Sat(_) => transitions.push((i, j)),
@@ -257,14 +263,32 @@ impl Pda {
 pub(crate) struct Encoder {
     var_of: BTreeMap<Sym, VarId>,
     sym_of: BTreeMap<VarId, Sym>,
+    /// The type ranges of auxiliary symbols: `(symbol, lower, upper)`.
+    aux_ranges: Vec<(Sym, i128, i128)>,
 }
 
 impl Encoder {
     pub(crate) fn new(paths: &LoopPaths) -> Encoder {
-        Encoder {
-            var_of: paths.pre.iter().map(|(v, s)| (*s, *v)).collect(),
-            sym_of: paths.pre.iter().map(|(v, s)| (*v, *s)).collect(),
-        }
+        let var_of: BTreeMap<Sym, VarId> = paths.pre.iter().map(|(v, s)| (*s, *v)).collect();
+        let aux_ranges = paths
+            .syms
+            .iter()
+            .enumerate()
+            .filter(|(s, info)| !var_of.contains_key(s) && info.constrained)
+            .filter_map(|(s, info)| info.range.map(|(lo, hi)| (s, lo, hi)))
+            .collect();
+        Encoder { var_of, sym_of: paths.pre.iter().map(|(v, s)| (*v, *s)).collect(), aux_ranges }
+    }
+
+    /// Whether `row` only states the type range of an auxiliary value (fresh in every
+    /// execution: leaving the range out over-approximates, and keeps the queries small).
+    fn is_aux_range(&self, row: &Row) -> bool {
+        let mut terms = row.lin.terms.iter();
+        let (Some((s, c)), None) = (terms.next(), terms.next()) else { return false };
+        !row.eq
+            && self.aux_ranges.iter().any(|(a, lo, hi)| {
+                a == s && ((*c == 1 && row.lin.constant == -hi) || (*c == -1 && row.lin.constant == *lo))
+            })
     }
 
     pub(crate) fn path<'p>(&self, paths: &'p LoopPaths, kind: StateKind) -> Option<&'p LinPath> {
@@ -280,6 +304,7 @@ impl Encoder {
         let rows: Vec<Bool> = path
             .rows
             .iter()
+            .filter(|r| !self.is_aux_range(r))
             .map(|r| {
                 let mut terms = vec![Int::from_i128(r.lin.constant)];
                 for (s, c) in &r.lin.terms {
@@ -303,8 +328,12 @@ impl Encoder {
         tag: &str,
     ) -> Bool {
         let Some(m) = m else { return self.condition_at_start(path, start, tag) };
-        let rows: Vec<Bool> =
-            path.rows.iter().map(|r| compare(r, self.row_after(r, induction, start, m, tag))).collect();
+        let rows: Vec<Bool> = path
+            .rows
+            .iter()
+            .filter(|r| !self.is_aux_range(r))
+            .map(|r| compare(r, self.row_after(r, induction, start, m, tag)))
+            .collect();
         Bool::and(&rows)
     }
 
