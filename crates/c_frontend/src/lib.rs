@@ -148,8 +148,13 @@ fn load_on_this_thread(
     let mut units = Vec::new();
     let mut checks = Vec::new();
     for path in paths {
-        let (pre, check) = match preprocess::preprocess_within(path, opts.data_model, deadline, settings.compiler_check)
-        {
+        let (pre, check) = match preprocess::preprocess_within(
+            path,
+            opts.data_model,
+            &opts.preprocessor_flags,
+            deadline,
+            settings.compiler_check,
+        ) {
             Ok(read) => read,
             Err(preprocess::Failure::TimedOut) => return Err(FrontendError::TimedOut),
             Err(preprocess::Failure::Error(e)) => {

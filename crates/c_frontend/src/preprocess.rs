@@ -51,7 +51,7 @@ impl From<PreprocessError> for Failure {
 
 /// Preprocess one input file (or read it, for `.i`).
 pub fn preprocess(path: &Path, data_model: leapfrog_ir::DataModel) -> Result<Preprocessed, PreprocessError> {
-    match preprocess_within(path, data_model, None, false) {
+    match preprocess_within(path, data_model, &[], None, false) {
         Ok((pre, _)) => Ok(pre),
         Err(Failure::Error(e)) => Err(e),
         Err(Failure::TimedOut) => {
@@ -63,9 +63,12 @@ pub fn preprocess(path: &Path, data_model: leapfrog_ir::DataModel) -> Result<Pre
 /// Preprocess one input file (or read it, for `.i`), giving up at the deadline. With `check`,
 /// also start gcc's check of the same input ([`SyntaxCheck`]): on the source file with the
 /// preprocessing's own arguments, at the same time as `gcc -E`, so that it costs little time.
+/// `flags` are the project's preprocessor flags, after Leapfrog's own (whose `-I` comes first,
+/// so that our `<assert.h>` is the one included).
 pub fn preprocess_within(
     path: &Path,
     data_model: leapfrog_ir::DataModel,
+    flags: &[String],
     deadline: Option<Instant>,
     check: bool,
 ) -> Result<(Preprocessed, Option<SyntaxCheck>), Failure> {
@@ -96,6 +99,7 @@ pub fn preprocess_within(
         args.extend(extra.iter().map(OsString::from));
         args.extend(["-I".into(), support.clone().into_os_string(), "-include".into()]);
         args.extend([support.join("leapfrog_prelude.h").into_os_string(), "-D__LEAPFROG__=1".into()]);
+        args.extend(flags.iter().map(OsString::from));
         args.push(path.as_os_str().to_owned());
         // The check of the source runs beside `gcc -E` only in the first attempt: a fallback's
         // text is checked once it exists.

@@ -36,7 +36,7 @@ fn every_benchmark_lowers_to_verified_ir_that_round_trips() {
     for (i, file) in files.iter().enumerate() {
         // Alternate data models, so both layouts are exercised.
         let data_model = if i % 2 == 0 { DataModel::LP64 } else { DataModel::ILP32 };
-        let opts = FrontendOptions { data_model, entry: None };
+        let opts = FrontendOptions { data_model, entry: None, ..Default::default() };
         match load_program(std::slice::from_ref(file), &opts) {
             Ok(p) => {
                 let text = program_to_string(&p);

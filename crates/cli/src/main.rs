@@ -7,6 +7,7 @@
 //! formats in the `leapfrog-report` crate.
 
 mod bench;
+mod compile_commands;
 mod fuzz;
 mod jobs;
 mod task;
@@ -117,8 +118,12 @@ enum Command {
     /// file that cannot be read is reported and the run goes on. Ends with a summary table.
     Classify {
         /// C files (.c) or preprocessed files (.i), each analysed on its own, or task definitions (.yml).
-        #[arg(required = true)]
+        #[arg(required_unless_present = "compile_commands")]
         files: Vec<PathBuf>,
+        /// Also every translation unit of this compilation database (`compile_commands.json`, as
+        /// CMake or Bear write it), preprocessed with its include paths and defines.
+        #[arg(long)]
+        compile_commands: Option<PathBuf>,
         /// Sizes of long and pointers [default: a task definition's, else LP64].
         #[arg(long, value_enum)]
         data_model: Option<DataModelArg>,
@@ -461,9 +466,17 @@ fn run(cli: Cli) -> u8 {
             }
             Err(code) => code,
         },
-        Command::Classify { files, data_model, analysis, format, jobs } => {
+        Command::Classify { files, compile_commands, data_model, analysis, format, jobs } => {
+            let units = match compile_commands.as_deref().map(compile_commands::read).transpose() {
+                Ok(units) => units.unwrap_or_default(),
+                Err(message) => {
+                    eprintln!("{message}");
+                    return jobs::EXIT_USAGE;
+                }
+            };
             let request = jobs::classify::ClassifyRequest {
                 files,
+                units,
                 data_model: data_model.map(DataModelArg::model),
                 format: match format {
                     ClassifyFormatArg::Text => jobs::classify::ClassifyFormat::Text,

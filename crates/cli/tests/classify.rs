@@ -97,3 +97,36 @@ fn text_and_dot_formats() {
     assert!(dot.starts_with("digraph \""), "{dot}");
     assert!(dot.contains("p1 -> p2;") && dot.contains("x1 [shape=doublecircle"), "{dot}");
 }
+
+#[test]
+fn a_compilation_database_gives_each_unit_its_include_paths_and_defines() {
+    let dir = temp_dir("classify-cdb");
+    std::fs::create_dir_all(dir.join("include")).unwrap();
+    write(&dir.join("include"), "limits_of_project.h", "#define STEP 2\n");
+    // Without -DWIDTH and -Iinclude the file does not compile.
+    let unit = write(
+        &dir,
+        "unit.c",
+        "#include \"limits_of_project.h\"\nint f(int n) {\n  int i = 0;\n  while (i < n * WIDTH) i += STEP;\n  return i;\n}\n",
+    );
+    let db = dir.join("compile_commands.json");
+    let entries = serde_json::json!([
+        { "directory": dir.display().to_string(), "file": "unit.c",
+          "command": "cc -Iinclude -DWIDTH=4 -O2 -o unit.o -c unit.c" }
+    ]);
+    std::fs::write(&db, entries.to_string()).unwrap();
+    let r = classify_json(&["--compile-commands", &db.display().to_string()]);
+    let file = &r["files"][0];
+    assert!(file["error"].is_null(), "{file}");
+    let l = &file["loops"][0];
+    assert_eq!(l["type"], 1, "{l}");
+    let i = l["paths"][0]["variables"].as_array().unwrap().iter().find(|v| v["name"] == "i").unwrap();
+    assert_eq!(i["closed_form"], "i + 2*k");
+    // The same file alone lacks the flags: reported, not fatal.
+    let alone = classify_json(&[&unit]);
+    assert!(alone["files"][0]["error"].is_string(), "{}", alone["files"][0]);
+    // A database that is not one is a usage error.
+    std::fs::write(&db, "{\"not\": \"an array\"}").unwrap();
+    let out = leapfrog(&["classify", "--compile-commands", &db.display().to_string()]);
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -76,7 +76,7 @@ fn run(p: &Program, nondet: &[i128], max_steps: u64) -> ExecResult {
 fn check_task(task: &Task, tally: &Mutex<Tally>) {
     let name = format!("{:?}", task.files);
     tally.lock().unwrap().programs += 1;
-    let opts = FrontendOptions { data_model: task.data_model, entry: None };
+    let opts = FrontendOptions { data_model: task.data_model, entry: None, ..Default::default() };
     let Ok(original) = load_program(&task.files, &opts) else {
         tally.lock().unwrap().rejected_by_front_end += 1;
         return;

@@ -155,7 +155,7 @@ fn domain_invariants<D: NumericDomain>(
 }
 
 fn check(task: &Task, semantics: Semantics, source: Invariants, with_views: bool, tally: &Mutex<Tally>) {
-    let opts = FrontendOptions { data_model: task.data_model, entry: None };
+    let opts = FrontendOptions { data_model: task.data_model, entry: None, ..Default::default() };
     let Ok(p) = load_program(&task.files, &opts) else { return };
     let Ok(mut q) = inline_program(&p, &InlineLimits::default()) else { return };
     let fid = q.entry.expect("inlined entry");

@@ -49,7 +49,7 @@ fn verdicts_agree_with_the_manifest() {
     let answers = Mutex::new(Vec::new());
     corpus::for_each_parallel(&rows, |row| {
         let data_model = models.get(&row.file).copied().unwrap_or_default();
-        let opts = FrontendOptions { data_model, entry: None };
+        let opts = FrontendOptions { data_model, entry: None, ..Default::default() };
         let Ok(p) = load_program(&[dir.join(&row.file)], &opts) else { return };
         let r = verify(&p, &Options { semantics: Semantics::Default, timeout: BUDGET });
         answers.lock().unwrap().push((row.id.clone(), row.expected, r.verdict));

@@ -15,7 +15,7 @@ fn load(src: &str) -> Program {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(format!("t{}.c", src.len()));
     std::fs::write(&path, src).unwrap();
-    let opts = FrontendOptions { data_model: DataModel::LP64, entry: None };
+    let opts = FrontendOptions { data_model: DataModel::LP64, entry: None, ..Default::default() };
     load_program(&[PathBuf::from(&path)], &opts).expect("loads")
 }
 

@@ -10,8 +10,11 @@ use std::time::Duration;
 fn run(source: &str, semantics: Semantics) -> Report {
     let path = std::env::temp_dir().join(format!("leapfrog-terminate-{}.c", seed(source)));
     std::fs::write(&path, source).unwrap();
-    let p = load_program(std::slice::from_ref(&path), &FrontendOptions { data_model: DataModel::LP64, entry: None })
-        .unwrap();
+    let p = load_program(
+        std::slice::from_ref(&path),
+        &FrontendOptions { data_model: DataModel::LP64, entry: None, ..Default::default() },
+    )
+    .unwrap();
     let _ = std::fs::remove_file(&path);
     terminate(&p, &Options { semantics, timeout: Duration::from_secs(10) })
 }

@@ -33,7 +33,8 @@ fn run(name: &str, assertion: &str) -> leapfrog_verify::Report {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("max.c");
     std::fs::write(&path, program(assertion)).unwrap();
-    let p = load_program(&[path], &FrontendOptions { data_model: DataModel::LP64, entry: None }).expect("loads");
+    let p = load_program(&[path], &FrontendOptions { data_model: DataModel::LP64, entry: None, ..Default::default() })
+        .expect("loads");
     verify(&p, &Options { semantics: Semantics::Default, timeout: Duration::from_secs(20) })
 }
 

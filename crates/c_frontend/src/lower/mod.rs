@@ -49,6 +49,9 @@ pub struct LowerOptions {
     pub data_model: DataModel,
     /// The entry function (`--entry`); default `main`, else the one function nobody calls.
     pub entry: Option<String>,
+    /// The project's preprocessor flags for `.c` files (`-I`, `-D`, `-U`, `-include`, `-std`…,
+    /// from a `compile_commands.json`), given to `gcc -E` and gcc's check after Leapfrog's own.
+    pub preprocessor_flags: Vec<String>,
 }
 
 /// A parsed translation unit with its line table.

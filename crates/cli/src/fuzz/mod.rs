@@ -349,6 +349,7 @@ fn fuzz_one(options: &FuzzOptions, number: u64) -> ProgramResult {
     let frontend = FrontendOptions {
         data_model: if program.data_model == Some("ILP32") { DataModel::ILP32 } else { DataModel::LP64 },
         entry: program.entry.clone(),
+        ..FrontendOptions::default()
     };
     // A program the front end cannot read in-process keeps all its checks; the verdict jobs
     // then report the rejection.

@@ -25,6 +25,8 @@ pub enum ClassifyFormat {
 /// What the command line asked for.
 pub struct ClassifyRequest {
     pub files: Vec<PathBuf>,
+    /// The translation units of a compilation database, after `files`.
+    pub units: Vec<crate::compile_commands::CompileCommand>,
     pub data_model: Option<DataModel>,
     pub format: ClassifyFormat,
     pub jobs: usize,
@@ -57,6 +59,14 @@ pub fn run(request: &ClassifyRequest) -> u8 {
                 return EXIT_USAGE;
             }
         }
+    }
+    for unit in &request.units {
+        let options = leapfrog_c_frontend::FrontendOptions {
+            data_model: request.data_model.unwrap_or_default(),
+            preprocessor_flags: unit.flags.clone(),
+            ..Default::default()
+        };
+        inputs.push((unit.file.display().to_string(), Input { files: vec![unit.file.clone()], options, task: None }));
     }
     let next = AtomicUsize::new(0);
     let finished = AtomicUsize::new(0);

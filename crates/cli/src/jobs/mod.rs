@@ -69,7 +69,11 @@ impl Input {
         }
         Ok(Input {
             files: task.as_ref().map_or_else(|| files.to_vec(), |t| t.files.clone()),
-            options: FrontendOptions { data_model: explicit_data_model.or(task_model).unwrap_or_default(), entry },
+            options: FrontendOptions {
+                data_model: explicit_data_model.or(task_model).unwrap_or_default(),
+                entry,
+                ..FrontendOptions::default()
+            },
             task,
         })
     }
