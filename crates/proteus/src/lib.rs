@@ -10,7 +10,10 @@
 //! - [`classify`]: the loop types of Table 1, or the reason a loop is unsupported;
 //! - [`job`]: the `classify` job over every loop of a program, in the user's terms.
 //!
-//! The disjunctive summaries (Algorithms 2–5) build on these (issue 11).
+//! - [`summary`]: disjunctive loop summaries of acyclic automata (Algorithm 2), over
+//!   [`poly`]nomials in the entry values and the state counters.
+//!
+//! Periodic cycles, connected cycles and irregular executions (Algorithms 3–5) come next.
 //!
 //! Invariant: depends on `leapfrog-ir`, `leapfrog-arith`, `leapfrog-smt`, `leapfrog-linear`,
 //! `leapfrog-paths` and `leapfrog-results` (what it reports); it reads loops only through their
@@ -20,4 +23,6 @@ pub mod classify;
 pub mod induction;
 pub mod job;
 pub mod pda;
+pub mod poly;
 pub mod sequence;
+pub mod summary;

@@ -1,0 +1,322 @@
+//! Disjunctive loop summaries for acyclic path dependency automata (proteus-tse19 §5.1,
+//! Algorithm 2): one disjunct per trace from the entry to an exit.
+//!
+//! Along a trace each iteration path `σ` runs `k ≥ 1` times (a *state counter*): its condition
+//! holds before the first and before the last run, the next path's condition holds after the
+//! last, and the variables move by `σ`'s closed forms ([`crate::induction`]). The exit path then
+//! runs once. A disjunct is the conjunction of those conditions over the values at loop entry and
+//! the counters, and each variable's value at exit as a polynomial in them; a counter that the
+//! conditions pin to one value (`z − x ≤ k < z − x + 1`) is replaced by it.
+//!
+//! Every execution follows some trace of the automaton (its transitions over-approximate), so the
+//! disjunction holds at every exit. What the closed forms cannot express is left out, never
+//! guessed: a condition on a value a path does not determine (an input, a load, a variable
+//! without closed form) is dropped, and such a variable has no exit value in the disjunct.
+//! Automata with cycles (periodic cycles, Algorithm 3) are not summarized yet.
+
+use crate::induction::PathInduction;
+use crate::pda::{Pda, StateKind};
+use crate::poly::{Atom, Poly};
+use leapfrog_ir::VarId;
+use leapfrog_linear::{Rational, rational};
+use leapfrog_paths::linear::{Lin, Sym};
+use leapfrog_paths::{LinPath, LoopPaths};
+use leapfrog_smt::z3::ast::{Bool, Int};
+use leapfrog_smt::{Answer, QueryLimits, Solver};
+use num_traits::{One, Signed, Zero};
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+/// A constraint `poly ≤ 0` or `poly = 0`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PolyConstraint {
+    pub poly: Poly,
+    pub eq: bool,
+}
+
+/// The summary of one trace.
+#[derive(Clone, Debug)]
+pub struct TraceSummary {
+    /// The automaton's states along the trace (the entry first, an exit last).
+    pub states: Vec<usize>,
+    /// How many counters the trace has (`k1`… `kN`, some eliminated).
+    pub counters: usize,
+    pub conditions: Vec<PolyConstraint>,
+    /// Each variable's value at exit (`None`: not determined by the summary).
+    pub exit: BTreeMap<VarId, Option<Poly>>,
+}
+
+/// A loop's summary, or why there is none.
+#[derive(Clone, Debug)]
+pub enum Summary {
+    Traces(Vec<TraceSummary>),
+    NotSummarized(String),
+}
+
+/// At most this many traces.
+const MAX_TRACES: usize = 64;
+const QUERY_LIMITS: QueryLimits = QueryLimits { timeout: Duration::ZERO, rlimit: 2_000_000 };
+
+/// The disjunctive summary of the loop with paths `paths` and automaton `pda`.
+pub fn summarize(paths: &LoopPaths, pda: &Pda, deadline: Instant) -> Summary {
+    if !pda.cycles().is_empty() {
+        return Summary::NotSummarized("the path dependency automaton has cycles (not summarized yet)".into());
+    }
+    let walk = Walk {
+        paths,
+        pda,
+        var_of: paths.pre.iter().map(|(v, s)| (*s, *v)).collect(),
+        solver: Solver::new(QUERY_LIMITS, Some(deadline)),
+    };
+    let entry: BTreeMap<VarId, Option<Poly>> =
+        paths.pre.keys().map(|v| (*v, Some(Poly::atom(Atom::Var(*v))))).collect();
+    let mut out = Vec::new();
+    let successors: Vec<usize> = pda.transitions.iter().filter(|(i, _)| *i == 0).map(|(_, j)| *j).collect();
+    for j in successors {
+        if let Err(why) = walk.visit(j, vec![0], &entry, Vec::new(), 0, &mut out) {
+            return Summary::NotSummarized(why);
+        }
+    }
+    Summary::Traces(out)
+}
+
+struct Walk<'a> {
+    paths: &'a LoopPaths,
+    pda: &'a Pda,
+    var_of: BTreeMap<Sym, VarId>,
+    solver: Solver,
+}
+
+impl Walk<'_> {
+    /// Entering state `s` with the values `state` (over the entry values and counters).
+    fn visit(
+        &self,
+        s: usize,
+        mut trace: Vec<usize>,
+        state: &BTreeMap<VarId, Option<Poly>>,
+        mut conditions: Vec<PolyConstraint>,
+        counters: usize,
+        out: &mut Vec<TraceSummary>,
+    ) -> Result<(), String> {
+        if out.len() >= MAX_TRACES {
+            return Err(format!("more than {MAX_TRACES} traces"));
+        }
+        trace.push(s);
+        let (path, induction) = match self.pda.states[s].kind {
+            StateKind::Iteration(i) => (&self.paths.paths[i], self.pda.states[s].induction.as_ref()),
+            StateKind::Exit(i) => (&self.paths.exits[i].1, None),
+            StateKind::Entry => return Ok(()),
+        };
+        // σ's condition before its first run.
+        conditions.extend(self.condition(path, state));
+        if !self.feasible(&conditions) {
+            return Ok(());
+        }
+        let Some(induction) = induction else {
+            // An exit path: it runs once.
+            let exit = self.after_once(path, state);
+            let mut summary = TraceSummary { states: trace, counters, conditions, exit };
+            eliminate_counters(&mut summary);
+            out.push(summary);
+            return Ok(());
+        };
+        // σ runs k ≥ 1 times: its condition also holds before the last run.
+        let k = Poly::atom(Atom::Counter(counters));
+        conditions.push(PolyConstraint { poly: Poly::constant(rational(1)).sub(&k), eq: false });
+        let before_last = after_runs(induction, state, &k.sub(&Poly::constant(rational(1))), 0);
+        conditions.extend(self.condition(path, &before_last));
+        let after = after_runs(induction, state, &k, 1);
+        for &(_, next) in self.pda.transitions.iter().filter(|(i, _)| *i == s) {
+            self.visit(next, trace.clone(), &after, conditions.clone(), counters + 1, out)?;
+        }
+        Ok(())
+    }
+
+    /// `path`'s condition on the values `state` (rows over undetermined values left out).
+    fn condition(&self, path: &LinPath, state: &BTreeMap<VarId, Option<Poly>>) -> Vec<PolyConstraint> {
+        path.rows.iter().filter_map(|r| Some(PolyConstraint { poly: self.lin(&r.lin, state)?, eq: r.eq })).collect()
+    }
+
+    /// `lin` over the values `state` (`None` when it mentions an undetermined value).
+    fn lin(&self, lin: &Lin, state: &BTreeMap<VarId, Option<Poly>>) -> Option<Poly> {
+        let mut out = Poly::constant(rational(lin.constant));
+        for (s, c) in &lin.terms {
+            let v = self.var_of.get(s)?;
+            out = out.add_scaled(&rational(*c), state.get(v)?.as_ref()?);
+        }
+        Some(out)
+    }
+
+    /// The values after one run of `path` (an exit path) from `state`.
+    fn after_once(&self, path: &LinPath, state: &BTreeMap<VarId, Option<Poly>>) -> BTreeMap<VarId, Option<Poly>> {
+        let mut out = state.clone();
+        for (s, lin) in &path.post {
+            if let Some(v) = self.var_of.get(s) {
+                out.insert(*v, self.lin(lin, state));
+            }
+        }
+        out
+    }
+
+    /// Whether Z3 does not refute `conditions` (over the integers; unknown counts as feasible).
+    fn feasible(&self, conditions: &[PolyConstraint]) -> bool {
+        let facts: Vec<Bool> = conditions.iter().map(|c| constraint_smt(c)).collect();
+        self.solver.push();
+        self.solver.assert(&Bool::and(&facts));
+        let refuted = matches!(self.solver.check(&[]), Answer::Unsat);
+        self.solver.pop();
+        !refuted
+    }
+}
+
+/// The values after `runs` runs of the path `induction` describes, from `state`; `runs` is at
+/// least `min_runs`, so a closed form holding from a later run on is unknown here.
+fn after_runs(
+    induction: &PathInduction,
+    state: &BTreeMap<VarId, Option<Poly>>,
+    runs: &Poly,
+    min_runs: u32,
+) -> BTreeMap<VarId, Option<Poly>> {
+    let mut out = BTreeMap::new();
+    for (v, current) in state {
+        let value = match induction.vars.get(v) {
+            // A closed form valid from the first run on, without a geometric term.
+            Some((_, Some(form))) if form.from <= min_runs && form.value.geometric.is_none() => {
+                let mut acc = Some(Poly::default());
+                let mut power = Poly::constant(Rational::one());
+                for coefficient in &form.value.poly {
+                    // coefficient: affine over the values before the runs.
+                    let mut c = Some(Poly::constant(coefficient.constant_term().clone()));
+                    for (w, a) in coefficient.terms() {
+                        c = match (c, state.get(w).cloned().flatten()) {
+                            (Some(c), Some(value)) => Some(c.add_scaled(a, &value)),
+                            _ => None,
+                        };
+                    }
+                    acc = match (acc, c) {
+                        (Some(acc), Some(c)) => Some(acc.add(&c.mul(&power))),
+                        _ => None,
+                    };
+                    power = power.mul(runs);
+                }
+                acc
+            }
+            Some(_) => None,
+            // Not a variable of the path: unchanged.
+            _ => current.clone(),
+        };
+        out.insert(*v, value);
+    }
+    out
+}
+
+/// Replaces each counter the conditions pin to one value (`k ≥ e` and `k ≤ e`).
+fn eliminate_counters(summary: &mut TraceSummary) {
+    for c in 0..summary.counters {
+        let k = Atom::Counter(c);
+        let mut lower: Vec<Poly> = Vec::new();
+        let mut upper: Vec<Poly> = Vec::new();
+        for constraint in &summary.conditions {
+            let Some((a, rest)) = constraint.poly.linear_in(k) else { continue };
+            if !(a.is_one() || (-a.clone()).is_one()) {
+                continue;
+            }
+            // a·k + rest ≤ 0 (or = 0).
+            let bound = if a.is_positive() { rest.scale(&rational(-1)) } else { rest.clone() };
+            if constraint.eq || a.is_positive() {
+                upper.push(bound.clone());
+            }
+            if constraint.eq || a.is_negative() {
+                lower.push(bound);
+            }
+        }
+        let Some(value) = lower.iter().find(|l| upper.iter().any(|u| u == *l)).cloned() else { continue };
+        for constraint in &mut summary.conditions {
+            constraint.poly = constraint.poly.substitute(k, &value);
+        }
+        for v in summary.exit.values_mut().flatten() {
+            *v = v.substitute(k, &value);
+        }
+        // `value ≥ 1` stays (from `k ≥ 1`); constraints now constant and true go.
+        summary.conditions.retain(|c| match c.poly.as_constant() {
+            Some(v) => !(if c.eq { v.is_zero() } else { !v.is_positive() }),
+            None => true,
+        });
+        summary.conditions.dedup();
+    }
+}
+
+fn constraint_smt(c: &PolyConstraint) -> Bool {
+    let d = c.poly.denominator();
+    let scaled = c.poly.scale(&d);
+    let mut terms = vec![Int::from_i64(0)];
+    for (m, coefficient) in &scaled.terms {
+        let mut factors = vec![coefficient.to_integer().to_string().parse::<Int>().expect("an integer")];
+        for (a, e) in m {
+            let atom = match a {
+                Atom::Var(v) => Int::new_const(format!("sm_v{}", leapfrog_ir::Id::index(*v))),
+                Atom::Counter(i) => Int::new_const(format!("sm_k{i}")),
+            };
+            for _ in 0..*e {
+                factors.push(atom.clone());
+            }
+        }
+        terms.push(Int::mul(&factors));
+    }
+    let sum = Int::add(&terms);
+    let zero = Int::from_i64(0);
+    if c.eq { sum.eq(&zero) } else { sum.le(&zero) }
+}
+
+impl TraceSummary {
+    /// The disjunct's conditions as C (`… <= …`), counters named `k1`, `k2`….
+    pub fn condition_texts(&self, name: &dyn Fn(VarId) -> String) -> Vec<String> {
+        self.conditions.iter().map(|c| constraint_text(c, &|a| atom_name(a, name))).collect()
+    }
+
+    /// The counters still in the disjunct.
+    pub fn remaining_counters(&self) -> Vec<usize> {
+        (0..self.counters)
+            .filter(|c| {
+                let k = Atom::Counter(*c);
+                self.conditions.iter().any(|x| x.poly.mentions(k))
+                    || self.exit.values().flatten().any(|p| p.mentions(k))
+            })
+            .collect()
+    }
+
+    /// Whether the disjunct holds for entry values `entry`, exit values `exit` and counters
+    /// `counters` (a variable without an exit value is unconstrained).
+    pub fn holds(&self, entry: &dyn Fn(VarId) -> i128, exit: &dyn Fn(VarId) -> i128, counters: &[i128]) -> bool {
+        let value = |a: Atom| match a {
+            Atom::Var(v) => Some(entry(v)),
+            Atom::Counter(i) => counters.get(i).copied(),
+        };
+        self.conditions.iter().all(|c| match c.poly.eval(&value) {
+            Some(v) if c.eq => v.is_zero(),
+            Some(v) => !v.is_positive(),
+            None => false,
+        }) && self.exit.iter().all(|(v, p)| match p {
+            Some(p) => p.eval(&value) == Some(rational(exit(*v))),
+            None => true,
+        })
+    }
+}
+
+/// `k1`… for counters, the variable's name otherwise.
+pub fn atom_name(a: Atom, name: &dyn Fn(VarId) -> String) -> String {
+    match a {
+        Atom::Var(v) => name(v),
+        Atom::Counter(i) => format!("k{}", i + 1),
+    }
+}
+
+/// `p <= 0` written with the positive terms on the left: `x - n + 1 <= 0` reads `x + 1 <= n`.
+fn constraint_text(c: &PolyConstraint, name: &dyn Fn(Atom) -> String) -> String {
+    let positive = Poly {
+        terms: c.poly.terms.iter().filter(|(_, k)| k.is_positive()).map(|(m, k)| (m.clone(), k.clone())).collect(),
+    };
+    let negative = positive.sub(&c.poly);
+    let op = if c.eq { "==" } else { "<=" };
+    format!("{} {op} {}", positive.text(name), negative.text(name))
+}

@@ -1,0 +1,116 @@
+//! Disjunctive summaries of acyclic automata: every execution's exit state, simulated from small
+//! entry states, satisfies some disjunct (with some counter values); the paper's Fig. 2 inner
+//! loop gets its closed form with the counter eliminated.
+
+use leapfrog_arith::Semantics;
+use leapfrog_c_frontend::{FrontendOptions, load_program};
+use leapfrog_ir::loops::LoopForest;
+use leapfrog_ir::{InlineLimits, Program, VarId, inline_program};
+use leapfrog_paths::{Extractor, LoopPaths};
+use leapfrog_proteus::pda::Pda;
+use leapfrog_proteus::summary::{Summary, TraceSummary, atom_name, summarize};
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+fn summary_of(name: &str, body: &str) -> (Program, LoopPaths, Vec<TraceSummary>) {
+    let source = format!(
+        "extern int __VERIFIER_nondet_int(void);\n#define nondet __VERIFIER_nondet_int\nint main(void) {{\n{body}\n  return 0;\n}}\n"
+    );
+    let dir = std::env::temp_dir().join(format!("leapfrog-proteus-summary-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(name);
+    std::fs::write(&file, source).unwrap();
+    let p = load_program(std::slice::from_ref(&file), &FrontendOptions::default()).expect("front end");
+    let q = inline_program(&p, &InlineLimits::default()).expect("inlined");
+    let f = &q.funcs[q.entry.unwrap()];
+    let forest = LoopForest::compute(f);
+    let l = forest.roots()[0];
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let paths = Extractor::new(&q, f, &forest, l, &[], Semantics::Default, deadline).with_exits().extract().unwrap();
+    let pda = Pda::build(&paths, deadline);
+    let traces = match summarize(&paths, &pda, deadline) {
+        Summary::Traces(t) => t,
+        Summary::NotSummarized(why) => panic!("{name}: not summarized: {why}"),
+    };
+    (q, paths, traces)
+}
+
+fn var(q: &Program, name: &str) -> VarId {
+    q.vars.ids().find(|v| q.vars[*v].name == name).unwrap()
+}
+
+/// Whether some disjunct holds for the entry and exit values, trying counters up to 40.
+fn some_disjunct_holds(traces: &[TraceSummary], entry: &BTreeMap<VarId, i128>, exit: &BTreeMap<VarId, i128>) -> bool {
+    traces.iter().any(|t| {
+        let n = t.counters;
+        let mut counters = vec![1i128; n];
+        loop {
+            if t.holds(&|v| entry[&v], &|v| exit[&v], &counters) {
+                return true;
+            }
+            // The next combination of counters in 1..=40.
+            let mut i = 0;
+            while i < n && counters[i] == 40 {
+                counters[i] = 1;
+                i += 1;
+            }
+            if i == n {
+                return false;
+            }
+            counters[i] += 1;
+        }
+    })
+}
+
+#[test]
+fn proteus_fig2_inner_loop_has_the_closed_form_with_its_counter_eliminated() {
+    let body =
+        "  int i = nondet(), j = nondet(), m = nondet();\n  while (j < i) {\n    m = m + (i - j);\n    j = j + 1;\n  }";
+    let (q, _, traces) = summary_of("fig2inner.c", body);
+    assert_eq!(traces.len(), 2, "{traces:?}");
+    let (i, j, m) = (var(&q, "i"), var(&q, "j"), var(&q, "m"));
+    let name = |v: VarId| q.vars[v].name.clone();
+    let looping = traces.iter().find(|t| t.states.len() == 3).expect("the trace through the iteration path");
+    assert!(looping.remaining_counters().is_empty(), "k = i - j is eliminated: {looping:?}");
+    let text = |v: VarId| looping.exit[&v].as_ref().unwrap().text(&|a| atom_name(a, &name));
+    assert_eq!(text(j), "i");
+    assert_eq!(text(m), "(i*i + j*j - 2*i*j + i + 2*m - j)/2");
+    assert_eq!(looping.condition_texts(&name), ["j + 1 <= i"]);
+    for (i0, j0, m0) in [(5, 0, 1), (3, 3, 7), (-2, -6, 0)] {
+        let entry = BTreeMap::from([(i, i0), (j, j0), (m, m0)]);
+        let (mut jj, mut mm) = (j0, m0);
+        while jj < i0 {
+            mm += i0 - jj;
+            jj += 1;
+        }
+        let exit = BTreeMap::from([(i, i0), (j, jj), (m, mm)]);
+        assert!(some_disjunct_holds(&traces, &entry, &exit));
+        // A wrong exit value satisfies no disjunct.
+        let wrong = BTreeMap::from([(i, i0), (j, jj), (m, mm + 1)]);
+        assert!(!some_disjunct_holds(&traces, &entry, &wrong));
+    }
+}
+
+#[test]
+fn a_two_phase_loop_is_summarized_by_its_traces() {
+    let body = "  int i = nondet(), n = nondet(), x = nondet(), y = nondet();\n  while (i < n) {\n    if (i < 5) x = x + 2; else y = y + 1;\n    i = i + 1;\n  }";
+    let (q, _, traces) = summary_of("phases.c", body);
+    let vars: Vec<VarId> = ["i", "n", "x", "y"].iter().map(|n| var(&q, n)).collect();
+    for i0 in -3..9 {
+        for n0 in -3..12 {
+            let (x0, y0) = (10, -4);
+            let entry: BTreeMap<VarId, i128> = vars.iter().copied().zip([i0, n0, x0, y0]).collect();
+            let (mut i, mut x, mut y) = (i0, x0, y0);
+            while i < n0 {
+                if i < 5 {
+                    x += 2
+                } else {
+                    y += 1
+                }
+                i += 1;
+            }
+            let exit: BTreeMap<VarId, i128> = vars.iter().copied().zip([i, n0, x, y]).collect();
+            assert!(some_disjunct_holds(&traces, &entry, &exit), "from {entry:?} to {exit:?}: {traces:?}");
+        }
+    }
+}
