@@ -160,7 +160,7 @@ impl Walk<'_> {
 
     /// Whether Z3 does not refute `conditions` (over the integers; unknown counts as feasible).
     fn feasible(&self, conditions: &[PolyConstraint]) -> bool {
-        let facts: Vec<Bool> = conditions.iter().map(|c| constraint_smt(c)).collect();
+        let facts: Vec<Bool> = conditions.iter().map(constraint_smt).collect();
         self.solver.push();
         self.solver.assert(&Bool::and(&facts));
         let refuted = matches!(self.solver.check(&[]), Answer::Unsat);
