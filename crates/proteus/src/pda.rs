@@ -212,42 +212,11 @@ impl Pda {
         (h, i, j): (usize, usize, usize),
         invariant: &BTreeSet<Sym>,
     ) -> bool {
-        let (Some(hi), Some(ii)) = (&self.states[h].induction, &self.states[i].induction) else { return false };
-        let (Some(ph), Some(pi), Some(pj)) = (
-            encoder.path(paths, self.states[h].kind),
-            encoder.path(paths, self.states[i].kind),
-            encoder.path(paths, self.states[j].kind),
-        ) else {
-            return false;
-        };
-        let one = Int::from_i64(1);
         let mut facts = Vec::new();
         let mut counts = Vec::new();
         for copy in 1..=2 {
-            let start = |s: Sym| {
-                if invariant.contains(&s) {
-                    Int::new_const(format!("pd_inv_x{s}"))
-                } else {
-                    Int::new_const(format!("pd_c{copy}_x{s}"))
-                }
-            };
-            let kh = Int::new_const(format!("pd_c{copy}_kh"));
-            let tag = |t: &str| format!("c{copy}{t}");
-            facts.push(kh.ge(&one));
-            facts.push(encoder.condition_after(ph, hi, &start, None, &tag("a")));
-            facts.push(encoder.condition_after(ph, hi, &start, Some(&Int::sub(&[kh.clone(), one.clone()])), &tag("b")));
-            facts.push(encoder.condition_after(pi, hi, &start, Some(&kh), &tag("c")));
-            // The state entering σ_i.
-            let entry = |s: Sym| Int::new_const(format!("pd_c{copy}_y{s}"));
-            for &s in paths.pre.values() {
-                let (numerator, d) = encoder.value_after(s, hi, &start, &kh, &tag("y"));
-                facts.push(Int::mul(&[int_of(&d), entry(s)]).eq(&numerator));
-            }
-            let k = Int::new_const(format!("pd_c{copy}_k"));
-            facts.push(k.ge(&one));
-            facts.push(encoder.condition_after(pi, ii, &entry, None, &tag("d")));
-            facts.push(encoder.condition_after(pi, ii, &entry, Some(&Int::sub(&[k.clone(), one.clone()])), &tag("e")));
-            facts.push(encoder.condition_after(pj, ii, &entry, Some(&k), &tag("f")));
+            let Some((f, k)) = self.passage(paths, encoder, (h, i, j), invariant, copy) else { return false };
+            facts.extend(f);
             counts.push(k);
         }
         facts.push(counts[0].eq(&counts[1]).not());
@@ -256,6 +225,67 @@ impl Pda {
         let fixed = matches!(solver.check(&[]), Answer::Unsat);
         solver.pop();
         fixed
+    }
+
+    /// The number of runs of `σ_i` in every passage `σ_h^{k_h} σ_i^k σ_j` (from any state where
+    /// `σ_h` can start), when it is one constant: a model gives a value, and Z3 proves no other.
+    pub fn constant_count(
+        &self,
+        paths: &LoopPaths,
+        (h, i, j): (usize, usize, usize),
+        deadline: Instant,
+    ) -> Option<i128> {
+        let encoder = Encoder::new(paths);
+        let solver = Solver::new(QUERY_LIMITS, Some(deadline));
+        let (facts, k) = self.passage(paths, &encoder, (h, i, j), &BTreeSet::new(), 1)?;
+        solver.assert(&Bool::and(&facts));
+        let Answer::Sat(model) = solver.check(&[]) else { return None };
+        let value = model.eval(&k, true)?.as_i64()?;
+        solver.assert(&k.eq(Int::from_i64(value)).not());
+        matches!(solver.check(&[]), Answer::Unsat).then_some(i128::from(value))
+    }
+
+    /// The facts of one passage `σ_h^{k_h} σ_i^k σ_j` (copy `copy`, its start sharing the
+    /// variables `invariant` with the other copies) and its `k`.
+    fn passage(
+        &self,
+        paths: &LoopPaths,
+        encoder: &Encoder,
+        (h, i, j): (usize, usize, usize),
+        invariant: &BTreeSet<Sym>,
+        copy: u32,
+    ) -> Option<(Vec<Bool>, Int)> {
+        let (Some(hi), Some(ii)) = (&self.states[h].induction, &self.states[i].induction) else { return None };
+        let ph = encoder.path(paths, self.states[h].kind)?;
+        let pi = encoder.path(paths, self.states[i].kind)?;
+        let pj = encoder.path(paths, self.states[j].kind)?;
+        let one = Int::from_i64(1);
+        let mut facts = Vec::new();
+        let start = |s: Sym| {
+            if invariant.contains(&s) {
+                Int::new_const(format!("pd_inv_x{s}"))
+            } else {
+                Int::new_const(format!("pd_c{copy}_x{s}"))
+            }
+        };
+        let kh = Int::new_const(format!("pd_c{copy}_kh"));
+        let tag = |t: &str| format!("c{copy}{t}");
+        facts.push(kh.ge(&one));
+        facts.push(encoder.condition_after(ph, hi, &start, None, &tag("a")));
+        facts.push(encoder.condition_after(ph, hi, &start, Some(&Int::sub(&[kh.clone(), one.clone()])), &tag("b")));
+        facts.push(encoder.condition_after(pi, hi, &start, Some(&kh), &tag("c")));
+        // The state entering σ_i.
+        let entry = |s: Sym| Int::new_const(format!("pd_c{copy}_y{s}"));
+        for &s in paths.pre.values() {
+            let (numerator, d) = encoder.value_after(s, hi, &start, &kh, &tag("y"));
+            facts.push(Int::mul(&[int_of(&d), entry(s)]).eq(&numerator));
+        }
+        let k = Int::new_const(format!("pd_c{copy}_k"));
+        facts.push(k.ge(&one));
+        facts.push(encoder.condition_after(pi, ii, &entry, None, &tag("d")));
+        facts.push(encoder.condition_after(pi, ii, &entry, Some(&Int::sub(&[k.clone(), one.clone()])), &tag("e")));
+        facts.push(encoder.condition_after(pj, ii, &entry, Some(&k), &tag("f")));
+        Some((facts, k))
     }
 }
 

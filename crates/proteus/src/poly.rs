@@ -111,6 +111,36 @@ impl Poly {
         out
     }
 
+    /// `self` with every atom of `map` replaced at once (atoms not in `map` stay).
+    pub fn substitute_all(&self, map: &BTreeMap<Atom, Poly>) -> Poly {
+        let mut out = Poly::default();
+        for (m, c) in &self.terms {
+            let mut term = Poly::constant(c.clone());
+            for (x, e) in m {
+                let factor = map.get(x).cloned().unwrap_or_else(|| Poly::atom(*x));
+                for _ in 0..*e {
+                    term = term.mul(&factor);
+                }
+            }
+            out = out.add(&term);
+        }
+        out
+    }
+
+    /// `self` as an affine form over program variables (`None` when it has a counter or a
+    /// product).
+    pub fn as_affine(&self) -> Option<leapfrog_linear::Affine<VarId>> {
+        let mut out = leapfrog_linear::Affine::zero();
+        for (m, c) in &self.terms {
+            match m.as_slice() {
+                [] => out = out.add_constant(c),
+                [(Atom::Var(v), 1)] => out.add_term(c.clone(), *v),
+                _ => return None,
+            }
+        }
+        Some(out)
+    }
+
     /// `self` as `c·a + rest` with `a` not in `rest` (`None` when `a` occurs non-linearly).
     pub fn linear_in(&self, a: Atom) -> Option<(Rational, Poly)> {
         let mut c = Rational::zero();

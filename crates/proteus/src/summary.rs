@@ -12,7 +12,11 @@
 //! disjunction holds at every exit. What the closed forms cannot express is left out, never
 //! guessed: a condition on a value a path does not determine (an input, a load, a variable
 //! without closed form) is dropped, and such a variable has no exit value in the disjunct.
-//! Automata with cycles (periodic cycles, Algorithm 3) are not summarized yet.
+//! A simple cycle whose passages run each path a constant number of times (Fig. 1's `(q1, q2)`,
+//! proven with [`Pda::constant_count`]) is Algorithm 3's periodic cycle: the trace goes round it
+//! `R ≥ 0` times (one round is an affine map, whose closed form in `R` comes from
+//! [`crate::induction`]), then part of a round, then leaves it. Connected cycles and cycles whose
+//! counts vary are not summarized yet (the reason is given).
 
 use crate::induction::PathInduction;
 use crate::pda::{Pda, StateKind};
@@ -57,16 +61,71 @@ pub enum Summary {
 const MAX_TRACES: usize = 64;
 const QUERY_LIMITS: QueryLimits = QueryLimits { timeout: Duration::ZERO, rlimit: 2_000_000 };
 
+/// A simple cycle of the automaton whose passages run each path a constant number of times
+/// (a periodic cycle of Algorithm 3 with constant counters).
+struct Cycle {
+    /// The states in cycle order.
+    order: Vec<usize>,
+    /// Per state: its runs before the next state of the cycle.
+    runs: BTreeMap<usize, i128>,
+}
+
+impl Cycle {
+    fn position(&self, s: usize) -> Option<usize> {
+        self.order.iter().position(|x| *x == s)
+    }
+}
+
+/// The cycles of `pda`, each simple and with constant counts (else why not).
+fn periodic_cycles(paths: &LoopPaths, pda: &Pda, deadline: Instant) -> Result<Vec<Cycle>, String> {
+    let connected = || "the automaton has connected cycles (not summarized yet)".to_string();
+    let mut out = Vec::new();
+    for component in pda.cycles() {
+        let inside = |x: usize| component.contains(&x);
+        let next = |s: usize| -> Vec<usize> {
+            pda.transitions.iter().filter(|(i, j)| *i == s && inside(*j)).map(|(_, j)| *j).collect()
+        };
+        let mut order = vec![component[0]];
+        loop {
+            let after = next(*order.last().expect("a state"));
+            let [single] = after[..] else { return Err(connected()) };
+            if single == order[0] {
+                break;
+            }
+            if order.contains(&single) || order.len() > component.len() {
+                return Err(connected());
+            }
+            order.push(single);
+        }
+        if order.len() != component.len() {
+            return Err(connected());
+        }
+        let n = order.len();
+        let mut runs = BTreeMap::new();
+        for (t, &i) in order.iter().enumerate() {
+            let (h, j) = (order[(t + n - 1) % n], order[(t + 1) % n]);
+            let Some(c) = pda.constant_count(paths, (h, i, j), deadline).filter(|c| (1..=64).contains(c)) else {
+                return Err("a cycle runs its paths a varying number of times (not summarized yet)".into());
+            };
+            runs.insert(i, c);
+        }
+        out.push(Cycle { order, runs });
+    }
+    Ok(out)
+}
+
 /// The disjunctive summary of the loop with paths `paths` and automaton `pda`.
 pub fn summarize(paths: &LoopPaths, pda: &Pda, deadline: Instant) -> Summary {
-    if !pda.cycles().is_empty() {
-        return Summary::NotSummarized("the path dependency automaton has cycles (not summarized yet)".into());
-    }
+    let cycles = match periodic_cycles(paths, pda, deadline) {
+        Ok(c) => c,
+        Err(why) => return Summary::NotSummarized(why),
+    };
     let walk = Walk {
         paths,
         pda,
         var_of: paths.pre.iter().map(|(v, s)| (*s, *v)).collect(),
         solver: Solver::new(QUERY_LIMITS, Some(deadline)),
+        cycles,
     };
     let entry: BTreeMap<VarId, Option<Poly>> =
         paths.pre.keys().map(|v| (*v, Some(Poly::atom(Atom::Var(*v))))).collect();
@@ -85,6 +144,7 @@ struct Walk<'a> {
     pda: &'a Pda,
     var_of: BTreeMap<Sym, VarId>,
     solver: Solver,
+    cycles: Vec<Cycle>,
 }
 
 impl Walk<'_> {
@@ -126,10 +186,150 @@ impl Walk<'_> {
         let before_last = after_runs(induction, state, &k.sub(&Poly::constant(rational(1))), 0);
         conditions.extend(self.condition(path, &before_last));
         let after = after_runs(induction, state, &k, 1);
+        let cycle = self.cycles.iter().find(|c| c.position(s).is_some());
         for &(_, next) in self.pda.transitions.iter().filter(|(i, _)| *i == s) {
+            if cycle.is_some_and(|c| c.position(next).is_some()) {
+                continue;
+            }
             self.visit(next, trace.clone(), &after, conditions.clone(), counters + 1, out)?;
         }
+        if let Some(cycle) = cycle {
+            self.around(cycle, s, trace, &after, conditions, counters + 1, out)?;
+        }
         Ok(())
+    }
+
+    /// After `s`'s runs, into the cycle: `R ≥ 0` full rounds (from the state after `s` back to
+    /// `s`, each path its constant number of runs), then part of a round, then a state `m` of the
+    /// cycle runs `k ≥ 1` times and the loop goes on to a state outside the cycle.
+    #[allow(clippy::too_many_arguments)]
+    fn around(
+        &self,
+        cycle: &Cycle,
+        s: usize,
+        trace: Vec<usize>,
+        state: &BTreeMap<VarId, Option<Poly>>,
+        conditions: Vec<PolyConstraint>,
+        counters: usize,
+        out: &mut Vec<TraceSummary>,
+    ) -> Result<(), String> {
+        let n = cycle.order.len();
+        let at = cycle.position(s).expect("s is on the cycle");
+        let round: Vec<usize> = (1..=n).map(|d| cycle.order[(at + d) % n]).collect();
+        // One round over its own start values (atoms `Var(v)`): its conditions and its map.
+        let identity: BTreeMap<VarId, Option<Poly>> =
+            self.paths.pre.keys().map(|v| (*v, Some(Poly::atom(Atom::Var(*v))))).collect();
+        let (round_conditions, round_end) = self.chain(&round, &identity);
+        let updates: crate::induction::Updates = round_end
+            .iter()
+            .filter(|(v, p)| p.as_ref() != Some(&Poly::atom(Atom::Var(**v))))
+            .map(|(v, p)| (*v, p.as_ref().and_then(Poly::as_affine)))
+            .collect();
+        let vars = self.paths.pre.keys().copied().collect();
+        let rounds = crate::induction::analyze(&vars, &updates);
+        // The round's conditions are stated before its first and its last round: conditions
+        // every execution meets (with monotonic conditions, also enough for the rounds between).
+        let substitute = |cs: &[PolyConstraint], values: &BTreeMap<VarId, Option<Poly>>| -> Vec<PolyConstraint> {
+            cs.iter()
+                .filter_map(|c| {
+                    let mut map = BTreeMap::new();
+                    for a in c.poly.atoms() {
+                        if let Atom::Var(v) = a {
+                            map.insert(a, values.get(&v)?.clone()?);
+                        }
+                    }
+                    Some(PolyConstraint { poly: c.poly.substitute_all(&map), eq: c.eq })
+                })
+                .collect()
+        };
+        let compose = |values: &BTreeMap<VarId, Option<Poly>>, runs: &Poly, min_runs: u32| {
+            // The rounds' closed forms are over the values at the first round's start.
+            let after = after_runs(&rounds, &identity, runs, min_runs);
+            after
+                .into_iter()
+                .map(|(v, p)| {
+                    let value = p.and_then(|p| {
+                        let mut map = BTreeMap::new();
+                        for a in p.atoms() {
+                            if let Atom::Var(w) = a {
+                                map.insert(a, values.get(&w)?.clone()?);
+                            }
+                        }
+                        Some(p.substitute_all(&map))
+                    });
+                    (v, value)
+                })
+                .collect::<BTreeMap<VarId, Option<Poly>>>()
+        };
+        // R = 0, or R ≥ 1 with the round's conditions at its first and last round.
+        let r = Poly::atom(Atom::Counter(counters));
+        let one = Poly::constant(rational(1));
+        let mut starts = vec![(state.clone(), conditions.clone(), counters)];
+        let mut with_rounds = conditions;
+        with_rounds.push(PolyConstraint { poly: one.sub(&r), eq: false });
+        with_rounds.extend(substitute(&round_conditions, state));
+        with_rounds.extend(substitute(&round_conditions, &compose(state, &r.sub(&one), 0)));
+        starts.push((compose(state, &r, 1), with_rounds, counters + 1));
+        for (start, conditions, counters) in starts {
+            if !self.feasible(&conditions) {
+                continue;
+            }
+            // Part of a round, then m = round[p] runs k ≥ 1 times and leaves the cycle.
+            for p in 0..n {
+                let (partial_conditions, before_m) = self.chain(&round[..p], &start);
+                let mut conditions = conditions.clone();
+                conditions.extend(partial_conditions);
+                let m = round[p];
+                let (StateKind::Iteration(i), Some(induction)) =
+                    (self.pda.states[m].kind, &self.pda.states[m].induction)
+                else {
+                    continue;
+                };
+                let path = &self.paths.paths[i];
+                conditions.extend(self.condition(path, &before_m));
+                let k = Poly::atom(Atom::Counter(counters));
+                conditions.push(PolyConstraint { poly: one.sub(&k), eq: false });
+                conditions.extend(self.condition(path, &after_runs(induction, &before_m, &k.sub(&one), 0)));
+                if !self.feasible(&conditions) {
+                    continue;
+                }
+                let after = after_runs(induction, &before_m, &k, 1);
+                let mut trace = trace.clone();
+                trace.extend(&round[..p]);
+                trace.push(m);
+                for &(_, next) in self.pda.transitions.iter().filter(|(i, _)| *i == m) {
+                    if cycle.position(next).is_none() {
+                        self.visit(next, trace.clone(), &after, conditions.clone(), counters + 1, out)?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The states `states` of a cycle run one after the other, each its constant number of
+    /// times, from `state`: their conditions (before each one's first and last run) and the
+    /// values after them.
+    fn chain(
+        &self,
+        states: &[usize],
+        state: &BTreeMap<VarId, Option<Poly>>,
+    ) -> (Vec<PolyConstraint>, BTreeMap<VarId, Option<Poly>>) {
+        let mut conditions = Vec::new();
+        let mut current = state.clone();
+        for &q in states {
+            let (StateKind::Iteration(i), Some(induction)) = (self.pda.states[q].kind, &self.pda.states[q].induction)
+            else {
+                continue;
+            };
+            let runs = self.cycles.iter().find_map(|c| c.runs.get(&q)).copied().unwrap_or(1);
+            let path = &self.paths.paths[i];
+            conditions.extend(self.condition(path, &current));
+            let before_last = after_runs(induction, &current, &Poly::constant(rational(runs - 1)), (runs - 1) as u32);
+            conditions.extend(self.condition(path, &before_last));
+            current = after_runs(induction, &current, &Poly::constant(rational(runs)), runs as u32);
+        }
+        (conditions, current)
     }
 
     /// `path`'s condition on the values `state` (rows over undetermined values left out).
@@ -242,8 +442,16 @@ fn eliminate_counters(summary: &mut TraceSummary) {
             Some(v) => !(if c.eq { v.is_zero() } else { !v.is_positive() }),
             None => true,
         });
-        summary.conditions.dedup();
     }
+    // Each condition once.
+    let mut seen = Vec::new();
+    summary.conditions.retain(|c| {
+        let new = !seen.contains(c);
+        if new {
+            seen.push(c.clone());
+        }
+        new
+    });
 }
 
 fn constraint_smt(c: &PolyConstraint) -> Bool {

@@ -42,22 +42,23 @@ fn var(q: &Program, name: &str) -> VarId {
 /// Whether some disjunct holds for the entry and exit values, trying counters up to 40.
 fn some_disjunct_holds(traces: &[TraceSummary], entry: &BTreeMap<VarId, i128>, exit: &BTreeMap<VarId, i128>) -> bool {
     traces.iter().any(|t| {
-        let n = t.counters;
-        let mut counters = vec![1i128; n];
+        // Only the counters still in the disjunct matter.
+        let free = t.remaining_counters();
+        let mut counters = vec![1i128; t.counters];
         loop {
             if t.holds(&|v| entry[&v], &|v| exit[&v], &counters) {
                 return true;
             }
-            // The next combination of counters in 1..=40.
+            // The next combination of the free counters in 1..=40.
             let mut i = 0;
-            while i < n && counters[i] == 40 {
-                counters[i] = 1;
+            while i < free.len() && counters[free[i]] == 40 {
+                counters[free[i]] = 1;
                 i += 1;
             }
-            if i == n {
+            if i == free.len() {
                 return false;
             }
-            counters[i] += 1;
+            counters[free[i]] += 1;
         }
     })
 }
@@ -112,5 +113,62 @@ fn a_two_phase_loop_is_summarized_by_its_traces() {
             let exit: BTreeMap<VarId, i128> = vars.iter().copied().zip([i, n0, x, y]).collect();
             assert!(some_disjunct_holds(&traces, &entry, &exit), "from {entry:?} to {exit:?}: {traces:?}");
         }
+    }
+}
+
+#[test]
+fn proteus_fig1_periodic_cycle_is_summarized_and_every_execution_satisfies_a_disjunct() {
+    let body = "  int x = nondet(), z = nondet(), n = nondet();\n  while (x < n) {\n    if (z > x) x = x + 1; else z = z + 1;\n  }";
+    let (q, _, traces) = summary_of("fig1.c", body);
+    let (x, z, n) = (var(&q, "x"), var(&q, "z"), var(&q, "n"));
+    let name = |v: VarId| q.vars[v].name.clone();
+    for t in &traces {
+        let exits: Vec<String> = [x, z]
+            .iter()
+            .map(|v| t.exit[v].as_ref().map_or("?".into(), |p| p.text(&|a| atom_name(a, &name))))
+            .collect();
+        eprintln!("{:?}: {} => x' = {}, z' = {}", t.states, t.condition_texts(&name).join(" && "), exits[0], exits[1]);
+    }
+    for x0 in -4..5 {
+        for z0 in -4..5 {
+            for n0 in -4..5 {
+                let entry = BTreeMap::from([(x, x0), (z, z0), (n, n0)]);
+                let (mut xx, mut zz) = (x0, z0);
+                while xx < n0 {
+                    if zz > xx { xx += 1 } else { zz += 1 }
+                }
+                let exit = BTreeMap::from([(x, xx), (z, zz), (n, n0)]);
+                assert!(some_disjunct_holds(&traces, &entry, &exit), "from {entry:?} to {exit:?}");
+            }
+        }
+    }
+    // The paper's three outcomes: x' = x, z' = z; x' = n, z' = z; x' = z' = n — every disjunct
+    // fixes both exit values.
+    assert!(traces.iter().all(|t| t.exit[&x].is_some() && t.exit[&z].is_some()), "{traces:?}");
+}
+
+#[test]
+fn a_cycle_whose_counts_vary_is_not_summarized_and_says_why() {
+    let body = "  int n = nondet(), m = nondet(), i = 0, j = 0;\n  while (i < n) {\n    if (j < m) j = j + 1; else { j = 0; i = i + 1; }\n  }";
+    let source = format!(
+        "extern int __VERIFIER_nondet_int(void);\n#define nondet __VERIFIER_nondet_int\nint main(void) {{\n{body}\n  return 0;\n}}\n"
+    );
+    let dir = std::env::temp_dir().join(format!("leapfrog-proteus-summary-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("fig13.c");
+    std::fs::write(&file, source).unwrap();
+    let p = load_program(std::slice::from_ref(&file), &FrontendOptions::default()).unwrap();
+    let q = inline_program(&p, &InlineLimits::default()).unwrap();
+    let f = &q.funcs[q.entry.unwrap()];
+    let forest = LoopForest::compute(f);
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let paths = Extractor::new(&q, f, &forest, forest.roots()[0], &[], Semantics::Default, deadline)
+        .with_exits()
+        .extract()
+        .unwrap();
+    let pda = Pda::build(&paths, deadline);
+    match summarize(&paths, &pda, deadline) {
+        Summary::NotSummarized(why) => assert!(why.contains("varying"), "{why}"),
+        Summary::Traces(t) => panic!("summarized: {t:?}"),
     }
 }
