@@ -95,6 +95,11 @@ enum Command {
         analysis: AnalysisArgs,
         #[arg(long, value_enum, default_value_t = FormatArg::Text)]
         format: FormatArg,
+        /// `templates`: Loopfrog's summaries (invariant, modified variables, exit conditions);
+        /// `pda`: Proteus' disjunctive summaries (over `x` at loop entry and `x_exit` at exit);
+        /// `auto`: per loop, Proteus' when there is one, else the templates' (each loop says which).
+        #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
+        method: MethodArg,
     },
     /// Every loop header's invariant from abstract interpretation over a numeric domain (as C over
     /// the variables visible at the loop), re-checked by the independent checker.
@@ -318,6 +323,13 @@ enum FormatArg {
 }
 
 #[derive(Copy, Clone, ValueEnum)]
+enum MethodArg {
+    Templates,
+    Pda,
+    Auto,
+}
+
+#[derive(Copy, Clone, ValueEnum)]
 enum ClassifyFormatArg {
     Text,
     Json,
@@ -454,8 +466,15 @@ fn run(cli: Cli) -> u8 {
             Ok(input) => jobs::verdict::TERMINATE.run(&input, format.into(), &analysis.terminate_options()),
             Err(code) => code,
         },
-        Command::Summarize { input, analysis, format } => match input.to_input() {
-            Ok(input) => jobs::summarize::run(&input, format.into(), &analysis.options()),
+        Command::Summarize { input, analysis, format, method } => match input.to_input() {
+            Ok(input) => {
+                let method = match method {
+                    MethodArg::Templates => jobs::summarize::Method::Templates,
+                    MethodArg::Pda => jobs::summarize::Method::Pda,
+                    MethodArg::Auto => jobs::summarize::Method::Auto,
+                };
+                jobs::summarize::run(&input, format.into(), &analysis.options(), method)
+            }
             Err(code) => code,
         },
         Command::Invariants { input, analysis, domain, disjuncts, format } => match input.to_input() {

@@ -283,3 +283,72 @@ fn rational_text(r: &Rational) -> String {
         format!("({}.0/{})", r.numer(), r.denom())
     }
 }
+
+/// Proteus' disjunctive summary of every loop of every function of `p`, by the loop keyword's
+/// position, in the user's terms (only variables visible at the loop; a condition or exit
+/// value over another variable is left out, which only weakens the disjunct).
+pub fn summarize_program(
+    p: &Program,
+    semantics: Semantics,
+    deadline: Instant,
+) -> Vec<(leapfrog_source::Span, Result<leapfrog_results::summaries::DisjunctiveSummary, String>)> {
+    let visibility = leapfrog_ir::scope::Visibility::new(p, &[]);
+    let mut out = Vec::new();
+    for (_, f) in p.user_funcs() {
+        let forest = LoopForest::compute(f);
+        for l in forest.loops.ids() {
+            let (_, span) = forest.syntax(f, l);
+            let loop_deadline = deadline.min(Instant::now() + LOOP_BUDGET);
+            let summary = match classify(p, f, &forest, l, semantics, loop_deadline) {
+                Classification::Unsupported(why) => Err(why),
+                Classification::Classified(c) => match crate::summary::summarize(&c.paths, &c.pda, loop_deadline) {
+                    crate::summary::Summary::NotSummarized(why) => Err(why),
+                    crate::summary::Summary::Traces(traces) => {
+                        let shown =
+                            |v: VarId| p.vars[v].kind != leapfrog_ir::VarKind::Temp && visibility.visible_at(v, span);
+                        Ok(disjunctive_summary(p, &c.paths, &traces, &shown))
+                    }
+                },
+            };
+            out.push((span, summary));
+        }
+    }
+    out
+}
+
+/// The traces as disjuncts over the variables `shown` accepts.
+fn disjunctive_summary(
+    p: &Program,
+    paths: &LoopPaths,
+    traces: &[crate::summary::TraceSummary],
+    shown: &dyn Fn(VarId) -> bool,
+) -> leapfrog_results::summaries::DisjunctiveSummary {
+    use crate::poly::Atom;
+    let name = |v: VarId| p.vars[v].name.clone();
+    let text = |poly: &crate::poly::Poly| poly.text(&|a| crate::summary::atom_name(a, &name));
+    let printable = |poly: &crate::poly::Poly| poly.atoms().iter().all(|a| !matches!(a, Atom::Var(v) if !shown(*v)));
+    let variables: Vec<VarId> = paths.pre.keys().copied().filter(|v| shown(*v)).collect();
+    let disjuncts = traces
+        .iter()
+        .map(|t| leapfrog_results::summaries::Disjunct {
+            condition: t
+                .conditions
+                .iter()
+                .filter(|c| printable(&c.poly))
+                .map(|c| crate::summary::constraint_text(c, &|a| crate::summary::atom_name(a, &name)))
+                .collect(),
+            counters: t.remaining_counters().iter().map(|k| format!("k{}", k + 1)).collect(),
+            exit: variables
+                .iter()
+                .filter_map(|v| {
+                    let value = t.exit.get(v)?.as_ref()?;
+                    printable(value).then(|| (name(*v), text(value)))
+                })
+                .collect(),
+        })
+        .collect();
+    leapfrog_results::summaries::DisjunctiveSummary {
+        variables: variables.iter().map(|v| name(*v)).collect(),
+        disjuncts,
+    }
+}

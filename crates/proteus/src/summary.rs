@@ -520,7 +520,7 @@ pub fn atom_name(a: Atom, name: &dyn Fn(VarId) -> String) -> String {
 }
 
 /// `p <= 0` written with the positive terms on the left: `x - n + 1 <= 0` reads `x + 1 <= n`.
-fn constraint_text(c: &PolyConstraint, name: &dyn Fn(Atom) -> String) -> String {
+pub fn constraint_text(c: &PolyConstraint, name: &dyn Fn(Atom) -> String) -> String {
     let positive = Poly {
         terms: c.poly.terms.iter().filter(|(_, k)| k.is_positive()).map(|(m, k)| (m.clone(), k.clone())).collect(),
     };

@@ -137,6 +137,23 @@ pub fn to_text(files: &SourceFiles, r: &Report) -> String {
     out
 }
 
+/// A Proteus summary as JSON: the variables, each disjunct (conditions, counters, exit values,
+/// and the whole as one C expression) and the disjunction.
+fn disjunctive_json(d: &leapfrog_results::summaries::DisjunctiveSummary) -> Value {
+    let formulas: Vec<String> = d.disjuncts.iter().map(|x| format!("({})", x.formula())).collect();
+    json!({
+        "convention": "x is a variable's value at loop entry, x_exit its value at loop exit; for every execution of the loop some disjunct holds for some integer values of its counters",
+        "variables": d.variables,
+        "disjuncts": d.disjuncts.iter().map(|x| json!({
+            "condition": x.condition,
+            "counters": x.counters,
+            "exit": x.exit.iter().map(|(v, e)| (format!("{v}_exit"), json!(e))).collect::<serde_json::Map<String, Value>>(),
+            "formula": x.formula(),
+        })).collect::<Vec<_>>(),
+        "summary": if formulas.is_empty() { "0".to_string() } else { formulas.join(" || ") },
+    })
+}
+
 pub fn summaries_to_json(files: &SourceFiles, r: &SummariesReport) -> Value {
     let loops: Vec<Value> = r
         .loops
@@ -152,6 +169,12 @@ pub fn summaries_to_json(files: &SourceFiles, r: &SummariesReport) -> Value {
             v["exits"] = json!(l.exits);
             v["notes"] = json!(l.notes);
             v["candidates_tried"] = json!(l.candidates_tried);
+            v["method"] = json!(l.method);
+            match &l.pda {
+                Some(Ok(d)) => v["pda"] = disjunctive_json(d),
+                Some(Err(why)) => v["pda"] = json!({ "reason": why }),
+                None => {}
+            }
             v
         })
         .collect();
@@ -196,6 +219,19 @@ pub fn summaries_to_text(files: &SourceFiles, r: &SummariesReport) -> String {
         }
         for e in &l.exits {
             out.push_str(&format!("  exit when: {e}\n"));
+        }
+        match &l.pda {
+            Some(Ok(d)) => {
+                out.push_str(&format!(
+                    "  Proteus summary{} (x: at entry, x_exit: at exit; counters k1… exist):\n",
+                    if l.method == "pda" { ", used" } else { "" }
+                ));
+                for x in &d.disjuncts {
+                    out.push_str(&format!("    || {}\n", x.formula()));
+                }
+            }
+            Some(Err(why)) => out.push_str(&format!("  Proteus summary: none ({why})\n")),
+            None => {}
         }
         for n in &l.notes {
             out.push_str(&format!("  note:      {n}\n"));

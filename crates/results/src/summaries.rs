@@ -26,6 +26,41 @@ pub struct LoopSummaryReport {
     /// cannot be written at the loop, modified variables not visible there.
     pub notes: Vec<String>,
     pub candidates_tried: usize,
+    /// Which summary this loop's is: `templates` (the fields above) or `pda` (Proteus'
+    /// disjunctive summary in `pda`).
+    pub method: &'static str,
+    /// Proteus' disjunctive summary, or why there is none (`None`: not asked for).
+    pub pda: Option<Result<DisjunctiveSummary, String>>,
+}
+
+/// A Proteus summary (proteus-tse19 Definition 5): for every execution of the loop, some
+/// disjunct holds for some values of its counters. Expressions are C over the variables at loop
+/// entry (`x`) and at loop exit (`x_exit`); counters (`k1`, `k2`…) are integers the disjunct
+/// quantifies existentially, their constraints among its conditions.
+#[derive(Clone, Debug)]
+pub struct DisjunctiveSummary {
+    /// The variables summarized (visible at the loop).
+    pub variables: Vec<String>,
+    pub disjuncts: Vec<Disjunct>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Disjunct {
+    /// Conditions on the entry values and the counters, as C.
+    pub condition: Vec<String>,
+    /// The counters left in the disjunct.
+    pub counters: Vec<String>,
+    /// `(x, expression)`: `x_exit == expression`; variables without an entry are unconstrained.
+    pub exit: Vec<(String, String)>,
+}
+
+impl Disjunct {
+    /// The whole disjunct as one C expression over `x`, `x_exit` and the counters.
+    pub fn formula(&self) -> String {
+        let mut parts: Vec<String> = self.condition.clone();
+        parts.extend(self.exit.iter().map(|(v, e)| format!("{v}_exit == {e}")));
+        if parts.is_empty() { "1".to_string() } else { parts.join(" && ") }
+    }
 }
 
 #[derive(Clone, Debug)]

@@ -484,6 +484,8 @@ pub fn summarize(p: &Program, opts: &Options) -> SummariesReport {
             exits: exits.conditions,
             notes,
             candidates_tried: l.candidates_tried,
+            method: "templates",
+            pda: None,
         });
     }
     if analysis.unsupported.is_empty() {
