@@ -23,9 +23,10 @@ pub fn run(input: &Input, format: Format, options: &Options, method: Method) -> 
         Err(code) => return code,
     };
     let start = Instant::now();
-    let mut report = summarize(&program, &Options { timeout: options.timeout / 2, ..options.clone() });
+    let mut report = summarize(&program, &options);
     if method != Method::Templates {
-        let deadline = start + options.timeout.saturating_sub(start.elapsed());
+        // What the templates left of the time limit (each loop at most 2 s).
+        let deadline = start + options.timeout;
         let pda = leapfrog_proteus::job::summarize_program(&program, options.semantics, deadline);
         for l in &mut report.loops {
             let found = pda.iter().find(|(span, _)| *span == l.span).map(|(_, s)| s.clone());
