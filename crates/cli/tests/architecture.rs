@@ -19,7 +19,15 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("paths", &["leapfrog-arith", "leapfrog-ir", "leapfrog-smt"]),
     (
         "proteus",
-        &["leapfrog-arith", "leapfrog-ir", "leapfrog-smt", "leapfrog-linear", "leapfrog-paths", "leapfrog-results"],
+        &[
+            "leapfrog-source",
+            "leapfrog-arith",
+            "leapfrog-ir",
+            "leapfrog-smt",
+            "leapfrog-linear",
+            "leapfrog-paths",
+            "leapfrog-results",
+        ],
     ),
     ("summarize", &["leapfrog-source", "leapfrog-arith", "leapfrog-ir", "leapfrog-smt", "leapfrog-certify"]),
     (
