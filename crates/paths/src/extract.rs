@@ -61,6 +61,13 @@ pub struct LoopPaths {
     pub exits: Vec<(EdgeId, LinPath)>,
 }
 
+impl LoopPaths {
+    /// The variable whose pre-state value `s` is (`None`: an auxiliary symbol).
+    pub fn var_of(&self, s: Sym) -> Option<VarId> {
+        self.syms.get(s).and_then(|i| i.var)
+    }
+}
+
 /// A partial path.
 #[derive(Clone, Debug)]
 struct State {
@@ -340,13 +347,8 @@ impl<'a> Extractor<'a> {
             let assigned: BTreeSet<VarId> =
                 done.iter().chain(left.iter().map(|(_, st)| st)).flat_map(|st| st.env.keys().copied()).collect();
             for v in assigned {
-                if self.tracked(v) && !self.ghosts.contains(&v) && !self.pre.contains_key(&v) {
-                    let (range, constrained) = match type_range(self.var_type(v), self.sem) {
-                        Some((r, c)) => (Some(r), c),
-                        None => (None, false),
-                    };
-                    self.syms.push(SymInfo { var: Some(v), range, constrained });
-                    self.pre.insert(v, self.syms.len() - 1);
+                if self.tracked(v) && !self.ghosts.contains(&v) {
+                    self.pre_symbol(v);
                 }
             }
         }
@@ -379,13 +381,28 @@ impl<'a> Extractor<'a> {
 
     // ----- symbols -----
 
-    fn fresh(&mut self, ty: Option<Type>) -> Lin {
+    /// A new symbol for a value of type `ty` (of variable `var`'s pre-state, if given).
+    fn new_symbol(&mut self, var: Option<VarId>, ty: Option<Type>) -> Sym {
         let (range, constrained) = match type_range(ty, self.sem) {
             Some((r, c)) => (Some(r), c),
             None => (None, false),
         };
-        self.syms.push(SymInfo { var: None, range, constrained });
-        Lin::sym(self.syms.len() - 1)
+        self.syms.push(SymInfo { var, range, constrained });
+        self.syms.len() - 1
+    }
+
+    fn fresh(&mut self, ty: Option<Type>) -> Lin {
+        Lin::sym(self.new_symbol(None, ty))
+    }
+
+    /// The symbol of `v`'s value at the start of the iteration (created on first use).
+    fn pre_symbol(&mut self, v: VarId) -> Sym {
+        if let Some(&s) = self.pre.get(&v) {
+            return s;
+        }
+        let s = self.new_symbol(Some(v), self.var_type(v));
+        self.pre.insert(v, s);
+        s
     }
 
     fn fresh_int(&mut self, t: IntTy) -> Lin {
@@ -409,17 +426,7 @@ impl<'a> Extractor<'a> {
             let ty = self.var_type(v);
             return self.fresh(ty);
         }
-        if let Some(&s) = self.pre.get(&v) {
-            return Lin::sym(s);
-        }
-        let (range, constrained) = match type_range(self.var_type(v), self.sem) {
-            Some((r, c)) => (Some(r), c),
-            None => (None, false),
-        };
-        self.syms.push(SymInfo { var: Some(v), range, constrained });
-        let s = self.syms.len() - 1;
-        self.pre.insert(v, s);
-        Lin::sym(s)
+        Lin::sym(self.pre_symbol(v))
     }
 
     fn interval(&self, lin: &Lin) -> Option<(i128, i128)> {

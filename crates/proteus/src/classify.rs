@@ -17,11 +17,11 @@ use crate::pda::{Pda, StateKind};
 use crate::sequence::Sequence;
 use leapfrog_arith::Semantics;
 use leapfrog_ir::loops::LoopForest;
-use leapfrog_ir::{Command, Expr, Function, LoopId, Program, Type, VarId};
+use leapfrog_ir::{Command, Expr, Function, LoopId, Program, Type};
 use leapfrog_linear::{Affine, rational};
 use leapfrog_paths::linear::Row;
 use leapfrog_paths::{Extractor, LinPath, LoopPaths, range_rows};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::time::Instant;
 
 /// At most this many states in an automaton (the transitions are checked pairwise).
@@ -133,13 +133,12 @@ fn mentions_float(p: &Program, e: &Expr) -> bool {
 fn niv_conditions(paths: &LoopPaths, pda: &Pda) -> Vec<(usize, Option<Row>)> {
     let all: BTreeSet<usize> = (0..paths.syms.len()).collect();
     let ranges = range_rows(&paths.syms, &all);
-    let var_of: BTreeMap<usize, VarId> = paths.pre.iter().map(|(v, s)| (*s, *v)).collect();
     let mut out = Vec::new();
     for state in &pda.states {
         let (StateKind::Iteration(i), Some(induction)) = (state.kind, &state.induction) else { continue };
         let path: &LinPath = &paths.paths[i];
         for row in path.rows.iter().filter(|r| !ranges.contains(r)) {
-            if !is_iv_condition(row, induction, &var_of) {
+            if !is_iv_condition(row, induction, paths) {
                 out.push((i, Some(row.clone())));
             }
         }
@@ -151,11 +150,11 @@ fn niv_conditions(paths: &LoopPaths, pda: &Pda) -> Vec<(usize, Option<Row>)> {
 }
 
 /// Whether `row`'s expression is monotonic (or constant) over consecutive executions.
-fn is_iv_condition(row: &Row, induction: &PathInduction, var_of: &BTreeMap<usize, VarId>) -> bool {
+fn is_iv_condition(row: &Row, induction: &PathInduction, paths: &LoopPaths) -> bool {
     let mut sum = Sequence::constant(Affine::constant(rational(row.lin.constant)));
     for (s, c) in &row.lin.terms {
-        let Some(v) = var_of.get(s) else { return false };
-        let Some((_, Some(form))) = induction.vars.get(v) else { return false };
+        let Some(v) = paths.var_of(*s) else { return false };
+        let Some((_, Some(form))) = induction.vars.get(&v) else { return false };
         match sum.add_scaled(&rational(*c), &form.value) {
             Some(next) => sum = next,
             None => return false,

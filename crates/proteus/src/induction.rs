@@ -87,14 +87,13 @@ pub type Updates = BTreeMap<VarId, Option<Initial>>;
 /// The update of `path` of `paths`, over the program's variables (an auxiliary symbol makes the
 /// update not affine).
 pub fn updates_of(paths: &LoopPaths, path: &LinPath) -> Updates {
-    let var_of: BTreeMap<usize, VarId> = paths.pre.iter().map(|(v, s)| (*s, *v)).collect();
     let mut out = Updates::new();
     for (v, s) in &paths.pre {
         let Some(lin) = path.post.get(s) else { continue };
         let affine = lin
             .terms
             .iter()
-            .map(|(sym, c)| var_of.get(sym).map(|v| (rational(*c), *v)))
+            .map(|(sym, c)| paths.var_of(*sym).map(|v| (rational(*c), v)))
             .collect::<Option<Vec<_>>>()
             .map(|terms| Affine::from_terms(rational(lin.constant), terms));
         out.insert(*v, affine);

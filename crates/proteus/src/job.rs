@@ -19,7 +19,6 @@ use leapfrog_paths::linear::{Lin, Row, Sym};
 use leapfrog_paths::{LinPath, LoopPaths};
 use leapfrog_results::classification::{LoopClassification, PathReport, PdaReport, PdaStateReport, VariableReport};
 use num_traits::{One, Signed, Zero};
-use std::collections::BTreeMap;
 use std::time::Instant;
 
 /// The name of the iteration counter in closed forms.
@@ -116,17 +115,12 @@ pub fn classify_program(p: &Program, semantics: Semantics, deadline: Instant) ->
 /// Source names of a loop's path symbols.
 struct Names<'p> {
     p: &'p Program,
-    var_of: BTreeMap<Sym, VarId>,
-    sym_of: BTreeMap<VarId, Sym>,
+    paths: &'p LoopPaths,
 }
 
 impl<'p> Names<'p> {
-    fn new(p: &'p Program, paths: &LoopPaths) -> Names<'p> {
-        Names {
-            p,
-            var_of: paths.pre.iter().map(|(v, s)| (*s, *v)).collect(),
-            sym_of: paths.pre.iter().map(|(v, s)| (*v, *s)).collect(),
-        }
+    fn new(p: &'p Program, paths: &'p LoopPaths) -> Names<'p> {
+        Names { p, paths }
     }
 
     fn name(&self, v: VarId) -> String {
@@ -135,7 +129,7 @@ impl<'p> Names<'p> {
 
     /// The variable of symbol `s`, when the user can name it (not a front-end temporary).
     fn source_var(&self, s: &Sym) -> Option<VarId> {
-        self.var_of.get(s).copied().filter(|v| self.p.vars[*v].kind != leapfrog_ir::VarKind::Temp)
+        self.paths.var_of(*s).filter(|v| self.p.vars[*v].kind != leapfrog_ir::VarKind::Temp)
     }
 
     fn path(&self, path: &LinPath, induction: Option<&PathInduction>) -> PathReport {
@@ -159,7 +153,7 @@ impl<'p> Names<'p> {
             .map(|ind| {
                 ind.vars
                     .iter()
-                    .filter(|(v, _)| self.sym_of.get(v).is_some_and(|s| self.source_var(s).is_some()))
+                    .filter(|(v, _)| self.paths.pre.get(v).is_some_and(|s| self.source_var(s).is_some()))
                     .map(|(v, (class, form))| VariableReport {
                         name: self.name(*v),
                         class: class.name(),

@@ -20,7 +20,7 @@ use leapfrog_smt::z3::ast::{Bool, Int};
 use leapfrog_smt::{Answer, QueryLimits, Solver};
 use num_integer::Integer as _;
 use num_traits::One;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
 /// What a state's path is.
@@ -91,7 +91,7 @@ impl Pda {
                     solver.assert(&encoder.condition_after(path, ind, &start, Some(&before_last), "b"));
                     solver.assert(&k.ge(Int::from_i64(1)));
                     for (j, to) in successors {
-                        let to_path = encoder.path(paths, to.kind).expect("an iteration or exit");
+                        let to_path = encoder.path(to.kind).expect("an iteration or exit");
                         let selector = Bool::new_const(format!("pd_to{j}"));
                         solver.assert(&selector.implies(encoder.condition_after(
                             to_path,
@@ -207,7 +207,7 @@ impl Pda {
     fn passage_count_is_fixed(
         &self,
         paths: &LoopPaths,
-        encoder: &Encoder,
+        encoder: &Encoder<'_>,
         solver: &Solver,
         (h, i, j): (usize, usize, usize),
         invariant: &BTreeSet<Sym>,
@@ -250,15 +250,15 @@ impl Pda {
     fn passage(
         &self,
         paths: &LoopPaths,
-        encoder: &Encoder,
+        encoder: &Encoder<'_>,
         (h, i, j): (usize, usize, usize),
         invariant: &BTreeSet<Sym>,
         copy: u32,
     ) -> Option<(Vec<Bool>, Int)> {
         let (Some(hi), Some(ii)) = (&self.states[h].induction, &self.states[i].induction) else { return None };
-        let ph = encoder.path(paths, self.states[h].kind)?;
-        let pi = encoder.path(paths, self.states[i].kind)?;
-        let pj = encoder.path(paths, self.states[j].kind)?;
+        let ph = encoder.path(self.states[h].kind)?;
+        let pi = encoder.path(self.states[i].kind)?;
+        let pj = encoder.path(self.states[j].kind)?;
         let one = Int::from_i64(1);
         let mut facts = Vec::new();
         let start = |s: Sym| {
@@ -290,24 +290,22 @@ impl Pda {
 }
 
 /// Turns path conditions into Z3 facts, with variables replaced by their closed forms.
-pub(crate) struct Encoder {
-    var_of: BTreeMap<Sym, VarId>,
-    sym_of: BTreeMap<VarId, Sym>,
+pub(crate) struct Encoder<'a> {
+    paths: &'a LoopPaths,
     /// The type ranges of auxiliary symbols: `(symbol, lower, upper)`.
     aux_ranges: Vec<(Sym, i128, i128)>,
 }
 
-impl Encoder {
-    pub(crate) fn new(paths: &LoopPaths) -> Encoder {
-        let var_of: BTreeMap<Sym, VarId> = paths.pre.iter().map(|(v, s)| (*s, *v)).collect();
+impl<'a> Encoder<'a> {
+    pub(crate) fn new(paths: &'a LoopPaths) -> Encoder<'a> {
         let aux_ranges = paths
             .syms
             .iter()
             .enumerate()
-            .filter(|(s, info)| !var_of.contains_key(s) && info.constrained)
+            .filter(|(_, info)| info.var.is_none() && info.constrained)
             .filter_map(|(s, info)| info.range.map(|(lo, hi)| (s, lo, hi)))
             .collect();
-        Encoder { var_of, sym_of: paths.pre.iter().map(|(v, s)| (*v, *s)).collect(), aux_ranges }
+        Encoder { paths, aux_ranges }
     }
 
     /// Whether `row` only states the type range of an auxiliary value (fresh in every
@@ -321,11 +319,11 @@ impl Encoder {
             })
     }
 
-    pub(crate) fn path<'p>(&self, paths: &'p LoopPaths, kind: StateKind) -> Option<&'p LinPath> {
+    pub(crate) fn path(&self, kind: StateKind) -> Option<&'a LinPath> {
         match kind {
             StateKind::Entry => None,
-            StateKind::Iteration(i) => paths.paths.get(i),
-            StateKind::Exit(i) => paths.exits.get(i).map(|(_, p)| p),
+            StateKind::Iteration(i) => self.paths.paths.get(i),
+            StateKind::Exit(i) => self.paths.exits.get(i).map(|(_, p)| p),
         }
     }
 
@@ -338,7 +336,7 @@ impl Encoder {
             .map(|r| {
                 let mut terms = vec![Int::from_i128(r.lin.constant)];
                 for (s, c) in &r.lin.terms {
-                    let value = if self.var_of.contains_key(s) { start(*s) } else { fresh(tag, *s) };
+                    let value = if self.paths.var_of(*s).is_some() { start(*s) } else { fresh(tag, *s) };
                     terms.push(Int::mul(&[Int::from_i128(*c), value]));
                 }
                 compare(r, Int::add(&terms))
@@ -398,8 +396,8 @@ impl Encoder {
         tag: &str,
     ) -> (Int, Rational) {
         let one = Rational::one();
-        let Some(v) = self.var_of.get(&s) else { return (fresh(tag, s), one) };
-        let Some((_, Some(form))) = induction.vars.get(v) else { return (fresh(tag, s), one) };
+        let Some(v) = self.paths.var_of(s) else { return (fresh(tag, s), one) };
+        let Some((_, Some(form))) = induction.vars.get(&v) else { return (fresh(tag, s), one) };
         if form.value.geometric.is_some() {
             return (fresh(tag, s), one);
         }
@@ -410,7 +408,7 @@ impl Encoder {
             let scaled = coefficient.scale(&d);
             let mut c = vec![int_of(scaled.constant_term())];
             for (w, k) in scaled.terms() {
-                let Some(ws) = self.sym_of.get(w) else { return (fresh(tag, s), one) };
+                let Some(ws) = self.paths.pre.get(w) else { return (fresh(tag, s), one) };
                 c.push(Int::mul(&[int_of(k), start(*ws)]));
             }
             terms.push(Int::mul(&[Int::add(&c), power.clone()]));

@@ -23,7 +23,7 @@ use crate::pda::{Pda, StateKind};
 use crate::poly::{Atom, Poly};
 use leapfrog_ir::VarId;
 use leapfrog_linear::{Rational, rational};
-use leapfrog_paths::linear::{Lin, Sym};
+use leapfrog_paths::linear::Lin;
 use leapfrog_paths::{LinPath, LoopPaths};
 use leapfrog_smt::z3::ast::{Bool, Int};
 use leapfrog_smt::{Answer, QueryLimits, Solver};
@@ -120,13 +120,7 @@ pub fn summarize(paths: &LoopPaths, pda: &Pda, deadline: Instant) -> Summary {
         Ok(c) => c,
         Err(why) => return Summary::NotSummarized(why),
     };
-    let walk = Walk {
-        paths,
-        pda,
-        var_of: paths.pre.iter().map(|(v, s)| (*s, *v)).collect(),
-        solver: Solver::new(QUERY_LIMITS, Some(deadline)),
-        cycles,
-    };
+    let walk = Walk { paths, pda, solver: Solver::new(QUERY_LIMITS, Some(deadline)), cycles };
     let entry: BTreeMap<VarId, Option<Poly>> =
         paths.pre.keys().map(|v| (*v, Some(Poly::atom(Atom::Var(*v))))).collect();
     let mut out = Vec::new();
@@ -142,7 +136,6 @@ pub fn summarize(paths: &LoopPaths, pda: &Pda, deadline: Instant) -> Summary {
 struct Walk<'a> {
     paths: &'a LoopPaths,
     pda: &'a Pda,
-    var_of: BTreeMap<Sym, VarId>,
     solver: Solver,
     cycles: Vec<Cycle>,
 }
@@ -341,8 +334,8 @@ impl Walk<'_> {
     fn lin(&self, lin: &Lin, state: &BTreeMap<VarId, Option<Poly>>) -> Option<Poly> {
         let mut out = Poly::constant(rational(lin.constant));
         for (s, c) in &lin.terms {
-            let v = self.var_of.get(s)?;
-            out = out.add_scaled(&rational(*c), state.get(v)?.as_ref()?);
+            let v = self.paths.var_of(*s)?;
+            out = out.add_scaled(&rational(*c), state.get(&v)?.as_ref()?);
         }
         Some(out)
     }
@@ -351,8 +344,8 @@ impl Walk<'_> {
     fn after_once(&self, path: &LinPath, state: &BTreeMap<VarId, Option<Poly>>) -> BTreeMap<VarId, Option<Poly>> {
         let mut out = state.clone();
         for (s, lin) in &path.post {
-            if let Some(v) = self.var_of.get(s) {
-                out.insert(*v, self.lin(lin, state));
+            if let Some(v) = self.paths.var_of(*s) {
+                out.insert(v, self.lin(lin, state));
             }
         }
         out
