@@ -117,11 +117,6 @@ impl Pda {
         Pda { states, transitions, undecided }
     }
 
-    /// The accepting states.
-    pub fn accepting(&self) -> impl Iterator<Item = usize> + '_ {
-        self.states.iter().enumerate().filter(|(_, s)| matches!(s.kind, StateKind::Exit(_))).map(|(i, _)| i)
-    }
-
     /// The strongly connected sets of iteration states that lie on a cycle of the automaton
     /// (each with at least two states: a state has no transition to itself).
     pub fn cycles(&self) -> Vec<Vec<usize>> {
@@ -429,7 +424,8 @@ fn fresh(tag: &str, s: Sym) -> Int {
     Int::new_const(format!("pd_{tag}_s{s}"))
 }
 
-fn int_of(r: &Rational) -> Int {
+/// An integer rational as a Z3 integer.
+pub(crate) fn int_of(r: &Rational) -> Int {
     debug_assert!(r.is_integer());
     match to_i128(r) {
         Some(v) => Int::from_i128(v),

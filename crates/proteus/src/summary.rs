@@ -223,36 +223,7 @@ impl Walk<'_> {
         // The round's conditions are stated before its first and its last round: conditions
         // every execution meets (with monotonic conditions, also enough for the rounds between).
         let substitute = |cs: &[PolyConstraint], values: &BTreeMap<VarId, Option<Poly>>| -> Vec<PolyConstraint> {
-            cs.iter()
-                .filter_map(|c| {
-                    let mut map = BTreeMap::new();
-                    for a in c.poly.atoms() {
-                        if let Atom::Var(v) = a {
-                            map.insert(a, values.get(&v)?.clone()?);
-                        }
-                    }
-                    Some(PolyConstraint { poly: c.poly.substitute_all(&map), eq: c.eq })
-                })
-                .collect()
-        };
-        let compose = |values: &BTreeMap<VarId, Option<Poly>>, runs: &Poly, min_runs: u32| {
-            // The rounds' closed forms are over the values at the first round's start.
-            let after = after_runs(&rounds, &identity, runs, min_runs);
-            after
-                .into_iter()
-                .map(|(v, p)| {
-                    let value = p.and_then(|p| {
-                        let mut map = BTreeMap::new();
-                        for a in p.atoms() {
-                            if let Atom::Var(w) = a {
-                                map.insert(a, values.get(&w)?.clone()?);
-                            }
-                        }
-                        Some(p.substitute_all(&map))
-                    });
-                    (v, value)
-                })
-                .collect::<BTreeMap<VarId, Option<Poly>>>()
+            cs.iter().filter_map(|c| Some(PolyConstraint { poly: at_values(&c.poly, values)?, eq: c.eq })).collect()
         };
         // R = 0, or R ≥ 1 with the round's conditions at its first and last round.
         let r = Poly::atom(Atom::Counter(counters));
@@ -261,8 +232,8 @@ impl Walk<'_> {
         let mut with_rounds = conditions;
         with_rounds.push(PolyConstraint { poly: one.sub(&r), eq: false });
         with_rounds.extend(substitute(&round_conditions, state));
-        with_rounds.extend(substitute(&round_conditions, &compose(state, &r.sub(&one), 0)));
-        starts.push((compose(state, &r, 1), with_rounds, counters + 1));
+        with_rounds.extend(substitute(&round_conditions, &after_runs(&rounds, state, &r.sub(&one), 0)));
+        starts.push((after_runs(&rounds, state, &r, 1), with_rounds, counters + 1));
         for (start, conditions, counters) in starts {
             if !self.feasible(&conditions) {
                 continue;
@@ -403,6 +374,18 @@ fn after_runs(
     out
 }
 
+/// `poly` with each program variable (atom `Var(v)`) replaced at once by its value in `values`
+/// (`None` when one of them has none).
+fn at_values(poly: &Poly, values: &BTreeMap<VarId, Option<Poly>>) -> Option<Poly> {
+    let mut map = BTreeMap::new();
+    for a in poly.atoms() {
+        if let Atom::Var(v) = a {
+            map.insert(a, values.get(&v)?.clone()?);
+        }
+    }
+    Some(poly.substitute_all(&map))
+}
+
 /// Replaces each counter the conditions pin to one value (`k ≥ e` and `k ≤ e`).
 fn eliminate_counters(summary: &mut TraceSummary) {
     for c in 0..summary.counters {
@@ -452,7 +435,7 @@ fn constraint_smt(c: &PolyConstraint) -> Bool {
     let scaled = c.poly.scale(&d);
     let mut terms = vec![Int::from_i64(0)];
     for (m, coefficient) in &scaled.terms {
-        let mut factors = vec![coefficient.to_integer().to_string().parse::<Int>().expect("an integer")];
+        let mut factors = vec![crate::pda::int_of(coefficient)];
         for (a, e) in m {
             let atom = match a {
                 Atom::Var(v) => Int::new_const(format!("sm_v{}", leapfrog_ir::Id::index(*v))),
