@@ -112,6 +112,11 @@ pub fn classify_program(p: &Program, semantics: Semantics, deadline: Instant) ->
     out
 }
 
+/// Whether the user can name `v` (it is not a temporary the front end introduced).
+fn nameable(p: &Program, v: VarId) -> bool {
+    p.vars[v].kind != leapfrog_ir::VarKind::Temp
+}
+
 /// Source names of a loop's path symbols.
 struct Names<'p> {
     p: &'p Program,
@@ -129,7 +134,7 @@ impl<'p> Names<'p> {
 
     /// The variable of symbol `s`, when the user can name it (not a front-end temporary).
     fn source_var(&self, s: &Sym) -> Option<VarId> {
-        self.paths.var_of(*s).filter(|v| self.p.vars[*v].kind != leapfrog_ir::VarKind::Temp)
+        self.paths.var_of(*s).filter(|v| nameable(self.p, *v))
     }
 
     fn path(&self, path: &LinPath, induction: Option<&PathInduction>) -> PathReport {
@@ -201,7 +206,7 @@ impl<'p> Names<'p> {
     fn closed_form(&self, form: &ClosedForm) -> Option<String> {
         let s = &form.value;
         let mentioned = s.poly.iter().chain(s.geometric.as_ref().map(|(_, c)| c)).flat_map(|c| c.vars());
-        let temporary = mentioned.into_iter().any(|v| self.p.vars[*v].kind == leapfrog_ir::VarKind::Temp);
+        let temporary = mentioned.into_iter().any(|v| !nameable(self.p, *v));
         (!temporary).then(|| sequence_text(s, &|v| self.name(*v)))
     }
 }
@@ -298,8 +303,7 @@ pub fn summarize_program(
                 Classification::Classified(c) => match crate::summary::summarize(&c.paths, &c.pda, loop_deadline) {
                     crate::summary::Summary::NotSummarized(why) => Err(why),
                     crate::summary::Summary::Traces(traces) => {
-                        let shown =
-                            |v: VarId| p.vars[v].kind != leapfrog_ir::VarKind::Temp && visibility.visible_at(v, span);
+                        let shown = |v: VarId| nameable(p, v) && visibility.visible_at(v, span);
                         Ok(disjunctive_summary(p, &c.paths, &traces, &shown))
                     }
                 },
