@@ -1,28 +1,16 @@
 //! Loop types (Table 1) of small loops: the paper's examples and one of each kind.
 
+mod support;
+
 use leapfrog_arith::Semantics;
-use leapfrog_c_frontend::{FrontendOptions, load_program};
-use leapfrog_ir::loops::LoopForest;
-use leapfrog_ir::{InlineLimits, inline_program};
 use leapfrog_proteus::classify::{Classification, Interleaving, classify};
-use std::time::{Duration, Instant};
 
 /// The classification of the outermost loop of `body` (inside `main`, with `nondet()` an input
 /// and `a` an input array).
 fn classify_body(name: &str, body: &str) -> Classification {
-    let source = format!(
-        "extern int __VERIFIER_nondet_int(void);\n#define nondet __VERIFIER_nondet_int\nint a[100];\nint main(void) {{\n{body}\n  return 0;\n}}\n"
-    );
-    let dir = std::env::temp_dir().join(format!("leapfrog-proteus-classify-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join(name);
-    std::fs::write(&file, source).unwrap();
-    let p = load_program(std::slice::from_ref(&file), &FrontendOptions::default()).expect("front end");
-    let q = inline_program(&p, &InlineLimits::default()).expect("inlined");
-    let f = &q.funcs[q.entry.unwrap()];
-    let forest = LoopForest::compute(f);
-    let l = forest.roots()[0];
-    classify(&q, f, &forest, l, Semantics::Default, Instant::now() + Duration::from_secs(30))
+    let q = support::in_main(name, body);
+    let (forest, l) = support::loop_at(&q, None);
+    classify(&q, &q.funcs[q.entry.unwrap()], &forest, l, Semantics::Default, support::deadline())
 }
 
 fn type_of(name: &str, body: &str) -> (u8, Interleaving) {

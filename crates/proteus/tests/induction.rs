@@ -1,38 +1,13 @@
 //! Closed forms of induction variables: on the paper's paths, on hand-written updates, against
 //! direct iteration of the update, and Z3's induction proof refusing a wrong form.
 
-use leapfrog_arith::Semantics;
-use leapfrog_c_frontend::{FrontendOptions, load_program};
-use leapfrog_ir::loops::LoopForest;
-use leapfrog_ir::{Id, InlineLimits, Program, VarId, inline_program};
+mod support;
+
+use leapfrog_ir::{Id, VarId};
 use leapfrog_linear::{Affine, Rational, rational};
-use leapfrog_paths::{Extractor, LoopPaths};
 use leapfrog_proteus::induction::{Class, ClosedForm, PathInduction, Updates, analyze, prove, updates_of};
 use std::collections::{BTreeMap, BTreeSet};
-use std::time::{Duration, Instant};
-
-fn program(name: &str, source: &str) -> Program {
-    let dir = std::env::temp_dir().join(format!("leapfrog-proteus-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join(name);
-    std::fs::write(&file, source).unwrap();
-    let p = load_program(std::slice::from_ref(&file), &FrontendOptions::default()).expect("front end");
-    inline_program(&p, &InlineLimits::default()).expect("inlined")
-}
-
-/// The paths of the innermost loop at `line`.
-fn paths_at(q: &Program, line: u32) -> LoopPaths {
-    let fid = q.entry.unwrap();
-    let f = &q.funcs[fid];
-    let forest = LoopForest::compute(f);
-    let l = forest.loops.ids().find(|l| forest.syntax(f, *l).1.line == line).expect("a loop at that line");
-    let deadline = Instant::now() + Duration::from_secs(20);
-    Extractor::new(q, f, &forest, l, &[], Semantics::Default, deadline).with_exits().extract().expect("paths")
-}
-
-fn var(q: &Program, name: &str) -> VarId {
-    q.vars.ids().find(|v| q.vars[*v].name == name).unwrap_or_else(|| panic!("no variable {name}"))
-}
+use support::{paths_at, program, var};
 
 /// The value of `form` at `n` from the initial values `init`.
 fn eval(form: &ClosedForm, n: i128, init: &BTreeMap<VarId, i128>) -> Rational {
@@ -68,7 +43,7 @@ const FIG1: &str = "extern int __VERIFIER_nondet_int(void);\nint main(void) {\n 
 #[test]
 fn proteus_fig1_paths_have_arithmetic_and_unchanged_variables() {
     let q = program("fig1.c", FIG1);
-    let paths = paths_at(&q, 4);
+    let paths = paths_at(&q, Some(4));
     let (x, z, n) = (var(&q, "x"), var(&q, "z"), var(&q, "n"));
     let mut seen = BTreeSet::new();
     for path in &paths.paths {
@@ -90,7 +65,7 @@ const FIG2: &str = "extern int __VERIFIER_nondet_int(void);\nint main(void) {\n 
 #[test]
 fn proteus_fig2_inner_path_gives_the_papers_closed_form_for_m() {
     let q = program("fig2.c", FIG2);
-    let paths = paths_at(&q, 7);
+    let paths = paths_at(&q, Some(7));
     assert_eq!(paths.paths.len(), 1);
     let updates = updates_of(&paths, &paths.paths[0]);
     let result = analyze(&paths.pre.keys().copied().collect(), &updates);

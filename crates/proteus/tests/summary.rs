@@ -2,41 +2,30 @@
 //! entry states, satisfies some disjunct (with some counter values); the paper's Fig. 2 inner
 //! loop gets its closed form with the counter eliminated.
 
-use leapfrog_arith::Semantics;
-use leapfrog_c_frontend::{FrontendOptions, load_program};
-use leapfrog_ir::loops::LoopForest;
-use leapfrog_ir::{InlineLimits, Program, VarId, inline_program};
-use leapfrog_paths::{Extractor, LoopPaths};
+mod support;
+
+use leapfrog_ir::{Program, VarId};
+use leapfrog_paths::LoopPaths;
 use leapfrog_proteus::pda::Pda;
 use leapfrog_proteus::summary::{Summary, TraceSummary, atom_name, summarize};
 use std::collections::BTreeMap;
-use std::time::{Duration, Instant};
+use support::var;
 
-fn summary_of(name: &str, body: &str) -> (Program, LoopPaths, Vec<TraceSummary>) {
-    let source = format!(
-        "extern int __VERIFIER_nondet_int(void);\n#define nondet __VERIFIER_nondet_int\nint main(void) {{\n{body}\n  return 0;\n}}\n"
-    );
-    let dir = std::env::temp_dir().join(format!("leapfrog-proteus-summary-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join(name);
-    std::fs::write(&file, source).unwrap();
-    let p = load_program(std::slice::from_ref(&file), &FrontendOptions::default()).expect("front end");
-    let q = inline_program(&p, &InlineLimits::default()).expect("inlined");
-    let f = &q.funcs[q.entry.unwrap()];
-    let forest = LoopForest::compute(f);
-    let l = forest.roots()[0];
-    let deadline = Instant::now() + Duration::from_secs(30);
-    let paths = Extractor::new(&q, f, &forest, l, &[], Semantics::Default, deadline).with_exits().extract().unwrap();
-    let pda = Pda::build(&paths, deadline);
-    let traces = match summarize(&paths, &pda, deadline) {
-        Summary::Traces(t) => t,
-        Summary::NotSummarized(why) => panic!("{name}: not summarized: {why}"),
-    };
-    (q, paths, traces)
+/// The summary of the outermost loop of `body` (in `main`, `nondet()` an input).
+fn summary_of(name: &str, body: &str) -> (Program, LoopPaths, Summary) {
+    let q = support::in_main(name, body);
+    let paths = support::paths_at(&q, None);
+    let deadline = support::deadline();
+    let summary = summarize(&paths, &Pda::build(&paths, deadline), deadline);
+    (q, paths, summary)
 }
 
-fn var(q: &Program, name: &str) -> VarId {
-    q.vars.ids().find(|v| q.vars[*v].name == name).unwrap()
+/// [`summary_of`] for a loop that must be summarized: its traces.
+fn traces_of(name: &str, body: &str) -> (Program, LoopPaths, Vec<TraceSummary>) {
+    match summary_of(name, body) {
+        (q, paths, Summary::Traces(t)) => (q, paths, t),
+        (_, _, Summary::NotSummarized(why)) => panic!("{name}: not summarized: {why}"),
+    }
 }
 
 /// Whether some disjunct holds for the entry and exit values, trying counters up to 40.
@@ -67,7 +56,7 @@ fn some_disjunct_holds(traces: &[TraceSummary], entry: &BTreeMap<VarId, i128>, e
 fn proteus_fig2_inner_loop_has_the_closed_form_with_its_counter_eliminated() {
     let body =
         "  int i = nondet(), j = nondet(), m = nondet();\n  while (j < i) {\n    m = m + (i - j);\n    j = j + 1;\n  }";
-    let (q, _, traces) = summary_of("fig2inner.c", body);
+    let (q, _, traces) = traces_of("fig2inner.c", body);
     assert_eq!(traces.len(), 2, "{traces:?}");
     let (i, j, m) = (var(&q, "i"), var(&q, "j"), var(&q, "m"));
     let name = |v: VarId| q.vars[v].name.clone();
@@ -95,7 +84,7 @@ fn proteus_fig2_inner_loop_has_the_closed_form_with_its_counter_eliminated() {
 #[test]
 fn a_two_phase_loop_is_summarized_by_its_traces() {
     let body = "  int i = nondet(), n = nondet(), x = nondet(), y = nondet();\n  while (i < n) {\n    if (i < 5) x = x + 2; else y = y + 1;\n    i = i + 1;\n  }";
-    let (q, _, traces) = summary_of("phases.c", body);
+    let (q, _, traces) = traces_of("phases.c", body);
     let vars: Vec<VarId> = ["i", "n", "x", "y"].iter().map(|n| var(&q, n)).collect();
     for i0 in -3..9 {
         for n0 in -3..12 {
@@ -119,7 +108,7 @@ fn a_two_phase_loop_is_summarized_by_its_traces() {
 #[test]
 fn proteus_fig1_periodic_cycle_is_summarized_and_every_execution_satisfies_a_disjunct() {
     let body = "  int x = nondet(), z = nondet(), n = nondet();\n  while (x < n) {\n    if (z > x) x = x + 1; else z = z + 1;\n  }";
-    let (q, _, traces) = summary_of("fig1.c", body);
+    let (q, _, traces) = traces_of("fig1.c", body);
     let (x, z, n) = (var(&q, "x"), var(&q, "z"), var(&q, "n"));
     let name = |v: VarId| q.vars[v].name.clone();
     for t in &traces {
@@ -150,24 +139,7 @@ fn proteus_fig1_periodic_cycle_is_summarized_and_every_execution_satisfies_a_dis
 #[test]
 fn a_cycle_whose_counts_vary_is_not_summarized_and_says_why() {
     let body = "  int n = nondet(), m = nondet(), i = 0, j = 0;\n  while (i < n) {\n    if (j < m) j = j + 1; else { j = 0; i = i + 1; }\n  }";
-    let source = format!(
-        "extern int __VERIFIER_nondet_int(void);\n#define nondet __VERIFIER_nondet_int\nint main(void) {{\n{body}\n  return 0;\n}}\n"
-    );
-    let dir = std::env::temp_dir().join(format!("leapfrog-proteus-summary-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("fig13.c");
-    std::fs::write(&file, source).unwrap();
-    let p = load_program(std::slice::from_ref(&file), &FrontendOptions::default()).unwrap();
-    let q = inline_program(&p, &InlineLimits::default()).unwrap();
-    let f = &q.funcs[q.entry.unwrap()];
-    let forest = LoopForest::compute(f);
-    let deadline = Instant::now() + Duration::from_secs(30);
-    let paths = Extractor::new(&q, f, &forest, forest.roots()[0], &[], Semantics::Default, deadline)
-        .with_exits()
-        .extract()
-        .unwrap();
-    let pda = Pda::build(&paths, deadline);
-    match summarize(&paths, &pda, deadline) {
+    match summary_of("fig13.c", body).2 {
         Summary::NotSummarized(why) => assert!(why.contains("varying"), "{why}"),
         Summary::Traces(t) => panic!("summarized: {t:?}"),
     }
