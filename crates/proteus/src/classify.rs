@@ -77,21 +77,10 @@ pub fn classify(
     semantics: Semantics,
     deadline: Instant,
 ) -> Classification {
-    if let Some(why) = unsupported_construct(p, f, forest, l) {
-        return Classification::Unsupported(why);
-    }
-    let paths = match Extractor::new(p, f, forest, l, &[], semantics, deadline).with_exits().extract() {
-        Ok(paths) => paths,
+    let (paths, pda) = match automaton(p, f, forest, l, semantics, deadline) {
+        Ok(built) => built,
         Err(why) => return Classification::Unsupported(why),
     };
-    if paths.paths.len() + paths.exits.len() + 1 > MAX_STATES {
-        return Classification::Unsupported(format!(
-            "too many paths for the path dependency automaton ({} iterations and {} exits; at most {MAX_STATES} states)",
-            paths.paths.len(),
-            paths.exits.len()
-        ));
-    }
-    let pda = Pda::build(&paths, deadline);
     let niv_conditions = niv_conditions(&paths, &pda);
     let interleaving = match pda.cycles_are_periodic(&paths, deadline) {
         None => Interleaving::Sequential,
@@ -106,6 +95,31 @@ pub fn classify(
     };
     let nested = forest.loops.iter().any(|(id, lp)| id != l && forest.contains(l, lp.header));
     Classification::Classified(Box::new(Classified { paths, pda, loop_type, interleaving, niv_conditions, nested }))
+}
+
+/// The paths (with exits) of loop `l` of `f` and their path dependency automaton, or why the
+/// loop is unsupported.
+pub fn automaton(
+    p: &Program,
+    f: &Function,
+    forest: &LoopForest,
+    l: LoopId,
+    semantics: Semantics,
+    deadline: Instant,
+) -> Result<(LoopPaths, Pda), String> {
+    if let Some(why) = unsupported_construct(p, f, forest, l) {
+        return Err(why);
+    }
+    let paths = Extractor::new(p, f, forest, l, &[], semantics, deadline).with_exits().extract()?;
+    if paths.paths.len() + paths.exits.len() + 1 > MAX_STATES {
+        return Err(format!(
+            "too many paths for the path dependency automaton ({} iterations and {} exits; at most {MAX_STATES} states)",
+            paths.paths.len(),
+            paths.exits.len()
+        ));
+    }
+    let pda = Pda::build(&paths, deadline);
+    Ok((paths, pda))
 }
 
 /// What in the loop's body the paths cannot describe: a call of a function with a body (its

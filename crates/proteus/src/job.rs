@@ -7,7 +7,7 @@
 //! input, a load) is never printed as an internal name: a condition on it is counted as
 //! unexpressed, an update to it is `(any value)`.
 
-use crate::classify::{Classification, classify};
+use crate::classify::{Classification, automaton, classify};
 use crate::induction::{Class, ClosedForm, PathInduction};
 use crate::pda::StateKind;
 use crate::sequence::Sequence;
@@ -298,16 +298,16 @@ pub fn summarize_program(
         for l in forest.loops.ids() {
             let (_, span) = forest.syntax(f, l);
             let loop_deadline = deadline.min(Instant::now() + LOOP_BUDGET);
-            let summary = match classify(p, f, &forest, l, semantics, loop_deadline) {
-                Classification::Unsupported(why) => Err(why),
-                Classification::Classified(c) => match crate::summary::summarize(&c.paths, &c.pda, loop_deadline) {
+            // The summary needs the paths and their automaton, not the loop's type.
+            let summary = automaton(p, f, &forest, l, semantics, loop_deadline).and_then(|(paths, pda)| {
+                match crate::summary::summarize(&paths, &pda, loop_deadline) {
                     crate::summary::Summary::NotSummarized(why) => Err(why),
                     crate::summary::Summary::Traces(traces) => {
                         let shown = |v: VarId| nameable(p, v) && visibility.visible_at(v, span);
-                        Ok(disjunctive_summary(p, &c.paths, &traces, &shown))
+                        Ok(disjunctive_summary(p, &paths, &traces, &shown))
                     }
-                },
-            };
+                }
+            });
             out.push((span, summary));
         }
     }
