@@ -17,12 +17,11 @@ use leapfrog_ir::{Program, VarId};
 use leapfrog_linear::{Affine, Rational};
 use leapfrog_paths::linear::{Lin, Row, Sym};
 use leapfrog_paths::{LinPath, LoopPaths};
-use leapfrog_results::classification::{LoopClassification, PathReport, PdaReport, PdaStateReport, VariableReport};
+use leapfrog_results::classification::{
+    COUNTER, LoopClassification, PathReport, PdaReport, PdaStateReport, VariableReport,
+};
 use num_traits::{One, Signed, Zero};
 use std::time::Instant;
-
-/// The name of the iteration counter in closed forms.
-pub const COUNTER: &str = "k";
 
 /// At most this long for one loop (a huge function's loop must not take a file's whole budget).
 const LOOP_BUDGET: std::time::Duration = std::time::Duration::from_secs(2);

@@ -3,13 +3,10 @@
 
 use crate::snippet::SourceCache;
 use crate::{loop_heading, position};
-use leapfrog_results::classification::{FileClassification, LoopClassification, PathReport, PdaReport};
+use leapfrog_results::classification::{COUNTER, FileClassification, LoopClassification, PathReport, PdaReport};
 use leapfrog_source::SourceFiles;
 use serde_json::{Value, json};
 use std::time::Duration;
-
-/// The counter the closed forms are written in.
-const COUNTER: &str = "k";
 
 fn path_json(p: &PathReport) -> Value {
     json!({

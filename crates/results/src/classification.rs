@@ -7,6 +7,9 @@ use leapfrog_ir::program::LoopKind;
 use leapfrog_source::Span;
 use std::time::Duration;
 
+/// The name of the iteration counter in closed forms (`x + 2*k`: `x` after `k` runs of a path).
+pub const COUNTER: &str = "k";
+
 /// A variable of a path: how it changes over `k` consecutive executions.
 #[derive(Clone, Debug)]
 pub struct VariableReport {
