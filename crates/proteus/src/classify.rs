@@ -17,7 +17,7 @@ use crate::pda::{Pda, StateKind};
 use crate::sequence::Sequence;
 use leapfrog_arith::Semantics;
 use leapfrog_ir::loops::LoopForest;
-use leapfrog_ir::{Command, Expr, Function, LoopId, Program, Type};
+use leapfrog_ir::{Command, Expr, Function, LocId, LoopId, Program, Type};
 use leapfrog_linear::{Affine, rational};
 use leapfrog_paths::linear::Row;
 use leapfrog_paths::{Extractor, LinPath, LoopPaths, range_rows};
@@ -77,7 +77,7 @@ pub fn classify(
     semantics: Semantics,
     deadline: Instant,
 ) -> Classification {
-    let (paths, pda) = match automaton(p, f, forest, l, semantics, deadline) {
+    let (paths, pda) = match automaton(p, f, forest, l, &[], semantics, deadline) {
         Ok(built) => built,
         Err(why) => return Classification::Unsupported(why),
     };
@@ -98,19 +98,21 @@ pub fn classify(
 }
 
 /// The paths (with exits) of loop `l` of `f` and their path dependency automaton, or why the
-/// loop is unsupported.
+/// loop is unsupported. `invariants` (per location, as `leapfrog_paths::Extractor` takes them)
+/// strengthen the paths' conditions: a wrap-around case they exclude is no path.
 pub fn automaton(
     p: &Program,
     f: &Function,
     forest: &LoopForest,
     l: LoopId,
+    invariants: &[(LocId, Expr)],
     semantics: Semantics,
     deadline: Instant,
 ) -> Result<(LoopPaths, Pda), String> {
     if let Some(why) = unsupported_construct(p, f, forest, l) {
         return Err(why);
     }
-    let paths = Extractor::new(p, f, forest, l, &[], semantics, deadline).with_exits().extract()?;
+    let paths = Extractor::new(p, f, forest, l, invariants, semantics, deadline).with_exits().extract()?;
     if paths.paths.len() + paths.exits.len() + 1 > MAX_STATES {
         return Err(format!(
             "too many paths for the path dependency automaton ({} iterations and {} exits; at most {MAX_STATES} states)",

@@ -298,7 +298,7 @@ pub fn summarize_program(
             let (_, span) = forest.syntax(f, l);
             let loop_deadline = deadline.min(Instant::now() + LOOP_BUDGET);
             // The summary needs the paths and their automaton, not the loop's type.
-            let summary = automaton(p, f, &forest, l, semantics, loop_deadline).and_then(|(paths, pda)| {
+            let summary = automaton(p, f, &forest, l, &[], semantics, loop_deadline).and_then(|(paths, pda)| {
                 match crate::summary::summarize(&paths, &pda, loop_deadline) {
                     crate::summary::Summary::NotSummarized(why) => Err(why),
                     crate::summary::Summary::Traces(traces) => {

@@ -198,6 +198,30 @@ impl Poly {
     }
 
     /// The value at integer values of the atoms (`None` when an atom has none).
+    /// `d·self` as a Z3 integer term with `d` the positive common denominator of the
+    /// coefficients (so that every coefficient is an integer), and `d`; each atom is the term
+    /// `atom` gives it.
+    pub fn smt_scaled(
+        &self,
+        atom: &dyn Fn(Atom) -> leapfrog_smt::z3::ast::Int,
+    ) -> (leapfrog_smt::z3::ast::Int, Rational) {
+        use leapfrog_smt::z3::ast::Int;
+        let d = self.denominator();
+        let scaled = self.scale(&d);
+        let mut terms = vec![Int::from_i64(0)];
+        for (m, coefficient) in &scaled.terms {
+            let mut factors = vec![crate::pda::int_of(coefficient)];
+            for (a, e) in m {
+                let term = atom(*a);
+                for _ in 0..*e {
+                    factors.push(term.clone());
+                }
+            }
+            terms.push(Int::mul(&factors));
+        }
+        (Int::add(&terms), d)
+    }
+
     pub fn eval(&self, value: &dyn Fn(Atom) -> Option<i128>) -> Option<Rational> {
         let mut out = Rational::zero();
         for (m, c) in &self.terms {

@@ -431,25 +431,19 @@ fn eliminate_counters(summary: &mut TraceSummary) {
 }
 
 fn constraint_smt(c: &PolyConstraint) -> Bool {
-    let d = c.poly.denominator();
-    let scaled = c.poly.scale(&d);
-    let mut terms = vec![Int::from_i64(0)];
-    for (m, coefficient) in &scaled.terms {
-        let mut factors = vec![crate::pda::int_of(coefficient)];
-        for (a, e) in m {
-            let atom = match a {
-                Atom::Var(v) => Int::new_const(format!("sm_v{}", leapfrog_ir::Id::index(*v))),
-                Atom::Counter(i) => Int::new_const(format!("sm_k{i}")),
-            };
-            for _ in 0..*e {
-                factors.push(atom.clone());
-            }
-        }
-        terms.push(Int::mul(&factors));
+    c.smt(&|a| match a {
+        Atom::Var(v) => Int::new_const(format!("sm_v{}", leapfrog_ir::Id::index(v))),
+        Atom::Counter(i) => Int::new_const(format!("sm_k{i}")),
+    })
+}
+
+impl PolyConstraint {
+    /// The constraint as a Z3 formula, each atom the term `atom` gives it.
+    pub fn smt(&self, atom: &dyn Fn(Atom) -> Int) -> Bool {
+        let (scaled, _) = self.poly.smt_scaled(atom);
+        let zero = Int::from_i64(0);
+        if self.eq { scaled.eq(&zero) } else { scaled.le(&zero) }
     }
-    let sum = Int::add(&terms);
-    let zero = Int::from_i64(0);
-    if c.eq { sum.eq(&zero) } else { sum.le(&zero) }
 }
 
 impl TraceSummary {

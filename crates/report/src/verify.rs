@@ -45,6 +45,7 @@ pub fn to_json(files: &SourceFiles, r: &Report) -> Value {
             "nondet": c.inputs.iter().map(|x| x.to_string()).collect::<Vec<_>>(),
             "uninit": "nondet",
             "path": c.path.iter().map(|s| position(files, *s)).collect::<Vec<_>>(),
+            "path_elided": c.elided,
             "violation": position(files, c.failing),
             "leaps": leaps,
             "unwinding": c.unwinding,
@@ -114,6 +115,9 @@ pub fn to_text(files: &SourceFiles, r: &Report) -> String {
             Some(k) => {
                 out.push_str(&format!("counterexample (replayed by the interpreter; loops unwound up to {k} times):\n"))
             }
+            None if r.technique == Some(leapfrog_results::technique::DISJUNCTIVE_SUMMARIES) => out.push_str(
+                "counterexample (inputs solved through the loops' disjunctive summaries, replayed by the interpreter):\n",
+            ),
             None => out.push_str("counterexample (the program's only execution, run by the interpreter):\n"),
         }
         let inputs: Vec<String> = c.inputs.iter().map(|x| x.to_string()).collect();
@@ -127,7 +131,10 @@ pub fn to_text(files: &SourceFiles, r: &Report) -> String {
                 show_values(&l.after)
             ));
         }
-        let lines: Vec<String> = c.path.iter().map(|s| s.line.to_string()).collect();
+        let mut lines: Vec<String> = c.path.iter().map(|s| s.line.to_string()).collect();
+        if c.elided > 0 {
+            lines.insert(c.path.len() / 2, format!("… ({} positions left out) …", c.elided));
+        }
         out.push_str(&format!("  lines: {}\n", lines.join(" ")));
         out.push_str(&format!("  violation at {}\n", files.display(c.failing)));
         if let Some(s) = cache.snippet(files, c.failing, 1) {
@@ -278,6 +285,7 @@ mod tests {
         r.counterexample = Some(Counterexample {
             inputs: Vec::new(),
             path: Vec::new(),
+            elided: 0,
             failing: Span::UNKNOWN,
             leaps: Vec::new(),
             unwinding: None,

@@ -36,8 +36,11 @@ pub struct LeapReport {
 pub struct Counterexample {
     /// The interpreter's input stream (nondet values and, in order, uninitialized variables).
     pub inputs: Vec<i128>,
-    /// The source positions the execution passes, consecutive repeats merged.
+    /// The source positions the execution passes, consecutive repeats merged; of a long
+    /// execution only the first and the last positions (see `elided`).
     pub path: Vec<Span>,
+    /// How many positions are left out in the middle of `path` (0: none).
+    pub elided: usize,
     /// The assertion that fails.
     pub failing: Span,
     /// Loops leapt over by the abstract counterexample that led to it (may be empty).

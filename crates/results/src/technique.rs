@@ -8,6 +8,9 @@ pub const LOOP_SUMMARIES: &str = "loop-summaries";
 pub const LOOP_FREE_ENCODING: &str = "loop-free-encoding";
 /// `verify`: a failing execution found by unwinding the loops and replayed.
 pub const BOUNDED_UNWINDING: &str = "bounded-unwinding";
+/// `verify`: a failing execution found by crossing loops with their disjunctive summaries
+/// (proteus-tse19 §7.2: entry values and state counters solved per trace), replayed.
+pub const DISJUNCTIVE_SUMMARIES: &str = "disjunctive-summaries";
 /// `verify`: no assertion can run.
 pub const NO_ASSERTION: &str = "no-assertion";
 /// `verify` and `terminate`: the program's only execution, run by the interpreter.

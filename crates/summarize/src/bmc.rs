@@ -75,6 +75,69 @@ pub fn bmc(p: &Program, fid: FuncId, k: u32, max_locs: usize, cfg: &Config) -> B
     }
 }
 
+/// Looks for an assertion failure of `fid` (after its loops) with every loop crossed by a leap:
+/// `havoc(Mod); assume(…)` with what `assumptions` says about the loop (its invariants, and a
+/// relation between the entry state and the state at the last header visit, such as the exact
+/// disjuncts of a loop summary), then the loop's last, partial iteration. Inputs read off the
+/// model's path as in [`bmc`]: the values before each loop, and those of the loop's last
+/// iteration as its first (the caller replays them: they are a proposal, nothing more).
+pub fn leap_search(
+    p: &Program,
+    fid: FuncId,
+    assumptions: &dyn crate::encode::LoopAssumptions,
+    views: &[leapfrog_ir::MemoryView],
+    cfg: &Config,
+) -> BmcResult {
+    let f = &p.funcs[fid];
+    let forest = LoopForest::compute(f);
+    if forest.loops.iter().any(|(_, l)| l.irreducible) {
+        return BmcResult::Unknown("irreducible control flow".into());
+    }
+    let mut enc = Encoder::new(p, f, &forest, cfg.semantics).with_views(views);
+    enc.deadline = cfg.deadline;
+    let mut obligations = Vec::new();
+    let initial = enc.fresh_state();
+    enc.walk(None, f.entry, Bool::from_bool(true), initial.clone(), Mode::Check, assumptions, &mut obligations);
+    if enc.timed_out.get() {
+        return BmcResult::Unknown("time limit reached".into());
+    }
+    let failures: Vec<(EdgeId, Bool)> = obligations
+        .into_iter()
+        .filter_map(|o| match o {
+            Obligation::Safety { edge, guard, cond } => Some((edge, Bool::and(&[guard, cond.not()]))),
+            _ => None,
+        })
+        .collect();
+    if failures.is_empty() {
+        return BmcResult::NoneWithin;
+    }
+    let solver = Solver::new(cfg.limits, cfg.deadline);
+    for fact in enc.facts.borrow().iter() {
+        solver.assert(fact);
+    }
+    solver.assert(&Bool::or(&failures.iter().map(|(_, b)| b.clone()).collect::<Vec<_>>()));
+    let model = match solver.check(&[]) {
+        Answer::Unsat => return BmcResult::NoneWithin,
+        Answer::Unknown(why) => return BmcResult::Unknown(why),
+        Answer::Sat(m) => m,
+    };
+    let is_true = |b: &Bool| model.eval(b, true).and_then(|x| x.as_bool()) == Some(true);
+    let stop = |loc: LocId| failures.iter().find(|(e, b)| f.edges[*e].from == loc && is_true(b)).map(|(e, _)| *e);
+    // The function itself is the "unwound" copy: every edge and location its own origin.
+    let identity = crate::unroll::Unrolled {
+        func: f.clone(),
+        origin: f.edges.ids().collect(),
+        loc_origin: f.locs.ids().map(Some).collect(),
+    };
+    match follow(p, &identity, &enc, &initial, &model, |loc| stop(loc).is_some()) {
+        Ok((values, loc)) => {
+            let e = stop(loc).expect("the walk stopped at a failing assertion");
+            BmcResult::Found(Inputs { values, edge: e })
+        }
+        Err(why) => BmcResult::Unknown(why),
+    }
+}
+
 /// A path from the entry to a header visit of a loop in a chosen state.
 #[derive(Clone, Debug)]
 pub struct Stem {

@@ -11,13 +11,15 @@
 //! 3. **TRUE** only when the summarized function is safe, nothing in it was over-approximated for
 //!    lack of support, and the independent checker (`leapfrog-certify`, its own encoding in a
 //!    fresh solver) accepts the loop invariants as a safety certificate.
-//! 4. Otherwise look for concrete inputs by bounded unwinding of the real loops, with growing
-//!    bounds, and replay them in the interpreter: **FALSE** only when the replay fails an
-//!    assertion.
+//! 4. Otherwise look for concrete inputs: first with every loop crossed by its disjunctive
+//!    summary (Proteus, [`traces`]: failures behind many iterations), then by bounded unwinding of
+//!    the real loops, with growing bounds. Inputs are replayed in the interpreter: **FALSE** only
+//!    when the replay fails an assertion.
 //! 5. Anything else is **UNKNOWN**, with the reason.
 
 pub mod exits;
 pub mod invariants;
+pub mod traces;
 
 pub use leapfrog_results::safety::{Counterexample, LeapReport, LoopInvariant, Report};
 pub use leapfrog_results::summaries::{LoopSummaryReport, SummariesReport};
@@ -32,7 +34,7 @@ use leapfrog_ir::{Command, Expr, FuncId, MemoryView, Program, Type, VarTy, Visib
 use leapfrog_ir::{InlineLimits, inline_program};
 use leapfrog_smt::{QueryLimits, Watchdog};
 use leapfrog_source::Span;
-use leapfrog_summarize::bmc::{BmcResult, ProposedInputs, bmc};
+use leapfrog_summarize::bmc::{BmcResult, ProposedInputs, bmc, leap_search};
 use leapfrog_summarize::candidates::{Candidate, printed_conjuncts};
 use leapfrog_summarize::transition::{
     TransitionCandidate, TransitionSummary, check_safety_with, transition_invariants,
@@ -49,6 +51,9 @@ const SUMMARY_SHARE: f64 = 0.7;
 /// integer variables.
 const ABSINT_SHARE: f64 = 0.1;
 const ABSINT_MAX_LIVE: usize = 24;
+/// The share of the budget the search through disjunctive summaries may use (its replay may use
+/// what is left).
+const TRACE_SEARCH_SHARE: f64 = 0.15;
 /// Unwindings tried after the summaries failed to prove the property.
 const DEEP_BOUNDS: &[u32] = &[4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 256, 512, 1024];
 
@@ -94,10 +99,11 @@ fn search(
                 let r = replay(p, &stream, cfg.semantics, deadline);
                 return match r.outcome {
                     Outcome::Error { span, .. } => {
-                        let path = merge_spans(r.trace.iter().map(|(fi, e)| p.funcs[*fi].edges[*e].span));
+                        let (path, elided) = merge_spans(r.trace.iter().map(|(fi, e)| p.funcs[*fi].edges[*e].span));
                         Search::Found(Counterexample {
                             inputs: stream,
                             path,
+                            elided,
                             failing: span,
                             leaps: Vec::new(),
                             unwinding: Some(k),
@@ -196,9 +202,11 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
             if matches!(replayed.outcome, Outcome::Error { span: s, .. } if s == span) {
                 report.verdict = Verdict::False;
                 report.technique = Some(technique::CONCRETE_EXECUTION);
+                let (path, elided) = merge_spans(replayed.trace.iter().map(|(fi, e)| p.funcs[*fi].edges[*e].span));
                 report.counterexample = Some(Counterexample {
                     inputs: Vec::new(),
-                    path: merge_spans(replayed.trace.iter().map(|(fi, e)| p.funcs[*fi].edges[*e].span)),
+                    path,
+                    elided,
                     failing: span,
                     leaps: Vec::new(),
                     unwinding: None,
@@ -241,9 +249,10 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
     report.solver_queries += attempt.analysis.queries;
     // Not proven with the templates: the abstract interpreter's octagon invariants as more
     // candidates (only now, so that the programs the templates prove pay nothing for them).
+    let mut seeds: Vec<(leapfrog_ir::LocId, Candidate)> = Vec::new();
     if attempt.proof.is_err() && !attempt.analysis.forest.loops.is_empty() && Instant::now() < summary_deadline {
         let absint_deadline = (Instant::now() + opts.timeout.mul_f64(ABSINT_SHARE)).min(summary_deadline);
-        let seeds: Vec<(leapfrog_ir::LocId, Candidate)> =
+        seeds =
             leapfrog_absint::facts::octagon_facts(&q, fid, opts.semantics, ABSINT_MAX_LIVE, &views, absint_deadline)
                 .unwrap_or_default()
                 .into_iter()
@@ -288,6 +297,20 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
         _ => Vec::new(),
     };
 
+    // Loops crossed by their disjunctive summaries: failures behind more iterations than
+    // unwinding reaches.
+    if !analysis.forest.loops.is_empty() && Instant::now() < deadline {
+        let trace_deadline = (Instant::now() + opts.timeout.mul_f64(TRACE_SEARCH_SHARE)).min(deadline);
+        let facts: Vec<(leapfrog_ir::LocId, Expr)> = seeds.into_iter().map(|(l, c)| (l, c.expr)).collect();
+        let leaps = traces::TraceLeaps::new(&q, fid, &analysis, &facts, cfg.semantics, trace_deadline);
+        if let Some(cex) = trace_search(p, &q, fid, &leaps, &views, &cfg, trace_deadline) {
+            report.verdict = Verdict::False;
+            report.technique = Some(technique::DISJUNCTIVE_SUMMARIES);
+            report.counterexample = Some(cex);
+            return finish(report);
+        }
+    }
+
     // Concrete search, continued: unwind the real loops further; replay what it finds.
     let deep: &[u32] = if analysis.forest.loops.is_empty() { &[] } else { DEEP_BOUNDS };
     let search_note = match search(p, &q, fid, deep, &cfg, deadline) {
@@ -309,6 +332,32 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
     }
     report.reason = Some(reason);
     finish(report)
+}
+
+/// A failing execution of `q` (the inlined `p`) with its loops crossed by `leaps` (their
+/// disjunctive summaries, [`traces`]), replayed in the interpreter on `p`; `None` when no loop
+/// has a summary, the encoding finds no failure, or the replay does not fail.
+fn trace_search(
+    p: &Program,
+    q: &Program,
+    fid: FuncId,
+    leaps: &traces::TraceLeaps,
+    views: &[MemoryView],
+    cfg: &Config,
+    deadline: Instant,
+) -> Option<Counterexample> {
+    if leaps.summarized() == 0 {
+        return None;
+    }
+    let search_cfg = Config { deadline: Some(deadline), ..cfg.clone() };
+    let BmcResult::Found(found) = leap_search(q, fid, leaps, views, &search_cfg) else { return None };
+    // The replay may run the loops for long: it may use the task's time left.
+    let replay_deadline = cfg.deadline.unwrap_or(deadline);
+    let stream = input_stream(q, fid, &found.values, cfg.semantics, replay_deadline);
+    let r = replay(p, &stream, cfg.semantics, replay_deadline);
+    let Outcome::Error { span, .. } = r.outcome else { return None };
+    let (path, elided) = merge_spans(r.trace.iter().map(|(fi, e)| p.funcs[*fi].edges[*e].span));
+    Some(Counterexample { inputs: stream, path, elided, failing: span, leaps: Vec::new(), unwinding: None })
 }
 
 /// One attempt at a TRUE: the summaries (with `seeds` among the candidates), when they do not
@@ -404,7 +453,9 @@ pub fn input_stream(
     run_recording(q, &mut oracle, semantics, deadline).inputs
 }
 
-fn merge_spans(spans: impl Iterator<Item = Span>) -> Vec<Span> {
+/// The positions of an execution's path, consecutive repeats of a line merged, and how many
+/// are left out in the middle when there are more than [`MAX_PATH`].
+fn merge_spans(spans: impl Iterator<Item = Span>) -> (Vec<Span>, usize) {
     let mut out: Vec<Span> = Vec::new();
     for s in spans {
         if s.line == 0 {
@@ -415,8 +466,16 @@ fn merge_spans(spans: impl Iterator<Item = Span>) -> Vec<Span> {
         }
         out.push(s);
     }
-    out
+    if out.len() <= MAX_PATH {
+        return (out, 0);
+    }
+    let elided = out.len() - MAX_PATH;
+    out.drain(MAX_PATH / 2..MAX_PATH / 2 + elided);
+    (out, elided)
 }
+
+/// The most positions a counterexample's path keeps (half from its start, half from its end).
+const MAX_PATH: usize = 2000;
 
 /// The loop summaries of the program (after inlining: a loop of a function called twice is
 /// summarized once per call site, in that context).
