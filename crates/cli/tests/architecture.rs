@@ -44,6 +44,8 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "leapfrog-absint",
             "leapfrog-domains",
             "leapfrog-linear",
+            "leapfrog-paths",
+            "leapfrog-proteus",
         ],
     ),
     (

@@ -334,7 +334,7 @@ pub fn analyze_seeded(
 /// alone. Templates instantiate equalities with the first (`x + 2*y == 41`: the value a linear
 /// form has on entry stays invariant if the loop preserves it), and candidates false in any of
 /// them are dropped before the solver sees them.
-fn entry_samples(
+pub fn entry_samples(
     p: &Program,
     f: &leapfrog_ir::Function,
     forest: &LoopForest,

@@ -17,6 +17,7 @@
 //!    when the replay fails an assertion.
 //! 5. Anything else is **UNKNOWN**, with the reason.
 
+pub mod closed_forms;
 pub mod exits;
 pub mod invariants;
 pub mod traces;
@@ -258,6 +259,10 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
                 .into_iter()
                 .map(|(header, expr, text)| (header, Candidate { expr, text }))
                 .collect();
+        // And the polynomial equations the closed forms of induction variables give.
+        let forest = &attempt.analysis.forest;
+        let samples = leapfrog_summarize::analysis::entry_samples(&q, &q.funcs[fid], forest, &summary_cfg, &views);
+        seeds.extend(closed_forms::candidates(&q, fid, forest, &samples, opts.semantics, absint_deadline));
         if !seeds.is_empty() {
             let second = prove(&q, fid, &views, &summary_cfg, limits, deadline, &seeds);
             report.solver_queries += second.analysis.queries;
