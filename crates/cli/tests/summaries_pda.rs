@@ -38,6 +38,15 @@ const CASES: &[Case] = &[
         range: 20,
     },
     Case {
+        // y overflows in the runs with more than 53 iterations: the disjunct claims nothing
+        // about them (its no-overflow conditions fail), and the native run (with -fwrapv) may
+        // end anywhere.
+        name: "overflowing",
+        vars: &["x", "n", "y"],
+        body: "while (x < n) {\n    x = x + 1;\n    y = y + 40000000;\n  }",
+        range: 40,
+    },
+    Case {
         name: "countdown_by_three",
         vars: &["c", "s"],
         body: "while (c > 0) {\n    c = c - 3;\n    s = s + c;\n  }",
@@ -49,8 +58,9 @@ const CASES: &[Case] = &[
 fn program(case: &Case, check: Option<&str>) -> String {
     let params: Vec<String> = case.vars.iter().map(|v| format!("int {v}")).collect();
     let save: Vec<String> = case.vars.iter().map(|v| format!("int {v}_entry = {v};")).collect();
+    // The disjunction is evaluated over mathematical integers: `long long` entry values.
     let (exits, restore): (Vec<String>, Vec<String>) =
-        case.vars.iter().map(|v| (format!("int {v}_exit = {v};"), format!("{v} = {v}_entry;"))).unzip();
+        case.vars.iter().map(|v| (format!("int {v}_exit = {v};"), format!("long long {v} = {v}_entry;"))).unzip();
     let check = match check {
         Some(formula) => format!("{{ {} {} if (!({formula})) return 1; }}", exits.join(" "), restore.join(" ")),
         None => String::new(),
@@ -66,13 +76,15 @@ fn program(case: &Case, check: Option<&str>) -> String {
     )
 }
 
-/// `formula` with its counters searched in 0..=200: `({ int ok = 0; for (int k1 = 0; …) … ok; })`.
+/// `formula` with its counters searched in 0..=200: `({ int ok = 0; for (long long k1 = 0; …) …
+/// ok; })`.
 fn with_counters(formula: &str, counters: &Value) -> String {
     let mut out = format!("({formula})");
     for k in counters.as_array().unwrap() {
         let k = k.as_str().unwrap();
-        out =
-            format!("({{ int ok_{k} = 0; for (int {k} = 0; {k} <= 200 && !ok_{k}; {k}++) ok_{k} = {out}; ok_{k}; }})");
+        out = format!(
+            "({{ int ok_{k} = 0; for (long long {k} = 0; {k} <= 200 && !ok_{k}; {k}++) ok_{k} = {out}; ok_{k}; }})"
+        );
     }
     out
 }
@@ -103,7 +115,7 @@ fn printed_disjunctions_hold_in_native_runs() {
         }
         let checked = write(&dir, &format!("{}_checked.c", case.name), &program(case, Some(&summary)));
         let exe = dir.join(case.name);
-        let cc = Command::new("gcc").args(["-O1", "-o"]).arg(&exe).arg(&checked).output().unwrap();
+        let cc = Command::new("gcc").args(["-O1", "-fwrapv", "-o"]).arg(&exe).arg(&checked).output().unwrap();
         assert!(cc.status.success(), "{}", String::from_utf8_lossy(&cc.stderr));
         let run = Command::new(&exe).status().unwrap();
         assert_eq!(run.code(), Some(0), "{}: a native run violates the summary {summary}", case.name);
@@ -111,7 +123,7 @@ fn printed_disjunctions_hold_in_native_runs() {
         let wrong = summary.replace("_exit == ", "_exit == 1 + ");
         let broken = write(&dir, &format!("{}_broken.c", case.name), &program(case, Some(&wrong)));
         let exe = dir.join(format!("{}_broken", case.name));
-        assert!(Command::new("gcc").args(["-O1", "-o"]).arg(&exe).arg(&broken).status().unwrap().success());
+        assert!(Command::new("gcc").args(["-O1", "-fwrapv", "-o"]).arg(&exe).arg(&broken).status().unwrap().success());
         assert_eq!(Command::new(&exe).status().unwrap().code(), Some(1), "{}: the broken summary passed", case.name);
     }
 }

@@ -342,6 +342,12 @@ fn disjunctive_summary(
                     printable(value).then(|| (name(*v), text(value)))
                 })
                 .collect(),
+            no_overflow: t
+                .no_overflow
+                .iter()
+                .filter(|c| printable(&c.poly))
+                .map(|c| crate::summary::constraint_text(c, &|a| crate::summary::atom_name(a, &name)))
+                .collect(),
         })
         .collect();
     leapfrog_results::summaries::DisjunctiveSummary {

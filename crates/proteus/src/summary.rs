@@ -48,6 +48,12 @@ pub struct TraceSummary {
     pub conditions: Vec<PolyConstraint>,
     /// Each variable's value at exit (`None`: not determined by the summary).
     pub exit: BTreeMap<VarId, Option<Poly>>,
+    /// The values of the variables whose arithmetic may not overflow (signed, default
+    /// semantics) at the end of each phase of the trace, within their types' ranges. The closed
+    /// forms are those of an execution without overflow; within a phase a value moves
+    /// monotonically (arithmetic sequences), so its ends bound it. An execution that overflows
+    /// (undefined behaviour) breaks one of these, and the disjunct says nothing about it.
+    pub no_overflow: Vec<PolyConstraint>,
 }
 
 /// A loop's summary, or why there is none.
@@ -126,7 +132,7 @@ pub fn summarize(paths: &LoopPaths, pda: &Pda, deadline: Instant) -> Summary {
     let mut out = Vec::new();
     let successors: Vec<usize> = pda.transitions.iter().filter(|(i, _)| *i == 0).map(|(_, j)| *j).collect();
     for j in successors {
-        if let Err(why) = walk.visit(j, vec![0], &entry, Vec::new(), 0, &mut out) {
+        if let Err(why) = walk.visit(j, vec![0], &entry, (Vec::new(), Vec::new()), 0, &mut out) {
             return Summary::NotSummarized(why);
         }
     }
@@ -141,13 +147,14 @@ struct Walk<'a> {
 }
 
 impl Walk<'_> {
-    /// Entering state `s` with the values `state` (over the entry values and counters).
+    /// Entering state `s` with the values `state` (over the entry values and counters), the
+    /// trace's conditions so far and its no-overflow conditions.
     fn visit(
         &self,
         s: usize,
         mut trace: Vec<usize>,
         state: &BTreeMap<VarId, Option<Poly>>,
-        mut conditions: Vec<PolyConstraint>,
+        (mut conditions, mut no_overflow): (Vec<PolyConstraint>, Vec<PolyConstraint>),
         counters: usize,
         out: &mut Vec<TraceSummary>,
     ) -> Result<(), String> {
@@ -168,7 +175,8 @@ impl Walk<'_> {
         let Some(induction) = induction else {
             // An exit path: it runs once.
             let exit = self.after_once(path, state);
-            let mut summary = TraceSummary { states: trace, counters, conditions, exit };
+            no_overflow.extend(self.in_range(&exit));
+            let mut summary = TraceSummary { states: trace, counters, conditions, exit, no_overflow };
             eliminate_counters(&mut summary);
             out.push(summary);
             return Ok(());
@@ -179,15 +187,16 @@ impl Walk<'_> {
         let before_last = after_runs(induction, state, &k.sub(&Poly::constant(rational(1))), 0);
         conditions.extend(self.condition(path, &before_last));
         let after = after_runs(induction, state, &k, 1);
+        no_overflow.extend(self.in_range(&after));
         let cycle = self.cycles.iter().find(|c| c.position(s).is_some());
         for &(_, next) in self.pda.transitions.iter().filter(|(i, _)| *i == s) {
             if cycle.is_some_and(|c| c.position(next).is_some()) {
                 continue;
             }
-            self.visit(next, trace.clone(), &after, conditions.clone(), counters + 1, out)?;
+            self.visit(next, trace.clone(), &after, (conditions.clone(), no_overflow.clone()), counters + 1, out)?;
         }
         if let Some(cycle) = cycle {
-            self.around(cycle, s, trace, &after, conditions, counters + 1, out)?;
+            self.around(cycle, s, trace, &after, (conditions, no_overflow), counters + 1, out)?;
         }
         Ok(())
     }
@@ -202,7 +211,7 @@ impl Walk<'_> {
         s: usize,
         trace: Vec<usize>,
         state: &BTreeMap<VarId, Option<Poly>>,
-        conditions: Vec<PolyConstraint>,
+        (conditions, no_overflow): (Vec<PolyConstraint>, Vec<PolyConstraint>),
         counters: usize,
         out: &mut Vec<TraceSummary>,
     ) -> Result<(), String> {
@@ -228,13 +237,16 @@ impl Walk<'_> {
         // R = 0, or R ≥ 1 with the round's conditions at its first and last round.
         let r = Poly::atom(Atom::Counter(counters));
         let one = Poly::constant(rational(1));
-        let mut starts = vec![(state.clone(), conditions.clone(), counters)];
+        let mut starts = vec![(state.clone(), conditions.clone(), no_overflow.clone(), counters)];
         let mut with_rounds = conditions;
         with_rounds.push(PolyConstraint { poly: one.sub(&r), eq: false });
         with_rounds.extend(substitute(&round_conditions, state));
         with_rounds.extend(substitute(&round_conditions, &after_runs(&rounds, state, &r.sub(&one), 0)));
-        starts.push((after_runs(&rounds, state, &r, 1), with_rounds, counters + 1));
-        for (start, conditions, counters) in starts {
+        let after_rounds = after_runs(&rounds, state, &r, 1);
+        let mut no_overflow_rounds = no_overflow;
+        no_overflow_rounds.extend(self.in_range(&after_rounds));
+        starts.push((after_rounds, with_rounds, no_overflow_rounds, counters + 1));
+        for (start, conditions, no_overflow, counters) in starts {
             if !self.feasible(&conditions) {
                 continue;
             }
@@ -258,12 +270,16 @@ impl Walk<'_> {
                     continue;
                 }
                 let after = after_runs(induction, &before_m, &k, 1);
+                let mut no_overflow = no_overflow.clone();
+                no_overflow.extend(self.in_range(&before_m));
+                no_overflow.extend(self.in_range(&after));
                 let mut trace = trace.clone();
                 trace.extend(&round[..p]);
                 trace.push(m);
                 for &(_, next) in self.pda.transitions.iter().filter(|(i, _)| *i == m) {
                     if cycle.position(next).is_none() {
-                        self.visit(next, trace.clone(), &after, conditions.clone(), counters + 1, out)?;
+                        let carried = (conditions.clone(), no_overflow.clone());
+                        self.visit(next, trace.clone(), &after, carried, counters + 1, out)?;
                     }
                 }
             }
@@ -294,6 +310,23 @@ impl Walk<'_> {
             current = after_runs(induction, &current, &Poly::constant(rational(runs)), runs as u32);
         }
         (conditions, current)
+    }
+
+    /// The values `state` gives the variables whose arithmetic may not overflow, within their
+    /// types (`lo ≤ value ≤ hi`; constants need no condition).
+    fn in_range(&self, state: &BTreeMap<VarId, Option<Poly>>) -> Vec<PolyConstraint> {
+        let mut out = Vec::new();
+        for (v, value) in state {
+            let Some(value) = value else { continue };
+            let Some(info) = self.paths.pre.get(v).and_then(|s| self.paths.syms.get(*s)) else { continue };
+            let (Some((lo, hi)), false) = (info.range, info.constrained) else { continue };
+            if value.as_constant().is_some() || *value == Poly::atom(Atom::Var(*v)) {
+                continue;
+            }
+            out.push(PolyConstraint { poly: value.sub(&Poly::constant(rational(hi))), eq: false });
+            out.push(PolyConstraint { poly: Poly::constant(rational(lo)).sub(value), eq: false });
+        }
+        out
     }
 
     /// `path`'s condition on the values `state` (rows over undetermined values left out).
@@ -413,16 +446,29 @@ fn eliminate_counters(summary: &mut TraceSummary) {
         for v in summary.exit.values_mut().flatten() {
             *v = v.substitute(k, &value);
         }
+        for constraint in &mut summary.no_overflow {
+            constraint.poly = constraint.poly.substitute(k, &value);
+        }
         // `value ≥ 1` stays (from `k ≥ 1`); constraints now constant and true go.
         summary.conditions.retain(|c| match c.poly.as_constant() {
             Some(v) => !(if c.eq { v.is_zero() } else { !v.is_positive() }),
             None => true,
         });
     }
-    // Each condition once.
+    // Each condition once; a no-overflow condition that is a constant is true (the trace's
+    // values are in range) or false (no execution follows it without overflow: kept).
     let mut seen = Vec::new();
     summary.conditions.retain(|c| {
         let new = !seen.contains(c);
+        if new {
+            seen.push(c.clone());
+        }
+        new
+    });
+    let mut seen = Vec::new();
+    summary.no_overflow.retain(|c| {
+        let trivially_true = c.poly.as_constant().is_some_and(|v| !v.is_positive());
+        let new = !trivially_true && !seen.contains(c);
         if new {
             seen.push(c.clone());
         }
@@ -457,27 +503,31 @@ impl TraceSummary {
         (0..self.counters)
             .filter(|c| {
                 let k = Atom::Counter(*c);
-                self.conditions.iter().any(|x| x.poly.mentions(k))
+                self.conditions.iter().chain(&self.no_overflow).any(|x| x.poly.mentions(k))
                     || self.exit.values().flatten().any(|p| p.mentions(k))
             })
             .collect()
     }
 
     /// Whether the disjunct holds for entry values `entry`, exit values `exit` and counters
-    /// `counters` (a variable without an exit value is unconstrained).
+    /// `counters` (a variable without an exit value is unconstrained; exit values are claimed
+    /// only when the no-overflow conditions hold).
     pub fn holds(&self, entry: &dyn Fn(VarId) -> i128, exit: &dyn Fn(VarId) -> i128, counters: &[i128]) -> bool {
         let value = |a: Atom| match a {
             Atom::Var(v) => Some(entry(v)),
             Atom::Counter(i) => counters.get(i).copied(),
         };
-        self.conditions.iter().all(|c| match c.poly.eval(&value) {
+        let true_at = |c: &PolyConstraint| match c.poly.eval(&value) {
             Some(v) if c.eq => v.is_zero(),
             Some(v) => !v.is_positive(),
             None => false,
-        }) && self.exit.iter().all(|(v, p)| match p {
-            Some(p) => p.eval(&value) == Some(rational(exit(*v))),
-            None => true,
-        })
+        };
+        self.conditions.iter().all(true_at)
+            && (!self.no_overflow.iter().all(true_at)
+                || self.exit.iter().all(|(v, p)| match p {
+                    Some(p) => p.eval(&value) == Some(rational(exit(*v))),
+                    None => true,
+                }))
     }
 }
 

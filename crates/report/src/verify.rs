@@ -149,12 +149,13 @@ pub fn to_text(files: &SourceFiles, r: &Report) -> String {
 fn disjunctive_json(d: &leapfrog_results::summaries::DisjunctiveSummary) -> Value {
     let formulas: Vec<String> = d.disjuncts.iter().map(|x| format!("({})", x.formula())).collect();
     json!({
-        "convention": "x is a variable's value at loop entry, x_exit its value at loop exit; for every execution of the loop some disjunct holds for some integer values of its counters",
+        "convention": "x is a variable's value at loop entry, x_exit its value at loop exit, both as mathematical integers; for every execution of the loop some disjunct holds for some integer values of its counters; a disjunct claims its exit values only when its no_overflow conditions hold (an execution with a signed overflow is undefined)",
         "variables": d.variables,
         "disjuncts": d.disjuncts.iter().map(|x| json!({
             "condition": x.condition,
             "counters": x.counters,
             "exit": x.exit.iter().map(|(v, e)| (format!("{v}_exit"), json!(e))).collect::<serde_json::Map<String, Value>>(),
+            "no_overflow": x.no_overflow,
             "formula": x.formula(),
         })).collect::<Vec<_>>(),
         "summary": if formulas.is_empty() { "0".to_string() } else { formulas.join(" || ") },

@@ -52,13 +52,23 @@ pub struct Disjunct {
     pub counters: Vec<String>,
     /// `(x, expression)`: `x_exit == expression`; variables without an entry are unconstrained.
     pub exit: Vec<(String, String)>,
+    /// Conditions (as C, over the entry values and the counters) under which no signed
+    /// arithmetic of the trace overflows: the exit values are claimed only when they hold too.
+    pub no_overflow: Vec<String>,
 }
 
 impl Disjunct {
-    /// The whole disjunct as one C expression over `x`, `x_exit` and the counters.
+    /// The whole disjunct as one C expression over `x`, `x_exit` and the counters:
+    /// `condition && (!(no_overflow) || exit values)` (an execution with a signed overflow is
+    /// undefined, and the disjunct claims nothing about its exit values).
     pub fn formula(&self) -> String {
         let mut parts: Vec<String> = self.condition.clone();
-        parts.extend(self.exit.iter().map(|(v, e)| format!("{v}_exit == {e}")));
+        let exits: Vec<String> = self.exit.iter().map(|(v, e)| format!("{v}_exit == {e}")).collect();
+        match (self.no_overflow.is_empty(), exits.is_empty()) {
+            (_, true) => {}
+            (true, false) => parts.extend(exits),
+            (false, false) => parts.push(format!("(!({}) || ({}))", self.no_overflow.join(" && "), exits.join(" && "))),
+        }
         if parts.is_empty() { "1".to_string() } else { parts.join(" && ") }
     }
 }
