@@ -126,6 +126,8 @@ pub struct Extractor<'a> {
     solver: Solver,
     /// Whether the paths out of the loop are collected too.
     exits: bool,
+    /// The most paths of one kind (iterations, exits) before the extraction gives up.
+    max_paths: usize,
 }
 
 impl<'a> Extractor<'a> {
@@ -180,6 +182,7 @@ impl<'a> Extractor<'a> {
             depth: 0,
             solver: Solver::new(limits, Some(deadline)),
             exits: false,
+            max_paths: MAX_PATHS,
         }
     }
 
@@ -187,6 +190,13 @@ impl<'a> Extractor<'a> {
     /// loop, and gives every variable a path assigns a pre-state symbol (read or not).
     pub fn with_exits(mut self) -> Extractor<'a> {
         self.exits = true;
+        self
+    }
+
+    /// This extractor giving up beyond `max` paths of one kind (at most [`MAX_PATHS`]): a
+    /// client that cannot use more learns it without enumerating them all.
+    pub fn with_max_paths(mut self, max: usize) -> Extractor<'a> {
+        self.max_paths = max.min(MAX_PATHS);
         self
     }
 
@@ -203,13 +213,18 @@ impl<'a> Extractor<'a> {
             Some(s) => start = s,
             None => return Ok(self.finish(Vec::new(), Vec::new())),
         }
+        let max = self.max_paths;
+        // With a lower limit, fewer partial paths too (the default: 200 paths, 20,000 partial
+        // paths), and fewer closed paths before their final feasibility check.
+        let (max_states, max_unchecked) =
+            if max >= MAX_PATHS { (MAX_STATES, 4 * MAX_PATHS) } else { (100 * max, 2 * max) };
         let mut done: Vec<State> = Vec::new();
         let mut left: Vec<(EdgeId, State)> = Vec::new();
         let mut stack: Vec<(LocId, State)> = vec![(header, start)];
         while let Some((loc, st)) = stack.pop() {
             self.states += 1;
-            if self.states > MAX_STATES {
-                return Err(format!("too many paths (more than {MAX_STATES} partial paths)"));
+            if self.states > max_states {
+                return Err(format!("too many paths (more than {max_states} partial paths)"));
             }
             if self.states % 64 == 0 && Instant::now() >= self.deadline {
                 return Err("time limit reached".into());
@@ -229,14 +244,14 @@ impl<'a> Extractor<'a> {
                     match kind {
                         EdgeKind::Close => {
                             done.push(s);
-                            if done.len() > 4 * MAX_PATHS {
-                                return Err(format!("too many paths (more than {MAX_PATHS})"));
+                            if done.len() > max_unchecked {
+                                return Err(format!("too many paths (more than {max})"));
                             }
                         }
                         EdgeKind::Leave => {
                             left.push((ei, s));
-                            if left.len() > 4 * MAX_PATHS {
-                                return Err(format!("too many exit paths (more than {MAX_PATHS})"));
+                            if left.len() > max_unchecked {
+                                return Err(format!("too many exit paths (more than {max})"));
                             }
                         }
                         EdgeKind::Continue(enter) => {
@@ -254,8 +269,8 @@ impl<'a> Extractor<'a> {
             }
         }
         let done = self.feasible_states(done);
-        if done.len() > MAX_PATHS {
-            return Err(format!("too many paths ({}; the limit is {MAX_PATHS})", done.len()));
+        if done.len() > max {
+            return Err(format!("too many paths ({}; the limit is {max})", done.len()));
         }
         let mut exits = Vec::new();
         for (e, st) in left {
@@ -263,8 +278,8 @@ impl<'a> Extractor<'a> {
                 exits.push((e, st));
             }
         }
-        if exits.len() > MAX_PATHS {
-            return Err(format!("too many exit paths ({}; the limit is {MAX_PATHS})", exits.len()));
+        if exits.len() > max {
+            return Err(format!("too many exit paths ({}; the limit is {max})", exits.len()));
         }
         Ok(self.finish(done, exits))
     }

@@ -114,3 +114,23 @@ fn without_exits_only_iterations_are_built() {
     let paths = Extractor::new(&q, f, &forest, l, &[], Semantics::Default, deadline).extract().unwrap();
     assert_eq!((paths.paths.len(), paths.exits.len()), (2, 0));
 }
+
+#[test]
+fn a_lower_path_limit_gives_up_early_and_says_so() {
+    // Five independent branches: 32 iteration paths.
+    let (q, fid) = program(
+        "many.c",
+        "extern int __VERIFIER_nondet_int(void);\nint main(void) {\n  int i = 0, a = 0, b = 0, c = 0, d = 0, e = 0;\n  int n = __VERIFIER_nondet_int();\n  while (i < n) {\n    if (__VERIFIER_nondet_int()) a++;\n    if (__VERIFIER_nondet_int()) b++;\n    if (__VERIFIER_nondet_int()) c++;\n    if (__VERIFIER_nondet_int()) d++;\n    if (__VERIFIER_nondet_int()) e++;\n    i++;\n  }\n  return a + b + c + d + e;\n}\n",
+    );
+    let f = &q.funcs[fid];
+    let forest = LoopForest::compute(f);
+    let l = forest.roots()[0];
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let all = Extractor::new(&q, f, &forest, l, &[], Semantics::Default, deadline).extract().expect("paths");
+    assert_eq!(all.paths.len(), 32);
+    let limited = Extractor::new(&q, f, &forest, l, &[], Semantics::Default, deadline).with_max_paths(10).extract();
+    let why = limited.expect_err("more than 10 paths");
+    assert!(why.contains("too many paths") && why.contains("10"), "{why}");
+    let enough = Extractor::new(&q, f, &forest, l, &[], Semantics::Default, deadline).with_max_paths(40).extract();
+    assert_eq!(enough.expect("32 paths are within 40").paths.len(), 32);
+}

@@ -97,6 +97,9 @@ pub fn classify(
     Classification::Classified(Box::new(Classified { paths, pda, loop_type, interleaving, niv_conditions, nested }))
 }
 
+/// The most time the enumeration of one loop's paths takes.
+const EXTRACTION_BUDGET: std::time::Duration = std::time::Duration::from_millis(300);
+
 /// The paths (with exits) of loop `l` of `f` and their path dependency automaton, or why the
 /// loop is unsupported. `invariants` (per location, as `leapfrog_paths::Extractor` takes them)
 /// strengthen the paths' conditions: a wrap-around case they exclude is no path.
@@ -112,7 +115,20 @@ pub fn automaton(
     if let Some(why) = unsupported_construct(p, f, forest, l) {
         return Err(why);
     }
-    let paths = Extractor::new(p, f, forest, l, invariants, semantics, deadline).with_exits().extract()?;
+    // A loop whose paths take longer to enumerate has more than the automaton can hold (in
+    // real code: wrap-around cases of unrolled unsigned sums, `adler32`'s sixteen adds).
+    let extraction_deadline = deadline.min(Instant::now() + EXTRACTION_BUDGET);
+    let paths = Extractor::new(p, f, forest, l, invariants, semantics, extraction_deadline)
+        .with_exits()
+        .with_max_paths(MAX_STATES)
+        .extract()
+        .map_err(|why| {
+            if Instant::now() >= extraction_deadline && Instant::now() < deadline {
+                format!("too many paths (their enumeration took more than {} ms)", EXTRACTION_BUDGET.as_millis())
+            } else {
+                why
+            }
+        })?;
     if paths.paths.len() + paths.exits.len() + 1 > MAX_STATES {
         return Err(format!(
             "too many paths for the path dependency automaton ({} iterations and {} exits; at most {MAX_STATES} states)",

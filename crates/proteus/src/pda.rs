@@ -54,9 +54,12 @@ pub struct Pda {
 /// Cycles of more states than this are not checked for periodicity (they count as irregular).
 const MAX_PERIODIC_STATES: usize = 8;
 
+/// The most time the transition queries of one automaton take.
+const TRANSITIONS_BUDGET: Duration = Duration::from_millis(300);
+
 /// The limit of one transition query: Z3's resource limit alone (a timer per query would cost
 /// more than most queries; the deadline is still checked before each one).
-const QUERY_LIMITS: QueryLimits = QueryLimits { timeout: Duration::ZERO, rlimit: 2_000_000 };
+const QUERY_LIMITS: QueryLimits = QueryLimits { timeout: Duration::ZERO, rlimit: 400_000 };
 
 impl Pda {
     /// The automaton of the loop with paths `paths` (built [`leapfrog_paths::Extractor::with_exits`]).
@@ -71,7 +74,9 @@ impl Pda {
             states.push(State { kind: StateKind::Exit(i), induction: None });
         }
         let encoder = Encoder::new(paths);
-        let solver = Solver::new(QUERY_LIMITS, Some(deadline));
+        // Past its budget the solver answers unknown at once: the transitions left are kept
+        // (an automaton may over-approximate) and counted as undecided.
+        let solver = Solver::new(QUERY_LIMITS, Some(deadline.min(Instant::now() + TRANSITIONS_BUDGET)));
         let mut transitions = Vec::new();
         let mut undecided = 0;
         let start = |s: Sym| Int::new_const(format!("pd_x{s}"));
@@ -90,25 +95,41 @@ impl Pda {
                     let before_last = Int::sub(&[k.clone(), Int::from_i64(1)]);
                     solver.assert(&encoder.condition_after(path, ind, &start, Some(&before_last), "b"));
                     solver.assert(&k.ge(Int::from_i64(1)));
-                    for (j, to) in successors {
-                        let to_path = encoder.path(to.kind).expect("an iteration or exit");
-                        let selector = Bool::new_const(format!("pd_to{j}"));
-                        solver.assert(&selector.implies(encoder.condition_after(
-                            to_path,
-                            ind,
-                            &start,
-                            Some(&k),
-                            &format!("c{j}"),
-                        )));
+                    let mut pending: Vec<(usize, Bool, Bool)> = successors
+                        .map(|(j, to)| {
+                            let to_path = encoder.path(to.kind).expect("an iteration or exit");
+                            let selector = Bool::new_const(format!("pd_to{j}"));
+                            let condition = encoder.condition_after(to_path, ind, &start, Some(&k), &format!("c{j}"));
+                            solver.assert(&selector.implies(&condition));
+                            (j, selector, condition)
+                        })
+                        .collect();
+                    // A model of one successor's query often satisfies other successors'
+                    // conditions too (their own symbols completed freely): those transitions
+                    // exist without a query of their own.
+                    let mut found = Vec::new();
+                    while let Some((j, selector, _)) = pending.first().cloned() {
+                        pending.remove(0);
                         match solver.check(&[selector]) {
                             Answer::Unsat => {}
-                            Answer::Sat(_) => transitions.push((i, j)),
+                            Answer::Sat(model) => {
+                                found.push(j);
+                                pending.retain(|(j2, _, condition)| {
+                                    let holds = model.eval(condition, true).and_then(|b| b.as_bool()) == Some(true);
+                                    if holds {
+                                        found.push(*j2);
+                                    }
+                                    !holds
+                                });
+                            }
                             Answer::Unknown(_) => {
                                 undecided += 1;
-                                transitions.push((i, j));
+                                found.push(j);
                             }
                         }
                     }
+                    found.sort_unstable();
+                    transitions.extend(found.into_iter().map(|j| (i, j)));
                     solver.pop();
                 }
                 _ => {}
