@@ -136,7 +136,34 @@ pub fn summarize(paths: &LoopPaths, pda: &Pda, deadline: Instant) -> Summary {
             return Summary::NotSummarized(why);
         }
     }
+    // A no-overflow condition that the entry values' own types imply says nothing.
+    let ranges: BTreeMap<VarId, (i128, i128)> =
+        paths.pre.iter().filter_map(|(v, s)| Some((*v, paths.syms.get(*s)?.range?))).collect();
+    for t in &mut out {
+        t.no_overflow.retain(|c| !implied_by_types(c, &ranges));
+    }
     Summary::Traces(out)
+}
+
+/// Whether `c` (`poly ≤ 0`) holds for every entry value within its type's range (`ranges`):
+/// the largest value an affine `poly` takes over that box is at most 0.
+fn implied_by_types(c: &PolyConstraint, ranges: &BTreeMap<VarId, (i128, i128)>) -> bool {
+    if c.eq {
+        return false;
+    }
+    let mut max = Rational::zero();
+    for (monomial, k) in &c.poly.terms {
+        match monomial.as_slice() {
+            [] => max += k,
+            [(Atom::Var(v), 1)] => {
+                let Some((lo, hi)) = ranges.get(v) else { return false };
+                let (lo, hi) = (k * rational(*lo), k * rational(*hi));
+                max += if lo > hi { lo } else { hi };
+            }
+            _ => return false,
+        }
+    }
+    !max.is_positive()
 }
 
 struct Walk<'a> {
