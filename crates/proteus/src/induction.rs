@@ -232,15 +232,28 @@ fn solve(
 }
 
 /// The value of `v` after `steps` executions of the path, as an affine form over the initial
-/// values (`None`: some update on the way is not affine, or too many steps).
+/// values (`None`: the update of `v` or of a variable it depends on is not affine, or too many
+/// steps). Variables `v` does not depend on do not matter (a path may load into another).
 fn unroll(v: VarId, steps: u32, updates: &Updates) -> Option<Initial> {
     if steps > MAX_UNROLL {
         return None;
     }
+    // The variables `v`'s value depends on, `v` included.
+    let mut needed: BTreeSet<VarId> = BTreeSet::from([v]);
+    let mut work = vec![v];
+    while let Some(w) = work.pop() {
+        if let Some(u) = updates.get(&w) {
+            for x in u.as_ref()?.vars() {
+                if needed.insert(*x) {
+                    work.push(*x);
+                }
+            }
+        }
+    }
     let mut state: BTreeMap<VarId, Initial> = BTreeMap::new();
     for _ in 0..steps {
         let mut next = state.clone();
-        for (w, u) in updates {
+        for (w, u) in updates.iter().filter(|(w, _)| needed.contains(w)) {
             let u = u.as_ref()?;
             let mut value = Affine::constant(u.constant_term().clone());
             for (x, c) in u.terms() {

@@ -119,6 +119,13 @@ fn hand_written_updates_get_their_classes_and_agree_with_iteration() {
     let result = analyze(&BTreeSet::from([a, b]), &updates);
     assert!(matches!(result.vars[&a].0, Class::NonInduction(_)));
     assert!(matches!(result.vars[&b].0, Class::NonInduction(_)));
+    // ... but not a variable that does not read it: `c = b` (constant from the first execution
+    // on, whose proof unrolls one execution) beside a load into `a`.
+    let updates: Updates = BTreeMap::from([(a, None), (c, Some(affine(0, &[(1, b)]))), (x, Some(affine(0, &[])))]);
+    let result = analyze(&BTreeSet::from([a, b, c, x]), &updates);
+    assert_eq!(result.vars[&c].0, Class::Constant);
+    assert_eq!(result.vars[&x].0, Class::Constant);
+    assert_eq!(result.vars[&c].1.as_ref().unwrap().from, 1);
 }
 
 #[test]
