@@ -136,6 +136,11 @@ enum Command {
         analysis: AnalysisArgs,
         #[arg(long, value_enum, default_value_t = ClassifyFormatArg::Text)]
         format: ClassifyFormatArg,
+        /// Slice each loop by its exit conditions' variables before classifying it (Proteus
+        /// §4.1: statements and branches that do not affect them are left out), or classify it
+        /// whole (every variable's class and closed form).
+        #[arg(long, value_enum, default_value_t = SliceArg::Exits)]
+        slice: SliceArg,
         /// Files analysed in parallel (default: the number of CPUs).
         #[arg(long)]
         jobs: Option<usize>,
@@ -330,6 +335,14 @@ enum MethodArg {
 }
 
 #[derive(Copy, Clone, ValueEnum)]
+enum SliceArg {
+    /// By the variables the exit conditions depend on.
+    Exits,
+    /// No slicing.
+    None,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
 enum ClassifyFormatArg {
     Text,
     Json,
@@ -485,7 +498,7 @@ fn run(cli: Cli) -> u8 {
             }
             Err(code) => code,
         },
-        Command::Classify { files, compile_commands, data_model, analysis, format, jobs } => {
+        Command::Classify { files, compile_commands, data_model, analysis, format, slice, jobs } => {
             let units = match compile_commands.as_deref().map(compile_commands::read).transpose() {
                 Ok(units) => units.unwrap_or_default(),
                 Err(message) => {
@@ -502,6 +515,7 @@ fn run(cli: Cli) -> u8 {
                     ClassifyFormatArg::Json => jobs::classify::ClassifyFormat::Json,
                     ClassifyFormatArg::Dot => jobs::classify::ClassifyFormat::Dot,
                 },
+                slice: matches!(slice, SliceArg::Exits),
                 jobs: jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
                 options: analysis.options(),
                 stack_bytes: JOB_STACK_BYTES,

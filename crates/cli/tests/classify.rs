@@ -53,9 +53,18 @@ fn the_papers_examples_get_their_types_and_closed_forms() {
     assert_eq!(forms, ["z + k", "x + k"]);
     // q0 -> p1, q0 -> p2, q0 -> exit, p1 <-> p2, p2 -> exit.
     assert_eq!(l["pda"]["transitions"].as_array().unwrap().len(), 6, "{}", l["pda"]);
-    // Fig. 2's inner loop: m is the paper's polynomial in k.
+    // Fig. 2's inner loop, sliced by its exit condition (§4.1): i and j only, type 1.
     let inner = loop_at(&files[1], 12);
     assert_eq!(inner["type"], 1);
+    assert_eq!(inner["slice"]["interest"], serde_json::json!(["i", "j"]), "{inner}");
+    let names: Vec<&str> =
+        inner["paths"][0]["variables"].as_array().unwrap().iter().map(|v| v["name"].as_str().unwrap()).collect();
+    assert!(!names.contains(&"m"), "{inner}");
+    // Whole (`--slice none`): m is the paper's polynomial in k.
+    let out = leapfrog(&["classify", "--format", "json", "--slice", "none", &fig2]);
+    let whole: Value = serde_json::from_slice(&out.stdout).expect("JSON on stdout");
+    let inner = loop_at(&whole["files"][0], 12);
+    assert!(inner["slice"].is_null(), "{inner}");
     let m = inner["paths"][0]["variables"].as_array().unwrap().iter().find(|v| v["name"] == "m").unwrap();
     assert_eq!(m["class"], "polynomial");
     assert_eq!(m["closed_form"], "(2*m + (2*i - 2*j + 1)*k - k*k)/2");

@@ -59,6 +59,9 @@ pub struct Classified {
     /// Whether the loop contains loops (crossed by their invariants here, so what they change
     /// is a non-induction value).
     pub nested: bool,
+    /// The variables of interest the loop was sliced by, and how many statements and branches
+    /// the slice left out (`None`: not sliced).
+    pub slice: Option<(BTreeSet<leapfrog_ir::VarId>, usize)>,
 }
 
 /// The classification of one loop.
@@ -68,16 +71,20 @@ pub enum Classification {
     Unsupported(String),
 }
 
-/// Classifies loop `l` of `f`.
+/// Classifies loop `l` of `f`, first sliced by its exit conditions' variables when `slice` is
+/// set (§4.1: the type depends on nothing else).
 pub fn classify(
     p: &Program,
     f: &Function,
     forest: &LoopForest,
     l: LoopId,
     semantics: Semantics,
+    slice: bool,
     deadline: Instant,
 ) -> Classification {
-    let (paths, pda) = match automaton(p, f, forest, l, &[], semantics, deadline) {
+    let sliced = if slice { crate::slice::slice(p, f, forest, l) } else { None };
+    let body = sliced.as_ref().map_or(f, |s| &s.function);
+    let (paths, pda) = match automaton(p, body, forest, l, &[], semantics, deadline) {
         Ok(built) => built,
         Err(why) => return Classification::Unsupported(why),
     };
@@ -94,7 +101,16 @@ pub fn classify(
         (false, true) => 4,
     };
     let nested = forest.loops.iter().any(|(id, lp)| id != l && forest.contains(l, lp.header));
-    Classification::Classified(Box::new(Classified { paths, pda, loop_type, interleaving, niv_conditions, nested }))
+    let slice = sliced.map(|s| (s.interest, s.dropped));
+    Classification::Classified(Box::new(Classified {
+        paths,
+        pda,
+        loop_type,
+        interleaving,
+        niv_conditions,
+        nested,
+        slice,
+    }))
 }
 
 /// The most time the enumeration of one loop's paths takes.

@@ -29,7 +29,7 @@ const LOOP_BUDGET: std::time::Duration = std::time::Duration::from_secs(2);
 /// Every loop of every function of `p`, in function and source order; a loop left when the
 /// deadline passes is unsupported with that reason, and so is one that needs more than
 /// [`LOOP_BUDGET`].
-pub fn classify_program(p: &Program, semantics: Semantics, deadline: Instant) -> Vec<LoopClassification> {
+pub fn classify_program(p: &Program, semantics: Semantics, slice: bool, deadline: Instant) -> Vec<LoopClassification> {
     let mut out = Vec::new();
     for (_, f) in p.user_funcs() {
         let forest = LoopForest::compute(f);
@@ -45,6 +45,7 @@ pub fn classify_program(p: &Program, semantics: Semantics, deadline: Instant) ->
                 interleaving: None,
                 unsupported: None,
                 nested: false,
+                slice: None,
                 paths: Vec::new(),
                 exits: Vec::new(),
                 niv_conditions: Vec::new(),
@@ -57,13 +58,17 @@ pub fn classify_program(p: &Program, semantics: Semantics, deadline: Instant) ->
                 continue;
             }
             let loop_deadline = deadline.min(start + LOOP_BUDGET);
-            match classify(p, f, &forest, l, semantics, loop_deadline) {
+            match classify(p, f, &forest, l, semantics, slice, loop_deadline) {
                 Classification::Unsupported(why) => report.unsupported = Some(why),
                 Classification::Classified(c) => {
                     let names = Names::new(p, &c.paths);
                     report.loop_type = Some(c.loop_type);
                     report.interleaving = Some(c.interleaving.name());
                     report.nested = c.nested;
+                    report.slice = c.slice.as_ref().map(|(interest, dropped)| {
+                        let shown = interest.iter().filter(|v| nameable(p, **v)).map(|v| p.vars[*v].name.clone());
+                        (shown.collect(), *dropped)
+                    });
                     let induction_of = |i: usize| {
                         c.pda
                             .states

@@ -7,13 +7,16 @@
 //! - [`sequence`]: the exact sequences in `n` those closed forms are made of;
 //! - [`pda`]: the path dependency automaton (Algorithm 1), its cycles and whether they are
 //!   periodic;
+//! - [`slice`]: a loop sliced by its variables of interest (§4.1), which classification reads;
 //! - [`classify`]: the loop types of Table 1, or the reason a loop is unsupported;
 //! - [`job`]: the `classify` job over every loop of a program, in the user's terms.
 //!
 //! - [`summary`]: disjunctive loop summaries of acyclic automata (Algorithm 2), over
 //!   [`poly`]nomials in the entry values and the state counters.
 //!
-//! Periodic cycles, connected cycles and irregular executions (Algorithms 3–5) come next.
+//! Periodic simple cycles with constant counts (Algorithm 3) are summarized too; connected
+//! cycles, varying counts, irregular executions (Algorithms 3–5 in full) and nested loops'
+//! split paths come next.
 //!
 //! Invariant: depends on `leapfrog-ir`, `leapfrog-arith`, `leapfrog-smt`, `leapfrog-linear`,
 //! `leapfrog-paths` and `leapfrog-results` (what it reports); it reads loops only through their
@@ -25,4 +28,5 @@ pub mod job;
 pub mod pda;
 pub mod poly;
 pub mod sequence;
+pub mod slice;
 pub mod summary;

@@ -10,7 +10,7 @@ use leapfrog_proteus::classify::{Classification, Interleaving, classify};
 fn classify_body(name: &str, body: &str) -> Classification {
     let q = support::in_main(name, body);
     let (forest, l) = support::loop_at(&q, None);
-    classify(&q, &q.funcs[q.entry.unwrap()], &forest, l, Semantics::Default, support::deadline())
+    classify(&q, &q.funcs[q.entry.unwrap()], &forest, l, Semantics::Default, true, support::deadline())
 }
 
 fn type_of(name: &str, body: &str) -> (u8, Interleaving) {
@@ -56,6 +56,71 @@ fn floating_point_loops_and_calls_are_unsupported_with_a_reason() {
     let body = "  double d = 0.0;\n  int n = nondet();\n  while (d < n) d = d + 0.5;";
     match classify_body("float.c", body) {
         Classification::Unsupported(why) => assert!(why.contains("floating-point"), "{why}"),
+        Classification::Classified(c) => panic!("classified as type {}", c.loop_type),
+    }
+}
+
+/// The variables of interest of the outermost loop of `body` (by name) and its number of paths,
+/// sliced.
+fn sliced(name: &str, body: &str) -> (Vec<String>, usize) {
+    let q = support::in_main(name, body);
+    let (forest, l) = support::loop_at(&q, None);
+    match classify(&q, &q.funcs[q.entry.unwrap()], &forest, l, Semantics::Default, true, support::deadline()) {
+        Classification::Classified(c) => {
+            let mut names: Vec<String> = c
+                .slice
+                .map(|(vars, _)| vars.iter().map(|v| q.vars[*v].name.clone()).filter(|n| !n.starts_with('.')).collect())
+                .unwrap_or_default();
+            names.sort();
+            names.dedup();
+            (names, c.paths.paths.len())
+        }
+        Classification::Unsupported(why) => panic!("{name}: unsupported: {why}"),
+    }
+}
+
+#[test]
+fn slicing_keeps_what_the_exit_conditions_depend_on() {
+    // Branches and sums the exit condition does not read are left out: one path.
+    let body = "  int i = 0, n = nondet(), a = 0, b = 0, s = 0;\n  while (i < n) {\n    if (nondet()) a = a + 1; else b = b + 2;\n    if (a > b) s = s + a;\n    i = i + 1;\n  }";
+    let (interest, paths) = sliced("irrelevant.c", body);
+    assert_eq!((interest.iter().map(String::as_str).collect::<Vec<_>>(), paths), (vec!["i", "n"], 1));
+    // Data: x grows by y, so y is of interest.
+    let body = "  int x = nondet(), y = nondet(), n = nondet(), t = 0;\n  while (x < n) {\n    y = y + 1;\n    x = x + y;\n    t = t + x;\n  }";
+    let (interest, _) = sliced("data.c", body);
+    assert_eq!(interest, ["n", "x", "y"]);
+    // Control: c decides how far i moves, so the branch and c stay (two paths).
+    let body = "  int i = 0, n = nondet(), c = nondet(), s = 0;\n  while (i < n) {\n    if (c > 0) i = i + 1; else i = i + 2;\n    c = c - 1;\n    s = s + i;\n  }";
+    let (interest, paths) = sliced("control.c", body);
+    assert_eq!((interest.iter().map(String::as_str).collect::<Vec<_>>(), paths), (vec!["c", "i", "n"], 2));
+    // A branch that leaves the loop stays, with what its condition reads.
+    let body = "  int i = 0, n = nondet(), s = 0;\n  while (i < n) {\n    if (a[i] == 0) break;\n    s = s + 2;\n    i++;\n  }";
+    let (interest, _) = sliced("break.c", body);
+    assert!(interest.contains(&"i".to_string()) && !interest.contains(&"s".to_string()), "{interest:?}");
+}
+
+#[test]
+fn a_call_that_cannot_reach_the_variables_of_interest_is_sliced_away() {
+    let source = |loop_body: &str| {
+        format!(
+            "extern int __VERIFIER_nondet_int(void);\nint total;\nvoid note(int v) {{ total += v; }}\nint next(int v) {{ return v + 1; }}\nint main(void) {{\n  int i = 0, n = __VERIFIER_nondet_int(), s = 0;\n  while (i < n) {{\n{loop_body}\n  }}\n  return s;\n}}\n"
+        )
+    };
+    let classify_main = |name: &str, loop_body: &str| {
+        let q = support::uninlined(name, &source(loop_body));
+        let main = q.funcs.iter().find(|(_, f)| f.name == "main").map(|(_, f)| f).unwrap();
+        let forest = leapfrog_ir::loops::LoopForest::compute(main);
+        let l = forest.roots()[0];
+        classify(&q, main, &forest, l, Semantics::Default, true, support::deadline())
+    };
+    // `note` only changes a global the exit condition does not read.
+    match classify_main("note.c", "    note(s);\n    s = s + 2;\n    i = i + 1;") {
+        Classification::Classified(c) => assert_eq!(c.loop_type, 1),
+        Classification::Unsupported(why) => panic!("unsupported: {why}"),
+    }
+    // `next`'s result is i's next value: the call is of interest.
+    match classify_main("next.c", "    i = next(i);") {
+        Classification::Unsupported(why) => assert!(why.contains("calls a function"), "{why}"),
         Classification::Classified(c) => panic!("classified as type {}", c.loop_type),
     }
 }

@@ -39,6 +39,10 @@ fn loop_json(files: &SourceFiles, l: &LoopClassification) -> Value {
     v["interleaving"] = json!(l.interleaving);
     v["unsupported"] = json!(l.unsupported);
     v["nested"] = json!(l.nested);
+    v["slice"] = match &l.slice {
+        Some((interest, dropped)) => json!({ "interest": interest, "left_out": dropped }),
+        None => Value::Null,
+    };
     v["counter"] = json!(COUNTER);
     v["paths"] = json!(l.paths.iter().map(path_json).collect::<Vec<_>>());
     v["exits"] = json!(l.exits.iter().map(path_json).collect::<Vec<_>>());
@@ -101,6 +105,12 @@ pub fn file_to_text(files: &SourceFiles, f: &FileClassification) -> String {
                     out.push_str("; contains loops (crossed by havoc)");
                 }
                 out.push('\n');
+                if let Some((interest, dropped)) = &l.slice {
+                    out.push_str(&format!(
+                        "  sliced by {} (the exit conditions and what they depend on; {dropped} statement(s) and branch(es) left out)\n",
+                        if interest.is_empty() { "nothing nameable".to_string() } else { interest.join(", ") }
+                    ));
+                }
             }
             (None, Some(why)) => out.push_str(&format!("  unsupported: {why}\n")),
             (None, None) => {}

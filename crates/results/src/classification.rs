@@ -68,6 +68,9 @@ pub struct LoopClassification {
     pub unsupported: Option<String>,
     /// Whether the loop contains loops (crossed without their summaries for now).
     pub nested: bool,
+    /// The variables of interest the loop was sliced by (those the user can name), and how many
+    /// statements and branches the slice left out (`None`: not sliced).
+    pub slice: Option<(Vec<String>, usize)>,
     pub paths: Vec<PathReport>,
     pub exits: Vec<PathReport>,
     /// The conditions that are not IV conditions, as C (or a sentence for one the paths cannot

@@ -29,6 +29,8 @@ pub struct ClassifyRequest {
     pub units: Vec<crate::compile_commands::CompileCommand>,
     pub data_model: Option<DataModel>,
     pub format: ClassifyFormat,
+    /// Whether loops are sliced by their exit conditions' variables before they are classified.
+    pub slice: bool,
     pub jobs: usize,
     /// Per file.
     pub options: leapfrog_verify::Options,
@@ -151,7 +153,7 @@ fn classify_file(name: &str, input: &Input, request: &ClassifyRequest) -> Done {
     };
     let semantics = request.options.semantics;
     let analysed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        leapfrog_proteus::job::classify_program(&program, semantics, deadline)
+        leapfrog_proteus::job::classify_program(&program, semantics, request.slice, deadline)
     }));
     let loops = match analysed {
         Ok(loops) => loops,

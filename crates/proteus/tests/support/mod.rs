@@ -11,12 +11,17 @@ use std::time::{Duration, Instant};
 
 /// `source` written to a scratch file `name`, read, and inlined into its entry function.
 pub fn program(name: &str, source: &str) -> Program {
+    inline_program(&uninlined(name, source), &InlineLimits::default()).expect("inlined")
+}
+
+/// `source` written to a scratch file `name` and read, calls left as they are (as `classify`
+/// reads real code).
+pub fn uninlined(name: &str, source: &str) -> Program {
     let dir = std::env::temp_dir().join(format!("leapfrog-proteus-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join(name);
     std::fs::write(&file, source).unwrap();
-    let p = load_program(std::slice::from_ref(&file), &FrontendOptions::default()).expect("front end");
-    inline_program(&p, &InlineLimits::default()).expect("inlined")
+    load_program(std::slice::from_ref(&file), &FrontendOptions::default()).expect("front end")
 }
 
 /// `body` as the body of `main`, with `nondet()` an input and `a` an input array.
