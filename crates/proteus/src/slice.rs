@@ -19,6 +19,10 @@ use leapfrog_ir::{Command, EdgeId, Expr, Function, LocId, LoopId};
 use leapfrog_ir::{Program, VarId};
 use std::collections::{BTreeMap, BTreeSet};
 
+/// The largest loop body sliced: post-dominators are computed as sets (quadratic in the body),
+/// which is cheap for the loops of real code but not for a huge interpreter loop.
+const MAX_SLICED_LOCATIONS: usize = 2000;
+
 /// A sliced copy of a function, for one of its loops.
 pub struct Slice {
     /// The function with the loop's statements outside the slice made skips.
@@ -33,7 +37,7 @@ pub struct Slice {
 /// loops inside or nothing would be left out.
 pub fn slice(p: &Program, f: &Function, forest: &LoopForest, l: LoopId) -> Option<Slice> {
     let lp = &forest.loops[l];
-    if !lp.children.is_empty() || lp.irreducible {
+    if !lp.children.is_empty() || lp.irreducible || lp.body.len() > MAX_SLICED_LOCATIONS {
         return None;
     }
     let inside = |loc: LocId| lp.contains(loc);
