@@ -21,7 +21,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// The largest loop body sliced: post-dominators are computed as sets (quadratic in the body),
 /// which is cheap for the loops of real code but not for a huge interpreter loop.
-const MAX_SLICED_LOCATIONS: usize = 2000;
+const MAX_SLICED_LOCATIONS: usize = 4000;
 
 /// A sliced copy of a function, for one of its loops.
 pub struct Slice {
