@@ -14,9 +14,9 @@
 //! - [`summary`]: disjunctive loop summaries of acyclic automata (Algorithm 2), over
 //!   [`poly`]nomials in the entry values and the state counters.
 //!
-//! Periodic simple cycles with constant counts (Algorithm 3) are summarized too; connected
-//! cycles, varying counts, irregular executions (Algorithms 3–5 in full) and nested loops'
-//! split paths come next.
+//! Periodic simple cycles (Algorithm 3, counts constant or given by one condition growing by 1
+//! per run, as in Fig. 13) are summarized too; connected cycles, other counts, irregular
+//! executions (Algorithms 4–5) and nested loops' split paths come next.
 //!
 //! Invariant: depends on `leapfrog-ir`, `leapfrog-arith`, `leapfrog-smt`, `leapfrog-linear`,
 //! `leapfrog-paths` and `leapfrog-results` (what it reports); it reads loops only through their

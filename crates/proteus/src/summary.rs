@@ -13,17 +13,19 @@
 //! guessed: a condition on a value a path does not determine (an input, a load, a variable
 //! without closed form) is dropped, and such a variable has no exit value in the disjunct.
 //! A simple cycle whose passages run each path a constant number of times (Fig. 1's `(q1, q2)`,
-//! proven with [`Pda::constant_count`]) is Algorithm 3's periodic cycle: the trace goes round it
-//! `R ≥ 0` times (one round is an affine map, whose closed form in `R` comes from
-//! [`crate::induction`]), then part of a round, then leaves it. Connected cycles and cycles whose
-//! counts vary are not summarized yet (the reason is given).
+//! proven with [`Pda::constant_count`]) or a number given by the values on entering the path
+//! (Fig. 13's `j++` while `j < m`: one condition that grows by exactly 1 per run, so `m − j`
+//! runs; the other conditions of the path unchanged by it) is Algorithm 3's periodic cycle: the
+//! trace goes round it `R ≥ 0` times (one round is a map whose closed form in `R` comes from
+//! [`crate::induction`] when it is affine), then part of a round, then leaves it. Connected
+//! cycles and other counts are not summarized yet (the reason is given).
 
 use crate::induction::PathInduction;
 use crate::pda::{Pda, StateKind};
 use crate::poly::{Atom, Poly};
 use leapfrog_ir::VarId;
 use leapfrog_linear::{Rational, rational};
-use leapfrog_paths::linear::Lin;
+use leapfrog_paths::linear::{Lin, Row};
 use leapfrog_paths::{LinPath, LoopPaths};
 use leapfrog_smt::z3::ast::{Bool, Int};
 use leapfrog_smt::{Answer, QueryLimits, Solver};
@@ -67,13 +69,24 @@ pub enum Summary {
 const MAX_TRACES: usize = 64;
 const QUERY_LIMITS: QueryLimits = QueryLimits { timeout: Duration::ZERO, rlimit: 2_000_000 };
 
-/// A simple cycle of the automaton whose passages run each path a constant number of times
-/// (a periodic cycle of Algorithm 3 with constant counters).
+/// How many times a state of a cycle runs before the next state of the cycle.
+#[derive(Clone, Debug)]
+enum Count {
+    /// The same number every time.
+    Fixed(i128),
+    /// Until its condition `row` (`lin ≤ 0`), which grows by exactly 1 per run, fails:
+    /// `1 − lin` times from a state where `lin ≤ 0` (Fig. 13's `j < m` with `j++`: `m − j`).
+    UntilFails(Row),
+}
+
+/// A simple cycle of the automaton whose passages run each path a number of times that is a
+/// constant or follows from the values on entering the path (a periodic cycle of Algorithm 3,
+/// its counters constants or IVs).
 struct Cycle {
     /// The states in cycle order.
     order: Vec<usize>,
     /// Per state: its runs before the next state of the cycle.
-    runs: BTreeMap<usize, i128>,
+    runs: BTreeMap<usize, Count>,
 }
 
 impl Cycle {
@@ -82,7 +95,8 @@ impl Cycle {
     }
 }
 
-/// The cycles of `pda`, each simple and with constant counts (else why not).
+/// The cycles of `pda`, each simple and with counts that are constants or follow one growing
+/// condition (else why not).
 fn periodic_cycles(paths: &LoopPaths, pda: &Pda, deadline: Instant) -> Result<Vec<Cycle>, String> {
     let connected = || "the automaton has connected cycles (not summarized yet)".to_string();
     let mut out = Vec::new();
@@ -110,14 +124,55 @@ fn periodic_cycles(paths: &LoopPaths, pda: &Pda, deadline: Instant) -> Result<Ve
         let mut runs = BTreeMap::new();
         for (t, &i) in order.iter().enumerate() {
             let (h, j) = (order[(t + n - 1) % n], order[(t + 1) % n]);
-            let Some(c) = pda.constant_count(paths, (h, i, j), deadline).filter(|c| (1..=64).contains(c)) else {
-                return Err("a cycle runs its paths a varying number of times (not summarized yet)".into());
+            let count = match pda.constant_count(paths, (h, i, j), deadline).filter(|c| (1..=64).contains(c)) {
+                Some(c) => Count::Fixed(c),
+                None => match until_fails(paths, pda, i) {
+                    Some(row) => Count::UntilFails(row),
+                    None => {
+                        return Err("a cycle runs a path a number of times that is neither constant nor given by one \
+                             condition growing by 1 per run (not summarized yet)"
+                            .into());
+                    }
+                },
             };
-            runs.insert(i, c);
+            runs.insert(i, count);
         }
         out.push(Cycle { order, runs });
     }
     Ok(out)
+}
+
+/// The one condition of state `i`'s path that decides how often it runs, when that condition
+/// grows by exactly 1 per run and every other condition stays as it is (range rows aside).
+fn until_fails(paths: &LoopPaths, pda: &Pda, i: usize) -> Option<Row> {
+    let (StateKind::Iteration(p), Some(induction)) = (pda.states[i].kind, &pda.states[i].induction) else {
+        return None;
+    };
+    let all: std::collections::BTreeSet<usize> = (0..paths.syms.len()).collect();
+    let ranges = leapfrog_paths::range_rows(&paths.syms, &all);
+    let mut growing = None;
+    for row in paths.paths[p].rows.iter().filter(|r| !ranges.contains(r)) {
+        // The row's change per run: Σ c·(step of its variable), each an arithmetic sequence.
+        let mut delta = Rational::zero();
+        for (s, c) in &row.lin.terms {
+            let v = paths.var_of(*s)?;
+            let (_, Some(form)) = induction.vars.get(&v)? else { return None };
+            if form.from > 0 || form.value.geometric.is_some() || form.value.degree() > 1 {
+                return None;
+            }
+            if let Some(step) = form.value.poly.get(1) {
+                delta += rational(*c) * step.as_constant()?;
+            }
+        }
+        if delta.is_zero() {
+            continue;
+        }
+        if row.eq || delta != Rational::one() || growing.is_some() {
+            return None;
+        }
+        growing = Some(row.clone());
+    }
+    growing
 }
 
 /// The disjunctive summary of the loop with paths `paths` and automaton `pda`.
@@ -329,12 +384,28 @@ impl Walk<'_> {
             else {
                 continue;
             };
-            let runs = self.cycles.iter().find_map(|c| c.runs.get(&q)).copied().unwrap_or(1);
+            let count = self.cycles.iter().find_map(|c| c.runs.get(&q)).cloned().unwrap_or(Count::Fixed(1));
             let path = &self.paths.paths[i];
             conditions.extend(self.condition(path, &current));
-            let before_last = after_runs(induction, &current, &Poly::constant(rational(runs - 1)), (runs - 1) as u32);
+            let (runs, at_least) = match &count {
+                Count::Fixed(c) => (Poly::constant(rational(*c)), *c as u32),
+                Count::UntilFails(row) => match self.lin(&row.lin, &current) {
+                    // 1 − lin runs, at least one.
+                    Some(lin) => {
+                        let runs = Poly::constant(rational(1)).sub(&lin);
+                        conditions.push(PolyConstraint { poly: Poly::constant(rational(1)).sub(&runs), eq: false });
+                        (runs, 1)
+                    }
+                    None => {
+                        // The count is not known: neither is anything after it.
+                        current = current.keys().map(|v| (*v, None)).collect();
+                        continue;
+                    }
+                },
+            };
+            let before_last = after_runs(induction, &current, &runs.sub(&Poly::constant(rational(1))), at_least - 1);
             conditions.extend(self.condition(path, &before_last));
-            current = after_runs(induction, &current, &Poly::constant(rational(runs)), runs as u32);
+            current = after_runs(induction, &current, &runs, at_least);
         }
         (conditions, current)
     }
