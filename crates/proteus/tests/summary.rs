@@ -160,7 +160,7 @@ fn proteus_fig13_cycle_whose_count_follows_an_iv_is_summarized() {
                         steps += 1;
                     }
                     if steps == 1000 {
-                        continue; // m < 0 < n: the loop never ends (j = 0 ≥ m forever, i grows... no: i grows).
+                        continue;
                     }
                     let exit = BTreeMap::from([(n, n0), (m, m0), (i, ii), (j, jj)]);
                     assert!(some_disjunct_holds(&traces, &entry, &exit), "from {entry:?} to {exit:?}");
