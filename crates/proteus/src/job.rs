@@ -329,16 +329,21 @@ fn disjunctive_summary(
     let name = |v: VarId| p.vars[v].name.clone();
     let text = |poly: &crate::poly::Poly| poly.text(&|a| crate::summary::atom_name(a, &name));
     let printable = |poly: &crate::poly::Poly| poly.atoms().iter().all(|a| !matches!(a, Atom::Var(v) if !shown(*v)));
+    // Constraints over variables not shown are left out: a condition left out only weakens the
+    // disjunct; a no-overflow condition left out (over a variable the user cannot name at the
+    // loop) makes it claim its exit values for more executions.
+    let texts = |constraints: &[crate::summary::PolyConstraint]| -> Vec<String> {
+        constraints
+            .iter()
+            .filter(|c| printable(&c.poly))
+            .map(|c| crate::summary::constraint_text(c, &|a| crate::summary::atom_name(a, &name)))
+            .collect()
+    };
     let variables: Vec<VarId> = paths.pre.keys().copied().filter(|v| shown(*v)).collect();
     let disjuncts = traces
         .iter()
         .map(|t| leapfrog_results::summaries::Disjunct {
-            condition: t
-                .conditions
-                .iter()
-                .filter(|c| printable(&c.poly))
-                .map(|c| crate::summary::constraint_text(c, &|a| crate::summary::atom_name(a, &name)))
-                .collect(),
+            condition: texts(&t.conditions),
             counters: t.remaining_counters().iter().map(|k| format!("k{}", k + 1)).collect(),
             exit: variables
                 .iter()
@@ -347,12 +352,7 @@ fn disjunctive_summary(
                     printable(value).then(|| (name(*v), text(value)))
                 })
                 .collect(),
-            no_overflow: t
-                .no_overflow
-                .iter()
-                .filter(|c| printable(&c.poly))
-                .map(|c| crate::summary::constraint_text(c, &|a| crate::summary::atom_name(a, &name)))
-                .collect(),
+            no_overflow: texts(&t.no_overflow),
         })
         .collect();
     leapfrog_results::summaries::DisjunctiveSummary {

@@ -108,8 +108,8 @@ impl Pda {
                     // conditions too (their own symbols completed freely): those transitions
                     // exist without a query of their own.
                     let mut found = Vec::new();
-                    while let Some((j, selector, _)) = pending.first().cloned() {
-                        pending.remove(0);
+                    while !pending.is_empty() {
+                        let (j, selector, _) = pending.remove(0);
                         match solver.check(&[selector]) {
                             Answer::Unsat => {}
                             Answer::Sat(model) => {

@@ -44,35 +44,7 @@ pub fn bmc(p: &Program, fid: FuncId, k: u32, max_locs: usize, cfg: &Config) -> B
     let mut obligations = Vec::new();
     let initial = enc.fresh_state();
     enc.walk(None, uf.entry, Bool::from_bool(true), initial.clone(), Mode::Check, &NoAssumptions, &mut obligations);
-    let failures: Vec<(EdgeId, Bool)> = obligations
-        .into_iter()
-        .filter_map(|o| match o {
-            Obligation::Safety { edge, guard, cond } => Some((edge, Bool::and(&[guard, cond.not()]))),
-            _ => None,
-        })
-        .collect();
-    if failures.is_empty() {
-        return BmcResult::NoneWithin;
-    }
-    let solver = Solver::new(cfg.limits, cfg.deadline);
-    for fact in enc.facts.borrow().iter() {
-        solver.assert(fact);
-    }
-    solver.assert(&Bool::or(&failures.iter().map(|(_, b)| b.clone()).collect::<Vec<_>>()));
-    let model = match solver.check(&[]) {
-        Answer::Unsat => return BmcResult::NoneWithin,
-        Answer::Unknown(why) => return BmcResult::Unknown(why),
-        Answer::Sat(m) => m,
-    };
-    let is_true = |b: &Bool| model.eval(b, true).and_then(|x| x.as_bool()) == Some(true);
-    let stop = |loc: LocId| failures.iter().find(|(e, b)| uf.edges[*e].from == loc && is_true(b)).map(|(e, _)| *e);
-    match follow(p, &u, &enc, &initial, &model, |loc| stop(loc).is_some()) {
-        Ok((values, loc)) => {
-            let e = stop(loc).expect("the walk stopped at a failing assertion");
-            BmcResult::Found(Inputs { values, edge: u.origin[e] })
-        }
-        Err(why) => BmcResult::Unknown(why),
-    }
+    failing_inputs(p, &u, &enc, &initial, obligations, cfg)
 }
 
 /// Looks for an assertion failure of `fid` (after its loops) with every loop crossed by a leap:
@@ -101,6 +73,26 @@ pub fn leap_search(
     if enc.timed_out.get() {
         return BmcResult::Unknown("time limit reached".into());
     }
+    // The function itself is the "unwound" copy: every edge and location its own origin.
+    let identity = crate::unroll::Unrolled {
+        func: f.clone(),
+        origin: f.edges.ids().collect(),
+        loc_origin: f.locs.ids().map(Some).collect(),
+    };
+    failing_inputs(p, &identity, &enc, &initial, obligations, cfg)
+}
+
+/// The assertion failures among `obligations` (of `enc`'s walk of `u.func` from `initial`)
+/// solved together, and the inputs read off the model's path to the failing assertion (an edge
+/// of the original function).
+fn failing_inputs(
+    p: &Program,
+    u: &crate::unroll::Unrolled,
+    enc: &Encoder,
+    initial: &State,
+    obligations: Vec<Obligation>,
+    cfg: &Config,
+) -> BmcResult {
     let failures: Vec<(EdgeId, Bool)> = obligations
         .into_iter()
         .filter_map(|o| match o {
@@ -122,17 +114,11 @@ pub fn leap_search(
         Answer::Sat(m) => m,
     };
     let is_true = |b: &Bool| model.eval(b, true).and_then(|x| x.as_bool()) == Some(true);
-    let stop = |loc: LocId| failures.iter().find(|(e, b)| f.edges[*e].from == loc && is_true(b)).map(|(e, _)| *e);
-    // The function itself is the "unwound" copy: every edge and location its own origin.
-    let identity = crate::unroll::Unrolled {
-        func: f.clone(),
-        origin: f.edges.ids().collect(),
-        loc_origin: f.locs.ids().map(Some).collect(),
-    };
-    match follow(p, &identity, &enc, &initial, &model, |loc| stop(loc).is_some()) {
+    let stop = |loc: LocId| failures.iter().find(|(e, b)| u.func.edges[*e].from == loc && is_true(b)).map(|(e, _)| *e);
+    match follow(p, u, enc, initial, &model, |loc| stop(loc).is_some()) {
         Ok((values, loc)) => {
             let e = stop(loc).expect("the walk stopped at a failing assertion");
-            BmcResult::Found(Inputs { values, edge: e })
+            BmcResult::Found(Inputs { values, edge: u.origin[e] })
         }
         Err(why) => BmcResult::Unknown(why),
     }
