@@ -18,10 +18,10 @@ use crate::sequence::Sequence;
 use leapfrog_arith::Semantics;
 use leapfrog_ir::loops::LoopForest;
 use leapfrog_ir::{Command, Expr, Function, LocId, LoopId, Program, Type};
-use leapfrog_linear::{Affine, rational};
+use leapfrog_linear::rational;
 use leapfrog_paths::linear::Row;
 use leapfrog_paths::{Extractor, LinPath, LoopPaths, range_rows};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::time::Instant;
 
 /// At most this many states in an automaton (the transitions are checked pairwise).
@@ -152,7 +152,7 @@ pub fn automaton(
             paths.exits.len()
         ));
     }
-    let pda = Pda::build(&paths, deadline);
+    let pda = Pda::build(&paths, BTreeMap::new(), deadline);
     Ok((paths, pda))
 }
 
@@ -199,7 +199,7 @@ fn niv_conditions(paths: &LoopPaths, pda: &Pda) -> Vec<(usize, Option<Row>)> {
 
 /// Whether `row`'s expression is monotonic (or constant) over consecutive executions.
 fn is_iv_condition(row: &Row, induction: &PathInduction, paths: &LoopPaths) -> bool {
-    let mut sum = Sequence::constant(Affine::constant(rational(row.lin.constant)));
+    let mut sum = Sequence::constant(crate::poly::Poly::constant(rational(row.lin.constant)));
     for (s, c) in &row.lin.terms {
         let Some(v) = paths.var_of(*s) else { return false };
         let Some((_, Some(form))) = induction.vars.get(&v) else { return false };

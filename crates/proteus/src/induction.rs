@@ -1,7 +1,8 @@
 //! Induction variables of one loop path and their closed forms (proteus-tse19 §3.2, §4.2).
 //!
-//! A path updates its variables simultaneously, each by an affine form over their values before
-//! it (`leapfrog-paths`), or by something else (a product, a load, an input: not affine). After
+//! A path updates its variables simultaneously, each by a polynomial over their values before
+//! it (an affine form from `leapfrog-paths`, or a polynomial where the path crosses an inner
+//! loop's summary), or by something else (a load, an input: unknown). After
 //! `n` consecutive executions, a variable is:
 //! - *unchanged*: `x(n) = x`;
 //! - *constant*: assigned a value that does not change (`x = y + 1` with `y` unchanged), from the
@@ -14,8 +15,8 @@
 //!   part of a cycle of variables updating each other (`swap`), or would need a geometric term
 //!   in a sum.
 //!
-//! The closed forms are computed in dependency order: `x' = a·x + g` with `g` made of variables
-//! already solved gives `x(n) = x(s) − G(s) + G(n)` for `a = 1` (`G` the prefix sum of `g`, `s` the
+//! The closed forms are computed in dependency order: `x' = a·x + g` with `g` a polynomial of
+//! variables already solved (each replaced by its sequence) gives `x(n) = x(s) − G(s) + G(n)` for `a = 1` (`G` the prefix sum of `g`, `s` the
 //! first `n` from which `g`'s closed form holds), `x(n) = g(n − 1)` for `a = 0`, and the
 //! geometric form for any other `a` when `g` is constant in `n`. Each closed form is then proven by
 //! induction with Z3 ([`prove`]) before it is used: the algebra here is not trusted.
@@ -24,9 +25,11 @@
 //! separate paths (`leapfrog-paths`), so a closed form holds for as long as every execution stays
 //! in the path, which is what the path dependency automaton checks.
 
+use crate::poly::{Atom, Poly};
 use crate::sequence::{Initial, Sequence, pow};
 use leapfrog_ir::{Id, VarId};
-use leapfrog_linear::{Affine, Rational, rational};
+use leapfrog_linear::{Rational, rational};
+use leapfrog_paths::linear::{Lin, Sym};
 use leapfrog_paths::{LinPath, LoopPaths};
 use leapfrog_smt::z3::ast::{Bool, Real};
 use leapfrog_smt::{Answer, QueryLimits, Solver};
@@ -80,25 +83,34 @@ pub struct PathInduction {
     pub vars: BTreeMap<VarId, (Class, Option<ClosedForm>)>,
 }
 
-/// A path's one-step update: per variable, its new value as an affine form over the values
-/// before the step (`None`: not affine). Variables without an entry are unchanged.
+/// A path's one-step update: per variable, its new value as a polynomial over the values
+/// before the step (`None`: not known). Variables without an entry are unchanged.
 pub type Updates = BTreeMap<VarId, Option<Initial>>;
 
-/// The update of `path` of `paths`, over the program's variables (an auxiliary symbol makes the
-/// update not affine).
-pub fn updates_of(paths: &LoopPaths, path: &LinPath) -> Updates {
+/// The update of `path` of `paths`, over the program's variables: an auxiliary symbol is known
+/// only where `defined` gives its value (a polynomial over the values before the step, as for
+/// what an inner loop's summary computes); otherwise it makes the update unknown.
+pub fn updates_of(paths: &LoopPaths, path: &LinPath, defined: &BTreeMap<Sym, Poly>) -> Updates {
     let mut out = Updates::new();
     for (v, s) in &paths.pre {
         let Some(lin) = path.post.get(s) else { continue };
-        let affine = lin
-            .terms
-            .iter()
-            .map(|(sym, c)| paths.var_of(*sym).map(|v| (rational(*c), v)))
-            .collect::<Option<Vec<_>>>()
-            .map(|terms| Affine::from_terms(rational(lin.constant), terms));
-        out.insert(*v, affine);
+        out.insert(*v, lin_poly(paths, lin, defined));
     }
     out
+}
+
+/// `lin` as a polynomial over the values before the step (`None`: it mentions an auxiliary
+/// symbol `defined` does not give).
+pub fn lin_poly(paths: &LoopPaths, lin: &Lin, defined: &BTreeMap<Sym, Poly>) -> Option<Poly> {
+    let mut out = Poly::constant(rational(lin.constant));
+    for (sym, c) in &lin.terms {
+        let value = match paths.var_of(*sym) {
+            Some(v) => Poly::var(v),
+            None => defined.get(sym)?.clone(),
+        };
+        out = out.add_scaled(&rational(*c), &value);
+    }
+    Some(out)
 }
 
 /// At most this many executions are unrolled to reach the point from which a closed form holds.
@@ -110,14 +122,14 @@ pub fn analyze(vars: &BTreeSet<VarId>, updates: &Updates) -> PathInduction {
     let mut out: BTreeMap<VarId, (Class, Option<ClosedForm>)> = BTreeMap::new();
     let update = |v: VarId| -> Option<Initial> {
         match updates.get(&v) {
-            None => Some(Affine::var(v)),
+            None => Some(Poly::var(v)),
             Some(u) => u.clone(),
         }
     };
     let all: BTreeSet<VarId> = vars.iter().copied().chain(updates.keys().copied()).collect();
     // Dependencies between changed variables (other than on themselves).
     let deps = |v: VarId| -> BTreeSet<VarId> {
-        update(v).map(|u| u.vars().copied().filter(|w| *w != v).collect()).unwrap_or_default()
+        update(v).map(|u| u.vars().into_iter().filter(|w| *w != v).collect()).unwrap_or_default()
     };
     // Solve in dependency order; what cannot be ordered is part of a cycle.
     let mut pending: BTreeSet<VarId> = all.clone();
@@ -170,27 +182,26 @@ fn solve(
     updates: &Updates,
 ) -> (Class, Option<ClosedForm>) {
     let niv = |why: &str| (Class::NonInduction(why.to_string()), None);
-    let Some(update) = update else { return niv("its update is not affine in the variables") };
+    let Some(update) = update else { return niv("its update is not a polynomial in the variables") };
     if !updates.contains_key(&v) {
-        return (Class::Unchanged, Some(ClosedForm { from: 0, value: Sequence::constant(Affine::var(v)) }));
+        return (Class::Unchanged, Some(ClosedForm { from: 0, value: Sequence::constant(Poly::var(v)) }));
     }
     // x' = a·x + g, with g over solved variables.
-    let a = update.coefficient(&v);
-    let mut g = Sequence::constant(Affine::constant(update.constant_term().clone()));
+    let Some((a, rest)) = update.linear_in(Atom::Var(v)) else {
+        return niv("its update multiplies it by a variable or a power of it");
+    };
     let mut from = 0;
-    for (w, c) in update.terms().filter(|(w, _)| **w != v) {
-        match solved.get(w) {
-            Some((_, Some(form))) => {
-                let Some(sum) = g.add_scaled(c, &form.value) else {
-                    return niv("it adds geometric sequences of different bases");
-                };
-                g = sum;
-                from = from.max(form.from);
-            }
+    for w in rest.vars() {
+        match solved.get(&w) {
+            Some((_, Some(form))) => from = from.max(form.from),
             Some((Class::NonInduction(_), _)) => return niv("it depends on a non-induction variable"),
             _ => return niv("it depends on a variable without a closed form"),
         }
     }
+    let form = |w: VarId| solved.get(&w).and_then(|(_, f)| f.as_ref()).map(|f| f.value.clone());
+    let Some(g) = Sequence::of_poly(&rest, &form) else {
+        return niv("it combines geometric sequences (different bases, or a product)");
+    };
     let unrolled = |s: u32| unroll(v, s, updates);
     if a.is_one() {
         let Some(sum) = g.prefix_sum() else { return niv("it accumulates a geometric sequence") };
@@ -231,8 +242,8 @@ fn solve(
     }
 }
 
-/// The value of `v` after `steps` executions of the path, as an affine form over the initial
-/// values (`None`: the update of `v` or of a variable it depends on is not affine, or too many
+/// The value of `v` after `steps` executions of the path, as a polynomial over the initial
+/// values (`None`: the update of `v` or of a variable it depends on is unknown, or too many
 /// steps). Variables `v` does not depend on do not matter (a path may load into another).
 fn unroll(v: VarId, steps: u32, updates: &Updates) -> Option<Initial> {
     if steps > MAX_UNROLL {
@@ -244,8 +255,8 @@ fn unroll(v: VarId, steps: u32, updates: &Updates) -> Option<Initial> {
     while let Some(w) = work.pop() {
         if let Some(u) = updates.get(&w) {
             for x in u.as_ref()?.vars() {
-                if needed.insert(*x) {
-                    work.push(*x);
+                if needed.insert(x) {
+                    work.push(x);
                 }
             }
         }
@@ -253,18 +264,13 @@ fn unroll(v: VarId, steps: u32, updates: &Updates) -> Option<Initial> {
     let mut state: BTreeMap<VarId, Initial> = BTreeMap::new();
     for _ in 0..steps {
         let mut next = state.clone();
+        let current: BTreeMap<Atom, Poly> = state.iter().map(|(x, p)| (Atom::Var(*x), p.clone())).collect();
         for (w, u) in updates.iter().filter(|(w, _)| needed.contains(w)) {
-            let u = u.as_ref()?;
-            let mut value = Affine::constant(u.constant_term().clone());
-            for (x, c) in u.terms() {
-                let current = state.get(x).cloned().unwrap_or_else(|| Affine::var(*x));
-                value = value.add_scaled(c, &current);
-            }
-            next.insert(*w, value);
+            next.insert(*w, u.as_ref()?.substitute_all(&current));
         }
         state = next;
     }
-    Some(state.get(&v).cloned().unwrap_or_else(|| Affine::var(v)))
+    Some(state.get(&v).cloned().unwrap_or_else(|| Poly::var(v)))
 }
 
 /// The limit of one induction proof: Z3's resource limit alone (no timer per query).
@@ -286,33 +292,36 @@ fn prove_with(solver: &Solver, v: VarId, forms: &BTreeMap<VarId, ClosedForm>, up
     let initial = |x: &VarId| Real::new_const(format!("pf_x{}", x.index()));
     // Base: the form at `from` is the unrolled value.
     let Some(start) = unroll(v, form.from, updates) else { return false };
-    let base = affine_real(&start, &initial);
-    let at_from =
+    let base = poly_real(&start, &|x| Some(initial(x)));
+    let Some(at_from) =
         sequence_real(&form.value, &Real::from_rational_str(&form.from.to_string(), "1").unwrap(), &initial, |a| {
             rational_real(&pow(a, i128::from(form.from)))
-        });
+        })
+    else {
+        return false;
+    };
     // Step, for n ≥ from: update(forms(n)) == form(n + 1).
     // `a^n`, one variable per base.
     let power = |a: &Rational| Real::new_const(format!("pf_pow_{}_{}", a.numer(), a.denom()));
     let value_at_n = |x: &VarId| -> Option<Real> {
         let f = forms.get(x)?;
-        Some(sequence_real(&f.value, &n, &initial, power))
+        sequence_real(&f.value, &n, &initial, power)
     };
     let update = match updates.get(&v) {
-        None => Affine::var(v),
+        None => Poly::var(v),
         Some(u) => match u {
             Some(u) => u.clone(),
             None => return false,
         },
     };
-    let mut after = vec![rational_real(update.constant_term())];
-    for (x, c) in update.terms() {
-        let Some(value) = value_at_n(x) else { return false };
-        after.push(Real::mul(&[rational_real(c), value]));
-    }
+    let Some(after) = poly_real(&update, &value_at_n) else { return false };
     let next = Real::add(&[n.clone(), Real::from_rational_str("1", "1").unwrap()]);
-    let at_next = sequence_real(&form.value, &next, &initial, |a| Real::mul(&[rational_real(a), power(a)]));
-    let step = Real::add(&after).eq(&at_next);
+    let Some(at_next) = sequence_real(&form.value, &next, &initial, |a| Real::mul(&[rational_real(a), power(a)]))
+    else {
+        return false;
+    };
+    let step = after.eq(&at_next);
+    let Some(base) = base else { return false };
     let claim = Bool::and(&[base.eq(&at_from), step]);
     solver.push();
     solver.assert(&claim.not());
@@ -325,12 +334,19 @@ fn rational_real(r: &Rational) -> Real {
     Real::from_rational_str(&r.numer().to_string(), &r.denom().to_string()).expect("a rational numeral")
 }
 
-fn affine_real(a: &Initial, initial: &dyn Fn(&VarId) -> Real) -> Real {
-    let mut terms = vec![rational_real(a.constant_term())];
-    for (x, c) in a.terms() {
-        terms.push(Real::mul(&[rational_real(c), initial(x)]));
+/// `p` over the reals, each variable the term `value` gives it (`None` when one has none).
+fn poly_real(p: &Poly, value: &dyn Fn(&VarId) -> Option<Real>) -> Option<Real> {
+    let mut terms = vec![Real::from_rational_str("0", "1").expect("a numeral")];
+    for (monomial, c) in &p.terms {
+        let mut factors = vec![rational_real(c)];
+        for (atom, e) in monomial {
+            let Atom::Var(x) = atom else { return None };
+            let term = value(x)?;
+            factors.extend(std::iter::repeat_n(term, *e as usize));
+        }
+        terms.push(Real::mul(&factors));
     }
-    Real::add(&terms)
+    Some(Real::add(&terms))
 }
 
 /// `s(n)` with `geometric(a)` standing for `a^n`.
@@ -339,15 +355,16 @@ fn sequence_real(
     n: &Real,
     initial: &dyn Fn(&VarId) -> Real,
     geometric: impl Fn(&Rational) -> Real,
-) -> Real {
+) -> Option<Real> {
     let mut terms = Vec::new();
     let mut power = Real::from_rational_str("1", "1").unwrap();
+    let coefficient = |c: &Initial| poly_real(c, &|x| Some(initial(x)));
     for c in &s.poly {
-        terms.push(Real::mul(&[affine_real(c, initial), power.clone()]));
+        terms.push(Real::mul(&[coefficient(c)?, power.clone()]));
         power = Real::mul(&[power, n.clone()]);
     }
     if let Some((a, c)) = &s.geometric {
-        terms.push(Real::mul(&[affine_real(c, initial), geometric(a)]));
+        terms.push(Real::mul(&[coefficient(c)?, geometric(a)]));
     }
-    Real::add(&terms)
+    Some(Real::add(&terms))
 }

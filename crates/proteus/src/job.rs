@@ -10,11 +10,12 @@
 use crate::classify::{Classification, automaton, classify};
 use crate::induction::{Class, ClosedForm, PathInduction};
 use crate::pda::StateKind;
+use crate::poly::{Atom, Poly};
 use crate::sequence::Sequence;
 use leapfrog_arith::Semantics;
 use leapfrog_ir::loops::LoopForest;
 use leapfrog_ir::{Program, VarId};
-use leapfrog_linear::{Affine, Rational};
+use leapfrog_linear::Rational;
 use leapfrog_paths::linear::{Lin, Row, Sym};
 use leapfrog_paths::{LinPath, LoopPaths};
 use leapfrog_results::classification::{
@@ -210,7 +211,7 @@ impl<'p> Names<'p> {
     fn closed_form(&self, form: &ClosedForm) -> Option<String> {
         let s = &form.value;
         let mentioned = s.poly.iter().chain(s.geometric.as_ref().map(|(_, c)| c)).flat_map(|c| c.vars());
-        let temporary = mentioned.into_iter().any(|v| !nameable(self.p, *v));
+        let temporary = mentioned.into_iter().any(|v| !nameable(self.p, v));
         (!temporary).then(|| sequence_text(s, &|v| self.name(*v)))
     }
 }
@@ -249,32 +250,39 @@ pub fn sequence_text(s: &Sequence, name: &dyn Fn(&VarId) -> String) -> String {
     let mut parts: Vec<String> = Vec::new();
     for (p, c) in s.poly.iter().enumerate() {
         let c = c.scale(&d);
-        if c.as_constant().is_some_and(Zero::is_zero) {
+        if c.as_constant().is_some_and(|k| k.is_zero()) {
             continue;
         }
         let power = vec![COUNTER; p].join("*");
         parts.push(match (p, c.as_constant()) {
-            (0, _) => affine_text(&c, name),
+            (0, _) => coefficient_text(&c, name),
             (_, Some(k)) if k.is_one() => power,
-            (_, Some(k)) if (-k).is_one() => format!("-{power}"),
+            (_, Some(k)) if (-k.clone()).is_one() => format!("-{power}"),
             (_, Some(k)) => format!("{k}*{power}"),
-            (_, None) => format!("({})*{power}", affine_text(&c, name)),
+            (_, None) => format!("({})*{power}", coefficient_text(&c, name)),
         });
     }
     if let Some((a, c)) = &s.geometric {
-        parts.push(format!("({})*pow({}, {COUNTER})", affine_text(&c.scale(&d), name), rational_text(a)));
+        parts.push(format!("({})*pow({}, {COUNTER})", coefficient_text(&c.scale(&d), name), rational_text(a)));
     }
     let sum = if parts.is_empty() { "0".to_string() } else { parts.join(" + ").replace("+ -", "- ") };
     if d.is_one() { sum } else { format!("({sum})/{d}") }
 }
 
-fn affine_text(a: &Affine<VarId>, name: &dyn Fn(&VarId) -> String) -> String {
-    let terms: Option<Vec<(i128, String)>> =
-        a.terms().map(|(v, c)| Some((leapfrog_linear::to_i128(c)?, name(v)))).collect();
-    match (terms, leapfrog_linear::to_i128(a.constant_term())) {
-        (Some(terms), Some(k)) => sum_text(&terms, k),
-        _ => a.text(|v| name(v)),
+/// A coefficient of a sequence (a polynomial over the values at the start) as C.
+fn coefficient_text(c: &Poly, name: &dyn Fn(&VarId) -> String) -> String {
+    if let Some(a) = c.as_affine() {
+        let terms: Option<Vec<(i128, String)>> =
+            a.terms().map(|(v, c)| Some((leapfrog_linear::to_i128(c)?, name(v)))).collect();
+        let constant: Option<i128> = leapfrog_linear::to_i128(a.constant_term());
+        if let (Some(terms), Some(k)) = (terms, constant) {
+            return sum_text(terms.as_slice(), k);
+        }
     }
+    c.text(&|a| match a {
+        Atom::Var(v) => name(&v),
+        Atom::Counter(i) => format!("k{}", i + 1),
+    })
 }
 
 fn rational_text(r: &Rational) -> String {

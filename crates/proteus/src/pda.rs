@@ -12,6 +12,7 @@
 //! automaton over-approximates the loop's executions.
 
 use crate::induction::{PathInduction, analyze, updates_of};
+use crate::poly::{Atom, Poly};
 use leapfrog_ir::VarId;
 use leapfrog_linear::{Rational, to_i128};
 use leapfrog_paths::linear::{Row, Sym};
@@ -20,7 +21,7 @@ use leapfrog_smt::z3::ast::{Bool, Int};
 use leapfrog_smt::{Answer, QueryLimits, Solver};
 use num_integer::Integer as _;
 use num_traits::One;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::time::{Duration, Instant};
 
 /// What a state's path is.
@@ -49,6 +50,9 @@ pub struct Pda {
     pub transitions: Vec<(usize, usize)>,
     /// Transitions Z3 could not decide (kept).
     pub undecided: usize,
+    /// The values of auxiliary symbols of the paths that are known, as polynomials over the
+    /// values at the start of their path (what an inner loop's summary gives the outer loop).
+    pub defined: BTreeMap<Sym, Poly>,
 }
 
 /// Cycles of more states than this are not checked for periodicity (they count as irregular).
@@ -62,12 +66,13 @@ const TRANSITIONS_BUDGET: Duration = Duration::from_millis(300);
 const QUERY_LIMITS: QueryLimits = QueryLimits { timeout: Duration::ZERO, rlimit: 400_000 };
 
 impl Pda {
-    /// The automaton of the loop with paths `paths` (built [`leapfrog_paths::Extractor::with_exits`]).
-    pub fn build(paths: &LoopPaths, deadline: Instant) -> Pda {
+    /// The automaton of the loop with paths `paths` (built [`leapfrog_paths::Extractor::with_exits`]),
+    /// the auxiliary symbols `defined` known.
+    pub fn build(paths: &LoopPaths, defined: BTreeMap<Sym, Poly>, deadline: Instant) -> Pda {
         let vars: BTreeSet<VarId> = paths.pre.keys().copied().collect();
         let mut states = vec![State { kind: StateKind::Entry, induction: None }];
         for (i, path) in paths.paths.iter().enumerate() {
-            let induction = analyze(&vars, &updates_of(paths, path));
+            let induction = analyze(&vars, &updates_of(paths, path, &defined));
             states.push(State { kind: StateKind::Iteration(i), induction: Some(induction) });
         }
         for i in 0..paths.exits.len() {
@@ -135,7 +140,7 @@ impl Pda {
                 _ => {}
             }
         }
-        Pda { states, transitions, undecided }
+        Pda { states, transitions, undecided, defined }
     }
 
     /// The strongly connected sets of iteration states that lie on a cycle of the automaton
@@ -422,10 +427,15 @@ impl<'a> Encoder<'a> {
         let mut power = Int::from_i64(1);
         for coefficient in &form.value.poly {
             let scaled = coefficient.scale(&d);
-            let mut c = vec![int_of(scaled.constant_term())];
-            for (w, k) in scaled.terms() {
-                let Some(ws) = self.paths.pre.get(w) else { return (fresh(tag, s), one) };
-                c.push(Int::mul(&[int_of(k), start(*ws)]));
+            let mut c = vec![Int::from_i64(0)];
+            for (monomial, k) in &scaled.terms {
+                let mut factors = vec![int_of(k)];
+                for (atom, e) in monomial {
+                    let Atom::Var(w) = atom else { return (fresh(tag, s), one) };
+                    let Some(ws) = self.paths.pre.get(w) else { return (fresh(tag, s), one) };
+                    factors.extend(std::iter::repeat_n(start(*ws), *e as usize));
+                }
+                c.push(Int::mul(&factors));
             }
             terms.push(Int::mul(&[Int::add(&c), power.clone()]));
             power = Int::mul(&[power, m.clone()]);

@@ -38,6 +38,35 @@ impl Poly {
         Poly { terms: BTreeMap::from([(vec![(a, 1)], Rational::one())]) }
     }
 
+    /// The value of program variable `v` (atom `Var(v)`).
+    pub fn var(v: VarId) -> Poly {
+        Poly::atom(Atom::Var(v))
+    }
+
+    /// The constant term.
+    pub fn constant_term(&self) -> Rational {
+        self.terms.get(&Vec::new()).cloned().unwrap_or_else(Rational::zero)
+    }
+
+    /// The program variables that occur.
+    pub fn vars(&self) -> std::collections::BTreeSet<VarId> {
+        self.atoms().into_iter().filter_map(|a| if let Atom::Var(v) = a { Some(v) } else { None }).collect()
+    }
+
+    /// The highest total degree of a monomial (0 for a constant).
+    pub fn degree(&self) -> u32 {
+        self.terms.keys().map(|m| m.iter().map(|(_, e)| *e).sum()).max().unwrap_or(0)
+    }
+
+    /// An affine form over program variables as a polynomial.
+    pub fn from_affine(a: &leapfrog_linear::Affine<VarId>) -> Poly {
+        let mut out = Poly::constant(a.constant_term().clone());
+        for (v, c) in a.terms() {
+            out = out.add_scaled(c, &Poly::var(*v));
+        }
+        out
+    }
+
     pub fn as_constant(&self) -> Option<Rational> {
         match self.terms.len() {
             0 => Some(Rational::zero()),

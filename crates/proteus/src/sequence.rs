@@ -1,15 +1,17 @@
 //! Sequences in the iteration count `n` (proteus-tse19 §4.2): polynomials in `n` whose
-//! coefficients are affine forms over the values at the start, plus at most one geometric term
-//! `c·a^n`; and the sums that turn a recurrence `x(n+1) = x(n) + g(n)` into a closed form.
+//! coefficients are polynomials over the values at the start (`3·i0²` in the paper's
+//! `m_n = m_0 + (3·i_0²·n + 3·i_0·n² + n³ − n)/6`), plus at most one geometric term `c·a^n`; and
+//! the sums that turn a recurrence `x(n+1) = x(n) + g(n)` into a closed form.
 //!
 //! Everything is exact (big rationals): a closed form is compared, evaluated and proven as it is.
 
+use crate::poly::Poly;
 use leapfrog_ir::VarId;
-use leapfrog_linear::{Affine, Rational, rational};
+use leapfrog_linear::{Rational, rational};
 use num_traits::{One, Zero};
 
-/// An affine form over the values of the variables at the start.
-pub type Initial = Affine<VarId>;
+/// A polynomial over the values of the variables at the start (atoms `Var` only).
+pub type Initial = Poly;
 
 /// `Σ_p poly[p]·n^p + c·a^n` (the geometric term when present, as `(a, c)`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,13 +38,13 @@ impl Sequence {
 
     /// Without zero leading coefficients or a zero geometric term.
     fn trimmed(mut self) -> Sequence {
-        while self.poly.len() > 1 && self.poly.last().is_some_and(|c| c.as_constant().is_some_and(Zero::is_zero)) {
+        while self.poly.len() > 1 && self.poly.last().is_some_and(|c| c.as_constant().is_some_and(|k| k.is_zero())) {
             self.poly.pop();
         }
         if self.poly.is_empty() {
-            self.poly.push(Affine::zero());
+            self.poly.push(Poly::default());
         }
-        if self.geometric.as_ref().is_some_and(|(_, c)| c.as_constant().is_some_and(Zero::is_zero)) {
+        if self.geometric.as_ref().is_some_and(|(_, c)| c.as_constant().is_some_and(|k| k.is_zero())) {
             self.geometric = None;
         }
         self
@@ -51,7 +53,7 @@ impl Sequence {
     /// `self + k·other`, `None` when both have geometric terms of different bases.
     pub fn add_scaled(&self, k: &Rational, other: &Sequence) -> Option<Sequence> {
         let n = self.poly.len().max(other.poly.len());
-        let zero = Affine::zero();
+        let zero = Poly::default();
         let poly = (0..n)
             .map(|p| self.poly.get(p).unwrap_or(&zero).add_scaled(k, other.poly.get(p).unwrap_or(&zero)))
             .collect();
@@ -69,7 +71,7 @@ impl Sequence {
     pub fn at(&self, at: i128) -> Initial {
         let n = rational(at);
         let mut power = Rational::one();
-        let mut out = Affine::zero();
+        let mut out = Poly::default();
         for c in &self.poly {
             out = out.add_scaled(&power, c);
             power *= &n;
@@ -83,7 +85,7 @@ impl Sequence {
     /// The sequence `n ↦ self(n − 1)`.
     pub fn shifted_back(&self) -> Sequence {
         // (n − 1)^p = Σ_k C(p, k)·n^k·(−1)^(p−k).
-        let mut poly = vec![Affine::zero(); self.poly.len()];
+        let mut poly = vec![Poly::default(); self.poly.len()];
         for (p, c) in self.poly.iter().enumerate() {
             for (k, slot) in poly.iter_mut().enumerate().take(p + 1) {
                 let sign = if (p - k) % 2 == 0 { rational(1) } else { rational(-1) };
@@ -99,7 +101,7 @@ impl Sequence {
         if self.geometric.is_some() {
             return None;
         }
-        let mut poly = vec![Affine::zero(); self.poly.len() + 1];
+        let mut poly = vec![Poly::default(); self.poly.len() + 1];
         for (p, c) in self.poly.iter().enumerate() {
             for (k, s) in power_sum(p).iter().enumerate() {
                 poly[k] = poly[k].add_scaled(s, c);
@@ -113,10 +115,7 @@ impl Sequence {
     pub fn common_denominator(&self) -> Rational {
         let mut d = num_bigint::BigInt::one();
         let mut take = |c: &Initial| {
-            for (_, k) in c.terms() {
-                d = num_integer::Integer::lcm(&d, k.denom());
-            }
-            d = num_integer::Integer::lcm(&d, c.constant_term().denom());
+            d = num_integer::Integer::lcm(&d, c.denominator().numer());
         };
         for c in &self.poly {
             take(c);
@@ -125,6 +124,58 @@ impl Sequence {
             take(c);
         }
         Rational::from_integer(d)
+    }
+}
+
+impl Sequence {
+    /// `self · other`: polynomials multiply; a geometric term only by a sequence constant in
+    /// `n` (else `None`).
+    pub fn mul(&self, other: &Sequence) -> Option<Sequence> {
+        let constant = |s: &Sequence| (s.degree() == 0 && s.geometric.is_none()).then(|| s.poly[0].clone());
+        match (&self.geometric, &other.geometric) {
+            (None, None) => {}
+            (Some(_), _) => {
+                let c = constant(other)?;
+                return Some(self.times(&c));
+            }
+            (None, Some(_)) => {
+                let c = constant(self)?;
+                return Some(other.times(&c));
+            }
+        }
+        let mut poly = vec![Poly::default(); self.poly.len() + other.poly.len() - 1];
+        for (p, a) in self.poly.iter().enumerate() {
+            for (q, b) in other.poly.iter().enumerate() {
+                poly[p + q] = poly[p + q].add(&a.mul(b));
+            }
+        }
+        Some(Sequence { poly, geometric: None }.trimmed())
+    }
+
+    /// Every coefficient multiplied by `c` (a polynomial over the values at the start).
+    fn times(&self, c: &Initial) -> Sequence {
+        let poly = self.poly.iter().map(|p| p.mul(c)).collect();
+        let geometric = self.geometric.as_ref().map(|(a, g)| (a.clone(), g.mul(c)));
+        Sequence { poly, geometric }.trimmed()
+    }
+
+    /// The sequence of `p` (a polynomial over variables) with each variable `w` following the
+    /// sequence `form(w)`; `None` when a variable has none or a product of geometric terms
+    /// would be needed.
+    pub fn of_poly(p: &Poly, form: &dyn Fn(VarId) -> Option<Sequence>) -> Option<Sequence> {
+        let mut out = Sequence::constant(Poly::default());
+        for (monomial, c) in &p.terms {
+            let mut term = Sequence::constant(Poly::constant(c.clone()));
+            for (atom, e) in monomial {
+                let crate::poly::Atom::Var(w) = atom else { return None };
+                let f = form(*w)?;
+                for _ in 0..*e {
+                    term = term.mul(&f)?;
+                }
+            }
+            out = out.add_scaled(&Rational::one(), &term)?;
+        }
+        Some(out)
     }
 }
 
@@ -195,10 +246,10 @@ mod tests {
         let x = VarId::new(0);
         // 3 + x·n + n^2/2 + 5·2^n
         let seq = Sequence {
-            poly: vec![Affine::constant(rational(3)), Affine::var(x), Affine::constant(rational(1) / rational(2))],
-            geometric: Some((rational(2), Affine::constant(rational(5)))),
+            poly: vec![Poly::constant(rational(3)), Poly::var(x), Poly::constant(rational(1) / rational(2))],
+            geometric: Some((rational(2), Poly::constant(rational(5)))),
         };
-        let value = |s: &Sequence, n: i128, xv: i128| s.at(n).eval(|_| Some(rational(xv))).unwrap();
+        let value = |s: &Sequence, n: i128, xv: i128| s.at(n).eval(&|_| Some(xv)).unwrap();
         let back = seq.shifted_back();
         for n in 1..8 {
             assert_eq!(value(&back, n, 4), value(&seq, n - 1, 4));
@@ -210,5 +261,35 @@ mod tests {
             assert_eq!(value(&sum, n, -3), direct);
         }
         assert!(seq.prefix_sum().is_none());
+    }
+
+    #[test]
+    fn products_and_polynomials_of_sequences_agree_with_their_values() {
+        let (x, y) = (VarId::new(0), VarId::new(1));
+        // x(n) = x + n, y(n) = 3·y.
+        let form = |w: VarId| -> Option<Sequence> {
+            if w == x {
+                Some(Sequence::new(vec![Poly::var(x), Poly::constant(rational(1))], None))
+            } else {
+                Some(Sequence::constant(Poly::var(y).scale(&rational(3))))
+            }
+        };
+        // x² + x·y − 2
+        let p = Poly::var(x).mul(&Poly::var(x)).add(&Poly::var(x).mul(&Poly::var(y))).sub(&Poly::constant(rational(2)));
+        let s = Sequence::of_poly(&p, &form).unwrap();
+        assert_eq!(s.degree(), 2);
+        for n in 0..6 {
+            for (xv, yv) in [(0, 1), (-3, 4), (7, -2)] {
+                let got = s.at(n).eval(&|a| match a {
+                    crate::poly::Atom::Var(v) if v == x => Some(xv),
+                    _ => Some(yv),
+                });
+                let xn = xv + n;
+                assert_eq!(got, Some(rational(xn * xn + xn * 3 * yv - 2)), "n = {n}");
+            }
+        }
+        let geometric = Sequence::new(vec![Poly::default()], Some((rational(2), Poly::constant(rational(1)))));
+        assert!(geometric.mul(&geometric).is_none());
+        assert!(geometric.mul(&Sequence::constant(Poly::var(y))).is_some());
     }
 }

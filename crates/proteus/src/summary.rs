@@ -307,7 +307,7 @@ impl Walk<'_> {
         let updates: crate::induction::Updates = round_end
             .iter()
             .filter(|(v, p)| p.as_ref() != Some(&Poly::atom(Atom::Var(**v))))
-            .map(|(v, p)| (*v, p.as_ref().and_then(Poly::as_affine)))
+            .map(|(v, p)| (*v, p.clone()))
             .collect();
         let vars = self.paths.pre.keys().copied().collect();
         let rounds = crate::induction::analyze(&vars, &updates);
@@ -480,14 +480,8 @@ fn after_runs(
                 let mut acc = Some(Poly::default());
                 let mut power = Poly::constant(Rational::one());
                 for coefficient in &form.value.poly {
-                    // coefficient: affine over the values before the runs.
-                    let mut c = Some(Poly::constant(coefficient.constant_term().clone()));
-                    for (w, a) in coefficient.terms() {
-                        c = match (c, state.get(w).cloned().flatten()) {
-                            (Some(c), Some(value)) => Some(c.add_scaled(a, &value)),
-                            _ => None,
-                        };
-                    }
+                    // coefficient: a polynomial over the values before the runs.
+                    let c = at_values(coefficient, state);
                     acc = match (acc, c) {
                         (Some(acc), Some(c)) => Some(acc.add(&c.mul(&power))),
                         _ => None,

@@ -6,12 +6,16 @@ mod support;
 use leapfrog_ir::{Id, VarId};
 use leapfrog_linear::{Affine, Rational, rational};
 use leapfrog_proteus::induction::{Class, ClosedForm, PathInduction, Updates, analyze, prove, updates_of};
+use leapfrog_proteus::poly::{Atom, Poly};
 use std::collections::{BTreeMap, BTreeSet};
 use support::{paths_at, program, var};
 
 /// The value of `form` at `n` from the initial values `init`.
 fn eval(form: &ClosedForm, n: i128, init: &BTreeMap<VarId, i128>) -> Rational {
-    form.value.at(n).eval(|v| Some(rational(init[v]))).expect("every variable has a value")
+    form.value
+        .at(n)
+        .eval(&|a| if let Atom::Var(v) = a { init.get(&v).copied() } else { None })
+        .expect("every variable has a value")
 }
 
 /// Iterates `updates` from `init` and compares every closed form of `result` at each `n ≥ from`.
@@ -28,14 +32,14 @@ fn agrees_with_iteration(updates: &Updates, result: &PathInduction, init: &BTree
         let current = state.clone();
         for (v, u) in updates {
             let u = u.as_ref().expect("affine");
-            let value = u.eval(|x| Some(rational(current[x]))).unwrap();
+            let value = u.eval(&|a| if let Atom::Var(x) = a { current.get(&x).copied() } else { None }).unwrap();
             state.insert(*v, value.to_integer().try_into().unwrap());
         }
     }
 }
 
-fn affine(constant: i128, terms: &[(i128, VarId)]) -> Affine<VarId> {
-    Affine::from_terms(rational(constant), terms.iter().map(|(c, v)| (rational(*c), *v)))
+fn affine(constant: i128, terms: &[(i128, VarId)]) -> Poly {
+    Poly::from_affine(&Affine::from_terms(rational(constant), terms.iter().map(|(c, v)| (rational(*c), *v))))
 }
 
 const FIG1: &str = "extern int __VERIFIER_nondet_int(void);\nint main(void) {\n  int x = __VERIFIER_nondet_int(), z = __VERIFIER_nondet_int(), n = __VERIFIER_nondet_int();\n  while (x < n) {\n    if (z > x) {\n      x = x + 1;\n    } else {\n      z = z + 1;\n    }\n  }\n  return x + z;\n}\n";
@@ -47,7 +51,7 @@ fn proteus_fig1_paths_have_arithmetic_and_unchanged_variables() {
     let (x, z, n) = (var(&q, "x"), var(&q, "z"), var(&q, "n"));
     let mut seen = BTreeSet::new();
     for path in &paths.paths {
-        let updates = updates_of(&paths, path);
+        let updates = updates_of(&paths, path, &BTreeMap::new());
         let result = analyze(&paths.pre.keys().copied().collect(), &updates);
         let class = |v: VarId| result.vars[&v].0.clone();
         assert_eq!(class(n), Class::Unchanged);
@@ -67,7 +71,7 @@ fn proteus_fig2_inner_path_gives_the_papers_closed_form_for_m() {
     let q = program("fig2.c", FIG2);
     let paths = paths_at(&q, Some(7));
     assert_eq!(paths.paths.len(), 1);
-    let updates = updates_of(&paths, &paths.paths[0]);
+    let updates = updates_of(&paths, &paths.paths[0], &BTreeMap::new());
     let result = analyze(&paths.pre.keys().copied().collect(), &updates);
     let (m, i, j) = (var(&q, "m"), var(&q, "i"), var(&q, "j"));
     let (class, form) = &result.vars[&m];
@@ -75,9 +79,9 @@ fn proteus_fig2_inner_path_gives_the_papers_closed_form_for_m() {
     // m_n = m_0 + n·(2·i_0 − 2·j_0 − n + 1)/2 (the paper's Example 4).
     let form = form.as_ref().unwrap();
     let half = rational(1) / rational(2);
-    assert_eq!(form.value.poly[0], Affine::var(m));
-    assert_eq!(form.value.poly[1], affine(0, &[(1, i), (-1, j)]).add_constant(&half));
-    assert_eq!(form.value.poly[2], Affine::constant(-half));
+    assert_eq!(form.value.poly[0], Poly::var(m));
+    assert_eq!(form.value.poly[1], affine(0, &[(1, i), (-1, j)]).add(&Poly::constant(half.clone())));
+    assert_eq!(form.value.poly[2], Poly::constant(-half));
     assert_eq!(result.vars[&j].0, Class::Arithmetic);
     assert_eq!(result.vars[&i].0, Class::Unchanged);
     agrees_with_iteration(&updates, &result, &BTreeMap::from([(m, 1), (i, 5), (j, 0)]));
@@ -138,7 +142,7 @@ fn the_induction_proof_refuses_a_wrong_closed_form() {
     assert!(prove(y, &forms, &updates));
     // y_n = y + 2·n·c + n² − n; drop the −n.
     let mut wrong = forms[&y].clone();
-    wrong.value.poly[1] = wrong.value.poly[1].add_constant(&rational(1));
+    wrong.value.poly[1] = wrong.value.poly[1].add(&Poly::constant(rational(1)));
     forms.insert(y, wrong);
     assert!(!prove(y, &forms, &updates));
 }

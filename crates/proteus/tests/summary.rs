@@ -16,7 +16,7 @@ fn summary_of(name: &str, body: &str) -> (Program, LoopPaths, Summary) {
     let q = support::in_main(name, body);
     let paths = support::paths_at(&q, None);
     let deadline = support::deadline();
-    let summary = summarize(&paths, &Pda::build(&paths, deadline), deadline);
+    let summary = summarize(&paths, &Pda::build(&paths, Default::default(), deadline), deadline);
     (q, paths, summary)
 }
 

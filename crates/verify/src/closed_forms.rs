@@ -18,7 +18,7 @@ use leapfrog_arith::{BinOp, CmpOp, IntTy, Semantics};
 use leapfrog_ir::loops::LoopForest;
 use leapfrog_ir::types::Type;
 use leapfrog_ir::{Expr, FuncId, Id, IdVec, LocId, LoopId, Program, VarId, Visibility};
-use leapfrog_linear::{Affine, Rational};
+use leapfrog_linear::Rational;
 use leapfrog_paths::Extractor;
 use leapfrog_proteus::induction::{analyze, updates_of};
 use leapfrog_proteus::poly::{Atom, Poly};
@@ -58,7 +58,8 @@ pub fn candidates(
             continue;
         }
         let vars: BTreeSet<VarId> = paths.pre.keys().copied().collect();
-        let per_path: Vec<_> = paths.paths.iter().map(|path| analyze(&vars, &updates_of(&paths, path))).collect();
+        let per_path: Vec<_> =
+            paths.paths.iter().map(|path| analyze(&vars, &updates_of(&paths, path, &BTreeMap::new()))).collect();
         // The closed forms every path agrees on, valid from the first iteration.
         let forms: BTreeMap<VarId, Sequence> = vars
             .iter()
@@ -77,10 +78,10 @@ pub fn candidates(
                 Some((*v, agreed?.clone()))
             })
             .collect();
-        let unchanged = |v: VarId| forms.get(&v).is_some_and(|s| *s == Sequence::constant(Affine::var(v)));
+        let unchanged = |v: VarId| forms.get(&v).is_some_and(|s| *s == Sequence::constant(Poly::var(v)));
         let Some((clock, step)) = forms.iter().find_map(|(v, s)| {
             let step = s.poly.get(1)?.as_constant()?.clone();
-            (s.degree() == 1 && !step.is_zero() && s.poly[0] == Affine::var(*v)).then_some((*v, step))
+            (s.degree() == 1 && !step.is_zero() && s.poly[0] == Poly::var(*v)).then_some((*v, step))
         }) else {
             continue;
         };
@@ -99,11 +100,13 @@ pub fn candidates(
             let mut value = Poly::default();
             let mut power = Poly::constant(Rational::one());
             for coefficient in &form.poly {
-                let mut c = Poly::constant(coefficient.constant_term().clone());
-                for (w, a) in coefficient.terms() {
-                    let atom = if unchanged(*w) { current(*w) } else { Atom::Var(*w) };
-                    c = c.add_scaled(a, &Poly::atom(atom));
-                }
+                let now: BTreeMap<Atom, Poly> = coefficient
+                    .vars()
+                    .into_iter()
+                    .filter(|w| unchanged(*w))
+                    .map(|w| (Atom::Var(w), Poly::atom(current(w))))
+                    .collect();
+                let c = coefficient.substitute_all(&now);
                 value = value.add(&c.mul(&power));
                 power = power.mul(&count);
             }
