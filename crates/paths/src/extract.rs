@@ -47,6 +47,24 @@ pub struct LinPath {
     /// (over pointers, a disequality of values the path does not determine, a coefficient that
     /// overflows): the path over-approximates those branches.
     pub dropped_conditions: u32,
+    /// The inner loops the path crosses, in order (only with [`Extractor::with_crossings`]).
+    pub crossings: Vec<Crossing>,
+}
+
+/// Where a path crosses an inner loop: what its variables are when it is entered, and the
+/// auxiliary symbols standing for what it may change at its header after its last iteration
+/// (from there the path walks the inner loop's last, partial iteration to its exit). A client
+/// that knows what the inner loop computes (a summary over its entry values) can give these
+/// symbols their values.
+#[derive(Clone, Debug)]
+pub struct Crossing {
+    pub inner: LoopId,
+    /// The values, over the path's symbols, of the tracked variables the inner loop reads or
+    /// writes, when it is entered.
+    pub entry: BTreeMap<VarId, Lin>,
+    /// Per tracked variable the inner loop may change, the symbol of its value at the header
+    /// after the inner loop's last iteration.
+    pub havocked: BTreeMap<VarId, Sym>,
 }
 
 /// The paths of one loop.
@@ -77,6 +95,8 @@ struct State {
     checked: usize,
     /// Conditions left out (see [`LinPath::dropped_conditions`]).
     dropped: u32,
+    /// The inner loops crossed so far (only with [`Extractor::with_crossings`]).
+    crossings: Vec<Crossing>,
 }
 
 /// How the walk treats an edge of the loop body.
@@ -128,6 +148,8 @@ pub struct Extractor<'a> {
     exits: bool,
     /// The most paths of one kind (iterations, exits) before the extraction gives up.
     max_paths: usize,
+    /// Whether paths record the inner loops they cross.
+    crossings: bool,
 }
 
 impl<'a> Extractor<'a> {
@@ -183,6 +205,7 @@ impl<'a> Extractor<'a> {
             solver: Solver::new(limits, Some(deadline)),
             exits: false,
             max_paths: MAX_PATHS,
+            crossings: false,
         }
     }
 
@@ -190,6 +213,12 @@ impl<'a> Extractor<'a> {
     /// loop, and gives every variable a path assigns a pre-state symbol (read or not).
     pub fn with_exits(mut self) -> Extractor<'a> {
         self.exits = true;
+        self
+    }
+
+    /// This extractor recording, per path, the inner loops it crosses ([`LinPath::crossings`]).
+    pub fn with_crossings(mut self) -> Extractor<'a> {
+        self.crossings = true;
         self
     }
 
@@ -208,7 +237,7 @@ impl<'a> Extractor<'a> {
         }
         let header = lp.header;
         let kinds = self.edge_kinds()?;
-        let mut start = State { env: BTreeMap::new(), rows: Vec::new(), checked: 0, dropped: 0 };
+        let mut start = State { env: BTreeMap::new(), rows: Vec::new(), checked: 0, dropped: 0, crossings: Vec::new() };
         match self.assume_invariant(header, start.clone())? {
             Some(s) => start = s,
             None => return Ok(self.finish(Vec::new(), Vec::new())),
@@ -391,7 +420,7 @@ impl<'a> Extractor<'a> {
         }
         rows.extend(range_rows(&self.syms, &mentioned));
         crate::linear::tighten(&mut rows, &mut post);
-        LinPath { rows, post, dropped_conditions: st.dropped }
+        LinPath { rows, post, dropped_conditions: st.dropped, crossings: st.crossings }
     }
 
     // ----- symbols -----
@@ -619,12 +648,34 @@ impl<'a> Extractor<'a> {
         if calls_extern {
             mods.extend(self.p.globals.iter().copied());
         }
+        let mut crossing =
+            self.crossings.then(|| Crossing { inner: d, entry: BTreeMap::new(), havocked: BTreeMap::new() });
+        if let Some(crossing) = &mut crossing {
+            let mentioned: BTreeSet<VarId> = self
+                .f
+                .edges
+                .values()
+                .filter(|e| lp.contains(e.from) && lp.contains(e.to))
+                .flat_map(|e| e.cmd.exprs().into_iter().flat_map(|x| x.reads()).chain(e.cmd.defs()))
+                .chain(mods.iter().copied())
+                .collect();
+            for v in mentioned {
+                if self.tracked(v) && !self.ghosts.contains(&v) {
+                    let value = self.read(v, &st);
+                    crossing.entry.insert(v, value);
+                }
+            }
+        }
         for v in mods {
             if self.tracked(v) {
                 let lin = self.fresh(self.var_type(v));
+                if let (Some(crossing), Some(s)) = (&mut crossing, lin.terms.keys().next()) {
+                    crossing.havocked.insert(v, *s);
+                }
                 st.env.insert(v, lin);
             }
         }
+        st.crossings.extend(crossing);
         let header = lp.header;
         self.assume_invariant(header, st)
     }

@@ -30,4 +30,6 @@
 mod extract;
 pub mod linear;
 
-pub use extract::{Extractor, LinPath, LoopPaths, MAX_PATHS, Res, SymInfo, int_lin, int_row, int_sym, range_rows};
+pub use extract::{
+    Crossing, Extractor, LinPath, LoopPaths, MAX_PATHS, Res, SymInfo, int_lin, int_row, int_sym, range_rows,
+};

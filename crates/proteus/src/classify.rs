@@ -21,7 +21,7 @@ use leapfrog_ir::{Command, Expr, Function, LocId, LoopId, Program, Type};
 use leapfrog_linear::rational;
 use leapfrog_paths::linear::Row;
 use leapfrog_paths::{Extractor, LinPath, LoopPaths, range_rows};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::time::Instant;
 
 /// At most this many states in an automaton (the transitions are checked pairwise).
@@ -56,8 +56,9 @@ pub struct Classified {
     /// The conditions that are not IV conditions: (iteration path, its row; `None` for a
     /// condition the path could not write as a constraint, say over an array's contents).
     pub niv_conditions: Vec<(usize, Option<Row>)>,
-    /// Whether the loop contains loops (crossed by their invariants here, so what they change
-    /// is a non-induction value).
+    /// Whether the loop contains loops (their paths split by the inner loops' summaries where
+    /// those exist, [`crate::nest`]; otherwise crossed by their invariants, what they change a
+    /// non-induction value).
     pub nested: bool,
     /// The variables of interest the loop was sliced by, and how many statements and branches
     /// the slice left out (`None`: not sliced).
@@ -134,17 +135,33 @@ pub fn automaton(
     // A loop whose paths take longer to enumerate has more than the automaton can hold (in
     // real code: wrap-around cases of unrolled unsigned sums, `adler32`'s sixteen adds).
     let extraction_deadline = deadline.min(Instant::now() + EXTRACTION_BUDGET);
-    let paths = Extractor::new(p, f, forest, l, invariants, semantics, extraction_deadline)
+    let nested = forest.loops.iter().any(|(id, lp)| id != l && forest.contains(l, lp.header));
+    let mut extractor = Extractor::new(p, f, forest, l, invariants, semantics, extraction_deadline)
         .with_exits()
-        .with_max_paths(MAX_STATES)
-        .extract()
-        .map_err(|why| {
-            if Instant::now() >= extraction_deadline && Instant::now() < deadline {
-                format!("too many paths (their enumeration took more than {} ms)", EXTRACTION_BUDGET.as_millis())
-            } else {
-                why
+        .with_max_paths(MAX_STATES);
+    if nested {
+        extractor = extractor.with_crossings();
+    }
+    let paths = extractor.extract().map_err(|why| {
+        if Instant::now() >= extraction_deadline && Instant::now() < deadline {
+            format!("too many paths (their enumeration took more than {} ms)", EXTRACTION_BUDGET.as_millis())
+        } else {
+            why
+        }
+    })?;
+    // Each inner loop crossed is summarized first (the same way, its own inner loops first).
+    let (paths, crossed) = if nested {
+        let mut summary_of = |d: LoopId| -> Option<Vec<crate::summary::TraceSummary>> {
+            let (inner_paths, inner_pda) = automaton(p, f, forest, d, invariants, semantics, deadline).ok()?;
+            match crate::summary::summarize(&inner_paths, &inner_pda, deadline) {
+                crate::summary::Summary::Traces(traces) => Some(traces),
+                crate::summary::Summary::NotSummarized(_) => None,
             }
-        })?;
+        };
+        crate::nest::split(paths, &mut summary_of, deadline)
+    } else {
+        (paths, crate::nest::Crossed::default())
+    };
     if paths.paths.len() + paths.exits.len() + 1 > MAX_STATES {
         return Err(format!(
             "too many paths for the path dependency automaton ({} iterations and {} exits; at most {MAX_STATES} states)",
@@ -152,7 +169,7 @@ pub fn automaton(
             paths.exits.len()
         ));
     }
-    let pda = Pda::build(&paths, BTreeMap::new(), deadline);
+    let pda = Pda::build(&paths, crossed, deadline);
     Ok((paths, pda))
 }
 

@@ -22,6 +22,7 @@ use leapfrog_results::classification::{
     COUNTER, LoopClassification, PathReport, PdaReport, PdaStateReport, VariableReport,
 };
 use num_traits::{One, Signed, Zero};
+use std::collections::BTreeMap;
 use std::time::Instant;
 
 /// At most this long for one loop (a huge function's loop must not take a file's whole budget).
@@ -46,6 +47,7 @@ pub fn classify_program(p: &Program, semantics: Semantics, slice: bool, deadline
                 interleaving: None,
                 unsupported: None,
                 nested: false,
+                inner_splits: 0,
                 slice: None,
                 paths: Vec::new(),
                 exits: Vec::new(),
@@ -66,6 +68,7 @@ pub fn classify_program(p: &Program, semantics: Semantics, slice: bool, deadline
                     report.loop_type = Some(c.loop_type);
                     report.interleaving = Some(c.interleaving.name());
                     report.nested = c.nested;
+                    report.inner_splits = c.pda.crossed.splits;
                     report.slice = c.slice.as_ref().map(|(interest, dropped)| {
                         let shown = interest.iter().filter(|v| nameable(p, **v)).map(|v| p.vars[*v].name.clone());
                         (shown.collect(), *dropped)
@@ -77,9 +80,15 @@ pub fn classify_program(p: &Program, semantics: Semantics, slice: bool, deadline
                             .find(|s| s.kind == StateKind::Iteration(i))
                             .and_then(|s| s.induction.as_ref())
                     };
-                    report.paths =
-                        c.paths.paths.iter().enumerate().map(|(i, path)| names.path(path, induction_of(i))).collect();
-                    report.exits = c.paths.exits.iter().map(|(_, path)| names.path(path, None)).collect();
+                    report.paths = c
+                        .paths
+                        .paths
+                        .iter()
+                        .enumerate()
+                        .map(|(i, path)| names.path(path, induction_of(i), &c.pda.crossed.defined))
+                        .collect();
+                    report.exits =
+                        c.paths.exits.iter().map(|(_, path)| names.path(path, None, &c.pda.crossed.defined)).collect();
                     report.niv_conditions = c
                         .niv_conditions
                         .iter()
@@ -142,7 +151,14 @@ impl<'p> Names<'p> {
         self.paths.var_of(*s).filter(|v| nameable(self.p, *v))
     }
 
-    fn path(&self, path: &LinPath, induction: Option<&PathInduction>) -> PathReport {
+    /// `path` in the user's terms; an update over an auxiliary symbol `defined` gives (what an
+    /// inner loop computes) is written as its polynomial.
+    fn path(
+        &self,
+        path: &LinPath,
+        induction: Option<&PathInduction>,
+        defined: &BTreeMap<leapfrog_paths::linear::Sym, Poly>,
+    ) -> PathReport {
         let mut condition = Vec::new();
         let mut unexpressed = path.dropped_conditions;
         for row in &path.rows {
@@ -156,7 +172,16 @@ impl<'p> Names<'p> {
             .iter()
             .filter_map(|(s, lin)| {
                 let v = self.source_var(s)?;
-                Some((self.name(v), self.lin(lin).unwrap_or_else(|| "(any value)".into())))
+                let text = self.lin(lin).or_else(|| {
+                    let poly = crate::induction::lin_poly(self.paths, lin, defined)?;
+                    poly.vars().iter().all(|v| nameable(self.p, *v)).then(|| {
+                        poly.text(&|a| match a {
+                            Atom::Var(v) => self.name(v),
+                            Atom::Counter(i) => format!("k{}", i + 1),
+                        })
+                    })
+                });
+                Some((self.name(v), text.unwrap_or_else(|| "(any value)".into())))
             })
             .collect();
         let variables = induction

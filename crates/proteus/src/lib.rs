@@ -12,11 +12,12 @@
 //! - [`job`]: the `classify` job over every loop of a program, in the user's terms.
 //!
 //! - [`summary`]: disjunctive loop summaries of acyclic automata (Algorithm 2), over
-//!   [`poly`]nomials in the entry values and the state counters.
+//!   [`poly`]nomials in the entry values and the state counters;
+//! - [`nest`]: the paths of a loop split by the traces of the inner loops it crosses (Fig. 2).
 //!
 //! Periodic simple cycles (Algorithm 3, counts constant or given by one condition growing by 1
-//! per run, as in Fig. 13) are summarized too; connected cycles, other counts, irregular
-//! executions (Algorithms 4–5) and nested loops' split paths come next.
+//! per run, as in Fig. 13) are summarized too; connected cycles, other counts and irregular
+//! executions (Algorithms 4–5) come next.
 //!
 //! Invariant: depends on `leapfrog-ir`, `leapfrog-arith`, `leapfrog-smt`, `leapfrog-linear`,
 //! `leapfrog-paths` and `leapfrog-results` (what it reports); it reads loops only through their
@@ -25,6 +26,7 @@
 pub mod classify;
 pub mod induction;
 pub mod job;
+pub mod nest;
 pub mod pda;
 pub mod poly;
 pub mod sequence;

@@ -12,7 +12,8 @@
 //! automaton over-approximates the loop's executions.
 
 use crate::induction::{PathInduction, analyze, updates_of};
-use crate::poly::{Atom, Poly};
+use crate::nest::Crossed;
+use crate::poly::Atom;
 use leapfrog_ir::VarId;
 use leapfrog_linear::{Rational, to_i128};
 use leapfrog_paths::linear::{Row, Sym};
@@ -21,7 +22,7 @@ use leapfrog_smt::z3::ast::{Bool, Int};
 use leapfrog_smt::{Answer, QueryLimits, Solver};
 use num_integer::Integer as _;
 use num_traits::One;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
 /// What a state's path is.
@@ -50,9 +51,9 @@ pub struct Pda {
     pub transitions: Vec<(usize, usize)>,
     /// Transitions Z3 could not decide (kept).
     pub undecided: usize,
-    /// The values of auxiliary symbols of the paths that are known, as polynomials over the
-    /// values at the start of their path (what an inner loop's summary gives the outer loop).
-    pub defined: BTreeMap<Sym, Poly>,
+    /// What the paths know of the inner loops they cross (the values of auxiliary symbols an
+    /// inner loop's summary gives, and its no-overflow conditions).
+    pub crossed: Crossed,
 }
 
 /// Cycles of more states than this are not checked for periodicity (they count as irregular).
@@ -67,12 +68,12 @@ const QUERY_LIMITS: QueryLimits = QueryLimits { timeout: Duration::ZERO, rlimit:
 
 impl Pda {
     /// The automaton of the loop with paths `paths` (built [`leapfrog_paths::Extractor::with_exits`]),
-    /// the auxiliary symbols `defined` known.
-    pub fn build(paths: &LoopPaths, defined: BTreeMap<Sym, Poly>, deadline: Instant) -> Pda {
+    /// with what they know of the inner loops they cross.
+    pub fn build(paths: &LoopPaths, crossed: Crossed, deadline: Instant) -> Pda {
         let vars: BTreeSet<VarId> = paths.pre.keys().copied().collect();
         let mut states = vec![State { kind: StateKind::Entry, induction: None }];
         for (i, path) in paths.paths.iter().enumerate() {
-            let induction = analyze(&vars, &updates_of(paths, path, &defined));
+            let induction = analyze(&vars, &updates_of(paths, path, &crossed.defined));
             states.push(State { kind: StateKind::Iteration(i), induction: Some(induction) });
         }
         for i in 0..paths.exits.len() {
@@ -140,7 +141,7 @@ impl Pda {
                 _ => {}
             }
         }
-        Pda { states, transitions, undecided, defined }
+        Pda { states, transitions, undecided, crossed }
     }
 
     /// The strongly connected sets of iteration states that lie on a cycle of the automaton

@@ -50,6 +50,9 @@ pub struct TraceSummary {
     pub conditions: Vec<PolyConstraint>,
     /// Each variable's value at exit (`None`: not determined by the summary).
     pub exit: BTreeMap<VarId, Option<Poly>>,
+    /// Each variable's value at the loop's header for the last time, before the exit path runs
+    /// (what a loop around this one continues from, [`crate::nest`]).
+    pub at_last_header: BTreeMap<VarId, Option<Poly>>,
     /// The values of the variables whose arithmetic may not overflow (signed, default
     /// semantics) at the end of each phase of the trace, within their types' ranges. The closed
     /// forms are those of an execution without overflow; within a phase a value moves
@@ -258,7 +261,9 @@ impl Walk<'_> {
             // An exit path: it runs once.
             let exit = self.after_once(path, state);
             no_overflow.extend(self.in_range(&exit));
-            let mut summary = TraceSummary { states: trace, counters, conditions, exit, no_overflow };
+            no_overflow.extend(self.crossing_no_overflow(s, state));
+            let at_last_header = state.clone();
+            let mut summary = TraceSummary { states: trace, counters, conditions, exit, at_last_header, no_overflow };
             eliminate_counters(&mut summary);
             out.push(summary);
             return Ok(());
@@ -270,6 +275,8 @@ impl Walk<'_> {
         conditions.extend(self.condition(path, &before_last));
         let after = after_runs(induction, state, &k, 1);
         no_overflow.extend(self.in_range(&after));
+        no_overflow.extend(self.crossing_no_overflow(s, state));
+        no_overflow.extend(self.crossing_no_overflow(s, &before_last));
         let cycle = self.cycles.iter().find(|c| c.position(s).is_some());
         for &(_, next) in self.pda.transitions.iter().filter(|(i, _)| *i == s) {
             if cycle.is_some_and(|c| c.position(next).is_some()) {
@@ -303,7 +310,7 @@ impl Walk<'_> {
         // One round over its own start values (atoms `Var(v)`): its conditions and its map.
         let identity: BTreeMap<VarId, Option<Poly>> =
             self.paths.pre.keys().map(|v| (*v, Some(Poly::atom(Atom::Var(*v))))).collect();
-        let (round_conditions, round_end) = self.chain(&round, &identity);
+        let (round_conditions, round_no_overflow, round_end) = self.chain(&round, &identity);
         let updates: crate::induction::Updates = round_end
             .iter()
             .filter(|(v, p)| p.as_ref() != Some(&Poly::atom(Atom::Var(**v))))
@@ -327,6 +334,8 @@ impl Walk<'_> {
         let after_rounds = after_runs(&rounds, state, &r, 1);
         let mut no_overflow_rounds = no_overflow;
         no_overflow_rounds.extend(self.in_range(&after_rounds));
+        no_overflow_rounds.extend(substitute(&round_no_overflow, state));
+        no_overflow_rounds.extend(substitute(&round_no_overflow, &after_runs(&rounds, state, &r.sub(&one), 0)));
         starts.push((after_rounds, with_rounds, no_overflow_rounds, counters + 1));
         for (start, conditions, no_overflow, counters) in starts {
             if !self.feasible(&conditions) {
@@ -334,7 +343,7 @@ impl Walk<'_> {
             }
             // Part of a round, then m = round[p] runs k ≥ 1 times and leaves the cycle.
             for p in 0..n {
-                let (partial_conditions, before_m) = self.chain(&round[..p], &start);
+                let (partial_conditions, partial_no_overflow, before_m) = self.chain(&round[..p], &start);
                 let mut conditions = conditions.clone();
                 conditions.extend(partial_conditions);
                 let m = round[p];
@@ -353,8 +362,11 @@ impl Walk<'_> {
                 }
                 let after = after_runs(induction, &before_m, &k, 1);
                 let mut no_overflow = no_overflow.clone();
+                no_overflow.extend(partial_no_overflow);
                 no_overflow.extend(self.in_range(&before_m));
                 no_overflow.extend(self.in_range(&after));
+                no_overflow.extend(self.crossing_no_overflow(m, &before_m));
+                no_overflow.extend(self.crossing_no_overflow(m, &after_runs(induction, &before_m, &k.sub(&one), 0)));
                 let mut trace = trace.clone();
                 trace.extend(&round[..p]);
                 trace.push(m);
@@ -370,14 +382,16 @@ impl Walk<'_> {
     }
 
     /// The states `states` of a cycle run one after the other, each its constant number of
-    /// times, from `state`: their conditions (before each one's first and last run) and the
-    /// values after them.
+    /// times, from `state`: their conditions (before each one's first and last run), the
+    /// no-overflow conditions of the inner loops they cross (at the same runs), and the values
+    /// after them.
     fn chain(
         &self,
         states: &[usize],
         state: &BTreeMap<VarId, Option<Poly>>,
-    ) -> (Vec<PolyConstraint>, BTreeMap<VarId, Option<Poly>>) {
+    ) -> (Vec<PolyConstraint>, Vec<PolyConstraint>, BTreeMap<VarId, Option<Poly>>) {
         let mut conditions = Vec::new();
+        let mut no_overflow = Vec::new();
         let mut current = state.clone();
         for &q in states {
             let (StateKind::Iteration(i), Some(induction)) = (self.pda.states[q].kind, &self.pda.states[q].induction)
@@ -387,6 +401,7 @@ impl Walk<'_> {
             let count = self.cycles.iter().find_map(|c| c.runs.get(&q)).cloned().unwrap_or(Count::Fixed(1));
             let path = &self.paths.paths[i];
             conditions.extend(self.condition(path, &current));
+            no_overflow.extend(self.crossing_no_overflow(q, &current));
             let (runs, at_least) = match &count {
                 Count::Fixed(c) => (Poly::constant(rational(*c)), *c as u32),
                 Count::UntilFails(row) => match self.lin(&row.lin, &current) {
@@ -405,9 +420,10 @@ impl Walk<'_> {
             };
             let before_last = after_runs(induction, &current, &runs.sub(&Poly::constant(rational(1))), at_least - 1);
             conditions.extend(self.condition(path, &before_last));
+            no_overflow.extend(self.crossing_no_overflow(q, &before_last));
             current = after_runs(induction, &current, &runs, at_least);
         }
-        (conditions, current)
+        (conditions, no_overflow, current)
     }
 
     /// The values `state` gives the variables whose arithmetic may not overflow, within their
@@ -434,12 +450,22 @@ impl Walk<'_> {
 
     /// `lin` over the values `state` (`None` when it mentions an undetermined value).
     fn lin(&self, lin: &Lin, state: &BTreeMap<VarId, Option<Poly>>) -> Option<Poly> {
-        let mut out = Poly::constant(rational(lin.constant));
-        for (s, c) in &lin.terms {
-            let v = self.paths.var_of(*s)?;
-            out = out.add_scaled(&rational(*c), state.get(&v)?.as_ref()?);
-        }
-        Some(out)
+        at_values(&crate::induction::lin_poly(self.paths, lin, &self.pda.crossed.defined)?, state)
+    }
+
+    /// The no-overflow conditions of the inner loops state `s`'s path crosses, over the values
+    /// `state` at the start of one of its runs (those over undetermined values left out).
+    fn crossing_no_overflow(&self, s: usize, state: &BTreeMap<VarId, Option<Poly>>) -> Vec<PolyConstraint> {
+        let conditions = match self.pda.states[s].kind {
+            StateKind::Iteration(i) => self.pda.crossed.path_no_overflow.get(i),
+            StateKind::Exit(i) => self.pda.crossed.exit_no_overflow.get(i),
+            StateKind::Entry => None,
+        };
+        conditions
+            .into_iter()
+            .flatten()
+            .filter_map(|c| Some(PolyConstraint { poly: at_values(&c.poly, state)?, eq: c.eq }))
+            .collect()
     }
 
     /// The values after one run of `path` (an exit path) from `state`.
@@ -535,7 +561,7 @@ fn eliminate_counters(summary: &mut TraceSummary) {
         for constraint in &mut summary.conditions {
             constraint.poly = constraint.poly.substitute(k, &value);
         }
-        for v in summary.exit.values_mut().flatten() {
+        for v in summary.exit.values_mut().chain(summary.at_last_header.values_mut()).flatten() {
             *v = v.substitute(k, &value);
         }
         for constraint in &mut summary.no_overflow {

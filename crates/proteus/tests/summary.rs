@@ -181,3 +181,58 @@ fn a_cycle_whose_counts_vary_otherwise_is_not_summarized_and_says_why() {
         Summary::Traces(t) => panic!("summarized: {t:?}"),
     }
 }
+
+#[test]
+fn proteus_fig2_outer_loop_is_split_by_the_inner_summary_and_has_the_cubic_closed_form() {
+    let body = "  int n = nondet(), i = nondet(), m = nondet(), j = nondet();\n  while (i < n) {\n    j = 0;\n    while (j < i) {\n      m = m + (i - j);\n      j = j + 1;\n    }\n    i = i + 1;\n  }";
+    let q = support::in_main("fig2.c", body);
+    let f = &q.funcs[q.entry.unwrap()];
+    let (forest, l) = support::loop_at(&q, None);
+    let deadline = support::deadline();
+    let (paths, pda) =
+        leapfrog_proteus::classify::automaton(&q, f, &forest, l, &[], leapfrog_arith::Semantics::Default, deadline)
+            .expect("classified");
+    let (n, i, m, j) = (var(&q, "n"), var(&q, "i"), var(&q, "m"), var(&q, "j"));
+    let name = |v: VarId| q.vars[v].name.clone();
+    assert_eq!(pda.crossed.splits, 1, "the inner loop's summary splits the path");
+    // The path entering the inner loop: m's closed form is the paper's
+    // m_k = m_0 + (3·i_0²·k + 3·i_0·k² + k³ − k)/6.
+    let forms: Vec<String> = pda
+        .states
+        .iter()
+        .filter_map(|s| s.induction.as_ref()?.vars.get(&m)?.1.as_ref())
+        .map(|f| leapfrog_proteus::job::sequence_text(&f.value, &|v| name(*v)))
+        .collect();
+    assert!(forms.contains(&"(6*m + (3*i*i - 1)*k + (3*i)*k*k + k*k*k)/6".to_string()), "{forms:?}");
+    let traces = match summarize(&paths, &pda, deadline) {
+        Summary::Traces(t) => t,
+        Summary::NotSummarized(why) => panic!("not summarized: {why}"),
+    };
+    let cubic = traces
+        .iter()
+        .filter_map(|t| t.exit[&m].as_ref())
+        .map(|p| p.text(&|a| atom_name(a, &name)))
+        .any(|t| t == "(n*n*n - i*i*i + i + 6*m - n)/6");
+    assert!(cubic, "{traces:?}");
+    // Every execution from small entry states satisfies some disjunct, and a wrong m none.
+    for n0 in -3..9 {
+        for i0 in -3..6 {
+            for m0 in [-5, 0, 7] {
+                let entry = BTreeMap::from([(n, n0), (i, i0), (m, m0), (j, 11)]);
+                let (mut ii, mut mm, mut jj) = (i0, m0, 11);
+                while ii < n0 {
+                    jj = 0;
+                    while jj < ii {
+                        mm += ii - jj;
+                        jj += 1;
+                    }
+                    ii += 1;
+                }
+                let exit = BTreeMap::from([(n, n0), (i, ii), (m, mm), (j, jj)]);
+                assert!(some_disjunct_holds(&traces, &entry, &exit), "from {entry:?} to {exit:?}");
+                let wrong = BTreeMap::from([(n, n0), (i, ii), (m, mm + 1), (j, jj)]);
+                assert!(!some_disjunct_holds(&traces, &entry, &wrong), "from {entry:?} to {wrong:?}");
+            }
+        }
+    }
+}

@@ -39,6 +39,7 @@ fn loop_json(files: &SourceFiles, l: &LoopClassification) -> Value {
     v["interleaving"] = json!(l.interleaving);
     v["unsupported"] = json!(l.unsupported);
     v["nested"] = json!(l.nested);
+    v["inner_splits"] = json!(l.inner_splits);
     v["slice"] = match &l.slice {
         Some((interest, dropped)) => json!({ "interest": interest, "left_out": dropped }),
         None => Value::Null,
@@ -101,7 +102,9 @@ pub fn file_to_text(files: &SourceFiles, f: &FileClassification) -> String {
         match (l.loop_type, &l.unsupported) {
             (Some(t), _) => {
                 out.push_str(&format!("  type {t} ({})", l.interleaving.unwrap_or("?")));
-                if l.nested {
+                if l.nested && l.inner_splits > 0 {
+                    out.push_str("; contains loops (split by their summaries)");
+                } else if l.nested {
                     out.push_str("; contains loops (crossed by havoc)");
                 }
                 out.push('\n');

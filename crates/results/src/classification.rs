@@ -66,8 +66,11 @@ pub struct LoopClassification {
     /// `sequential`, `periodic` or `irregular`.
     pub interleaving: Option<&'static str>,
     pub unsupported: Option<String>,
-    /// Whether the loop contains loops (crossed without their summaries for now).
+    /// Whether the loop contains loops.
     pub nested: bool,
+    /// How many of its paths' crossings of inner loops the inner loops' summaries split (the
+    /// others are crossed by `havoc`).
+    pub inner_splits: usize,
     /// The variables of interest the loop was sliced by (those the user can name), and how many
     /// statements and branches the slice left out (`None`: not sliced).
     pub slice: Option<(Vec<String>, usize)>,

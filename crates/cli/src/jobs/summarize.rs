@@ -23,7 +23,12 @@ pub fn run(input: &Input, format: Format, options: &Options, method: Method) -> 
         Err(code) => return code,
     };
     let start = Instant::now();
-    let mut report = summarize(&program, &options);
+    // With Proteus' summaries to compute too, the templates get half the time limit.
+    let template_options = match method {
+        Method::Templates => options.clone(),
+        _ => Options { timeout: options.timeout / 2, ..options.clone() },
+    };
+    let mut report = summarize(&program, &template_options);
     if method != Method::Templates {
         // What the templates left of the time limit (each loop at most 2 s).
         let deadline = start + options.timeout;

@@ -399,7 +399,7 @@ impl RelationSyms {
             }
         }
         let post = self.earlier.iter().map(|(v, s)| (*s, Lin::sym(self.later[v]))).collect();
-        Some(LinPath { rows, post, dropped_conditions: 0 })
+        Some(LinPath { rows, post, dropped_conditions: 0, crossings: Vec::new() })
     }
 }
 
