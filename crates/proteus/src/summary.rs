@@ -98,51 +98,127 @@ impl Cycle {
     }
 }
 
-/// The cycles of `pda`, each simple and with counts that are constants or follow one growing
-/// condition (else why not).
-fn periodic_cycles(paths: &LoopPaths, pda: &Pda, deadline: Instant) -> Result<Vec<Cycle>, String> {
-    let connected = || "the automaton has connected cycles (not summarized yet)".to_string();
-    let mut out = Vec::new();
+/// A strongly connected part of the automaton that is not one periodic cycle, run as an
+/// *irregular execution* (Algorithm 5): its paths in any order, each some number of times
+/// (a path counter). Only where every variable a path of the part changes moves by a constant
+/// per run (so that the order does not matter: after `k_q` runs of each path `q`, a variable is
+/// `x + Σ k_q·c_q`), and a variable whose overflow matters moves one way only (its end values
+/// bound it). A variable some path changes otherwise is unknown after the part.
+struct Irregular {
+    states: Vec<usize>,
+    /// Per state: each changed variable's increment per run.
+    steps: BTreeMap<usize, BTreeMap<VarId, Rational>>,
+    /// The variables some path of the part changes other than by a constant step.
+    unknown: std::collections::BTreeSet<VarId>,
+}
+
+/// The cycles of `pda`: each simple and with counts that are constants or follow one growing
+/// condition, or else an irregular execution (else why not).
+fn periodic_cycles(paths: &LoopPaths, pda: &Pda, deadline: Instant) -> Result<(Vec<Cycle>, Vec<Irregular>), String> {
+    let mut cycles = Vec::new();
+    let mut irregular = Vec::new();
     for component in pda.cycles() {
-        let inside = |x: usize| component.contains(&x);
-        let next = |s: usize| -> Vec<usize> {
-            pda.transitions.iter().filter(|(i, j)| *i == s && inside(*j)).map(|(_, j)| *j).collect()
-        };
-        let mut order = vec![component[0]];
-        loop {
-            let after = next(*order.last().expect("a state"));
-            let [single] = after[..] else { return Err(connected()) };
-            if single == order[0] {
-                break;
-            }
-            if order.contains(&single) || order.len() > component.len() {
-                return Err(connected());
-            }
-            order.push(single);
+        match periodic_cycle(paths, pda, &component, deadline) {
+            Ok(cycle) => cycles.push(cycle),
+            Err(why) => match irregular_execution(paths, pda, &component) {
+                Ok(part) => irregular.push(part),
+                Err(why_not) => return Err(format!("{why}; nor as an irregular execution: {why_not}")),
+            },
         }
-        if order.len() != component.len() {
+    }
+    Ok((cycles, irregular))
+}
+
+/// `component` as a simple cycle whose counts are constants or follow one growing condition.
+fn periodic_cycle(paths: &LoopPaths, pda: &Pda, component: &[usize], deadline: Instant) -> Result<Cycle, String> {
+    let connected = || "the automaton has connected cycles".to_string();
+    let inside = |x: usize| component.contains(&x);
+    let next = |s: usize| -> Vec<usize> {
+        pda.transitions.iter().filter(|(i, j)| *i == s && inside(*j)).map(|(_, j)| *j).collect()
+    };
+    let mut order = vec![component[0]];
+    loop {
+        let after = next(*order.last().expect("a state"));
+        let [single] = after[..] else { return Err(connected()) };
+        if single == order[0] {
+            break;
+        }
+        if order.contains(&single) || order.len() > component.len() {
             return Err(connected());
         }
-        let n = order.len();
-        let mut runs = BTreeMap::new();
-        for (t, &i) in order.iter().enumerate() {
-            let (h, j) = (order[(t + n - 1) % n], order[(t + 1) % n]);
-            let count = match pda.constant_count(paths, (h, i, j), deadline).filter(|c| (1..=64).contains(c)) {
-                Some(c) => Count::Fixed(c),
-                None => match until_fails(paths, pda, i) {
-                    Some(row) => Count::UntilFails(row),
-                    None => {
-                        return Err("a cycle runs a path a number of times that is neither constant nor given by one \
-                             condition growing by 1 per run (not summarized yet)"
-                            .into());
-                    }
-                },
-            };
-            runs.insert(i, count);
-        }
-        out.push(Cycle { order, runs });
+        order.push(single);
     }
-    Ok(out)
+    if order.len() != component.len() {
+        return Err(connected());
+    }
+    let n = order.len();
+    let mut runs = BTreeMap::new();
+    for (t, &i) in order.iter().enumerate() {
+        let (h, j) = (order[(t + n - 1) % n], order[(t + 1) % n]);
+        let count = match pda.constant_count(paths, (h, i, j), deadline).filter(|c| (1..=64).contains(c)) {
+            Some(c) => Count::Fixed(c),
+            None => match until_fails(paths, pda, i) {
+                Some(row) => Count::UntilFails(row),
+                None => {
+                    return Err("a cycle runs a path a number of times that is neither constant nor given by one \
+                             condition growing by 1 per run"
+                        .into());
+                }
+            },
+        };
+        runs.insert(i, count);
+    }
+    Ok(Cycle { order, runs })
+}
+
+/// `component` as an irregular execution, or why it cannot be one.
+fn irregular_execution(paths: &LoopPaths, pda: &Pda, component: &[usize]) -> Result<Irregular, String> {
+    let mut steps: BTreeMap<usize, BTreeMap<VarId, Rational>> = BTreeMap::new();
+    let mut unknown = std::collections::BTreeSet::new();
+    for &q in component {
+        let (StateKind::Iteration(i), Some(induction)) = (pda.states[q].kind, &pda.states[q].induction) else {
+            return Err("a state of the cycle is not an iteration path".into());
+        };
+        if pda.crossed.path_no_overflow.get(i).is_some_and(|c| !c.is_empty()) {
+            return Err("a path crosses an inner loop whose overflow conditions need its start values".into());
+        }
+        let mut changes = BTreeMap::new();
+        for (v, (class, form)) in &induction.vars {
+            if *class == crate::induction::Class::Unchanged {
+                continue;
+            }
+            let step = form
+                .as_ref()
+                .filter(|f| f.from == 0 && f.value.geometric.is_none() && f.value.degree() == 1)
+                .filter(|f| f.value.poly[0] == Poly::var(*v))
+                .and_then(|f| f.value.poly[1].as_constant());
+            match step {
+                Some(c) => {
+                    changes.insert(*v, c);
+                }
+                None => {
+                    unknown.insert(*v);
+                }
+            }
+        }
+        steps.insert(q, changes);
+    }
+    // A variable whose overflow matters moves one way only.
+    for (v, s) in &paths.pre {
+        let Some(info) = paths.syms.get(*s) else { continue };
+        if info.range.is_none() || info.constrained {
+            continue;
+        }
+        let signs: std::collections::BTreeSet<bool> =
+            steps.values().filter_map(|c| c.get(v)).filter(|c| !c.is_zero()).map(|c| c.is_positive()).collect();
+        if signs.len() > 1 {
+            return Err("a variable whose overflow matters moves both ways".into());
+        }
+    }
+    if paths.pre.keys().all(|v| unknown.contains(v)) {
+        return Err("no variable of the loop moves by a constant step".into());
+    }
+    Ok(Irregular { states: component.to_vec(), steps, unknown })
 }
 
 /// The one condition of state `i`'s path that decides how often it runs, when that condition
@@ -180,16 +256,15 @@ fn until_fails(paths: &LoopPaths, pda: &Pda, i: usize) -> Option<Row> {
 
 /// The disjunctive summary of the loop with paths `paths` and automaton `pda`.
 pub fn summarize(paths: &LoopPaths, pda: &Pda, deadline: Instant) -> Summary {
-    let cycles = match periodic_cycles(paths, pda, deadline) {
+    let (cycles, irregular) = match periodic_cycles(paths, pda, deadline) {
         Ok(c) => c,
         Err(why) => return Summary::NotSummarized(why),
     };
-    let walk = Walk { paths, pda, solver: Solver::new(QUERY_LIMITS, Some(deadline)), cycles };
+    let walk = Walk { paths, pda, solver: Solver::new(QUERY_LIMITS, Some(deadline)), cycles, irregular };
     let entry: BTreeMap<VarId, Option<Poly>> =
         paths.pre.keys().map(|v| (*v, Some(Poly::atom(Atom::Var(*v))))).collect();
     let mut out = Vec::new();
-    let successors: Vec<usize> = pda.transitions.iter().filter(|(i, _)| *i == 0).map(|(_, j)| *j).collect();
-    for j in successors {
+    for j in walk.targets(0, &|_| false) {
         if let Err(why) = walk.visit(j, vec![0], &entry, (Vec::new(), Vec::new()), 0, &mut out) {
             return Summary::NotSummarized(why);
         }
@@ -200,7 +275,16 @@ pub fn summarize(paths: &LoopPaths, pda: &Pda, deadline: Instant) -> Summary {
     for t in &mut out {
         t.no_overflow.retain(|c| !implied_by_types(c, &ranges));
     }
-    Summary::Traces(out)
+    // Traces that say the same (paths of an irregular execution with the same steps) once.
+    let mut unique: Vec<TraceSummary> = Vec::new();
+    for t in out {
+        let same =
+            |u: &TraceSummary| u.conditions == t.conditions && u.exit == t.exit && u.no_overflow == t.no_overflow;
+        if !unique.iter().any(same) {
+            unique.push(t);
+        }
+    }
+    Summary::Traces(unique)
 }
 
 /// Whether `c` (`poly ≤ 0`) holds for every entry value within its type's range (`ranges`):
@@ -229,6 +313,7 @@ struct Walk<'a> {
     pda: &'a Pda,
     solver: Solver,
     cycles: Vec<Cycle>,
+    irregular: Vec<Irregular>,
 }
 
 impl Walk<'_> {
@@ -245,6 +330,9 @@ impl Walk<'_> {
     ) -> Result<(), String> {
         if out.len() >= MAX_TRACES {
             return Err(format!("more than {MAX_TRACES} traces"));
+        }
+        if let Some(part) = self.irregular.iter().find(|p| p.states.contains(&s)) {
+            return self.irregularly(part, trace, state, (conditions, no_overflow), counters, out);
         }
         trace.push(s);
         let (path, induction) = match self.pda.states[s].kind {
@@ -278,14 +366,110 @@ impl Walk<'_> {
         no_overflow.extend(self.crossing_no_overflow(s, state));
         no_overflow.extend(self.crossing_no_overflow(s, &before_last));
         let cycle = self.cycles.iter().find(|c| c.position(s).is_some());
-        for &(_, next) in self.pda.transitions.iter().filter(|(i, _)| *i == s) {
-            if cycle.is_some_and(|c| c.position(next).is_some()) {
-                continue;
-            }
+        for next in self.targets(s, &|next| cycle.is_some_and(|c| c.position(next).is_some())) {
             self.visit(next, trace.clone(), &after, (conditions.clone(), no_overflow.clone()), counters + 1, out)?;
         }
         if let Some(cycle) = cycle {
             self.around(cycle, s, trace, &after, (conditions, no_overflow), counters + 1, out)?;
+        }
+        Ok(())
+    }
+
+    /// The successors of state `from` that `skip` does not exclude, an irregular execution's
+    /// states once (by the first of them): it is entered once, whichever path runs first.
+    fn targets(&self, from: usize, skip: &dyn Fn(usize) -> bool) -> Vec<usize> {
+        let mut out: Vec<usize> = Vec::new();
+        let mut parts: Vec<usize> = Vec::new();
+        for &(_, next) in self.pda.transitions.iter().filter(|(i, _)| *i == from) {
+            if skip(next) {
+                continue;
+            }
+            if let Some(at) = self.irregular.iter().position(|p| p.states.contains(&next)) {
+                if parts.contains(&at) {
+                    continue;
+                }
+                parts.push(at);
+            }
+            out.push(next);
+        }
+        out
+    }
+
+    /// Entering the irregular execution `part`: each path `q` of the part runs `k_q ≥ 0` times
+    /// in some order (paths with the same steps share a counter), the last run is one of a
+    /// path `j` that can leave the part (`k_j ≥ 1`, its condition held before that run), and
+    /// the values after it are `x + Σ k_q·c_q` (Algorithm 5, with the condition of the last run
+    /// in place of the exit's failing before it; which path ran first is left open).
+    fn irregularly(
+        &self,
+        part: &Irregular,
+        trace: Vec<usize>,
+        state: &BTreeMap<VarId, Option<Poly>>,
+        (conditions, no_overflow): (Vec<PolyConstraint>, Vec<PolyConstraint>),
+        counters: usize,
+        out: &mut Vec<TraceSummary>,
+    ) -> Result<(), String> {
+        // One counter per distinct step vector.
+        let mut groups: Vec<&BTreeMap<VarId, Rational>> = Vec::new();
+        for q in &part.states {
+            if !groups.contains(&&part.steps[q]) {
+                groups.push(&part.steps[q]);
+            }
+        }
+        let counter = |q: usize| {
+            let at = groups.iter().position(|g| **g == part.steps[&q]).expect("a state of the part");
+            Poly::atom(Atom::Counter(counters + at))
+        };
+        let one = Poly::constant(rational(1));
+        let mut conditions = conditions;
+        for at in 0..groups.len() {
+            conditions.push(PolyConstraint {
+                poly: Poly::atom(Atom::Counter(counters + at)).scale(&rational(-1)),
+                eq: false,
+            });
+        }
+        let mut end = state.clone();
+        for (v, value) in end.iter_mut() {
+            if part.unknown.contains(v) {
+                *value = None;
+                continue;
+            }
+            let moved = groups
+                .iter()
+                .enumerate()
+                .filter_map(|(at, steps)| Some(Poly::atom(Atom::Counter(counters + at)).scale(steps.get(v)?)));
+            let total = moved.fold(Poly::default(), |a, b| a.add(&b));
+            if let Some(value) = value {
+                *value = value.add(&total);
+            }
+        }
+        let mut no_overflow = no_overflow;
+        no_overflow.extend(self.in_range(&end));
+        for &j in &part.states {
+            let StateKind::Iteration(i) = self.pda.states[j].kind else { continue };
+            let leaving = self.targets(j, &|next| part.states.contains(&next));
+            if leaving.is_empty() {
+                continue;
+            }
+            // Before the last run: the end values less j's steps.
+            let mut before = end.clone();
+            for (v, step) in &part.steps[&j] {
+                if let Some(Some(value)) = before.get_mut(v) {
+                    *value = value.sub(&Poly::constant(step.clone()));
+                }
+            }
+            let mut conditions = conditions.clone();
+            conditions.push(PolyConstraint { poly: one.sub(&counter(j)), eq: false });
+            conditions.extend(self.condition(&self.paths.paths[i], &before));
+            if !self.feasible(&conditions) {
+                continue;
+            }
+            let mut trace = trace.clone();
+            trace.push(j);
+            for next in leaving {
+                let carried = (conditions.clone(), no_overflow.clone());
+                self.visit(next, trace.clone(), &end, carried, counters + groups.len(), out)?;
+            }
         }
         Ok(())
     }
@@ -370,11 +554,9 @@ impl Walk<'_> {
                 let mut trace = trace.clone();
                 trace.extend(&round[..p]);
                 trace.push(m);
-                for &(_, next) in self.pda.transitions.iter().filter(|(i, _)| *i == m) {
-                    if cycle.position(next).is_none() {
-                        let carried = (conditions.clone(), no_overflow.clone());
-                        self.visit(next, trace.clone(), &after, carried, counters + 1, out)?;
-                    }
+                for next in self.targets(m, &|next| cycle.position(next).is_some()) {
+                    let carried = (conditions.clone(), no_overflow.clone());
+                    self.visit(next, trace.clone(), &after, carried, counters + 1, out)?;
                 }
             }
         }

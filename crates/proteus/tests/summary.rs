@@ -173,12 +173,34 @@ fn proteus_fig13_cycle_whose_count_follows_an_iv_is_summarized() {
 }
 
 #[test]
-fn a_cycle_whose_counts_vary_otherwise_is_not_summarized_and_says_why() {
-    // j moves by 2 per run: the count (m − j)/2 rounded up is not a polynomial.
-    let body = "  int n = nondet(), m = nondet(), i = 0, j = 0;\n  while (i < n) {\n    if (j < m) j = j + 2; else { j = 0; i = i + 1; }\n  }";
-    match summary_of("by_two.c", body).2 {
-        Summary::NotSummarized(why) => assert!(why.contains("neither constant"), "{why}"),
-        Summary::Traces(t) => panic!("summarized: {t:?}"),
+fn a_cycle_whose_counts_vary_otherwise_is_an_irregular_execution_with_j_unknown() {
+    // j moves by 2 per run: the count (m − j)/2 rounded up is not a polynomial, so the cycle is
+    // not periodic; as an irregular execution i moves by 1 per reset and j is unknown at exit.
+    let body = "  int n = nondet(), m = nondet(), i = nondet(), j = nondet();\n  while (i < n) {\n    if (j < m) j = j + 2; else { j = 0; i = i + 1; }\n  }";
+    let (q, _, traces) = traces_of("by_two.c", body);
+    let (n, m, i, j) = (var(&q, "n"), var(&q, "m"), var(&q, "i"), var(&q, "j"));
+    assert!(traces.iter().any(|t| t.exit[&j].is_none()), "{traces:?}");
+    for n0 in -2..5 {
+        for m0 in -1..5 {
+            for i0 in -2..4 {
+                for j0 in -1..4 {
+                    let entry = BTreeMap::from([(n, n0), (m, m0), (i, i0), (j, j0)]);
+                    let (mut ii, mut jj) = (i0, j0);
+                    while ii < n0 {
+                        if jj < m0 {
+                            jj += 2
+                        } else {
+                            jj = 0;
+                            ii += 1
+                        }
+                    }
+                    let exit = BTreeMap::from([(n, n0), (m, m0), (i, ii), (j, jj)]);
+                    assert!(some_disjunct_holds(&traces, &entry, &exit), "from {entry:?} to {exit:?}");
+                    let wrong = BTreeMap::from([(n, n0), (m, m0), (i, ii + 1), (j, jj)]);
+                    assert!(!some_disjunct_holds(&traces, &entry, &wrong), "from {entry:?} to {wrong:?}");
+                }
+            }
+        }
     }
 }
 
@@ -232,6 +254,52 @@ fn proteus_fig2_outer_loop_is_split_by_the_inner_summary_and_has_the_cubic_close
                 assert!(some_disjunct_holds(&traces, &entry, &exit), "from {entry:?} to {exit:?}");
                 let wrong = BTreeMap::from([(n, n0), (i, ii), (m, mm + 1), (j, jj)]);
                 assert!(!some_disjunct_holds(&traces, &entry, &wrong), "from {entry:?} to {wrong:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn proteus_fig12_irregular_execution_is_summarized_with_path_counters() {
+    // Which variable goes down is an input's choice: no periodic cycle, but every order of the
+    // same runs ends in the same state (Algorithm 5).
+    let body = "  int x1 = nondet(), x2 = nondet(), x3 = nondet();\n  while (x1 > 0 && x2 > 0 && x3 > 0) {\n    int c = nondet();\n    if (c == 0) x1 = x1 - 1; else if (c == 1) x2 = x2 - 1; else x3 = x3 - 1;\n  }";
+    let (q, _, traces) = traces_of("fig12.c", body);
+    let (x1, x2, x3, c) = (var(&q, "x1"), var(&q, "x2"), var(&q, "x3"), var(&q, "c"));
+    let name = |v: VarId| q.vars[v].name.clone();
+    // Each of the three ways to leave fixes one variable at 0.
+    for v in [x1, x2, x3] {
+        let zero = traces.iter().any(|t| t.exit[&v].as_ref().is_some_and(|p| p.text(&|a| atom_name(a, &name)) == "0"));
+        assert!(zero, "{}: {traces:?}", name(v));
+    }
+    // The body's temporaries: 0 at entry, and unchanged where no iteration runs.
+    let fill = |mut m: BTreeMap<VarId, i128>| {
+        for v in traces[0].exit.keys() {
+            m.entry(*v).or_insert(0);
+        }
+        m
+    };
+    let mut seed = 17u64;
+    for a in -1..5 {
+        for b in -1..5 {
+            for cc in -1..5 {
+                for _ in 0..4 {
+                    let entry = fill(BTreeMap::from([(x1, a), (x2, b), (x3, cc), (c, 7)]));
+                    let (mut y1, mut y2, mut y3, mut choice) = (a, b, cc, 7);
+                    while y1 > 0 && y2 > 0 && y3 > 0 {
+                        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                        choice = ((seed >> 33) % 3) as i128;
+                        match choice {
+                            0 => y1 -= 1,
+                            1 => y2 -= 1,
+                            _ => y3 -= 1,
+                        }
+                    }
+                    let exit = fill(BTreeMap::from([(x1, y1), (x2, y2), (x3, y3), (c, choice)]));
+                    assert!(some_disjunct_holds(&traces, &entry, &exit), "from {entry:?} to {exit:?}");
+                    let wrong = fill(BTreeMap::from([(x1, y1), (x2, y2 + 1), (x3, y3), (c, choice)]));
+                    assert!(!some_disjunct_holds(&traces, &entry, &wrong), "from {entry:?} to {wrong:?}");
+                }
             }
         }
     }
