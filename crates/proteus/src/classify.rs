@@ -13,6 +13,7 @@
 //! *irregular*. A loop the paths cannot describe is *unsupported*, with the reason.
 
 use crate::induction::PathInduction;
+use crate::nest::InnerSummaries;
 use crate::pda::{Pda, StateKind};
 use crate::sequence::Sequence;
 use leapfrog_arith::Semantics;
@@ -74,6 +75,7 @@ pub enum Classification {
 
 /// Classifies loop `l` of `f`, first sliced by its exit conditions' variables when `slice` is
 /// set (§4.1: the type depends on nothing else).
+#[allow(clippy::too_many_arguments)]
 pub fn classify(
     p: &Program,
     f: &Function,
@@ -81,11 +83,12 @@ pub fn classify(
     l: LoopId,
     semantics: Semantics,
     slice: bool,
+    inner: &InnerSummaries,
     deadline: Instant,
 ) -> Classification {
     let sliced = if slice { crate::slice::slice(p, f, forest, l) } else { None };
     let body = sliced.as_ref().map_or(f, |s| &s.function);
-    let (paths, pda) = match automaton(p, body, forest, l, &[], semantics, deadline) {
+    let (paths, pda) = match automaton(p, body, forest, l, &[], semantics, inner, deadline) {
         Ok(built) => built,
         Err(why) => return Classification::Unsupported(why),
     };
@@ -119,7 +122,11 @@ const EXTRACTION_BUDGET: std::time::Duration = std::time::Duration::from_millis(
 
 /// The paths (with exits) of loop `l` of `f` and their path dependency automaton, or why the
 /// loop is unsupported. `invariants` (per location, as `leapfrog_paths::Extractor` takes them)
-/// strengthen the paths' conditions: a wrap-around case they exclude is no path.
+/// strengthen the paths' conditions: a wrap-around case they exclude is no path. The paths
+/// that cross inner loops are split by the inner loops' summaries ([`crate::nest`]), taken from
+/// `inner` or computed the same way (with `f`, `invariants` and `semantics`: one `inner` per
+/// function and invariants) and kept there.
+#[allow(clippy::too_many_arguments)]
 pub fn automaton(
     p: &Program,
     f: &Function,
@@ -127,6 +134,7 @@ pub fn automaton(
     l: LoopId,
     invariants: &[(LocId, Expr)],
     semantics: Semantics,
+    inner: &InnerSummaries,
     deadline: Instant,
 ) -> Result<(LoopPaths, Pda), String> {
     if let Some(why) = unsupported_construct(p, f, forest, l) {
@@ -134,33 +142,43 @@ pub fn automaton(
     }
     // A loop whose paths take longer to enumerate has more than the automaton can hold (in
     // real code: wrap-around cases of unrolled unsigned sums, `adler32`'s sixteen adds).
-    let extraction_deadline = deadline.min(Instant::now() + EXTRACTION_BUDGET);
-    let nested = forest.loops.iter().any(|(id, lp)| id != l && forest.contains(l, lp.header));
-    let mut extractor = Extractor::new(p, f, forest, l, invariants, semantics, extraction_deadline)
-        .with_exits()
-        .with_max_paths(MAX_STATES);
-    if nested {
-        extractor = extractor.with_crossings();
-    }
-    let paths = extractor.extract().map_err(|why| {
-        if Instant::now() >= extraction_deadline && Instant::now() < deadline {
-            format!("too many paths (their enumeration took more than {} ms)", EXTRACTION_BUDGET.as_millis())
-        } else {
-            why
-        }
-    })?;
-    // Each inner loop crossed is summarized first (the same way, its own inner loops first).
-    let (paths, crossed) = if nested {
-        let mut summary_of = |d: LoopId| -> Option<Vec<crate::summary::TraceSummary>> {
-            let (inner_paths, inner_pda) = automaton(p, f, forest, d, invariants, semantics, deadline).ok()?;
-            match crate::summary::summarize(&inner_paths, &inner_pda, deadline) {
-                crate::summary::Summary::Traces(traces) => Some(traces),
-                crate::summary::Summary::NotSummarized(_) => None,
+    let extract = |crossings: bool| {
+        let extraction_deadline = deadline.min(Instant::now() + EXTRACTION_BUDGET);
+        let extractor = Extractor::new(p, f, forest, l, invariants, semantics, extraction_deadline)
+            .with_exits()
+            .with_max_paths(MAX_STATES);
+        let extractor = if crossings { extractor.with_crossings() } else { extractor };
+        extractor.extract().map_err(|why| {
+            if Instant::now() >= extraction_deadline && Instant::now() < deadline {
+                format!("too many paths (their enumeration took more than {} ms)", EXTRACTION_BUDGET.as_millis())
+            } else {
+                why
             }
+        })
+    };
+    let nested = forest.loops.iter().any(|(id, lp)| id != l && forest.contains(l, lp.header));
+    // Each inner loop crossed is summarized first (the same way, its own inner loops first),
+    // and splits the paths that cross it.
+    let mut split = None;
+    if nested {
+        let mut summary_of = |d: LoopId| -> Option<Vec<crate::summary::TraceSummary>> {
+            inner.get_or_compute(d, || {
+                let (inner_paths, inner_pda) =
+                    automaton(p, f, forest, d, invariants, semantics, inner, deadline).ok()?;
+                match crate::summary::summarize(&inner_paths, &inner_pda, deadline) {
+                    crate::summary::Summary::Traces(traces) => Some(traces),
+                    crate::summary::Summary::NotSummarized(_) => None,
+                }
+            })
         };
-        crate::nest::split(paths, &mut summary_of, deadline)
-    } else {
-        (paths, crate::nest::Crossed::default())
+        // Not split, or into more paths than the automaton holds: the crossings stay havocs,
+        // on paths without the symbols the crossings needed.
+        split = crate::nest::split(extract(true)?, &mut summary_of, MAX_STATES - 1, deadline)
+            .filter(|(_, crossed)| crossed.splits > 0);
+    }
+    let (paths, crossed) = match split {
+        Some(split) => split,
+        None => (extract(false)?, crate::nest::Crossed::default()),
     };
     if paths.paths.len() + paths.exits.len() + 1 > MAX_STATES {
         return Err(format!(

@@ -35,6 +35,7 @@ pub fn classify_program(p: &Program, semantics: Semantics, slice: bool, deadline
     let mut out = Vec::new();
     for (_, f) in p.user_funcs() {
         let forest = LoopForest::compute(f);
+        let inner = crate::nest::InnerSummaries::default();
         let mut loops: Vec<_> = forest.loops.ids().map(|l| (forest.syntax(f, l), l)).collect();
         loops.sort_by_key(|((_, span), _)| (span.file, span.line, span.col));
         for ((kind, span), l) in loops {
@@ -61,7 +62,7 @@ pub fn classify_program(p: &Program, semantics: Semantics, slice: bool, deadline
                 continue;
             }
             let loop_deadline = deadline.min(start + LOOP_BUDGET);
-            match classify(p, f, &forest, l, semantics, slice, loop_deadline) {
+            match classify(p, f, &forest, l, semantics, slice, &inner, loop_deadline) {
                 Classification::Unsupported(why) => report.unsupported = Some(why),
                 Classification::Classified(c) => {
                     let names = Names::new(p, &c.paths);
@@ -332,19 +333,21 @@ pub fn summarize_program(
     let mut out = Vec::new();
     for (_, f) in p.user_funcs() {
         let forest = LoopForest::compute(f);
+        let inner = crate::nest::InnerSummaries::default();
         for l in forest.loops.ids() {
             let (_, span) = forest.syntax(f, l);
             let loop_deadline = deadline.min(Instant::now() + LOOP_BUDGET);
             // The summary needs the paths and their automaton, not the loop's type.
-            let summary = automaton(p, f, &forest, l, &[], semantics, loop_deadline).and_then(|(paths, pda)| {
-                match crate::summary::summarize(&paths, &pda, loop_deadline) {
-                    crate::summary::Summary::NotSummarized(why) => Err(why),
-                    crate::summary::Summary::Traces(traces) => {
-                        let shown = |v: VarId| nameable(p, v) && visibility.visible_at(v, span);
-                        Ok(disjunctive_summary(p, &paths, &traces, &shown))
+            let summary =
+                automaton(p, f, &forest, l, &[], semantics, &inner, loop_deadline).and_then(|(paths, pda)| {
+                    match crate::summary::summarize(&paths, &pda, loop_deadline) {
+                        crate::summary::Summary::NotSummarized(why) => Err(why),
+                        crate::summary::Summary::Traces(traces) => {
+                            let shown = |v: VarId| nameable(p, v) && visibility.visible_at(v, span);
+                            Ok(disjunctive_summary(p, &paths, &traces, &shown))
+                        }
                     }
-                }
-            });
+                });
             out.push((span, summary));
         }
     }

@@ -31,6 +31,28 @@ use num_traits::One;
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
+/// The summaries of a function's loops as inner loops (`None`: not summarized), computed once.
+#[derive(Debug, Default)]
+pub struct InnerSummaries {
+    computed: std::cell::RefCell<BTreeMap<LoopId, Option<Vec<TraceSummary>>>>,
+}
+
+impl InnerSummaries {
+    /// The summary of loop `l`, computed by `compute` the first time it is asked for.
+    pub fn get_or_compute(
+        &self,
+        l: LoopId,
+        compute: impl FnOnce() -> Option<Vec<TraceSummary>>,
+    ) -> Option<Vec<TraceSummary>> {
+        if let Some(known) = self.computed.borrow().get(&l) {
+            return known.clone();
+        }
+        let summary = compute();
+        self.computed.borrow_mut().insert(l, summary.clone());
+        summary
+    }
+}
+
 /// What the paths of a loop know from the summaries of the inner loops they cross.
 #[derive(Clone, Debug, Default)]
 pub struct Crossed {
@@ -57,16 +79,19 @@ struct Variant {
 }
 
 /// `paths` with each path that crosses an inner loop split by the traces of its summary
-/// (`summary_of`; `None`: not summarized, the crossing stays a havoc).
+/// (`summary_of`; `None`: not summarized, the crossing stays a havoc); `None` when that makes
+/// more than `max` paths (iterations and exits together) or reaches `deadline`.
 pub fn split(
     mut paths: LoopPaths,
     summary_of: &mut dyn FnMut(LoopId) -> Option<Vec<TraceSummary>>,
+    max: usize,
     deadline: Instant,
-) -> (LoopPaths, Crossed) {
+) -> Option<(LoopPaths, Crossed)> {
     let mut summaries: BTreeMap<LoopId, Option<Vec<TraceSummary>>> = BTreeMap::new();
     let solver = Solver::new(QueryLimits { timeout: Duration::from_millis(200), rlimit: 0 }, Some(deadline));
     let mut splits = 0;
-    let mut split_one = |paths: &mut LoopPaths, path: &LinPath| -> Vec<Variant> {
+    let mut made = 0;
+    let mut split_one = |paths: &mut LoopPaths, path: &LinPath| -> Option<Vec<Variant>> {
         let mut variants = vec![Variant {
             path: path.clone(),
             renamed: BTreeMap::new(),
@@ -86,16 +111,22 @@ pub fn split(
                         next.push(variant);
                     }
                 }
+                // Before the infeasible ones are dropped, a path may have a few times more.
+                if next.len() > 4 * max || Instant::now() >= deadline {
+                    return None;
+                }
             }
             splits += usize::from(split_all);
             variants = next;
         }
-        variants.into_iter().filter_map(|v| finish(paths, v, &solver)).collect()
+        let done: Vec<Variant> = variants.into_iter().filter_map(|v| finish(paths, v, &solver)).collect();
+        made += done.len();
+        (made <= max).then_some(done)
     };
     let mut crossed = Crossed::default();
     let mut new_paths = Vec::new();
     for path in std::mem::take(&mut paths.paths) {
-        for v in split_one(&mut paths, &path) {
+        for v in split_one(&mut paths, &path)? {
             crossed.defined.extend(v.defined);
             crossed.path_no_overflow.push(v.no_overflow);
             new_paths.push(v.path);
@@ -103,7 +134,7 @@ pub fn split(
     }
     let mut new_exits = Vec::new();
     for (edge, path) in std::mem::take(&mut paths.exits) {
-        for v in split_one(&mut paths, &path) {
+        for v in split_one(&mut paths, &path)? {
             crossed.defined.extend(v.defined);
             crossed.exit_no_overflow.push(v.no_overflow);
             new_exits.push((edge, v.path));
@@ -112,7 +143,7 @@ pub fn split(
     paths.paths = new_paths;
     paths.exits = new_exits;
     crossed.splits = splits;
-    (paths, crossed)
+    Some((paths, crossed))
 }
 
 /// `variant` split by the traces of the inner loop it crosses at `crossing` (`None`: a trace
@@ -220,10 +251,14 @@ fn finish(paths: &LoopPaths, mut variant: Variant, solver: &Solver) -> Option<Va
         match lin.as_const() {
             Some(k) if (row.eq && k == 0) || (!row.eq && k <= 0) => {}
             Some(_) => return None,
-            None => rows.push(Row { lin, eq: row.eq }),
+            None => {
+                let row = Row { lin, eq: row.eq };
+                if !rows.contains(&row) {
+                    rows.push(row);
+                }
+            }
         }
     }
-    rows.dedup();
     variant.path.rows = rows;
     variant.path.post.values_mut().for_each(|l| *l = substitute(l));
     for s in affine.keys() {

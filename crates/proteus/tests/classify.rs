@@ -10,7 +10,16 @@ use leapfrog_proteus::classify::{Classification, Interleaving, classify};
 fn classify_body(name: &str, body: &str) -> Classification {
     let q = support::in_main(name, body);
     let (forest, l) = support::loop_at(&q, None);
-    classify(&q, &q.funcs[q.entry.unwrap()], &forest, l, Semantics::Default, true, support::deadline())
+    classify(
+        &q,
+        &q.funcs[q.entry.unwrap()],
+        &forest,
+        l,
+        Semantics::Default,
+        true,
+        &Default::default(),
+        support::deadline(),
+    )
 }
 
 fn type_of(name: &str, body: &str) -> (u8, Interleaving) {
@@ -65,7 +74,16 @@ fn floating_point_loops_and_calls_are_unsupported_with_a_reason() {
 fn sliced(name: &str, body: &str) -> (Vec<String>, usize) {
     let q = support::in_main(name, body);
     let (forest, l) = support::loop_at(&q, None);
-    match classify(&q, &q.funcs[q.entry.unwrap()], &forest, l, Semantics::Default, true, support::deadline()) {
+    match classify(
+        &q,
+        &q.funcs[q.entry.unwrap()],
+        &forest,
+        l,
+        Semantics::Default,
+        true,
+        &Default::default(),
+        support::deadline(),
+    ) {
         Classification::Classified(c) => {
             let mut names: Vec<String> = c
                 .slice
@@ -111,7 +129,7 @@ fn a_call_that_cannot_reach_the_variables_of_interest_is_sliced_away() {
         let main = q.funcs.iter().find(|(_, f)| f.name == "main").map(|(_, f)| f).unwrap();
         let forest = leapfrog_ir::loops::LoopForest::compute(main);
         let l = forest.roots()[0];
-        classify(&q, main, &forest, l, Semantics::Default, true, support::deadline())
+        classify(&q, main, &forest, l, Semantics::Default, true, &Default::default(), support::deadline())
     };
     // `note` only changes a global the exit condition does not read.
     match classify_main("note.c", "    note(s);\n    s = s + 2;\n    i = i + 1;") {

@@ -71,6 +71,7 @@ impl TraceLeaps {
             .flat_map(|l| l.invariant.iter().map(|c| (l.header, c.expr.clone())))
             .chain(facts.iter().cloned())
             .collect();
+        let inner = leapfrog_proteus::nest::InnerSummaries::default();
         let traces = forest
             .loops
             .ids()
@@ -79,7 +80,7 @@ impl TraceLeaps {
                 if Instant::now() >= loop_deadline {
                     return None;
                 }
-                let (paths, pda) = automaton(p, f, forest, l, &by_header, semantics, loop_deadline).ok()?;
+                let (paths, pda) = automaton(p, f, forest, l, &by_header, semantics, &inner, loop_deadline).ok()?;
                 let Summary::Traces(traces) = summarize(&paths, &pda, loop_deadline) else { return None };
                 let traces: Vec<Trace> = traces
                     .into_iter()
