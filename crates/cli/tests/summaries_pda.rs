@@ -16,6 +16,8 @@ struct Case {
     vars: &'static [&'static str],
     body: &'static str,
     range: i32,
+    /// Functions the body calls (defined before `run`).
+    helpers: &'static str,
 }
 
 const CASES: &[Case] = &[
@@ -24,18 +26,21 @@ const CASES: &[Case] = &[
         vars: &["x", "z", "n"],
         body: "while (x < n) {\n    if (z > x) x = x + 1; else z = z + 1;\n  }",
         range: 30,
+        helpers: "",
     },
     Case {
         name: "fig2_inner",
         vars: &["i", "j", "m"],
         body: "while (j < i) {\n    m = m + (i - j);\n    j = j + 1;\n  }",
         range: 40,
+        helpers: "",
     },
     Case {
         name: "phases",
         vars: &["i", "n", "x", "y"],
         body: "while (i < n) {\n    if (i < 5) x = x + 2; else y = y + 1;\n    i = i + 1;\n  }",
         range: 20,
+        helpers: "",
     },
     Case {
         // y overflows in the runs with more than 53 iterations: the disjunct claims nothing
@@ -45,6 +50,7 @@ const CASES: &[Case] = &[
         vars: &["x", "n", "y"],
         body: "while (x < n) {\n    x = x + 1;\n    y = y + 40000000;\n  }",
         range: 40,
+        helpers: "",
     },
     Case {
         // Proteus Fig. 13: a cycle whose count of `j++` runs is `m - j` (an IV expression).
@@ -52,6 +58,7 @@ const CASES: &[Case] = &[
         vars: &["n", "m", "i", "j"],
         body: "while (i < n) {\n    if (j < m) j = j + 1; else { j = 0; i = i + 1; }\n  }",
         range: 6,
+        helpers: "",
     },
     Case {
         // Proteus Fig. 2: the inner loop splits the outer loop's path; m's closed form is cubic.
@@ -59,6 +66,7 @@ const CASES: &[Case] = &[
         vars: &["i", "n", "m", "j"],
         body: "while (i < n) {\n    j = 0;\n    while (j < i) { m = m + (i - j); j = j + 1; }\n    i = i + 1;\n  }",
         range: 30,
+        helpers: "",
     },
     Case {
         // An inner loop of three runs inside an outer loop stepping by 2 (a counter stays).
@@ -66,6 +74,7 @@ const CASES: &[Case] = &[
         vars: &["i", "n", "s", "j"],
         body: "while (i < n) {\n    for (j = 0; j < 3; j++) s = s + i;\n    i = i + 2;\n  }",
         range: 30,
+        helpers: "",
     },
     Case {
         // Two inner loops one after the other: the second starts from what the first computed.
@@ -73,6 +82,7 @@ const CASES: &[Case] = &[
         vars: &["i", "n", "m", "j", "s"],
         body: "while (i < n) {\n    j = 0;\n    while (j < i) { m = m + 1; j = j + 1; }\n    while (j > 0) { s = s + j; j = j - 1; }\n    i = i + 1;\n  }",
         range: 30,
+        helpers: "",
     },
     Case {
         // m overflows inside the inner loop in some runs: the outer disjuncts' no-overflow
@@ -81,6 +91,7 @@ const CASES: &[Case] = &[
         vars: &["i", "n", "m", "j"],
         body: "while (i < n) {\n    j = 0;\n    while (j < i) { m = m + 3000000; j = j + 1; }\n    i = i + 1;\n  }",
         range: 40,
+        helpers: "",
     },
     Case {
         // Proteus Fig. 12(a): three paths in an order only the inputs decide (Algorithm 5,
@@ -89,18 +100,29 @@ const CASES: &[Case] = &[
         vars: &["x1", "x2", "x3"],
         body: "while (x1 > 0 && x2 > 0 && x3 > 0) {\n    if (rand() % 3 == 0) x1 = x1 - 1; else if (rand() % 2) x2 = x2 - 1; else x3 = x3 - 1;\n  }",
         range: 12,
+        helpers: "",
     },
     Case {
         name: "irregular_two_steps",
         vars: &["i", "n", "c"],
         body: "while (i < n) {\n    if (rand() % 2) { i = i + 1; c = c + 2; } else { i = i + 2; c = c + 1; }\n  }",
         range: 20,
+        helpers: "",
+    },
+    Case {
+        // A loop calling a function: summarized with the callee inlined.
+        name: "calls_a_helper",
+        vars: &["x", "n", "s"],
+        body: "while (x < n) {\n    x = next(x);\n    s = s + 1;\n  }",
+        range: 30,
+        helpers: "static int next(int v) { return v + 1; }\n",
     },
     Case {
         name: "countdown_by_three",
         vars: &["c", "s"],
         body: "while (c > 0) {\n    c = c - 3;\n    s = s + c;\n  }",
         range: 50,
+        helpers: "",
     },
 ];
 
@@ -117,8 +139,10 @@ fn program(case: &Case, check: Option<&str>) -> String {
     };
     let args: Vec<String> =
         case.vars.iter().map(|_| format!("rand() % {} - {}", 2 * case.range + 1, case.range)).collect();
+    // The helpers on the line of the include, so that the loop stays at line 3.
     format!(
-        "#include <stdlib.h>\nint run({}) {{ {}\n  {}\n  {check}\n  return 0;\n}}\nint main(void) {{\n  srand(7);\n  for (int t = 0; t < 20000; t++)\n    if (run({})) return 1;\n  return 0;\n}}\n",
+        "#include <stdlib.h>\n{}int run({}) {{ {}\n  {}\n  {check}\n  return 0;\n}}\nint main(void) {{\n  srand(7);\n  for (int t = 0; t < 20000; t++)\n    if (run({})) return 1;\n  return 0;\n}}\n",
+        case.helpers.replace('\n', " "),
         params.join(", "),
         save.join(" "),
         case.body,

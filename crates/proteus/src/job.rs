@@ -321,17 +321,22 @@ fn rational_text(r: &Rational) -> String {
     }
 }
 
-/// Proteus' disjunctive summary of every loop of every function of `p`, by the loop keyword's
-/// position, in the user's terms (only variables visible at the loop; a condition or exit
-/// value over another variable is left out, which only weakens the disjunct).
+/// Proteus' disjunctive summary of every loop of every function of `p` (only of function
+/// `only` when given: the entry of an inlined program), by the loop keyword's position, in
+/// the user's terms (only variables visible at the loop; a condition or exit value over another
+/// variable is left out, which only weakens the disjunct).
 pub fn summarize_program(
     p: &Program,
+    only: Option<leapfrog_ir::FuncId>,
     semantics: Semantics,
     deadline: Instant,
 ) -> Vec<(leapfrog_source::Span, Result<leapfrog_results::summaries::DisjunctiveSummary, String>)> {
     let visibility = leapfrog_ir::scope::Visibility::new(p, &[]);
     let mut out = Vec::new();
-    for (_, f) in p.user_funcs() {
+    for (id, f) in p.user_funcs() {
+        if only.is_some_and(|o| o != id) {
+            continue;
+        }
         let forest = LoopForest::compute(f);
         let inner = crate::nest::InnerSummaries::default();
         for l in forest.loops.ids() {

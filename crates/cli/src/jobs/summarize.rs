@@ -23,16 +23,26 @@ pub fn run(input: &Input, format: Format, options: &Options, method: Method) -> 
         Err(code) => return code,
     };
     let start = Instant::now();
-    // With Proteus' summaries to compute too, the templates get half the time limit.
+    // With Proteus' summaries to compute too, the templates get half the time limit (a fifth
+    // when only Proteus' summaries are asked for: the templates then only list the loops).
     let template_options = match method {
         Method::Templates => options.clone(),
-        _ => Options { timeout: options.timeout / 2, ..options.clone() },
+        Method::Auto => Options { timeout: options.timeout / 2, ..options.clone() },
+        Method::Pda => Options { timeout: options.timeout / 5, ..options.clone() },
     };
     let mut report = summarize(&program, &template_options);
     if method != Method::Templates {
         // What the templates left of the time limit (each loop at most 2 s).
         let deadline = start + options.timeout;
-        let pda = leapfrog_proteus::job::summarize_program(&program, options.semantics, deadline);
+        // The loops as the templates see them: in the entry function with every call inlined
+        // (a loop calling a function is summarized with the callee's body); the program as it
+        // is when it cannot be inlined.
+        let inlined = leapfrog_ir::inline_program(&program, &leapfrog_ir::InlineLimits::default());
+        let (analysed, only) = match &inlined {
+            Ok(q) => (q, q.entry),
+            Err(_) => (&program, None),
+        };
+        let pda = leapfrog_proteus::job::summarize_program(analysed, only, options.semantics, deadline);
         for l in &mut report.loops {
             let found = pda.iter().find(|(span, _)| *span == l.span).map(|(_, s)| s.clone());
             let found = found.unwrap_or_else(|| Err("the loop was not analysed by Proteus".into()));
