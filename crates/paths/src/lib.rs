@@ -17,7 +17,10 @@
 //!   mentions the pre-state, else it is dropped);
 //!   non-linear ones become constraints on auxiliary symbols or are dropped;
 //! - an inner loop is crossed by `havoc(Mod); assume(invariant)` at its header, then the walk
-//!   continues through its body to its exits (the last partial iteration);
+//!   continues through its body to its exits (the last partial iteration); with
+//!   [`Extractor::with_crossings`] each path records where ([`Crossing`]: the inner loop's entry
+//!   values and the symbols of what it changes), for a client that knows the inner loop's
+//!   summary (Proteus' nested loops);
 //! - paths that end the execution are neither iterations nor exits; paths that leave the loop
 //!   are exits ([`Extractor::with_exits`]); infeasible paths (checked with Z3 over the integers)
 //!   are dropped.
