@@ -399,9 +399,12 @@ impl Display for Quoted<'_> {
 // ---------------------------------------------------------------------------------------------
 // The C rendering.
 
-/// C operator precedence, loosest first (the IR has no `&&`, `||`, `?:` or assignments).
+/// C operator precedence, loosest first (the IR has no `?:` or assignments; `&&` and `||` are
+/// its connectives `((u8)a & (u8)b) != 0` and `((u8)a | (u8)b) != 0` over conditions).
 #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord)]
 enum Prec {
+    LogicalOr,
+    LogicalAnd,
     BitOr,
     BitXor,
     BitAnd,
@@ -442,8 +445,18 @@ impl CText {
         let comparisons = matches!(outer, Prec::Equality | Prec::Relational)
             && matches!(self.prec, Prec::Equality | Prec::Relational);
         let bitwise = matches!(outer, Prec::Shift | Prec::BitAnd | Prec::BitXor | Prec::BitOr) && self.prec != outer;
-        if binds && !(infix && (comparisons || bitwise)) { self.text } else { format!("({})", self.text) }
+        let logical = outer == Prec::LogicalOr && self.prec == Prec::LogicalAnd;
+        if binds && !(infix && (comparisons || bitwise || logical)) { self.text } else { format!("({})", self.text) }
     }
+}
+
+/// `(u8)a & (u8)b` or `(u8)a | (u8)b` over conditions `a`, `b` (the IR's `&&` and `||` when
+/// compared with 0): `(is_and, a, b)`.
+fn connective(e: &Expr) -> Option<(bool, &Expr, &Expr)> {
+    let Expr::Binary(op @ (BinOp::BitAnd | BinOp::BitOr), IntTy::U8, x, y) = e else { return None };
+    let (Expr::Cast(IntTy::U8, a), Expr::Cast(IntTy::U8, b)) = (&**x, &**y) else { return None };
+    let condition = |c: &Expr| matches!(c, Expr::Cmp(..) | Expr::Not(_) | Expr::Bool(_));
+    (condition(a) && condition(b)).then_some((*op == BinOp::BitAnd, &**a, &**b))
 }
 
 struct CWriter<'p> {
@@ -470,6 +483,11 @@ impl<'p> CWriter<'p> {
             Expr::Unary(op, _, arg) => self.prefix(op.c_symbol(), arg),
             Expr::Not(arg) => self.prefix("!", arg),
             Expr::Binary(op, _, lhs, rhs) => self.infix(lhs, op.c_symbol(), rhs, binop_prec(*op)),
+            Expr::Cmp(CmpOp::Ne, lhs, rhs) if rhs.as_const() == Some(0) && connective(lhs).is_some() => {
+                let (and, a, b) = connective(lhs).expect("checked");
+                let (symbol, prec) = if and { ("&&", Prec::LogicalAnd) } else { ("||", Prec::LogicalOr) };
+                self.infix(a, symbol, b, prec)
+            }
             Expr::Cmp(op, lhs, rhs) => self.infix(lhs, op.c_symbol(), rhs, cmp_prec(*op)),
             Expr::Cast(ty, arg) => {
                 let arg = self.expr(arg).at_least(Prec::Unary);

@@ -428,6 +428,20 @@ fn c_rendering_is_minimally_parenthesized() {
     assert_eq!(c(Expr::Unary(UnOp::BitNot, IntTy::I32, Box::new(add(var(x), var(tmp))))), "~(x + v6)");
     assert_eq!(c(Expr::cmp(CmpOp::Ne, var(ptr), Expr::Null)), "p != 0");
     assert_eq!(c(Expr::cmp(CmpOp::Eq, Expr::cmp(CmpOp::Lt, var(x), var(y)), Expr::Bool(true))), "(x < y) == 1");
+    // The IR's connectives over conditions, `((u8)a | (u8)b) != 0` and `&`, are C's `||`, `&&`.
+    let connective = |op, a, b| {
+        let u8c = |e| Expr::cast(IntTy::U8, e);
+        Expr::cmp(CmpOp::Ne, Expr::binary(op, IntTy::U8, u8c(a), u8c(b)), Expr::int(0, IntTy::U8))
+    };
+    let lt = Expr::cmp(CmpOp::Lt, var(x), var(y));
+    let eq = Expr::cmp(CmpOp::Eq, var(x), i32c(0));
+    assert_eq!(c(connective(BinOp::BitOr, lt.clone(), eq.clone())), "x < y || x == 0");
+    let and = connective(BinOp::BitAnd, lt.clone(), eq.clone());
+    assert_eq!(c(and.clone()), "x < y && x == 0");
+    assert_eq!(c(connective(BinOp::BitOr, and, Expr::not(lt.clone()))), "(x < y && x == 0) || x >= y");
+    // Over other values the bitwise operators stay.
+    let bits = Expr::binary(BinOp::BitOr, IntTy::U8, Expr::cast(IntTy::U8, var(x)), Expr::cast(IntTy::U8, var(y)));
+    assert_eq!(c(Expr::cmp(CmpOp::Ne, bits, Expr::int(0, IntTy::U8))), "((unsigned char)x | (unsigned char)y) != 0");
 }
 
 #[test]

@@ -10,6 +10,10 @@
 //! current value, they are a constant per entry, taken from an entry sample (as the linear
 //! templates take `x + 2*y == 41`), and the equation is a candidate over source variables only.
 //!
+//! Also the residues a path keeps (a variable moving by a constant step `c`, `2 ≤ |c| ≤ 8`):
+//! `x % c == r`, and guarded by each of the path's conditions, `!(G) || x % c == r` — the residue of
+//! a later phase of a multi-phase loop (phases_1-1's `x < 65520 || x % 2 == 0`).
+//!
 //! These are only candidates: Houdini proves them inductive with the other templates, and the
 //! independent checker re-checks the certificate. A wrong closed form, or a sample whose entry
 //! is not the only one, costs a candidate, never a verdict.
@@ -60,6 +64,13 @@ pub fn candidates(
         let vars: BTreeSet<VarId> = paths.pre.keys().copied().collect();
         let per_path: Vec<_> =
             paths.paths.iter().map(|path| analyze(&vars, &updates_of(&paths, path, &BTreeMap::new()))).collect();
+        let span = forest.syntax(f, l).1;
+        let usable = |v: VarId| {
+            visibility.visible_at(v, span)
+                && matches!(q.vars[v].ty.reg(), Some(Type::Int(t)) if t.bits() <= 32 && !t.is_bool())
+        };
+        let header = forest.loops[l].header;
+        out.extend(residues(q, &paths, &per_path, &usable).into_iter().map(|c| (header, c)));
         // The closed forms every path agrees on, valid from the first iteration.
         let forms: BTreeMap<VarId, Sequence> = vars
             .iter()
@@ -85,11 +96,6 @@ pub fn candidates(
         }) else {
             continue;
         };
-        let span = forest.syntax(f, l).1;
-        let usable = |v: VarId| {
-            visibility.visible_at(v, span)
-                && matches!(q.vars[v].ty.reg(), Some(Type::Int(t)) if t.bits() <= 32 && !t.is_bool())
-        };
         // The iteration count through the clock: (x − x0)/c.
         let count = Poly::atom(current(clock)).sub(&Poly::atom(Atom::Var(clock))).scale(&(Rational::one() / step));
         for (y, form) in &forms {
@@ -113,6 +119,87 @@ pub fn candidates(
             let equation = Poly::atom(current(*y)).sub(&value);
             if let Some(candidate) = candidate(q, &equation, sample, &usable) {
                 out.push((forest.loops[l].header, candidate));
+            }
+        }
+    }
+    out
+}
+
+/// The largest step whose residues are candidates, and the most residue candidates per loop.
+const MAX_STEP: i128 = 8;
+const MAX_RESIDUES: usize = 64;
+
+/// Residues a path keeps (a variable moving by a constant step `c`, `2 ≤ |c| ≤ 8`, keeps its
+/// value modulo `c`): `x % c == r` for every `r`, and, guarded by each condition `G` of the
+/// path (over source variables), `!(G) || x % c == r` — while a later phase moves `x` by `c`
+/// and an earlier one by something else, the residue holds once the later phase's condition
+/// does (`x < 65520 || x % 2 == 0` for `x++` below 65520 and `x += 2` above). Houdini keeps
+/// those that are inductive.
+fn residues(
+    q: &Program,
+    paths: &leapfrog_paths::LoopPaths,
+    per_path: &[leapfrog_proteus::induction::PathInduction],
+    usable: &dyn Fn(VarId) -> bool,
+) -> Vec<Candidate> {
+    let w = IntTy::I64;
+    let all: BTreeSet<usize> = (0..paths.syms.len()).collect();
+    let ranges = leapfrog_paths::range_rows(&paths.syms, &all);
+    let wide = |v: VarId| Expr::cast(w, Expr::Var(v));
+    // A row over source variables as a condition (`Σ c·x + k ≤ 0`, or `= 0`), its first
+    // coefficient positive (`x >= 65520`, not `-x <= -65520`).
+    let guard = |row: &leapfrog_paths::linear::Row| -> Option<Expr> {
+        if row.lin.terms.is_empty() || row.lin.terms.len() > 3 {
+            return None;
+        }
+        let flip = row.lin.terms.values().next().is_some_and(|c| *c < 0);
+        let lin = if flip { row.lin.scale(-1)? } else { row.lin.clone() };
+        let mut sum: Option<Expr> = None;
+        for (s, c) in &lin.terms {
+            let v = paths.var_of(*s).filter(|v| usable(*v))?;
+            let term = if *c == 1 { wide(v) } else { Expr::binary(BinOp::Mul, w, Expr::int(*c, w), wide(v)) };
+            sum = Some(match sum {
+                None => term,
+                Some(acc) => Expr::binary(BinOp::Add, w, acc, term),
+            });
+        }
+        let op = match (row.eq, flip) {
+            (true, _) => CmpOp::Eq,
+            (false, false) => CmpOp::Le,
+            (false, true) => CmpOp::Ge,
+        };
+        Some(Expr::cmp(op, sum?, Expr::int(lin.constant.checked_neg()?, w)))
+    };
+    let mut out: Vec<Candidate> = Vec::new();
+    let push = |expr: Expr, out: &mut Vec<Candidate>| {
+        if out.len() < MAX_RESIDUES && !out.iter().any(|c| c.expr == expr) {
+            let text = leapfrog_ir::print::expr_to_c(q, &expr);
+            out.push(Candidate { expr, text });
+        }
+    };
+    for (path, induction) in paths.paths.iter().zip(per_path) {
+        for (v, (_, form)) in &induction.vars {
+            let Some(form) = form else { continue };
+            let step = form
+                .value
+                .poly
+                .get(1)
+                .and_then(|c| c.as_constant())
+                .filter(|_| form.from == 0 && form.value.degree() == 1 && form.value.geometric.is_none())
+                .and_then(|c| c.is_integer().then(|| c.to_integer().to_i128()).flatten());
+            let Some(step) = step.map(i128::abs).filter(|c| (2..=MAX_STEP).contains(c)) else { continue };
+            if !usable(*v) {
+                continue;
+            }
+            let signed = matches!(q.vars[*v].ty.reg(), Some(Type::Int(t)) if t.is_signed());
+            let lowest = if signed { 1 - step } else { 0 };
+            let guards: Vec<Expr> = path.rows.iter().filter(|r| !ranges.contains(r)).filter_map(guard).collect();
+            for r in lowest..step {
+                let residue =
+                    Expr::cmp(CmpOp::Eq, Expr::binary(BinOp::Rem, w, wide(*v), Expr::int(step, w)), Expr::int(r, w));
+                push(residue.clone(), &mut out);
+                for g in &guards {
+                    push(leapfrog_summarize::candidates::or(Expr::not(g.clone()), residue.clone()), &mut out);
+                }
             }
         }
     }

@@ -250,15 +250,18 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
     report.solver_queries += attempt.analysis.queries;
     // Not proven with the templates: the abstract interpreter's octagon invariants as more
     // candidates (only now, so that the programs the templates prove pay nothing for them).
-    let mut seeds: Vec<(leapfrog_ir::LocId, Candidate)> = Vec::new();
+    // The octagon facts alone (sound, unlike the closed forms' candidates, which only Houdini
+    // may keep): they strengthen the paths of the disjunctive summaries below.
+    let mut facts: Vec<(leapfrog_ir::LocId, Expr)> = Vec::new();
     if attempt.proof.is_err() && !attempt.analysis.forest.loops.is_empty() && Instant::now() < summary_deadline {
         let absint_deadline = (Instant::now() + opts.timeout.mul_f64(ABSINT_SHARE)).min(summary_deadline);
-        seeds =
+        let mut seeds: Vec<(leapfrog_ir::LocId, Candidate)> =
             leapfrog_absint::facts::octagon_facts(&q, fid, opts.semantics, ABSINT_MAX_LIVE, &views, absint_deadline)
                 .unwrap_or_default()
                 .into_iter()
                 .map(|(header, expr, text)| (header, Candidate { expr, text }))
                 .collect();
+        facts = seeds.iter().map(|(l, c)| (*l, c.expr.clone())).collect();
         // And the polynomial equations the closed forms of induction variables give.
         let forest = &attempt.analysis.forest;
         let samples = leapfrog_summarize::analysis::entry_samples(&q, &q.funcs[fid], forest, &summary_cfg, &views);
@@ -306,7 +309,6 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
     // unwinding reaches.
     if !analysis.forest.loops.is_empty() && Instant::now() < deadline {
         let trace_deadline = (Instant::now() + opts.timeout.mul_f64(TRACE_SEARCH_SHARE)).min(deadline);
-        let facts: Vec<(leapfrog_ir::LocId, Expr)> = seeds.into_iter().map(|(l, c)| (l, c.expr)).collect();
         let leaps = traces::TraceLeaps::new(&q, fid, &analysis, &facts, cfg.semantics, trace_deadline);
         if let Some(cex) = trace_search(p, &q, fid, &leaps, &views, &cfg, trace_deadline) {
             report.verdict = Verdict::False;
