@@ -118,6 +118,16 @@ const CASES: &[Case] = &[
         helpers: "static int next(int v) { return v + 1; }\n",
     },
     Case {
+        // m goes down while j < 0 and up after: its middle overflows with both ends in range,
+        // and the loop's condition reads it. The disjuncts claim exit values only where m moves
+        // one way (each difference of its closed form keeps its sign).
+        name: "quadratic_middle_overflow",
+        vars: &["j", "n", "m"],
+        body: "while (j < n && m <= 2000000000) {\n    m = m + 50000000 * j;\n    j = j + 1;\n  }",
+        range: 40,
+        helpers: "",
+    },
+    Case {
         name: "countdown_by_three",
         vars: &["c", "s"],
         body: "while (c > 0) {\n    c = c - 3;\n    s = s + c;\n  }",
@@ -184,8 +194,14 @@ fn printed_disjunctions_hold_in_native_runs() {
         let summary: Vec<String> =
             disjuncts.iter().map(|d| with_counters(d["formula"].as_str().unwrap(), &d["counters"])).collect();
         let summary = summary.join(" || ");
-        let with_counters_expected =
-            ["countdown_by_three", "fig13", "nested_constant_inner", "irregular_three_counters", "irregular_two_steps"];
+        let with_counters_expected = [
+            "countdown_by_three",
+            "fig13",
+            "nested_constant_inner",
+            "irregular_three_counters",
+            "irregular_two_steps",
+            "quadratic_middle_overflow",
+        ];
         if !with_counters_expected.contains(&case.name) {
             assert!(disjuncts.iter().all(|d| d["counters"].as_array().unwrap().is_empty()), "{}: {l}", case.name);
         }

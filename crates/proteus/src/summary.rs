@@ -363,6 +363,7 @@ impl Walk<'_> {
         conditions.extend(self.condition(path, &before_last));
         let after = after_runs(induction, state, &k, 1);
         no_overflow.extend(self.in_range(&after));
+        no_overflow.extend(self.monotonic(induction, state, &k));
         no_overflow.extend(self.crossing_no_overflow(s, state));
         no_overflow.extend(self.crossing_no_overflow(s, &before_last));
         let cycle = self.cycles.iter().find(|c| c.position(s).is_some());
@@ -518,6 +519,7 @@ impl Walk<'_> {
         let after_rounds = after_runs(&rounds, state, &r, 1);
         let mut no_overflow_rounds = no_overflow;
         no_overflow_rounds.extend(self.in_range(&after_rounds));
+        no_overflow_rounds.extend(self.monotonic(&rounds, state, &r));
         no_overflow_rounds.extend(substitute(&round_no_overflow, state));
         no_overflow_rounds.extend(substitute(&round_no_overflow, &after_runs(&rounds, state, &r.sub(&one), 0)));
         starts.push((after_rounds, with_rounds, no_overflow_rounds, counters + 1));
@@ -549,6 +551,7 @@ impl Walk<'_> {
                 no_overflow.extend(partial_no_overflow);
                 no_overflow.extend(self.in_range(&before_m));
                 no_overflow.extend(self.in_range(&after));
+                no_overflow.extend(self.monotonic(induction, &before_m, &k));
                 no_overflow.extend(self.crossing_no_overflow(m, &before_m));
                 no_overflow.extend(self.crossing_no_overflow(m, &after_runs(induction, &before_m, &k.sub(&one), 0)));
                 let mut trace = trace.clone();
@@ -603,6 +606,7 @@ impl Walk<'_> {
             let before_last = after_runs(induction, &current, &runs.sub(&Poly::constant(rational(1))), at_least - 1);
             conditions.extend(self.condition(path, &before_last));
             no_overflow.extend(self.crossing_no_overflow(q, &before_last));
+            no_overflow.extend(self.monotonic(induction, &current, &runs));
             current = after_runs(induction, &current, &runs, at_least);
         }
         (conditions, no_overflow, current)
@@ -621,6 +625,51 @@ impl Walk<'_> {
             }
             out.push(PolyConstraint { poly: value.sub(&Poly::constant(rational(hi))), eq: false });
             out.push(PolyConstraint { poly: Poly::constant(rational(lo)).sub(value), eq: false });
+        }
+        out
+    }
+
+    /// The conditions under which each variable whose overflow matters moves monotonically over
+    /// `runs` runs of the path `induction` describes, from `state`, so that the values at the
+    /// ends of the runs bound it ([`Walk::in_range`] checks those). A closed form of degree
+    /// `d ≥ 2` is monotonic where each backward difference `∇^i` (`1 ≤ i < d`) has the same
+    /// sign at both ends of its range `[i, runs]`: `∇^(d−1)` is affine, hence monotonic, so
+    /// the same sign at its ends is one sign throughout, which makes `∇^(d−2)` monotonic, and
+    /// so on down to the variable itself. (`m += j; j++` from `j < 0` goes down, then up: its
+    /// middle may overflow with both ends in range.)
+    fn monotonic(
+        &self,
+        induction: &PathInduction,
+        state: &BTreeMap<VarId, Option<Poly>>,
+        runs: &Poly,
+    ) -> Vec<PolyConstraint> {
+        let mut out = Vec::new();
+        for v in state.keys() {
+            let Some(info) = self.paths.pre.get(v).and_then(|s| self.paths.syms.get(*s)) else { continue };
+            if info.range.is_none() || info.constrained {
+                continue;
+            }
+            let Some((_, Some(form))) = induction.vars.get(v) else { continue };
+            if form.value.geometric.is_some() || form.value.degree() < 2 {
+                continue;
+            }
+            if form.from > 0 {
+                // Not the closed form's values from the start: no bound on its middle.
+                out.push(PolyConstraint { poly: Poly::constant(rational(1)), eq: false });
+                continue;
+            }
+            let mut difference = form.value.clone();
+            for i in 1..form.value.degree() {
+                let Some(next) = difference.add_scaled(&rational(-1), &difference.shifted_back()) else { break };
+                difference = next;
+                let at = |n: &Poly| sequence_at(&difference, state, n);
+                match (at(&Poly::constant(rational(i as i128))), at(runs)) {
+                    (Some(first), Some(last)) => {
+                        out.push(PolyConstraint { poly: first.mul(&last).scale(&rational(-1)), eq: false })
+                    }
+                    _ => out.push(PolyConstraint { poly: Poly::constant(rational(1)), eq: false }),
+                }
+            }
         }
         out
     }
@@ -685,18 +734,7 @@ fn after_runs(
         let value = match induction.vars.get(v) {
             // A closed form valid from the first run on, without a geometric term.
             Some((_, Some(form))) if form.from <= min_runs && form.value.geometric.is_none() => {
-                let mut acc = Some(Poly::default());
-                let mut power = Poly::constant(Rational::one());
-                for coefficient in &form.value.poly {
-                    // coefficient: a polynomial over the values before the runs.
-                    let c = at_values(coefficient, state);
-                    acc = match (acc, c) {
-                        (Some(acc), Some(c)) => Some(acc.add(&c.mul(&power))),
-                        _ => None,
-                    };
-                    power = power.mul(runs);
-                }
-                acc
+                sequence_at(&form.value, state, runs)
             }
             Some(_) => None,
             // Not a variable of the path: unchanged.
@@ -705,6 +743,18 @@ fn after_runs(
         out.insert(*v, value);
     }
     out
+}
+
+/// The polynomial sequence `s` at `n` from the start values `state` (`None` when a value it
+/// needs is undetermined).
+fn sequence_at(s: &crate::sequence::Sequence, state: &BTreeMap<VarId, Option<Poly>>, n: &Poly) -> Option<Poly> {
+    let mut acc = Poly::default();
+    let mut power = Poly::constant(Rational::one());
+    for coefficient in &s.poly {
+        acc = acc.add(&at_values(coefficient, state)?.mul(&power));
+        power = power.mul(n);
+    }
+    Some(acc)
 }
 
 /// `poly` with each program variable (atom `Var(v)`) replaced at once by its value in `values`
