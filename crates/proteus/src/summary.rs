@@ -54,10 +54,12 @@ pub struct TraceSummary {
     /// (what a loop around this one continues from, [`crate::nest`]).
     pub at_last_header: BTreeMap<VarId, Option<Poly>>,
     /// The values of the variables whose arithmetic may not overflow (signed, default
-    /// semantics) at the end of each phase of the trace, within their types' ranges. The closed
-    /// forms are those of an execution without overflow; within a phase a value moves
-    /// monotonically (arithmetic sequences), so its ends bound it. An execution that overflows
-    /// (undefined behaviour) breaks one of these, and the disjunct says nothing about it.
+    /// semantics) at the end of each phase of the trace, within their types' ranges, and the
+    /// conditions under which such a value moves one way within a phase (a polynomial closed
+    /// form's differences keep their signs), so that the phase's ends bound it; also those of
+    /// the inner loops the trace's paths cross. The closed forms are those of an execution
+    /// without overflow: an execution that overflows (undefined behaviour) breaks one of these,
+    /// and the disjunct says nothing about it.
     pub no_overflow: Vec<PolyConstraint>,
 }
 
