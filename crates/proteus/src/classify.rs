@@ -104,7 +104,7 @@ pub fn classify(
         (false, false) => 3,
         (false, true) => 4,
     };
-    let nested = forest.loops.iter().any(|(id, lp)| id != l && forest.contains(l, lp.header));
+    let nested = contains_loops(forest, l);
     let slice = sliced.map(|s| (s.interest, s.dropped));
     Classification::Classified(Box::new(Classified {
         paths,
@@ -156,7 +156,7 @@ pub fn automaton(
             }
         })
     };
-    let nested = forest.loops.iter().any(|(id, lp)| id != l && forest.contains(l, lp.header));
+    let nested = contains_loops(forest, l);
     // Each inner loop crossed is summarized first (the same way, its own inner loops first),
     // and splits the paths that cross it.
     let mut split = None;
@@ -189,6 +189,11 @@ pub fn automaton(
     }
     let pda = Pda::build(&paths, crossed, deadline);
     Ok((paths, pda))
+}
+
+/// Whether loop `l` contains other loops.
+fn contains_loops(forest: &LoopForest, l: LoopId) -> bool {
+    forest.loops.iter().any(|(id, lp)| id != l && forest.contains(l, lp.header))
 }
 
 /// What in the loop's body the paths cannot describe: a call of a function with a body (its

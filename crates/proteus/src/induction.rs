@@ -16,10 +16,11 @@
 //!   in a sum.
 //!
 //! The closed forms are computed in dependency order: `x' = a·x + g` with `g` a polynomial of
-//! variables already solved (each replaced by its sequence) gives `x(n) = x(s) − G(s) + G(n)` for `a = 1` (`G` the prefix sum of `g`, `s` the
-//! first `n` from which `g`'s closed form holds), `x(n) = g(n − 1)` for `a = 0`, and the
-//! geometric form for any other `a` when `g` is constant in `n`. Each closed form is then proven by
-//! induction with Z3 ([`prove`]) before it is used: the algebra here is not trusted.
+//! variables already solved (each replaced by its sequence) gives `x(n) = x(s) − G(s) + G(n)`
+//! for `a = 1` (`G` the prefix sum of `g`, `s` the first `n` from which `g`'s closed form holds),
+//! `x(n) = g(n − 1)` for `a = 0`, and the geometric form for any other `a` when `g` is constant
+//! in `n`. Each closed form is then proven by induction with Z3 ([`prove`]) before it is used:
+//! the algebra here is not trusted.
 //!
 //! The update of a path is exact over the integers *within the path*: wrap-around cases are
 //! separate paths (`leapfrog-paths`), so a closed form holds for as long as every execution stays

@@ -10,7 +10,7 @@
 use crate::classify::{Classification, automaton, classify};
 use crate::induction::{Class, ClosedForm, PathInduction};
 use crate::pda::StateKind;
-use crate::poly::{Atom, Poly};
+use crate::poly::Poly;
 use crate::sequence::Sequence;
 use leapfrog_arith::Semantics;
 use leapfrog_ir::loops::LoopForest;
@@ -175,12 +175,8 @@ impl<'p> Names<'p> {
                 let v = self.source_var(s)?;
                 let text = self.lin(lin).or_else(|| {
                     let poly = crate::induction::lin_poly(self.paths, lin, defined)?;
-                    poly.vars().iter().all(|v| nameable(self.p, *v)).then(|| {
-                        poly.text(&|a| match a {
-                            Atom::Var(v) => self.name(v),
-                            Atom::Counter(i) => format!("k{}", i + 1),
-                        })
-                    })
+                    let printable = poly.vars().iter().all(|v| nameable(self.p, *v));
+                    printable.then(|| poly.text(&|a| crate::summary::atom_name(a, &|v| self.name(v))))
                 });
                 Some((self.name(v), text.unwrap_or_else(|| "(any value)".into())))
             })
@@ -305,10 +301,7 @@ fn coefficient_text(c: &Poly, name: &dyn Fn(&VarId) -> String) -> String {
             return sum_text(terms.as_slice(), k);
         }
     }
-    c.text(&|a| match a {
-        Atom::Var(v) => name(&v),
-        Atom::Counter(i) => format!("k{}", i + 1),
-    })
+    c.text(&|a| crate::summary::atom_name(a, &|v| name(&v)))
 }
 
 fn rational_text(r: &Rational) -> String {

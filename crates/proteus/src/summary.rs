@@ -206,9 +206,8 @@ fn irregular_execution(paths: &LoopPaths, pda: &Pda, component: &[usize]) -> Res
         steps.insert(q, changes);
     }
     // A variable whose overflow matters moves one way only.
-    for (v, s) in &paths.pre {
-        let Some(info) = paths.syms.get(*s) else { continue };
-        if info.range.is_none() || info.constrained {
+    for v in paths.pre.keys() {
+        if overflow_range(paths, *v).is_none() {
             continue;
         }
         let signs: std::collections::BTreeSet<bool> =
@@ -419,17 +418,13 @@ impl Walk<'_> {
                 groups.push(&part.steps[q]);
             }
         }
-        let counter = |q: usize| {
-            let at = groups.iter().position(|g| **g == part.steps[&q]).expect("a state of the part");
-            Poly::atom(Atom::Counter(counters + at))
-        };
+        let group_counter = |at: usize| Poly::atom(Atom::Counter(counters + at));
+        let counter =
+            |q: usize| group_counter(groups.iter().position(|g| **g == part.steps[&q]).expect("a state of the part"));
         let one = Poly::constant(rational(1));
         let mut conditions = conditions;
         for at in 0..groups.len() {
-            conditions.push(PolyConstraint {
-                poly: Poly::atom(Atom::Counter(counters + at)).scale(&rational(-1)),
-                eq: false,
-            });
+            conditions.push(PolyConstraint { poly: group_counter(at).scale(&rational(-1)), eq: false });
         }
         let mut end = state.clone();
         for (v, value) in end.iter_mut() {
@@ -437,10 +432,8 @@ impl Walk<'_> {
                 *value = None;
                 continue;
             }
-            let moved = groups
-                .iter()
-                .enumerate()
-                .filter_map(|(at, steps)| Some(Poly::atom(Atom::Counter(counters + at)).scale(steps.get(v)?)));
+            let moved =
+                groups.iter().enumerate().filter_map(|(at, steps)| Some(group_counter(at).scale(steps.get(v)?)));
             let total = moved.fold(Poly::default(), |a, b| a.add(&b));
             if let Some(value) = value {
                 *value = value.add(&total);
@@ -620,8 +613,7 @@ impl Walk<'_> {
         let mut out = Vec::new();
         for (v, value) in state {
             let Some(value) = value else { continue };
-            let Some(info) = self.paths.pre.get(v).and_then(|s| self.paths.syms.get(*s)) else { continue };
-            let (Some((lo, hi)), false) = (info.range, info.constrained) else { continue };
+            let Some((lo, hi)) = overflow_range(self.paths, *v) else { continue };
             if value.as_constant().is_some() || *value == Poly::atom(Atom::Var(*v)) {
                 continue;
             }
@@ -647,8 +639,7 @@ impl Walk<'_> {
     ) -> Vec<PolyConstraint> {
         let mut out = Vec::new();
         for v in state.keys() {
-            let Some(info) = self.paths.pre.get(v).and_then(|s| self.paths.syms.get(*s)) else { continue };
-            if info.range.is_none() || info.constrained {
+            if overflow_range(self.paths, *v).is_none() {
                 continue;
             }
             let Some((_, Some(form))) = induction.vars.get(v) else { continue };
@@ -745,6 +736,13 @@ fn after_runs(
         out.insert(*v, value);
     }
     out
+}
+
+/// The range of `v`'s type when its arithmetic may not overflow (signed under the default
+/// semantics: its range is not part of the paths' constraints), else `None`.
+fn overflow_range(paths: &LoopPaths, v: VarId) -> Option<(i128, i128)> {
+    let info = paths.syms.get(*paths.pre.get(&v)?)?;
+    if info.constrained { None } else { info.range }
 }
 
 /// The polynomial sequence `s` at `n` from the start values `state` (`None` when a value it

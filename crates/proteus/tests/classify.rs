@@ -8,18 +8,14 @@ use leapfrog_proteus::classify::{Classification, Interleaving, classify};
 /// The classification of the outermost loop of `body` (inside `main`, with `nondet()` an input
 /// and `a` an input array).
 fn classify_body(name: &str, body: &str) -> Classification {
-    let q = support::in_main(name, body);
-    let (forest, l) = support::loop_at(&q, None);
-    classify(
-        &q,
-        &q.funcs[q.entry.unwrap()],
-        &forest,
-        l,
-        Semantics::Default,
-        true,
-        &Default::default(),
-        support::deadline(),
-    )
+    classify_in(&support::in_main(name, body))
+}
+
+/// The classification of the outermost loop of `q`'s entry function.
+fn classify_in(q: &leapfrog_ir::Program) -> Classification {
+    let (forest, l) = support::loop_at(q, None);
+    let f = &q.funcs[q.entry.unwrap()];
+    classify(q, f, &forest, l, Semantics::Default, true, &Default::default(), support::deadline())
 }
 
 fn type_of(name: &str, body: &str) -> (u8, Interleaving) {
@@ -73,17 +69,7 @@ fn floating_point_loops_and_calls_are_unsupported_with_a_reason() {
 /// sliced.
 fn sliced(name: &str, body: &str) -> (Vec<String>, usize) {
     let q = support::in_main(name, body);
-    let (forest, l) = support::loop_at(&q, None);
-    match classify(
-        &q,
-        &q.funcs[q.entry.unwrap()],
-        &forest,
-        l,
-        Semantics::Default,
-        true,
-        &Default::default(),
-        support::deadline(),
-    ) {
+    match classify_in(&q) {
         Classification::Classified(c) => {
             let mut names: Vec<String> = c
                 .slice
