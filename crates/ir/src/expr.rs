@@ -142,6 +142,26 @@ impl Expr {
         }
     }
 
+    /// The expression with every read of `v` (`Var(v)`, not `AddrOf(v)`) replaced by `by`.
+    pub fn substituted(&self, v: VarId, by: &Expr) -> Expr {
+        let sub = |x: &Expr| Box::new(x.substituted(v, by));
+        match self {
+            Expr::Var(w) if *w == v => by.clone(),
+            Expr::Int(..) | Expr::Bool(_) | Expr::Null | Expr::Var(_) | Expr::AddrOf(_) => self.clone(),
+            Expr::Unary(op, t, x) => Expr::Unary(*op, *t, sub(x)),
+            Expr::Not(x) => Expr::Not(sub(x)),
+            Expr::Binary(op, t, x, y) => Expr::Binary(*op, *t, sub(x), sub(y)),
+            Expr::Cmp(op, x, y) => Expr::Cmp(*op, sub(x), sub(y)),
+            Expr::Cast(t, x) => Expr::Cast(*t, sub(x)),
+            Expr::PtrAdd { base, offset, scale } => {
+                Expr::PtrAdd { base: sub(base), offset: sub(offset), scale: *scale }
+            }
+            Expr::PtrDiff { lhs, rhs, scale, ty } => {
+                Expr::PtrDiff { lhs: sub(lhs), rhs: sub(rhs), scale: *scale, ty: *ty }
+            }
+        }
+    }
+
     /// The register variables whose values the expression reads.
     pub fn reads(&self) -> Vec<VarId> {
         let mut out = Vec::new();

@@ -104,9 +104,9 @@ fn condition(
                 if x.reads().iter().any(|v| written.contains(v)) {
                     return None;
                 }
-                e = substitute(&e, *t, x);
+                e = e.substituted(*t, x);
                 for (_, a) in &mut loads {
-                    *a = substitute(a, *t, x);
+                    *a = a.substituted(*t, x);
                 }
             }
             Command::Load { dst, addr } if pending.contains(dst) => {
@@ -129,20 +129,4 @@ fn condition(
         loc = edge.from;
     }
     None
-}
-
-/// `e` with `v` replaced by `by`.
-fn substitute(e: &Expr, v: VarId, by: &Expr) -> Expr {
-    let sub = |x: &Expr| Box::new(substitute(x, v, by));
-    match e {
-        Expr::Var(w) if *w == v => by.clone(),
-        Expr::Int(..) | Expr::Bool(_) | Expr::Null | Expr::Var(_) | Expr::AddrOf(_) => e.clone(),
-        Expr::Unary(op, t, x) => Expr::Unary(*op, *t, sub(x)),
-        Expr::Not(x) => Expr::Not(sub(x)),
-        Expr::Binary(op, t, x, y) => Expr::Binary(*op, *t, sub(x), sub(y)),
-        Expr::Cmp(op, x, y) => Expr::Cmp(*op, sub(x), sub(y)),
-        Expr::Cast(t, x) => Expr::Cast(*t, sub(x)),
-        Expr::PtrAdd { base, offset, scale } => Expr::PtrAdd { base: sub(base), offset: sub(offset), scale: *scale },
-        Expr::PtrDiff { lhs, rhs, scale, ty } => Expr::PtrDiff { lhs: sub(lhs), rhs: sub(rhs), scale: *scale, ty: *ty },
-    }
 }
