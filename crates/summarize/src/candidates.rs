@@ -8,7 +8,7 @@
 //! the loop's condition, where a variable out of scope (the counter of an earlier `for`, a
 //! block's variable declared after the loop, a temporary) cannot be named.
 
-use leapfrog_arith::{BinOp, CmpOp, IntTy, Semantics, eval_binop, eval_unop};
+use leapfrog_arith::{BinOp, CmpOp, IntTy, Semantics, UnOp, eval_binop, eval_unop};
 use leapfrog_ir::loops::LoopForest;
 use leapfrog_ir::types::Type;
 use leapfrog_ir::{Command, Expr, Function, LoopId, Program, VarId};
@@ -24,6 +24,8 @@ pub struct Candidate {
 const MAX_CONSTS: usize = 24;
 const MAX_VARS: usize = 12;
 const MAX_CANDIDATES: usize = 4000;
+/// The most atoms resolved from a property's temporaries that disjunctions are built from.
+const MAX_RESOLVED_DISJUNCTS: usize = 4;
 
 /// The type relations between variables of different types are computed in.
 const WIDE: IntTy = IntTy::I64;
@@ -103,6 +105,69 @@ fn atoms(e: &Expr, out: &mut Vec<Expr>) {
     }
 }
 
+/// The variables `f` defines exactly once, by an assignment, with the assigned expression.
+fn single_definitions(f: &Function) -> BTreeMap<VarId, Expr> {
+    let mut count: BTreeMap<VarId, usize> = BTreeMap::new();
+    let mut out = BTreeMap::new();
+    for (_, e) in f.edges.iter() {
+        for d in e.cmd.defs() {
+            *count.entry(d).or_default() += 1;
+        }
+        if let Command::Assign(d, x) = &e.cmd {
+            out.insert(*d, x.clone());
+        }
+    }
+    out.retain(|d, _| count.get(d) == Some(&1));
+    out
+}
+
+/// `e` with each variable the user cannot name at the loop replaced by its definition, where
+/// the function assigns it exactly once, and a truth value compared with 0 read as itself: an
+/// inlined `__VERIFIER_assert(y > 0)` asserts `cond != 0` after `cond := (int)(y > 0)`, which
+/// reads `y > 0`. (Only candidates come from it: Houdini proves what it keeps.)
+fn resolved(original: &Expr, definitions: &BTreeMap<VarId, Expr>, visible: &dyn Fn(&VarId) -> bool) -> Expr {
+    let mut e = original.clone();
+    for _ in 0..4 {
+        let hidden: Vec<VarId> = e.reads().into_iter().filter(|v| !visible(v) && definitions.contains_key(v)).collect();
+        if hidden.is_empty() {
+            break;
+        }
+        for v in hidden {
+            e = e.substituted(v, &definitions[&v]);
+        }
+    }
+    truth_values(&e)
+}
+
+/// Whether `e`'s arithmetic is linear: no remainder, division, bit operation or shift, and
+/// products only with a constant.
+fn linear(e: &Expr) -> bool {
+    let own = match e {
+        Expr::Binary(BinOp::Add | BinOp::Sub, ..) => true,
+        Expr::Binary(BinOp::Mul, _, x, y) => x.as_const().is_some() || y.as_const().is_some(),
+        Expr::Unary(UnOp::Neg, ..) => true,
+        Expr::Binary(..) | Expr::Unary(..) => false,
+        _ => true,
+    };
+    own && e.children().into_iter().all(linear)
+}
+
+/// `(int)(c) != 0` as `c`, and `(int)(c) == 0` as `!c`, for a comparison or negation `c`.
+fn truth_values(e: &Expr) -> Expr {
+    let is_truth = |x: &Expr| matches!(x, Expr::Cmp(..) | Expr::Not(_));
+    match e {
+        Expr::Cmp(op @ (CmpOp::Ne | CmpOp::Eq), x, zero) if zero.as_const() == Some(0) => match &**x {
+            Expr::Cast(_, c) if is_truth(c) => {
+                let c = truth_values(c);
+                if *op == CmpOp::Ne { c } else { Expr::not(c) }
+            }
+            _ => e.clone(),
+        },
+        Expr::Not(x) => Expr::not(truth_values(x)),
+        _ => e.clone(),
+    }
+}
+
 /// The candidates for loop `l` of `f`.
 pub fn candidates(
     p: &Program,
@@ -124,15 +189,28 @@ pub fn candidates(
     let mut cond_atoms = Vec::new();
     let mut guard_atoms = Vec::new();
     let mut post_atoms = Vec::new();
+    let mut resolved_posts = Vec::new();
+    let mut plain_posts = Vec::new();
     // The property atoms that matter for this loop: on edges the loop can reach.
     let after = reachable_from(f, lp.exits.iter().map(|&e| f.edges[e].to).chain([lp.header]));
+    let definitions = single_definitions(f);
+    let resolve = |c: &Expr| resolved(c, &definitions, &visible);
     for (_, e) in f.edges.iter() {
         let inside = lp.contains(e.from);
         let later = after.contains(&e.from);
         match &e.cmd {
-            Command::Assume(c) if inside => atoms(c, &mut guard_atoms),
-            Command::Assume(c) if later && forest.innermost[e.from].is_none() => atoms(c, &mut post_atoms),
-            Command::Assert { cond, .. } if later => atoms(cond, &mut post_atoms),
+            Command::Assume(c) if inside => atoms(&resolve(c), &mut guard_atoms),
+            Command::Assume(c) | Command::Assert { cond: c, .. }
+                if later && (matches!(e.cmd, Command::Assert { .. }) || forest.innermost[e.from].is_none()) =>
+            {
+                let r = resolve(c);
+                let target = match () {
+                    _ if r == *c => &mut post_atoms,
+                    _ if linear(&r) => &mut resolved_posts,
+                    _ => &mut plain_posts,
+                };
+                atoms(&r, target);
+            }
             _ => {}
         }
         for x in e.cmd.exprs() {
@@ -154,6 +232,13 @@ pub fn candidates(
             _ => {}
         }
     }
+    // Atoms that only resolving brought in (an inlined `__VERIFIER_assert(x % 2)`) are in
+    // disjunctions when they are linear and few; else each is a candidate on its own: the
+    // disjunctions of a remainder, or of a dozen assertions, would each cost the solver.
+    if resolved_posts.len() <= MAX_RESOLVED_DISJUNCTS {
+        post_atoms.append(&mut resolved_posts);
+    }
+    plain_posts.append(&mut resolved_posts);
     // Variables the property mentions (a relation to a copy made before the loop).
     for a in &post_atoms {
         for v in a.reads() {
@@ -358,6 +443,13 @@ pub fn candidates(
         let r = a.reads();
         !r.is_empty() && r.iter().all(visible)
     };
+    for a in plain_posts.iter().filter(|a| usable(a)) {
+        let Expr::Cmp(op, l, r) = a else { continue };
+        for x in [*op, op.negate()].map(|o| Expr::cmp(o, (**l).clone(), (**r).clone())) {
+            let text = leapfrog_ir::print::expr_to_c(p, &x);
+            b.push(x, text);
+        }
+    }
     let mut posts: Vec<Candidate> = Vec::new();
     for a in post_atoms.iter().filter(|a| usable(a)) {
         let Expr::Cmp(op, l, r) = a else { continue };
