@@ -180,6 +180,7 @@ fn check(task: &Task, semantics: Semantics, source: Invariants, with_views: bool
             record_trace: false,
             record_inputs: false,
             deadline: None,
+            watch: None,
         };
         let r = leapfrog_interp::run(&instrumented, &config);
         local.runs += 1;

@@ -7,7 +7,7 @@ use crate::layout::{FuncLayout, Layout, Place, Slots, Succ};
 use crate::memory::{MAX_OBJECT_BYTES, Memory, ObjKind, Region};
 use crate::nondet::{InputOracle, InputRequest};
 use crate::value::{ObjRef, Pointer, Value, coerce, from_input, zero_of};
-use crate::{ExecConfig, ExecResult, MAX_REPORTED_READS, Outcome, UninitMode, UnwrittenRead};
+use crate::{ExecConfig, ExecResult, MAX_REPORTED_READS, Outcome, Snapshot, UninitMode, UnwrittenRead};
 use leapfrog_ir::nondet::Source;
 use leapfrog_ir::{
     AllocRegion, Command, Edge, EdgeId, Expr, Fill, FuncId, HavocOrigin, Id, LocId, ObjType, Program, Type, VarId,
@@ -74,6 +74,9 @@ pub(crate) struct Machine<'p> {
     occurrence: u64,
     executions: Option<std::collections::HashMap<(FuncId, EdgeId), u64>>,
     ptr_bits: u32,
+    /// The states recorded for [`ExecConfig::watch`], and how many per watched location.
+    snapshots: Vec<Snapshot>,
+    snapshot_counts: Vec<usize>,
 }
 
 /// Run the whole program: globals, the initializer, then the entry function on inputs.
@@ -94,6 +97,7 @@ pub(crate) fn execute(prog: &Program, cfg: &ExecConfig, input: &mut dyn InputOra
         input_counts: m.input_counts,
         unwritten_reads: m.unwritten_reads,
         unwritten_counts: m.unwritten_counts,
+        snapshots: m.snapshots,
     }
 }
 
@@ -127,6 +131,8 @@ impl<'p> Machine<'p> {
             occurrence: 0,
             executions: None,
             ptr_bits: (prog.data_model.pointer_bytes() * 8) as u32,
+            snapshots: Vec::new(),
+            snapshot_counts: cfg.watch.as_ref().map_or_else(Vec::new, |w| vec![0; w.locs.len()]),
         }
     }
 
@@ -197,6 +203,9 @@ impl<'p> Machine<'p> {
     fn run_function(&mut self, func: FuncId, args: Vec<Value>, span: Span) -> Result<Option<Value>, Outcome> {
         self.cur = self.new_frame(func, &args, None, span).map_err(|f| f.at(span))?;
         loop {
+            if self.cfg.watch.is_some() {
+                self.observe();
+            }
             let fl = self.func_layout(self.cur.func);
             match fl.succ.get(self.cur.loc.index()) {
                 Some(Succ::Exit) => {
@@ -223,6 +232,36 @@ impl<'p> Machine<'p> {
                 None => return Err(self.stuck("execution reached a nonexistent location")),
             }
         }
+    }
+
+    /// Records the state for [`ExecConfig::watch`] when the running frame is at a watched
+    /// location.
+    fn observe(&mut self) {
+        let Some(w) = &self.cfg.watch else { return };
+        if self.cur.func != w.func {
+            return;
+        }
+        let Some(i) = w.locs.iter().position(|l| *l == self.cur.loc) else { return };
+        if self.snapshot_counts[i] >= w.per_loc {
+            return;
+        }
+        self.snapshot_counts[i] += 1;
+        let values = w
+            .vars
+            .iter()
+            .map(|v| {
+                let slot = match self.layout.vars.get(v.index()).map(|info| info.place) {
+                    Some(Place::Global(i)) => self.globals.get(i as usize),
+                    Some(Place::Frame(f, i)) if f == self.cur.func => self.cur.regs.get(i as usize),
+                    _ => None,
+                };
+                match slot {
+                    Some(Value::Int(x)) => Some(*x),
+                    _ => None,
+                }
+            })
+            .collect();
+        self.snapshots.push(Snapshot { loc: self.cur.loc, values });
     }
 
     fn func_layout(&self, f: FuncId) -> &'p FuncLayout {

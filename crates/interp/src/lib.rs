@@ -55,7 +55,7 @@ pub use nondet::{EdgeInputs, InputOracle, InputRequest, StreamInputs};
 
 use leapfrog_arith::Semantics;
 use leapfrog_ir::nondet::Source;
-use leapfrog_ir::{AssertOrigin, EdgeId, FuncId, Program};
+use leapfrog_ir::{AssertOrigin, EdgeId, FuncId, LocId, Program, VarId};
 use leapfrog_source::Span;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -90,6 +90,26 @@ pub struct ExecConfig {
     /// A run still going at this instant ends with [`Outcome::Limit`] (checked every few
     /// thousand steps).
     pub deadline: Option<std::time::Instant>,
+    /// Locations whose states the run records in [`ExecResult::snapshots`].
+    pub watch: Option<Watch>,
+}
+
+/// The states to record: each time the running function `func` is at one of `locs`, the values
+/// of `vars` (at most `per_loc` times per location).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Watch {
+    pub func: FuncId,
+    pub locs: Vec<LocId>,
+    pub vars: Vec<VarId>,
+    pub per_loc: usize,
+}
+
+/// A recorded state: the location and the values of [`Watch::vars`], in their order (`None`
+/// for a variable that holds no integer there: unset, uninitialized, a pointer).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Snapshot {
+    pub loc: LocId,
+    pub values: Vec<Option<i128>>,
 }
 
 impl Default for ExecConfig {
@@ -103,6 +123,7 @@ impl Default for ExecConfig {
             record_trace: false,
             record_inputs: false,
             deadline: None,
+            watch: None,
         }
     }
 }
@@ -207,6 +228,8 @@ pub struct ExecResult {
     /// under either mode), and how many there were in each region.
     pub unwritten_reads: Vec<UnwrittenRead>,
     pub unwritten_counts: BTreeMap<Region, u64>,
+    /// The states recorded at the locations of [`ExecConfig::watch`], in execution order.
+    pub snapshots: Vec<Snapshot>,
 }
 
 impl ExecResult {

@@ -53,6 +53,7 @@ pub fn single_run(q: &Program, semantics: Semantics, budget: Duration, deadline:
         record_trace: false,
         record_inputs: false,
         deadline: Some(deadline),
+        watch: None,
     };
     let r = crate::run(q, &config);
     let ended = matches!(

@@ -4,7 +4,7 @@
 mod common;
 
 use common::*;
-use leapfrog_interp::{ExecConfig, Outcome};
+use leapfrog_interp::{ExecConfig, Outcome, Watch};
 use leapfrog_ir::{AssertOrigin, CmpOp, Command, Expr, FuncId, LocId, Type, VarId, VarTy};
 
 /// `main(x)`: `if (x > 5) r = 1; else r = 2; return r;`
@@ -62,6 +62,23 @@ fn trace_records_executed_edges() {
     assert_eq!(edges, vec![0, 1, 3, 1, 3, 2, 4]);
     assert!(r.trace.iter().all(|(f, _)| Some(*f) == cx.p.entry));
     assert!(counting_loop(2).run(&ExecConfig::default()).trace.is_empty());
+}
+
+#[test]
+fn watched_locations_record_their_states() {
+    let cx = counting_loop(5);
+    let main = cx.p.entry.unwrap();
+    let head = cx.p.funcs[main].edges.iter().nth(1).unwrap().1.from;
+    let i = cx.p.vars.iter().find(|(_, v)| v.name == "i").unwrap().0;
+    let watch = |per_loc| Watch { func: main, locs: vec![head], vars: vec![i], per_loc };
+    let r = cx.run(&ExecConfig { watch: Some(watch(100)), ..ExecConfig::default() });
+    let seen: Vec<Option<i128>> = r.snapshots.iter().map(|s| s.values[0]).collect();
+    assert_eq!(seen, (0..=5).map(Some).collect::<Vec<_>>());
+    assert!(r.snapshots.iter().all(|s| s.loc == head));
+    // At most `per_loc` per location, the first ones.
+    let r = cx.run(&ExecConfig { watch: Some(watch(2)), ..ExecConfig::default() });
+    assert_eq!(r.snapshots.iter().map(|s| s.values[0]).collect::<Vec<_>>(), vec![Some(0), Some(1)]);
+    assert!(cx.run(&ExecConfig::default()).snapshots.is_empty());
 }
 
 #[test]

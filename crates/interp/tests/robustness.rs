@@ -4,7 +4,7 @@
 mod common;
 
 use common::*;
-use leapfrog_interp::{ExecConfig, UninitMode};
+use leapfrog_interp::{ExecConfig, UninitMode, Watch};
 use leapfrog_ir::{
     AllocRegion, ArrayLen, AssertOrigin, BinOp, CmpOp, Command, Expr, Fill, FloatTy, FuncId, HavocOrigin, IntTy, LocId,
     ObjType, Semantics, Type, UnOp, VarId, VarTy,
@@ -275,6 +275,13 @@ fn random_programs_never_panic() {
             record_trace: seed % 5 == 0,
             record_inputs: false,
             deadline: None,
+            // Recording states at every location of the entry, every variable (of any kind).
+            watch: cx.p.entry.filter(|_| seed % 7 == 0).map(|func| Watch {
+                func,
+                locs: cx.p.funcs[func].locs.ids().collect(),
+                vars: cx.p.vars.ids().collect(),
+                per_loc: 3,
+            }),
         };
         let r = cx.run(&cfg);
         assert!(r.steps <= 200);
