@@ -20,6 +20,7 @@
 pub mod closed_forms;
 pub mod exits;
 pub mod invariants;
+pub mod observed;
 pub mod traces;
 
 pub use leapfrog_results::safety::{Counterexample, LeapReport, LoopInvariant, Report};
@@ -266,6 +267,8 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
         let forest = &attempt.analysis.forest;
         let samples = leapfrog_summarize::analysis::entry_samples(&q, &q.funcs[fid], forest, &summary_cfg, &views);
         seeds.extend(closed_forms::candidates(&q, fid, forest, &samples, opts.semantics, absint_deadline));
+        // And the equalities every state observed at a header satisfies.
+        seeds.extend(observed::candidates(&q, fid, forest, &views, opts.semantics, summary_deadline));
         if !seeds.is_empty() {
             let second = prove(&q, fid, &views, &summary_cfg, limits, deadline, &seeds);
             report.solver_queries += second.analysis.queries;

@@ -1,0 +1,400 @@
+//! Invariant candidates from observed states: the polynomial equalities that every state seen at
+//! a loop's header satisfies (the "guess" of guess-and-check, Sharma et al., ESOP'13).
+//!
+//! The interpreter runs the program on random input streams and records the values of the
+//! integer variables the user can name at each loop header (`leapfrog_interp::Watch`). Every
+//! recorded state is reachable, so every equality that holds at the header holds in all of
+//! them: the equalities `Σ c·m == 0` over the monomials `m` (1, each variable, and for a few
+//! loop variables their products of degree two) form the null space of the matrix of observed
+//! monomial values. A basis of it in reduced echelon form — each equation solving one monomial,
+//! the loop's variables last, in terms of earlier ones — gives the candidates: `res + cnt == a +
+//! b` for a loop that moves `cnt` into `res`, `x == y * y` for one that squares a counter.
+//!
+//! Too few distinct states can let an equation through that a later state would break; that
+//! costs only a candidate. Houdini keeps what is inductive and the independent checker
+//! re-checks the certificate: nothing here is trusted.
+
+use leapfrog_arith::{BinOp, CmpOp, IntTy, Semantics};
+use leapfrog_interp::{ExecConfig, UninitMode, Watch};
+use leapfrog_ir::loops::LoopForest;
+use leapfrog_ir::types::Type;
+use leapfrog_ir::{Command, Expr, FuncId, LocId, MemoryView, Program, VarId, Visibility};
+use leapfrog_linear::Rational;
+use leapfrog_summarize::candidates::Candidate;
+use num_traits::{One, Signed, ToPrimitive, Zero};
+use std::collections::{BTreeMap, BTreeSet};
+use std::time::{Duration, Instant};
+
+/// At most this many runs, each of at most this many steps, and this long for all of them.
+const MAX_RUNS: u64 = 48;
+const MAX_STEPS: u64 = 50_000;
+const BUDGET: Duration = Duration::from_millis(150);
+/// States recorded per header and run.
+const PER_RUN: usize = 48;
+/// The variables per loop, and the loop variables whose products are monomials.
+const MAX_VARS: usize = 10;
+const MAX_PRODUCT_VARS: usize = 4;
+/// The fewest distinct values a variable takes in products.
+const MIN_FACTOR_VALUES: usize = 4;
+/// The largest coefficient of a candidate (after scaling to coprime integers).
+const MAX_COEFFICIENT: i128 = 1 << 16;
+
+/// The type the candidates compute in: every product of two values of up to 32 bits fits.
+const WIDE: IntTy = IntTy::I64;
+
+/// The candidates for the loops of `fid` (a function of `q`, the program whose entry the runs
+/// start from), per header, within `deadline`.
+pub fn candidates(
+    q: &Program,
+    fid: FuncId,
+    forest: &LoopForest,
+    views: &[MemoryView],
+    semantics: Semantics,
+    deadline: Instant,
+) -> Vec<(LocId, Candidate)> {
+    let f = &q.funcs[fid];
+    if forest.loops.is_empty() || q.entry != Some(fid) {
+        return Vec::new();
+    }
+    let visibility = Visibility::new(q, views);
+    // Per loop: the variables to observe, the loop's own (read or written in it) last.
+    let loops: Vec<(LocId, Vec<VarId>, usize)> = forest
+        .loops
+        .ids()
+        .map(|l| {
+            let lp = &forest.loops[l];
+            let span = forest.syntax(f, l).1;
+            let usable = |v: &VarId| {
+                visibility.visible_at(*v, span)
+                    && matches!(q.vars[*v].ty.reg(), Some(Type::Int(t)) if t.bits() <= 32 && !t.is_bool())
+            };
+            let mut own = BTreeSet::new();
+            let mut written = BTreeSet::new();
+            for (_, e) in f.edges.iter().filter(|(_, e)| lp.contains(e.from)) {
+                for x in e.cmd.exprs() {
+                    own.extend(x.reads());
+                }
+                written.extend(e.cmd.defs());
+            }
+            // Variables read next to the loop's (a copy made before it, an assertion after it).
+            let mut others = BTreeSet::new();
+            for (_, e) in f.edges.iter() {
+                let reads: Vec<VarId> = e.cmd.exprs().iter().flat_map(|x| x.reads()).collect();
+                let defs = e.cmd.defs();
+                if reads.iter().chain(&defs).any(|v| written.contains(v)) || matches!(e.cmd, Command::Assert { .. }) {
+                    others.extend(reads.into_iter().chain(defs));
+                }
+            }
+            own.extend(written.iter().copied());
+            let own: Vec<VarId> = own.into_iter().filter(usable).collect();
+            let mut vars: Vec<VarId> = others.into_iter().filter(|v| usable(v) && !own.contains(v)).collect::<Vec<_>>();
+            // Unchanged variables first, then those the loop writes: each equation solves for
+            // the last monomial it mentions.
+            let (changed, unchanged): (Vec<VarId>, Vec<VarId>) = own.iter().partition(|v| written.contains(v));
+            vars.truncate(MAX_VARS.saturating_sub(own.len()));
+            vars.extend(unchanged);
+            let products = changed.len().min(MAX_PRODUCT_VARS);
+            vars.extend(changed);
+            vars.truncate(MAX_VARS);
+            (lp.header, vars, products)
+        })
+        .collect();
+    let all: Vec<VarId> =
+        loops.iter().flat_map(|(_, v, _)| v.iter().copied()).collect::<BTreeSet<_>>().into_iter().collect();
+    if all.is_empty() {
+        return Vec::new();
+    }
+    let states = observe(q, fid, &loops.iter().map(|(h, _, _)| *h).collect::<Vec<_>>(), &all, semantics, deadline);
+    let mut out = Vec::new();
+    for (header, vars, products) in &loops {
+        let index: Vec<usize> = vars.iter().filter_map(|v| all.iter().position(|w| w == v)).collect();
+        let rows: BTreeSet<Vec<i128>> = states
+            .get(header)
+            .into_iter()
+            .flatten()
+            .filter_map(|values| index.iter().map(|&i| values[i]).collect::<Option<Vec<i128>>>())
+            .collect();
+        out.extend(equalities(q, vars, *products, &rows).into_iter().map(|c| (*header, c)));
+    }
+    out
+}
+
+/// The states observed at `headers` (values of `vars`, in order) over random runs of `q`.
+fn observe(
+    q: &Program,
+    fid: FuncId,
+    headers: &[LocId],
+    vars: &[VarId],
+    semantics: Semantics,
+    deadline: Instant,
+) -> BTreeMap<LocId, Vec<Vec<Option<i128>>>> {
+    let stop = deadline.min(Instant::now() + BUDGET);
+    let mut rng = Xorshift(0x9e37_79b9_7f4a_7c15);
+    let mut out: BTreeMap<LocId, Vec<Vec<Option<i128>>>> = BTreeMap::new();
+    for run in 0..MAX_RUNS {
+        if Instant::now() >= stop {
+            break;
+        }
+        let config = ExecConfig {
+            nondet: stream(&mut rng, run),
+            uninit: UninitMode::Nondet,
+            max_steps: MAX_STEPS,
+            semantics,
+            deadline: Some(stop),
+            watch: Some(Watch { func: fid, locs: headers.to_vec(), vars: vars.to_vec(), per_loc: PER_RUN }),
+            ..ExecConfig::default()
+        };
+        for s in leapfrog_interp::run(q, &config).snapshots {
+            out.entry(s.loc).or_default().push(s.values);
+        }
+    }
+    out
+}
+
+/// The equalities over `vars` (the last `products` of them also in products of two) that all
+/// `rows` satisfy, as candidates.
+fn equalities(q: &Program, vars: &[VarId], products: usize, rows: &BTreeSet<Vec<i128>>) -> Vec<Candidate> {
+    // The monomials: 1, each variable, and the products of the last `products` variables (when
+    // there are enough distinct states to tell them apart).
+    let mut monomials: Vec<Vec<usize>> = std::iter::once(Vec::new()).chain((0..vars.len()).map(|i| vec![i])).collect();
+    // A variable of a few values only is no factor: `y * y == 10 * y` for `y` in {0, 10} holds,
+    // but only costs the solver.
+    let varied = |i: usize| rows.iter().map(|r| r[i]).collect::<BTreeSet<i128>>().len() >= MIN_FACTOR_VALUES;
+    let factors: Vec<usize> = (vars.len() - products..vars.len()).filter(|&i| varied(i)).collect();
+    let quadratic: Vec<Vec<usize>> =
+        factors.iter().enumerate().flat_map(|(a, &i)| factors[a..].iter().map(move |&j| vec![i, j])).collect();
+    if rows.len() >= monomials.len() + quadratic.len() + 4 {
+        monomials.extend(quadratic);
+    }
+    if rows.len() < monomials.len().min(8) {
+        return Vec::new();
+    }
+    let mut space = RowSpace::default();
+    for row in rows {
+        let values: Vec<Rational> = monomials
+            .iter()
+            .map(|m| m.iter().fold(Rational::one(), |acc, &i| acc * Rational::from_integer(row[i].into())))
+            .collect();
+        space.add(values);
+        if space.rows.len() == monomials.len() {
+            return Vec::new();
+        }
+    }
+    let wide = |v: VarId| match q.vars[v].ty.reg() {
+        Some(Type::Int(t)) if t == WIDE => Expr::Var(v),
+        _ => Expr::cast(WIDE, Expr::Var(v)),
+    };
+    let mut out = Vec::new();
+    for equation in space.null_space(monomials.len()) {
+        let Some(coefficients) = integers(&equation) else { continue };
+        // Products only with a unit coefficient, alone: the sum stays within the wide type.
+        let quadratic: i128 =
+            monomials.iter().zip(&coefficients).filter(|(m, _)| m.len() == 2).map(|(_, c)| c.abs()).sum();
+        if quadratic > 1 {
+            continue;
+        }
+        let term = |m: &[usize], c: i128| -> Expr {
+            let product = m.iter().map(|&i| wide(vars[i])).reduce(|a, b| Expr::binary(BinOp::Mul, WIDE, a, b));
+            match product {
+                None => Expr::int(c, WIDE),
+                Some(p) if c == 1 => p,
+                Some(p) => Expr::binary(BinOp::Mul, WIDE, Expr::int(c, WIDE), p),
+            }
+        };
+        // Positive terms on the left, the others on the right, the constant last.
+        let side = |positive: bool| -> Expr {
+            let mut terms: Vec<(&Vec<usize>, i128)> = monomials
+                .iter()
+                .zip(&coefficients)
+                .filter(|(_, c)| **c != 0 && (**c > 0) == positive)
+                .map(|(m, c)| (m, c.abs()))
+                .collect();
+            terms.sort_by_key(|(m, _)| (m.is_empty(), std::cmp::Reverse(m.len())));
+            terms
+                .into_iter()
+                .map(|(m, c)| term(m, c))
+                .reduce(|a, b| Expr::binary(BinOp::Add, WIDE, a, b))
+                .unwrap_or_else(|| Expr::int(0, WIDE))
+        };
+        let expr = Expr::cmp(CmpOp::Eq, side(true), side(false));
+        let text = leapfrog_ir::print::expr_to_c(q, &expr);
+        out.push(Candidate { expr, text });
+    }
+    out
+}
+
+/// `v` scaled to coprime integers with a positive last non-zero entry, when they are small.
+fn integers(v: &[Rational]) -> Option<Vec<i128>> {
+    use num_integer::Integer;
+    let lcm = v.iter().fold(num_bigint::BigInt::one(), |acc, c| acc.lcm(c.denom()));
+    let scaled: Vec<num_bigint::BigInt> =
+        v.iter().map(|c| (c * Rational::from_integer(lcm.clone())).to_integer()).collect();
+    let gcd = scaled.iter().fold(num_bigint::BigInt::zero(), |acc, c| acc.gcd(c));
+    if gcd.is_zero() {
+        return None;
+    }
+    let sign = if scaled.iter().rev().find(|c| !c.is_zero())?.is_negative() { -1 } else { 1 };
+    scaled.iter().map(|c| (c / &gcd).to_i128().map(|c| c * sign).filter(|c| c.abs() <= MAX_COEFFICIENT)).collect()
+}
+
+/// The span of the rows added so far, in reduced row echelon form: each row with its pivot
+/// column (1 there, 0 in every other row).
+#[derive(Default)]
+struct RowSpace {
+    rows: Vec<(usize, Vec<Rational>)>,
+}
+
+impl RowSpace {
+    fn add(&mut self, mut row: Vec<Rational>) {
+        for (pivot, basis) in &self.rows {
+            if !row[*pivot].is_zero() {
+                let factor = row[*pivot].clone();
+                for (x, b) in row.iter_mut().zip(basis) {
+                    *x -= &factor * b;
+                }
+            }
+        }
+        let Some(pivot) = row.iter().position(|x| !x.is_zero()) else { return };
+        let lead = row[pivot].clone();
+        for x in row.iter_mut() {
+            *x /= &lead;
+        }
+        for (_, basis) in self.rows.iter_mut() {
+            if !basis[pivot].is_zero() {
+                let factor = basis[pivot].clone();
+                for (x, r) in basis.iter_mut().zip(&row) {
+                    *x -= &factor * r;
+                }
+            }
+        }
+        self.rows.push((pivot, row));
+    }
+
+    /// A basis of the vectors orthogonal to every row: one per free column `f`, with 1 at `f`
+    /// and each pivot's negated entry in column `f`.
+    fn null_space(&self, columns: usize) -> Vec<Vec<Rational>> {
+        let pivots: BTreeSet<usize> = self.rows.iter().map(|(p, _)| *p).collect();
+        (0..columns)
+            .filter(|c| !pivots.contains(c))
+            .map(|free| {
+                let mut v = vec![Rational::zero(); columns];
+                v[free] = Rational::one();
+                for (pivot, row) in &self.rows {
+                    v[*pivot] = -row[free].clone();
+                }
+                v
+            })
+            .collect()
+    }
+}
+
+/// A small deterministic generator for the runs' inputs.
+struct Xorshift(u64);
+
+impl Xorshift {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// Values that are often what guards and loop bounds test.
+const BOUNDARY: [i128; 8] = [0, 1, -1, 2, 100, 1000, 2147483647, -2147483648];
+
+/// Input stream number `run`: mostly small values (they pass the usual `assume`s and keep
+/// `while (nondet())` going for a while), some of medium size and some boundary values; the
+/// stream's end (0 from then on) ends such loops.
+fn stream(rng: &mut Xorshift, run: u64) -> Vec<i128> {
+    let len = 4 + rng.below(if run % 2 == 0 { 32 } else { 256 });
+    (0..len)
+        .map(|_| match rng.below(10) {
+            0..=5 => rng.below(21) as i128 - 4,
+            6..=7 => rng.below(2001) as i128 - 1000,
+            _ => BOUNDARY[rng.below(BOUNDARY.len() as u64) as usize],
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn r(n: i64) -> Rational {
+        Rational::from_integer(n.into())
+    }
+
+    #[test]
+    fn null_space_of_observed_rows() {
+        // Rows (1, a, res): res == a + 3 in every row.
+        let mut space = RowSpace::default();
+        for a in [0i64, 5, -2, 7] {
+            space.add(vec![r(1), r(a), r(a + 3)]);
+        }
+        let basis = space.null_space(3);
+        assert_eq!(basis.len(), 1);
+        assert_eq!(integers(&basis[0]), Some(vec![-3, -1, 1]));
+    }
+
+    #[test]
+    fn reduced_echelon_form_solves_the_later_columns() {
+        // Rows (1, x, y, z) with z == x + y and y == 2: two equations, each solving a later
+        // column in terms of earlier ones.
+        let mut space = RowSpace::default();
+        for x in [0i64, 1, 5, -3, 8] {
+            space.add(vec![r(1), r(x), r(2), r(x + 2)]);
+        }
+        let basis: Vec<Vec<i128>> = space.null_space(4).iter().filter_map(|v| integers(v)).collect();
+        assert_eq!(basis, vec![vec![-2, 0, 1, 0], vec![-2, -1, 0, 1]]);
+    }
+
+    fn program_with(names: &[&str]) -> (Program, Vec<VarId>) {
+        let mut q = Program {
+            files: leapfrog_source::SourceFiles::new(),
+            data_model: leapfrog_ir::DataModel::LP64,
+            vars: leapfrog_ir::IdVec::new(),
+            funcs: leapfrog_ir::IdVec::new(),
+            globals: Vec::new(),
+            init: FuncId(0),
+            entry: None,
+            externs: Vec::new(),
+            diagnostics: Vec::new(),
+        };
+        let vars = names
+            .iter()
+            .map(|n| {
+                q.vars.push(leapfrog_ir::Var {
+                    name: n.to_string(),
+                    ty: leapfrog_ir::VarTy::Reg(Type::Int(IntTy::I32)),
+                    kind: leapfrog_ir::VarKind::Local,
+                    func: None,
+                    span: leapfrog_source::Span::UNKNOWN,
+                    scope: None,
+                })
+            })
+            .collect();
+        (q, vars)
+    }
+
+    #[test]
+    fn a_square_among_the_products() {
+        // States of `sq = sq + 2*k + 1; k = k + 1` from 0, with n an unchanged bound.
+        let (q, vars) = program_with(&["n", "k", "sq"]);
+        let rows: BTreeSet<Vec<i128>> =
+            [7i128, 12, 30].iter().flat_map(|&n| (0..=n).map(move |k| vec![n, k, k * k])).collect();
+        let texts: Vec<String> = equalities(&q, &vars, 2, &rows).into_iter().map(|c| c.text).collect();
+        assert_eq!(texts, vec!["(long)k * (long)k == (long)sq"]);
+    }
+
+    #[test]
+    fn too_few_rows_give_no_equation() {
+        let rows: BTreeSet<Vec<i128>> = [vec![1, 2], vec![3, 4]].into_iter().collect();
+        let (q, vars) = program_with(&["a", "b"]);
+        assert!(equalities(&q, &vars, 2, &rows).is_empty());
+    }
+}
