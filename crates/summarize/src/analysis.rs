@@ -129,6 +129,11 @@ pub fn analyze_seeded(
             let mut c = candidates(p, f, &forest, l, &samples[l], cfg.semantics, views);
             c.truncate(per_loop);
             let header = forest.loops[l].header;
+            // A seed that multiplies variables replaces the remainder templates, as a loop that
+            // multiplies does (`candidates::multiplies`).
+            if seeds.iter().any(|(h, seed)| *h == header && crate::candidates::multiplies(&seed.expr)) {
+                c.retain(|x| !crate::candidates::takes_remainder(&x.expr));
+            }
             for (_, seed) in seeds.iter().filter(|(h, _)| *h == header) {
                 if c.iter().all(|x| x.expr != seed.expr) {
                     c.push(seed.clone());

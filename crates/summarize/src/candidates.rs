@@ -139,6 +139,17 @@ fn resolved(original: &Expr, definitions: &BTreeMap<VarId, Expr>, visible: &dyn 
     truth_values(&e)
 }
 
+/// Whether `e` multiplies two values neither of which is a constant.
+pub(crate) fn multiplies(e: &Expr) -> bool {
+    matches!(e, Expr::Binary(BinOp::Mul, _, x, y) if x.as_const().is_none() && y.as_const().is_none())
+        || e.children().into_iter().any(multiplies)
+}
+
+/// Whether `e` takes a remainder.
+pub(crate) fn takes_remainder(e: &Expr) -> bool {
+    matches!(e, Expr::Binary(BinOp::Rem, ..)) || e.children().into_iter().any(takes_remainder)
+}
+
 /// Whether `e`'s arithmetic is linear: no remainder, division, bit operation or shift, and
 /// products only with a constant.
 fn linear(e: &Expr) -> bool {
@@ -232,12 +243,12 @@ pub fn candidates(
             _ => {}
         }
     }
-    // Atoms that only resolving brought in (an inlined `__VERIFIER_assert(x % 2)`) are in
-    // disjunctions when they are linear and few; else each is a candidate on its own: the
-    // disjunctions of a remainder, or of a dozen assertions, would each cost the solver.
-    if resolved_posts.len() <= MAX_RESOLVED_DISJUNCTS {
-        post_atoms.append(&mut resolved_posts);
-    }
+    // Atoms that only resolving brought in (an inlined `__VERIFIER_assert(y > 0)`) are each a
+    // candidate; when they are linear and few, also each joined with each of the loop's
+    // conditions as written (`x < 0 || y > 0`: once the loop leaves, the property holds). More
+    // disjunctions, of a remainder or of a dozen assertions, would cost more than they give.
+    let resolved_disjuncts: Vec<Expr> =
+        if resolved_posts.len() <= MAX_RESOLVED_DISJUNCTS { resolved_posts.clone() } else { Vec::new() };
     plain_posts.append(&mut resolved_posts);
     // Variables the property mentions (a relation to a copy made before the loop).
     for a in &post_atoms {
@@ -282,6 +293,7 @@ pub fn candidates(
     let first = types.next().unwrap_or(IntTy::I32);
     let w = if types.all(|t| t == first) { first } else { WIDE };
     let mut b = Builder { p, w, out: Vec::new(), seen: HashSet::new() };
+    let loop_multiplies = f.edges.iter().any(|(_, e)| lp.contains(e.from) && e.cmd.exprs().into_iter().any(multiplies));
     // Atoms of conditions and assertions whose variables the loop mentions, and their
     // relaxations: the guard-derived bounds and the property itself.
     for a in &cond_atoms {
@@ -304,8 +316,9 @@ pub fn candidates(
             b.cmp(CmpOp::Ge, x.clone(), k.clone(), &n, &c.to_string());
             b.cmp(CmpOp::Le, x.clone(), k.clone(), &n, &c.to_string());
         }
-        // Parity and divisibility.
-        for m in [2i128] {
+        // Parity and divisibility (not for a loop that multiplies variables: with its products,
+        // remainders make the solver give up on the whole invariant).
+        for m in [2i128].into_iter().filter(|_| !loop_multiplies) {
             for r in 0..m {
                 let w = b.w;
                 let e = Expr::cmp(CmpOp::Eq, Expr::binary(BinOp::Rem, w, x.clone(), Expr::int(m, w)), Expr::int(r, w));
@@ -333,8 +346,11 @@ pub fn candidates(
                 b.cmp(CmpOp::Ge, sum.clone(), k.clone(), &format!("{nv} + {nw}"), &c.to_string());
             }
             // Equal parity.
-            let e = Expr::cmp(CmpOp::Eq, Expr::binary(BinOp::Rem, w, diff.clone(), Expr::int(2, w)), Expr::int(0, w));
-            b.push(e, format!("({nv} - {nw}) % 2 == 0"));
+            if !loop_multiplies {
+                let e =
+                    Expr::cmp(CmpOp::Eq, Expr::binary(BinOp::Rem, w, diff.clone(), Expr::int(2, w)), Expr::int(0, w));
+                b.push(e, format!("({nv} - {nw}) % 2 == 0"));
+            }
             for k in [2i128, 3] {
                 let scaled = Expr::binary(BinOp::Mul, w, Expr::int(k, w), y.clone());
                 b.cmp(CmpOp::Eq, x.clone(), scaled.clone(), &nv, &format!("{k} * {nw}"));
@@ -476,6 +492,13 @@ pub fn candidates(
             if a.expr != o.expr {
                 b.push(or(a.expr.clone(), o.expr.clone()), format!("({}) || ({})", a.text, o.text));
             }
+        }
+    }
+    for a in resolved_disjuncts.iter().filter(|a| usable(a)) {
+        for g in guard_atoms.iter().filter(|g| usable(g) && *g != a) {
+            let text =
+                format!("({}) || ({})", leapfrog_ir::print::expr_to_c(p, a), leapfrog_ir::print::expr_to_c(p, g));
+            b.push(or(a.clone(), g.clone()), text);
         }
     }
     // Candidates false in a sampled entry state fail initiation: drop them without a query.
