@@ -18,7 +18,7 @@ use leapfrog_arith::{BinOp, CmpOp, IntTy, Semantics};
 use leapfrog_interp::{ExecConfig, UninitMode, Watch};
 use leapfrog_ir::loops::LoopForest;
 use leapfrog_ir::types::Type;
-use leapfrog_ir::{Command, Expr, FuncId, LocId, MemoryView, Program, VarId, Visibility};
+use leapfrog_ir::{Command, Expr, FuncId, LocId, LoopId, MemoryView, Program, VarId, Visibility};
 use leapfrog_linear::Rational;
 use leapfrog_summarize::candidates::Candidate;
 use num_traits::{One, Signed, ToPrimitive, Zero};
@@ -26,7 +26,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::time::{Duration, Instant};
 
 /// At most this many runs, each of at most this many steps, and this long for all of them.
-const MAX_RUNS: u64 = 48;
+const MAX_RUNS: u64 = 128;
 const MAX_STEPS: u64 = 50_000;
 const BUDGET: Duration = Duration::from_millis(150);
 /// States recorded per header and run.
@@ -57,6 +57,9 @@ pub fn candidates(
         return Vec::new();
     }
     let visibility = Visibility::new(q, views);
+    let written_in = |l: LoopId| -> BTreeSet<VarId> {
+        f.edges.iter().filter(|(_, e)| forest.loops[l].contains(e.from)).flat_map(|(_, e)| e.cmd.defs()).collect()
+    };
     // Per loop: the variables to observe, the loop's own (read or written in it) last.
     let loops: Vec<(LocId, Vec<VarId>, usize)> = forest
         .loops
@@ -69,12 +72,20 @@ pub fn candidates(
                     && matches!(q.vars[*v].ty.reg(), Some(Type::Int(t)) if t.bits() <= 32 && !t.is_bool())
             };
             let mut own = BTreeSet::new();
-            let mut written = BTreeSet::new();
             for (_, e) in f.edges.iter().filter(|(_, e)| lp.contains(e.from)) {
                 for x in e.cmd.exprs() {
                     own.extend(x.reads());
                 }
-                written.extend(e.cmd.defs());
+            }
+            let written = written_in(l);
+            // What the loops around it change (the outer counter `i` of `k == i * m + j`).
+            let mut around = BTreeSet::new();
+            let mut parent = lp.parent;
+            while let Some(a) = parent {
+                around.extend(
+                    written_in(a).into_iter().filter(|v| !own.contains(v) && !written.contains(v) && usable(v)),
+                );
+                parent = forest.loops[a].parent;
             }
             // Variables read next to the loop's (a copy made before it, an assertion after it).
             let mut others = BTreeSet::new();
@@ -87,13 +98,18 @@ pub fn candidates(
             }
             own.extend(written.iter().copied());
             let own: Vec<VarId> = own.into_iter().filter(usable).collect();
-            let mut vars: Vec<VarId> = others.into_iter().filter(|v| usable(v) && !own.contains(v)).collect::<Vec<_>>();
-            // Unchanged variables first, then those the loop writes: each equation solves for
-            // the last monomial it mentions.
+            let mut vars: Vec<VarId> =
+                others.into_iter().filter(|v| usable(v) && !own.contains(v) && !around.contains(v)).collect();
+            // Unchanged variables first, then those the loops around change, then those the
+            // loop writes: each equation solves for the last monomial it mentions.
             let (changed, unchanged): (Vec<VarId>, Vec<VarId>) = own.iter().partition(|v| written.contains(v));
-            vars.truncate(MAX_VARS.saturating_sub(own.len()));
+            vars.truncate(MAX_VARS.saturating_sub(own.len() + around.len()));
             vars.extend(unchanged);
-            let products = changed.len().min(MAX_PRODUCT_VARS);
+            vars.extend(around.iter().copied());
+            // The factors of products: the loop's variables and those the loops around change,
+            // the loop's changed ones first (`k == i * m` for a nest that adds `m` to `k` per
+            // outer iteration reads `m`).
+            let products = (own.len() + around.len()).min(MAX_PRODUCT_VARS);
             vars.extend(changed);
             vars.truncate(MAX_VARS);
             (lp.header, vars, products)
