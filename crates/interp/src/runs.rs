@@ -8,6 +8,10 @@
 //! (`verify`). (A declaration whose variable is never read before it is assigned consults
 //! nothing: the interpreter takes an uninitialized value at its first read.)
 //!
+//! [`RandomInputs`] makes input streams for runs that explore: mostly small values, some of
+//! medium size, boundary values, and the program's own constants and their neighbours (a guard
+//! `x == 102` is met by a dictionary, rarely by chance).
+//!
 //! [`single_run`] is the one place that decides whether a run is the program's only execution;
 //! both pipelines use it. [`run_recording`] and [`replay`] are the runs that turn an engine's
 //! proposed inputs into a stream and confirm a counterexample.
@@ -15,7 +19,8 @@
 use crate::{ExecConfig, ExecResult, InputOracle, Outcome, UninitMode};
 use leapfrog_arith::Semantics;
 use leapfrog_ir::nondet::{Source, command_source};
-use leapfrog_ir::{Command, Program};
+use leapfrog_ir::{Command, Expr, Program};
+use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
 /// Steps the run may take; longer runs are left to the other techniques. The interpreter takes
@@ -99,4 +104,82 @@ pub fn replay(p: &Program, inputs: &[i128], semantics: Semantics, deadline: Inst
         ..ExecConfig::default()
     };
     crate::run(p, &config)
+}
+
+/// Input streams for exploring runs: a small deterministic generator and the program's
+/// constants.
+pub struct RandomInputs {
+    state: u64,
+    dictionary: Vec<i128>,
+}
+
+/// Values that guards and loop bounds often test.
+const BOUNDARY: [i128; 8] = [0, 1, -1, 2, 100, 1000, 2147483647, -2147483648];
+/// The most constants of a program the streams draw from.
+const MAX_DICTIONARY: usize = 64;
+
+impl RandomInputs {
+    /// Streams for `p`, from its integer constants (each with its neighbours) and `seed`.
+    pub fn new(p: &Program, seed: u64) -> RandomInputs {
+        let mut constants = BTreeSet::new();
+        for f in p.funcs.values() {
+            for e in f.edges.values() {
+                for x in e.cmd.exprs() {
+                    collect_constants(x, &mut constants);
+                }
+            }
+        }
+        let dictionary: Vec<i128> = constants
+            .into_iter()
+            .flat_map(|c: i128| [c.saturating_sub(1), c, c.saturating_add(1)])
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .take(MAX_DICTIONARY)
+            .collect();
+        RandomInputs { state: seed | 1, dictionary }
+    }
+
+    fn next(&mut self) -> u64 {
+        self.state ^= self.state << 13;
+        self.state ^= self.state >> 7;
+        self.state ^= self.state << 17;
+        self.state
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n.max(1)
+    }
+
+    /// Stream number `run`: short and long ones alternate (the stream's end, 0 from then on,
+    /// ends a `while (nondet())` loop).
+    pub fn stream(&mut self, run: u64) -> Vec<i128> {
+        let len = 4 + self.below(if run.is_multiple_of(2) { 32 } else { 256 });
+        (0..len).map(|_| self.value()).collect()
+    }
+
+    fn value(&mut self) -> i128 {
+        match self.below(10) {
+            0..=4 => self.below(21) as i128 - 4,
+            5..=6 => self.below(2001) as i128 - 1000,
+            7 if !self.dictionary.is_empty() => {
+                let i = self.below(self.dictionary.len() as u64) as usize;
+                self.dictionary[i]
+            }
+            _ => {
+                let i = self.below(BOUNDARY.len() as u64) as usize;
+                BOUNDARY[i]
+            }
+        }
+    }
+}
+
+fn collect_constants(e: &Expr, out: &mut BTreeSet<i128>) {
+    if let Expr::Int(v, _) = e
+        && v.unsigned_abs() <= 1 << 31
+    {
+        out.insert(*v);
+    }
+    for c in e.children() {
+        collect_constants(c, out);
+    }
 }

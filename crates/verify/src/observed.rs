@@ -15,6 +15,7 @@
 //! re-checks the certificate: nothing here is trusted.
 
 use leapfrog_arith::{BinOp, CmpOp, IntTy, Semantics};
+use leapfrog_interp::runs::RandomInputs;
 use leapfrog_interp::{ExecConfig, UninitMode, Watch};
 use leapfrog_ir::loops::LoopForest;
 use leapfrog_ir::types::Type;
@@ -145,14 +146,14 @@ fn observe(
     deadline: Instant,
 ) -> BTreeMap<LocId, Vec<Vec<Option<i128>>>> {
     let stop = deadline.min(Instant::now() + BUDGET);
-    let mut rng = Xorshift(0x9e37_79b9_7f4a_7c15);
+    let mut inputs = RandomInputs::new(q, 0x9e37_79b9_7f4a_7c15);
     let mut out: BTreeMap<LocId, Vec<Vec<Option<i128>>>> = BTreeMap::new();
     for run in 0..MAX_RUNS {
         if Instant::now() >= stop {
             break;
         }
         let config = ExecConfig {
-            nondet: stream(&mut rng, run),
+            nondet: inputs.stream(run),
             uninit: UninitMode::Nondet,
             max_steps: MAX_STEPS,
             semantics,
@@ -302,39 +303,6 @@ impl RowSpace {
             })
             .collect()
     }
-}
-
-/// A small deterministic generator for the runs' inputs.
-struct Xorshift(u64);
-
-impl Xorshift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
-
-/// Values that are often what guards and loop bounds test.
-const BOUNDARY: [i128; 8] = [0, 1, -1, 2, 100, 1000, 2147483647, -2147483648];
-
-/// Input stream number `run`: mostly small values (they pass the usual `assume`s and keep
-/// `while (nondet())` going for a while), some of medium size and some boundary values; the
-/// stream's end (0 from then on) ends such loops.
-fn stream(rng: &mut Xorshift, run: u64) -> Vec<i128> {
-    let len = 4 + rng.below(if run % 2 == 0 { 32 } else { 256 });
-    (0..len)
-        .map(|_| match rng.below(10) {
-            0..=5 => rng.below(21) as i128 - 4,
-            6..=7 => rng.below(2001) as i128 - 1000,
-            _ => BOUNDARY[rng.below(BOUNDARY.len() as u64) as usize],
-        })
-        .collect()
 }
 
 #[cfg(test)]
