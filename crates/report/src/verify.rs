@@ -118,6 +118,9 @@ pub fn to_text(files: &SourceFiles, r: &Report) -> String {
             None if r.technique == Some(leapfrog_results::technique::DISJUNCTIVE_SUMMARIES) => out.push_str(
                 "counterexample (inputs solved through the loops' disjunctive summaries, replayed by the interpreter):\n",
             ),
+            None if r.technique == Some(leapfrog_results::technique::RANDOM_TESTING) => {
+                out.push_str("counterexample (a run on random inputs, replayed by the interpreter):\n")
+            }
             None => out.push_str("counterexample (the program's only execution, run by the interpreter):\n"),
         }
         let inputs: Vec<String> = c.inputs.iter().map(|x| x.to_string()).collect();

@@ -11,6 +11,9 @@ pub const BOUNDED_UNWINDING: &str = "bounded-unwinding";
 /// `verify`: a failing execution found by crossing loops with their disjunctive summaries
 /// (proteus-tse19 §7.2: entry values and state counters solved per trace), replayed.
 pub const DISJUNCTIVE_SUMMARIES: &str = "disjunctive-summaries";
+/// `verify`: a failing execution found by running the program on random inputs (for programs
+/// the other techniques cannot take, such as recursive ones), replayed.
+pub const RANDOM_TESTING: &str = "random-testing";
 /// `verify`: no assertion can run.
 pub const NO_ASSERTION: &str = "no-assertion";
 /// `verify` and `terminate`: the program's only execution, run by the interpreter.

@@ -30,7 +30,7 @@ pub use leapfrog_results::{Options, Verdict, join_conjuncts, technique};
 use leapfrog_arith::Semantics;
 use leapfrog_certify::{CheckResult, SafetyCertificate, check_safety_with_views};
 use leapfrog_interp::runs::{self, replay, run_recording};
-use leapfrog_interp::{EdgeInputs, Outcome};
+use leapfrog_interp::{EdgeInputs, ExecConfig, Outcome, UninitMode};
 use leapfrog_ir::nondet::assumptions;
 use leapfrog_ir::{Command, Expr, FuncId, MemoryView, Program, Type, VarTy, Visibility};
 use leapfrog_ir::{InlineLimits, inline_program};
@@ -225,7 +225,16 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
     let mut q = match inline_program(p, &InlineLimits::default()) {
         Ok(q) => q,
         Err(e) => {
-            report.reason = Some(format!("calls cannot be inlined: {e}"));
+            // No summaries without inlining; runs on random inputs may still find a failure.
+            let testing_deadline = deadline.min(Instant::now() + opts.timeout.mul_f64(RANDOM_TESTING_SHARE));
+            let (found, runs) = random_testing(p, opts.semantics, testing_deadline);
+            if let Some(cex) = found {
+                report.verdict = Verdict::False;
+                report.technique = Some(technique::RANDOM_TESTING);
+                report.counterexample = Some(cex);
+                return finish(report);
+            }
+            report.reason = Some(format!("calls cannot be inlined: {e}; no failure in {runs} runs on random inputs"));
             return finish(report);
         }
     };
@@ -368,6 +377,42 @@ fn trace_search(
     let Outcome::Error { span, .. } = r.outcome else { return None };
     let (path, elided) = merge_spans(r.trace.iter().map(|(fi, e)| p.funcs[*fi].edges[*e].span));
     Some(Counterexample { inputs: stream, path, elided, failing: span, leaps: Vec::new(), unwinding: None })
+}
+
+/// The share of the budget the runs on random inputs may use, the most runs, and the steps of
+/// each.
+const RANDOM_TESTING_SHARE: f64 = 0.5;
+const RANDOM_RUNS: u64 = 2000;
+const RANDOM_RUN_STEPS: u64 = 1_000_000;
+
+/// Runs `p` on random input streams (`runs::RandomInputs`) until one fails an assertion or
+/// `deadline`; a failure replayed from its recorded inputs is the counterexample. Also how many
+/// runs were made.
+fn random_testing(p: &Program, semantics: Semantics, deadline: Instant) -> (Option<Counterexample>, u64) {
+    let mut inputs = runs::RandomInputs::new(p, 0x5851_f42d_4c95_7f2d);
+    let mut made = 0;
+    while made < RANDOM_RUNS && Instant::now() < deadline {
+        let config = ExecConfig {
+            nondet: inputs.stream(made),
+            uninit: UninitMode::Nondet,
+            max_steps: RANDOM_RUN_STEPS,
+            semantics,
+            record_inputs: true,
+            deadline: Some(deadline),
+            ..ExecConfig::default()
+        };
+        made += 1;
+        let r = leapfrog_interp::run(p, &config);
+        let Outcome::Error { span, .. } = r.outcome else { continue };
+        let replayed = replay(p, &r.inputs, semantics, deadline);
+        if !matches!(replayed.outcome, Outcome::Error { span: s, .. } if s == span) {
+            continue;
+        }
+        let (path, elided) = merge_spans(replayed.trace.iter().map(|(fi, e)| p.funcs[*fi].edges[*e].span));
+        let cex = Counterexample { inputs: r.inputs, path, elided, failing: span, leaps: Vec::new(), unwinding: None };
+        return (Some(cex), made);
+    }
+    (None, made)
 }
 
 /// One attempt at a TRUE: the summaries (with `seeds` among the candidates), when they do not
