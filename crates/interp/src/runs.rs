@@ -19,7 +19,7 @@
 use crate::{ExecConfig, ExecResult, InputOracle, Outcome, UninitMode};
 use leapfrog_arith::Semantics;
 use leapfrog_ir::nondet::{Source, command_source};
-use leapfrog_ir::{Command, Expr, Program};
+use leapfrog_ir::{Command, Program};
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
@@ -125,7 +125,7 @@ impl RandomInputs {
         for f in p.funcs.values() {
             for e in f.edges.values() {
                 for x in e.cmd.exprs() {
-                    collect_constants(x, &mut constants);
+                    x.small_constants(&mut constants);
                 }
             }
         }
@@ -170,16 +170,5 @@ impl RandomInputs {
                 BOUNDARY[i]
             }
         }
-    }
-}
-
-fn collect_constants(e: &Expr, out: &mut BTreeSet<i128>) {
-    if let Expr::Int(v, _) = e
-        && v.unsigned_abs() <= 1 << 31
-    {
-        out.insert(*v);
-    }
-    for c in e.children() {
-        collect_constants(c, out);
     }
 }

@@ -162,6 +162,19 @@ impl Expr {
         }
     }
 
+    /// Adds the integer literals of the expression whose magnitude is at most 2^31 (the
+    /// constants a program tests and bounds with) to `out`.
+    pub fn small_constants(&self, out: &mut std::collections::BTreeSet<i128>) {
+        if let Expr::Int(v, _) = self
+            && v.unsigned_abs() <= 1 << 31
+        {
+            out.insert(*v);
+        }
+        for c in self.children() {
+            c.small_constants(out);
+        }
+    }
+
     /// The register variables whose values the expression reads.
     pub fn reads(&self) -> Vec<VarId> {
         let mut out = Vec::new();

@@ -81,17 +81,6 @@ fn int_vars_of(e: &Expr, p: &Program, out: &mut BTreeSet<VarId>) {
     }
 }
 
-fn consts_of(e: &Expr, out: &mut BTreeSet<i128>) {
-    if let Expr::Int(v, _) = e
-        && v.abs() <= 1 << 31
-    {
-        out.insert(*v);
-    }
-    for c in e.children() {
-        consts_of(c, out);
-    }
-}
-
 /// Comparisons appearing in the function (branch conditions and assertions), as atoms.
 fn atoms(e: &Expr, out: &mut Vec<Expr>) {
     match e {
@@ -215,20 +204,22 @@ pub fn candidates(
                 if later && (matches!(e.cmd, Command::Assert { .. }) || forest.innermost[e.from].is_none()) =>
             {
                 let r = resolve(c);
-                let target = match () {
-                    _ if r == *c => &mut post_atoms,
-                    _ if linear(&r) => &mut resolved_posts,
-                    _ => &mut plain_posts,
+                let target = if r == *c {
+                    &mut post_atoms
+                } else if linear(&r) {
+                    &mut resolved_posts
+                } else {
+                    &mut plain_posts
                 };
                 atoms(&r, target);
             }
             _ => {}
         }
         for x in e.cmd.exprs() {
-            consts_of(x, &mut all_consts);
+            x.small_constants(&mut all_consts);
             if inside {
                 int_vars_of(x, p, &mut vars);
-                consts_of(x, &mut loop_consts);
+                x.small_constants(&mut loop_consts);
             }
         }
         if inside {
