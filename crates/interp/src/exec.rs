@@ -246,19 +246,13 @@ impl<'p> Machine<'p> {
             return;
         }
         self.snapshot_counts[i] += 1;
+        let env = self.env();
         let values = w
             .vars
             .iter()
-            .map(|v| {
-                let slot = match self.layout.vars.get(v.index()).map(|info| info.place) {
-                    Some(Place::Global(i)) => self.globals.get(i as usize),
-                    Some(Place::Frame(f, i)) if f == self.cur.func => self.cur.regs.get(i as usize),
-                    _ => None,
-                };
-                match slot {
-                    Some(Value::Int(x)) => Some(*x),
-                    _ => None,
-                }
+            .map(|v| match env.read_reg(*v) {
+                Ok(Value::Int(x)) => Some(x),
+                _ => None,
             })
             .collect();
         self.snapshots.push(Snapshot { loc: self.cur.loc, values });
