@@ -98,20 +98,9 @@ fn search(
             }
             BmcResult::Found(found) => {
                 let stream = input_stream(q, fid, &found.values, cfg.semantics, deadline);
-                let r = replay(p, &stream, cfg.semantics, deadline);
-                return match r.outcome {
-                    Outcome::Error { span, .. } => {
-                        let (path, elided) = merge_spans(r.trace.iter().map(|(fi, e)| p.funcs[*fi].edges[*e].span));
-                        Search::Found(Counterexample {
-                            inputs: stream,
-                            path,
-                            elided,
-                            failing: span,
-                            leaps: Vec::new(),
-                            unwinding: Some(k),
-                        })
-                    }
-                    other => Search::Nothing(format!(
+                return match replayed_failure(p, stream, None, cfg.semantics, deadline) {
+                    Ok(cex) => Search::Found(Counterexample { unwinding: Some(k), ..cex }),
+                    Err(other) => Search::Nothing(format!(
                         "inputs found with {k} iterations per loop did not replay to a violation (the interpreter's outcome: {})",
                         other.kind()
                     )),
@@ -200,19 +189,10 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
     if let Some(r) = runs::single_run(p, opts.semantics, opts.timeout, deadline) {
         if let Outcome::Error { span, .. } = r.outcome {
             // Replayed with the trace the counterexample reports (the run is deterministic).
-            let replayed = replay(p, &[], opts.semantics, deadline);
-            if matches!(replayed.outcome, Outcome::Error { span: s, .. } if s == span) {
+            if let Ok(cex) = replayed_failure(p, Vec::new(), Some(span), opts.semantics, deadline) {
                 report.verdict = Verdict::False;
                 report.technique = Some(technique::CONCRETE_EXECUTION);
-                let (path, elided) = merge_spans(replayed.trace.iter().map(|(fi, e)| p.funcs[*fi].edges[*e].span));
-                report.counterexample = Some(Counterexample {
-                    inputs: Vec::new(),
-                    path,
-                    elided,
-                    failing: span,
-                    leaps: Vec::new(),
-                    unwinding: None,
-                });
+                report.counterexample = Some(cex);
                 return finish(report);
             }
         } else {
@@ -373,10 +353,27 @@ fn trace_search(
     // The replay may run the loops for long: it may use the task's time left.
     let replay_deadline = cfg.deadline.unwrap_or(deadline);
     let stream = input_stream(q, fid, &found.values, cfg.semantics, replay_deadline);
-    let r = replay(p, &stream, cfg.semantics, replay_deadline);
-    let Outcome::Error { span, .. } = r.outcome else { return None };
-    let (path, elided) = merge_spans(r.trace.iter().map(|(fi, e)| p.funcs[*fi].edges[*e].span));
-    Some(Counterexample { inputs: stream, path, elided, failing: span, leaps: Vec::new(), unwinding: None })
+    replayed_failure(p, stream, None, cfg.semantics, replay_deadline).ok()
+}
+
+/// The counterexample of replaying `inputs` on `p` (with a trace), when the replay fails an
+/// assertion (the one at `expected`, when given); else the replay's outcome. Every FALSE of
+/// `verify` is such a replay.
+fn replayed_failure(
+    p: &Program,
+    inputs: Vec<i128>,
+    expected: Option<Span>,
+    semantics: Semantics,
+    deadline: Instant,
+) -> Result<Counterexample, Outcome> {
+    let r = replay(p, &inputs, semantics, deadline);
+    match r.outcome {
+        Outcome::Error { span, .. } if expected.is_none_or(|s| s == span) => {
+            let (path, elided) = merge_spans(r.trace.iter().map(|(fi, e)| p.funcs[*fi].edges[*e].span));
+            Ok(Counterexample { inputs, path, elided, failing: span, leaps: Vec::new(), unwinding: None })
+        }
+        other => Err(other),
+    }
 }
 
 /// The share of the budget the runs on random inputs may use, the most runs, and the steps of
@@ -404,13 +401,9 @@ fn random_testing(p: &Program, semantics: Semantics, deadline: Instant) -> (Opti
         made += 1;
         let r = leapfrog_interp::run(p, &config);
         let Outcome::Error { span, .. } = r.outcome else { continue };
-        let replayed = replay(p, &r.inputs, semantics, deadline);
-        if !matches!(replayed.outcome, Outcome::Error { span: s, .. } if s == span) {
-            continue;
+        if let Ok(cex) = replayed_failure(p, r.inputs, Some(span), semantics, deadline) {
+            return (Some(cex), made);
         }
-        let (path, elided) = merge_spans(replayed.trace.iter().map(|(fi, e)| p.funcs[*fi].edges[*e].span));
-        let cex = Counterexample { inputs: r.inputs, path, elided, failing: span, leaps: Vec::new(), unwinding: None };
-        return (Some(cex), made);
     }
     (None, made)
 }
