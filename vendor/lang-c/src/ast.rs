@@ -687,6 +687,9 @@ pub enum TS18661FloatFormat {
 pub struct StructType {
     pub kind: Node<StructKind>,
     pub identifier: Option<Node<Identifier>>,
+    /// Patched (Leapfrog): GNU attributes between the keyword and the tag
+    /// (`struct __attribute__((aligned(64))) s { ... }`).
+    pub extensions: Vec<Node<Extension>>,
     /// List of structure of union members, when present.
     ///
     /// A [GNU extension](https://gcc.gnu.org/onlinedocs/gcc-8.1.0/gcc/Empty-Structures.html) allows the list to be empty.

@@ -2978,7 +2978,9 @@ fn __parse_unary_expression0<'input>(__input: &'input str, __state: &mut ParseSt
                                                         let __seq_res = __parse__(__input, __state, __pos, env);
                                                         match __seq_res {
                                                             Matched(__pos, _) => {
-                                                                let __seq_res = __parse_unary_expression0(__input, __state, __pos, env);
+                                                                // Patched (Leapfrog): gcc's grammar is `__extension__ cast-expression`
+                                                                // (its headers write `__extension__ (__m128)(__v4sf){ ... }`).
+                                                                let __seq_res = __parse_cast_expression0(__input, __state, __pos, env);
                                                                 match __seq_res {
                                                                     Matched(__pos, e) => Matched(__pos, { e }),
                                                                     Failed => Failed,
@@ -7502,101 +7504,40 @@ fn __parse_type_specifier_nonunique<'input>(__input: &'input str, __state: &mut 
     }
 }
 
+/// Patched (Leapfrog): GNU attributes between `struct`/`union` and the tag
+/// (`struct __attribute__((aligned(64))) s { ... }`, zlib-ng's `inflate_state`) were not read: the
+/// release took the keyword alone as an anonymous struct and the rest as a function definition.
+/// They are kept in `StructType::extensions`. The two alternatives of the release
+/// (`struct_or_union _ identifier? _ struct_or_union_body` and `struct_or_union _ identifier`) both
+/// start with the keyword, so it is parsed once, followed by the attributes when there are any.
 fn __parse_struct_or_union_specifier<'input>(__input: &'input str, __state: &mut ParseState<'input>, __pos: usize, env: &mut Env) -> RuleResult<StructType> {
     #![allow(non_snake_case, unused)]
-    {
-        let __choice_res = {
-            let __seq_res = {
-                let __seq_res = Matched(__pos, __pos);
-                match __seq_res {
-                    Matched(__pos, l) => {
-                        let __seq_res = __parse_struct_or_union(__input, __state, __pos, env);
-                        match __seq_res {
-                            Matched(__pos, e) => {
-                                let __seq_res = Matched(__pos, __pos);
-                                match __seq_res {
-                                    Matched(__pos, r) => Matched(__pos, { Node::new(e, Span::span(l, r)) }),
-                                    Failed => Failed,
-                                }
-                            }
-                            Failed => Failed,
-                        }
-                    }
-                    Failed => Failed,
-                }
-            };
-            match __seq_res {
-                Matched(__pos, t) => {
-                    let __seq_res = __parse__(__input, __state, __pos, env);
-                    match __seq_res {
-                        Matched(__pos, _) => {
-                            let __seq_res = match __parse_identifier(__input, __state, __pos, env) {
-                                Matched(__newpos, __value) => Matched(__newpos, Some(__value)),
-                                Failed => Matched(__pos, None),
-                            };
-                            match __seq_res {
-                                Matched(__pos, i) => {
-                                    let __seq_res = __parse__(__input, __state, __pos, env);
-                                    match __seq_res {
-                                        Matched(__pos, _) => {
-                                            let __seq_res = __parse_struct_or_union_body(__input, __state, __pos, env);
-                                            match __seq_res {
-                                                Matched(__pos, d) => Matched(__pos, { StructType { kind: t, identifier: i, declarations: d } }),
-                                                Failed => Failed,
-                                            }
-                                        }
-                                        Failed => Failed,
-                                    }
-                                }
-                                Failed => Failed,
-                            }
-                        }
-                        Failed => Failed,
-                    }
-                }
-                Failed => Failed,
-            }
-        };
-        match __choice_res {
-            Matched(__pos, __value) => Matched(__pos, __value),
-            Failed => {
-                let __seq_res = {
-                    let __seq_res = Matched(__pos, __pos);
-                    match __seq_res {
-                        Matched(__pos, l) => {
-                            let __seq_res = __parse_struct_or_union(__input, __state, __pos, env);
-                            match __seq_res {
-                                Matched(__pos, e) => {
-                                    let __seq_res = Matched(__pos, __pos);
-                                    match __seq_res {
-                                        Matched(__pos, r) => Matched(__pos, { Node::new(e, Span::span(l, r)) }),
-                                        Failed => Failed,
-                                    }
-                                }
-                                Failed => Failed,
-                            }
-                        }
-                        Failed => Failed,
-                    }
-                };
-                match __seq_res {
-                    Matched(__pos, t) => {
-                        let __seq_res = __parse__(__input, __state, __pos, env);
-                        match __seq_res {
-                            Matched(__pos, _) => {
-                                let __seq_res = __parse_identifier(__input, __state, __pos, env);
-                                match __seq_res {
-                                    Matched(__pos, i) => Matched(__pos, { StructType { kind: t, identifier: Some(i), declarations: None } }),
-                                    Failed => Failed,
-                                }
-                            }
-                            Failed => Failed,
-                        }
-                    }
-                    Failed => Failed,
-                }
-            }
+    let l = __pos;
+    let Matched(__pos, e) = __parse_struct_or_union(__input, __state, __pos, env) else { return Failed };
+    let t = Node::new(e, Span::span(l, __pos));
+    let Matched(__pos, _) = __parse__(__input, __state, __pos, env) else { return Failed };
+    let (__pos, extensions) = if env.extensions_gnu && __input[__pos..].starts_with("__attribute") {
+        let Matched(__pos, extensions) = __parse_attribute_specifier_list(__input, __state, __pos, env) else { return Failed };
+        let Matched(__pos, _) = __parse__(__input, __state, __pos, env) else { return Failed };
+        (__pos, extensions)
+    } else {
+        (__pos, Vec::new())
+    };
+    let after_keyword = __pos;
+    let i = match __parse_identifier(__input, __state, __pos, env) {
+        Matched(__newpos, __value) => Some((__newpos, __value)),
+        Failed => None,
+    };
+    let __pos = i.as_ref().map_or(after_keyword, |(p, _)| *p);
+    if let Matched(__pos, _) = __parse__(__input, __state, __pos, env) {
+        if let Matched(__pos, d) = __parse_struct_or_union_body(__input, __state, __pos, env) {
+            let identifier = i.map(|(_, v)| v);
+            return Matched(__pos, StructType { kind: t, identifier, extensions, declarations: d });
         }
+    }
+    match i {
+        Some((__pos, i)) => Matched(__pos, StructType { kind: t, identifier: Some(i), extensions, declarations: None }),
+        None => Failed,
     }
 }
 

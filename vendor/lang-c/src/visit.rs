@@ -1008,6 +1008,10 @@ pub fn visit_struct_type<'ast, V: Visit<'ast> + ?Sized>(
     if let Some(ref identifier) = struct_type.identifier {
         visitor.visit_identifier(&identifier.node, &identifier.span);
     }
+    // Patched (Leapfrog): GNU attributes between the keyword and the tag.
+    for extension in &struct_type.extensions {
+        visitor.visit_extension(&extension.node, &extension.span);
+    }
     if let Some(ref declarations) = struct_type.declarations {
         for declaration in declarations {
             visitor.visit_struct_declaration(&declaration.node, &declaration.span);

@@ -191,6 +191,7 @@ impl Cx<'_> {
 
     fn struct_type(&mut self, st: &Node<StructType>) -> CType {
         let union = st.node.kind.node == StructKind::Union;
+        self.check_layout_attributes(&st.node.extensions);
         let name = st.node.identifier.as_ref().map(|i| i.node.name.clone());
         let Some(decls) = &st.node.declarations else {
             // A reference `struct S`: the visible tag, or a new incomplete one.
