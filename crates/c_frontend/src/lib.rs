@@ -1,6 +1,7 @@
 //! Leapfrog's C front end: from `.c`/`.i` files to one IR [`Program`].
 //!
-//! Pipeline: [`preprocess`] (gcc -E with our prelude, line markers kept) → lang-c's parser →
+//! Pipeline: [`preprocess`] (gcc -E with our prelude, line markers kept) → [`prune`] (the bodies
+//! of system-header functions the program never names are dropped) → lang-c's parser →
 //! [`lower`] (C types, name resolution, lowering of statements and expressions to the CFG IR,
 //! linking of several files by name). Meanwhile [`check`] lets gcc itself check the same input
 //! (`gcc -fsyntax-only`). Everything runs within an optional deadline ([`load_program_with`]).
@@ -20,6 +21,7 @@ mod linemap;
 pub mod lower;
 pub mod preprocess;
 mod process;
+mod prune;
 
 use check::SyntaxCheck;
 use leapfrog_ir::Program;
@@ -223,6 +225,9 @@ fn parse_file(
         flavor: lang_c::driver::Flavor::GnuC11,
     };
     let mut text = std::mem::take(&mut pre.text);
+    if let Some(pruned) = prune::drop_unused_system_functions(&text) {
+        text = pruned;
+    }
     let mut repairs = 0;
     loop {
         match lang_c::driver::parse_preprocessed(&config, text) {

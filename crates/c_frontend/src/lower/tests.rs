@@ -432,3 +432,14 @@ fn attributes_between_struct_and_tag_are_read() {
         lower("struct __attribute__((unused)) t { int a; };\nint main(void) { struct t v; v.a = 0; return v.a; }\n");
     assert!(unsupported(&p).is_empty(), "{:?}", p.diagnostics);
 }
+
+/// The bodies of system-header functions the program never names are not read (`prune`), so
+/// what they contain is not reported; what the program calls is read as before.
+#[test]
+fn unused_system_header_functions_are_not_read() {
+    // glibc's <byteswap.h> defines `static __inline` `__bswap_16`, `__bswap_32`, `__bswap_64`.
+    let p = lower("#include <byteswap.h>\nint main(void) { unsigned x = 1; return (int)bswap_32(x); }\n");
+    let body = |name: &str| p.func_by_name(name).is_some_and(|f| !p.funcs[f].edges.is_empty());
+    assert!(body("__bswap_32"));
+    assert!(!body("__bswap_16") && !body("__bswap_64"));
+}
