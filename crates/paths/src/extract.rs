@@ -6,7 +6,7 @@ use leapfrog_ir::loops::LoopForest;
 use leapfrog_ir::program::VarKind;
 use leapfrog_ir::{Command, EdgeId, Expr, Function, LocId, LoopId, Program, Type, VarId};
 use leapfrog_smt::z3::ast::{Bool, Int};
-use leapfrog_smt::{Answer, QueryLimits, Solver};
+use leapfrog_smt::{QueryLimits, Solver};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::time::{Duration, Instant};
 
@@ -18,8 +18,10 @@ const MAX_ALTS: usize = 64;
 const MAX_STATES: usize = 20_000;
 /// A wrap-around with more cases than this becomes an arbitrary value of the type.
 const MAX_WRAP_CASES: i128 = 4;
-/// The limit of one feasibility query.
-const FEASIBILITY_TIMEOUT: Duration = Duration::from_secs(2);
+/// The limit of one feasibility query: Z3's deterministic resource limit alone, so that no timer
+/// is started and no parameter set per query (both cost more than a path's small linear query;
+/// an unknown answer keeps the path, which over-approximates).
+const FEASIBILITY_LIMITS: QueryLimits = QueryLimits { timeout: Duration::ZERO, rlimit: 2_000_000 };
 /// Expressions nested deeper than this are not evaluated (the evaluation recurses).
 const MAX_DEPTH: usize = 400;
 
@@ -99,6 +101,12 @@ struct State {
     crossings: Vec<Crossing>,
 }
 
+/// One scope of the feasibility solver: a row, and the symbols whose ranges it added.
+struct AssertedRow {
+    row: Row,
+    ranged: Vec<Sym>,
+}
+
 /// How the walk treats an edge of the loop body.
 #[derive(Copy, Clone, Debug)]
 enum EdgeKind {
@@ -144,6 +152,10 @@ pub struct Extractor<'a> {
     /// The nesting of the expression being evaluated.
     depth: usize,
     solver: Solver,
+    /// The rows asserted in the solver, one scope each ([`Extractor::feasible`]).
+    asserted: Vec<AssertedRow>,
+    /// The symbols whose ranges those scopes assert.
+    ranged: BTreeSet<Sym>,
     /// Whether the paths out of the loop are collected too.
     exits: bool,
     /// The most paths of one kind (iterations, exits) before the extraction gives up.
@@ -187,7 +199,6 @@ impl<'a> Extractor<'a> {
                 inner_by_header.insert(lp.header, id);
             }
         }
-        let limits = QueryLimits { timeout: FEASIBILITY_TIMEOUT, rlimit: 0 };
         Extractor {
             p,
             f,
@@ -202,7 +213,9 @@ impl<'a> Extractor<'a> {
             pre: BTreeMap::new(),
             states: 0,
             depth: 0,
-            solver: Solver::new(limits, Some(deadline)),
+            solver: Solver::new(FEASIBILITY_LIMITS, Some(deadline)),
+            asserted: Vec::new(),
+            ranged: BTreeSet::new(),
             exits: false,
             max_paths: MAX_PATHS,
             crossings: false,
@@ -578,22 +591,34 @@ impl<'a> Extractor<'a> {
         out
     }
 
+    /// Whether `rows` (with the ranges of the symbols they mention) may hold: false only when
+    /// the solver proves them unsatisfiable. The solver keeps the rows of the last check in one
+    /// scope per row ([`Extractor::asserted`]); the walk checks a path's extension right after
+    /// the path or its sibling, so only the rows after the common prefix are popped and asserted.
     fn feasible(&mut self, rows: &[Row]) -> bool {
         if rows.is_empty() {
             return true;
         }
-        let mut mentioned = BTreeSet::new();
-        for r in rows {
-            mentioned.extend(r.lin.syms());
+        let common = self.asserted.iter().zip(rows).take_while(|(scope, row)| scope.row == **row).count();
+        while self.asserted.len() > common {
+            if let Some(scope) = self.asserted.pop() {
+                for s in &scope.ranged {
+                    self.ranged.remove(s);
+                }
+            }
+            self.solver.pop();
         }
-        let ranges = range_rows(&self.syms, &mentioned);
-        self.solver.push();
-        for r in rows.iter().chain(&ranges) {
-            self.solver.assert(&int_row(r));
+        for row in &rows[common..] {
+            self.solver.push();
+            let fresh: BTreeSet<Sym> = row.lin.syms().filter(|s| !self.ranged.contains(s)).collect();
+            for r in range_rows(&self.syms, &fresh) {
+                self.solver.assert(&int_row(&r));
+            }
+            self.solver.assert(&int_row(row));
+            self.ranged.extend(fresh.iter().copied());
+            self.asserted.push(AssertedRow { row: row.clone(), ranged: fresh.into_iter().collect() });
         }
-        let answer = self.solver.check(&[]);
-        self.solver.pop();
-        !matches!(answer, Answer::Unsat)
+        !self.solver.proves_unsat(&[])
     }
 
     // ----- loops -----

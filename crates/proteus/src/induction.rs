@@ -33,7 +33,7 @@ use leapfrog_linear::{Rational, rational};
 use leapfrog_paths::linear::{Lin, Sym};
 use leapfrog_paths::{LinPath, LoopPaths};
 use leapfrog_smt::z3::ast::{Bool, Real};
-use leapfrog_smt::{Answer, QueryLimits, Solver};
+use leapfrog_smt::{QueryLimits, Solver};
 use num_traits::{One, Zero};
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
@@ -326,7 +326,7 @@ fn prove_with(solver: &Solver, v: VarId, forms: &BTreeMap<VarId, ClosedForm>, up
     let claim = Bool::and(&[base.eq(&at_from), step]);
     solver.push();
     solver.assert(&claim.not());
-    let proven = matches!(solver.check(&[]), Answer::Unsat);
+    let proven = solver.proves_unsat(&[]);
     solver.pop();
     proven
 }

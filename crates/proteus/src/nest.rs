@@ -26,7 +26,7 @@ use leapfrog_linear::to_i128;
 use leapfrog_paths::linear::{Lin, Row, Sym};
 use leapfrog_paths::{LinPath, LoopPaths, int_row};
 use leapfrog_smt::z3::ast::Bool;
-use leapfrog_smt::{Answer, QueryLimits, Solver};
+use leapfrog_smt::{QueryLimits, Solver};
 use num_traits::One;
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
@@ -268,7 +268,7 @@ fn finish(paths: &LoopPaths, mut variant: Variant, solver: &Solver) -> Option<Va
         let facts: Vec<Bool> = variant.path.rows.iter().map(int_row).collect();
         solver.push();
         solver.assert(&Bool::and(&facts));
-        let infeasible = matches!(solver.check(&[]), Answer::Unsat);
+        let infeasible = solver.proves_unsat(&[]);
         solver.pop();
         if infeasible {
             return None;

@@ -19,7 +19,7 @@ use leapfrog_linear::{Rational, to_i128};
 use leapfrog_paths::linear::{Row, Sym};
 use leapfrog_paths::{LinPath, LoopPaths};
 use leapfrog_smt::z3::ast::{Bool, Int};
-use leapfrog_smt::{Answer, QueryLimits, Solver};
+use leapfrog_smt::{Answer, QueryLimits, Satisfiability, Solver};
 use num_integer::Integer as _;
 use num_traits::One;
 use std::collections::BTreeSet;
@@ -101,34 +101,24 @@ impl Pda {
                     let before_last = Int::sub(&[k.clone(), Int::from_i64(1)]);
                     solver.assert(&encoder.condition_after(path, ind, &start, Some(&before_last), "b"));
                     solver.assert(&k.ge(Int::from_i64(1)));
-                    let mut pending: Vec<(usize, Bool, Bool)> = successors
+                    let pending: Vec<(usize, Bool)> = successors
                         .map(|(j, to)| {
                             let to_path = encoder.path(to.kind).expect("an iteration or exit");
                             let selector = Bool::new_const(format!("pd_to{j}"));
                             let condition = encoder.condition_after(to_path, ind, &start, Some(&k), &format!("c{j}"));
                             solver.assert(&selector.implies(&condition));
-                            (j, selector, condition)
+                            (j, selector)
                         })
                         .collect();
-                    // A model of one successor's query often satisfies other successors'
-                    // conditions too (their own symbols completed freely): those transitions
-                    // exist without a query of their own.
+                    // One query per successor, without a model: evaluating the other
+                    // successors' conditions in a model (to skip their queries) cost more than
+                    // the queries themselves.
                     let mut found = Vec::new();
-                    while !pending.is_empty() {
-                        let (j, selector, _) = pending.remove(0);
-                        match solver.check(&[selector]) {
-                            Answer::Unsat => {}
-                            Answer::Sat(model) => {
-                                found.push(j);
-                                pending.retain(|(j2, _, condition)| {
-                                    let holds = model.eval(condition, true).and_then(|b| b.as_bool()) == Some(true);
-                                    if holds {
-                                        found.push(*j2);
-                                    }
-                                    !holds
-                                });
-                            }
-                            Answer::Unknown(_) => {
+                    for (j, selector) in pending {
+                        match solver.satisfiability(&[selector]) {
+                            Satisfiability::Unsat => {}
+                            Satisfiability::Sat => found.push(j),
+                            Satisfiability::Unknown(_) => {
                                 undecided += 1;
                                 found.push(j);
                             }
@@ -244,7 +234,7 @@ impl Pda {
         facts.push(counts[0].eq(&counts[1]).not());
         solver.push();
         solver.assert(&Bool::and(&facts));
-        let fixed = matches!(solver.check(&[]), Answer::Unsat);
+        let fixed = solver.proves_unsat(&[]);
         solver.pop();
         fixed
     }
@@ -264,7 +254,7 @@ impl Pda {
         let Answer::Sat(model) = solver.check(&[]) else { return None };
         let value = model.eval(&k, true)?.as_i64()?;
         solver.assert(&k.eq(Int::from_i64(value)).not());
-        matches!(solver.check(&[]), Answer::Unsat).then_some(i128::from(value))
+        solver.proves_unsat(&[]).then_some(i128::from(value))
     }
 
     /// The facts of one passage `σ_h^{k_h} σ_i^k σ_j` (copy `copy`, its start sharing the

@@ -28,7 +28,7 @@ use leapfrog_linear::{Rational, rational};
 use leapfrog_paths::linear::{Lin, Row};
 use leapfrog_paths::{LinPath, LoopPaths};
 use leapfrog_smt::z3::ast::{Bool, Int};
-use leapfrog_smt::{Answer, QueryLimits, Solver};
+use leapfrog_smt::{QueryLimits, Solver};
 use num_traits::{One, Signed, Zero};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
@@ -708,7 +708,7 @@ impl Walk<'_> {
         let facts: Vec<Bool> = conditions.iter().map(constraint_smt).collect();
         self.solver.push();
         self.solver.assert(&Bool::and(&facts));
-        let refuted = matches!(self.solver.check(&[]), Answer::Unsat);
+        let refuted = self.solver.proves_unsat(&[]);
         self.solver.pop();
         !refuted
     }

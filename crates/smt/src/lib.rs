@@ -100,6 +100,15 @@ pub enum Answer {
     Unknown(String),
 }
 
+/// The answer to a query without its model ([`Solver::satisfiability`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Satisfiability {
+    Sat,
+    Unsat,
+    /// The solver gave up: Z3's reason.
+    Unknown(String),
+}
+
 impl Answer {
     pub fn is_unsat(&self) -> bool {
         matches!(self, Answer::Unsat)
@@ -151,12 +160,43 @@ impl Solver {
 
     /// Is the assertion set, together with `assumptions`, satisfiable?
     pub fn check(&self, assumptions: &[Bool]) -> Answer {
+        match self.decide(assumptions) {
+            Ok(SatResult::Sat) => match self.inner.get_model() {
+                Some(m) => Answer::Sat(m),
+                None => Answer::Unknown("the solver reported sat without a model".into()),
+            },
+            Ok(SatResult::Unsat) => Answer::Unsat,
+            Ok(SatResult::Unknown) => Answer::Unknown(self.unknown_reason()),
+            Err(reason) => Answer::Unknown(reason),
+        }
+    }
+
+    /// [`Solver::check`] without the model, for the many queries that only need the answer
+    /// (a path's feasibility, a transition's existence): building a model and evaluating terms
+    /// in it cost more than a small query.
+    pub fn satisfiability(&self, assumptions: &[Bool]) -> Satisfiability {
+        match self.decide(assumptions) {
+            Ok(SatResult::Sat) => Satisfiability::Sat,
+            Ok(SatResult::Unsat) => Satisfiability::Unsat,
+            Ok(SatResult::Unknown) => Satisfiability::Unknown(self.unknown_reason()),
+            Err(reason) => Satisfiability::Unknown(reason),
+        }
+    }
+
+    /// Whether the assertion set, together with `assumptions`, is proven unsatisfiable; sat and
+    /// unknown are both `false`.
+    pub fn proves_unsat(&self, assumptions: &[Bool]) -> bool {
+        matches!(self.decide(assumptions), Ok(SatResult::Unsat))
+    }
+
+    /// Runs one check under the limits; `Err` when the deadline has already passed.
+    fn decide(&self, assumptions: &[Bool]) -> Result<SatResult, String> {
         self.queries.set(self.queries.get() + 1);
         let mut timeout = self.limits.timeout;
         if let Some(deadline) = self.deadline {
             let left = deadline.saturating_duration_since(Instant::now());
             if left.is_zero() {
-                return Answer::Unknown("time limit reached".into());
+                return Err("time limit reached".into());
             }
             timeout = timeout.min(left);
         }
@@ -175,18 +215,13 @@ impl Solver {
             self.inner.set_params(&params);
             self.configured.set(true);
         }
-        match self.inner.check_assumptions(assumptions) {
-            SatResult::Sat => match self.inner.get_model() {
-                Some(m) => Answer::Sat(m),
-                None => Answer::Unknown("the solver reported sat without a model".into()),
-            },
-            SatResult::Unsat => Answer::Unsat,
-            SatResult::Unknown => {
-                let reason = self.inner.get_reason_unknown().unwrap_or_else(|| "unknown".into());
-                let expired = self.deadline.is_some_and(|d| Instant::now() >= d);
-                Answer::Unknown(if expired { format!("time limit reached ({reason})") } else { reason })
-            }
-        }
+        Ok(self.inner.check_assumptions(assumptions))
+    }
+
+    fn unknown_reason(&self) -> String {
+        let reason = self.inner.get_reason_unknown().unwrap_or_else(|| "unknown".into());
+        let expired = self.deadline.is_some_and(|d| Instant::now() >= d);
+        if expired { format!("time limit reached ({reason})") } else { reason }
     }
 }
 

@@ -418,7 +418,7 @@ fn minimize(enc: &Encoder, cands: &[Candidate], active: &[bool], cfg: &Config) -
         solver.push();
         solver.assert(&Bool::and(&others));
         solver.assert(&terms[k].not());
-        let implied = solver.check(&[]).is_unsat();
+        let implied = solver.proves_unsat(&[]);
         solver.pop();
         if !implied {
             keep[k] = true;

@@ -361,7 +361,7 @@ pub fn transition_invariants(
                 backs.iter().map(|b| Bool::and(&[b.guard.clone(), atom_holds(&enc, &c, &s, &b.state).not()])).collect();
             solver.push();
             solver.assert(&Bool::or(&escapes));
-            let holds = solver.check(&[]).is_unsat();
+            let holds = solver.proves_unsat(&[]);
             solver.pop();
             if holds && compositional(&enc, &solver, &c) {
                 summary.atoms.push(c);
@@ -401,7 +401,7 @@ fn compositional(enc: &Encoder, solver: &Solver, c: &TransitionCandidate) -> boo
     solver.assert(&one_changes(&a, &b));
     solver.assert(&one_changes(&b, &d));
     solver.assert(&one_changes(&a, &d).not());
-    let ok = solver.check(&[]).is_unsat();
+    let ok = solver.proves_unsat(&[]);
     solver.pop();
     ok
 }
@@ -448,7 +448,7 @@ fn bounded(
     solver.push();
     solver.assert(inv);
     solver.assert(&if decreasing { value.lt(Int::from_i128(b)) } else { value.gt(Int::from_i128(b)) });
-    let confirmed = matches!(solver.check(&[]), Answer::Unsat);
+    let confirmed = solver.proves_unsat(&[]);
     solver.pop();
     confirmed.then_some(Bound::Invariant(b))
 }
