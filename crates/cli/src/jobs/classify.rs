@@ -37,6 +37,16 @@ pub struct ClassifyRequest {
     pub stack_bytes: usize,
 }
 
+/// One file to classify.
+struct Unit {
+    name: String,
+    input: Input,
+    /// Whether gcc checks the file ([`ReadSettings::compiler_check`]). Not for the translation
+    /// units of a compilation database: the project's build compiles them, and gcc's full check
+    /// of a unit that includes the x86 intrinsics headers costs five times its preprocessing.
+    compiler_check: bool,
+}
+
 /// One file's outcome: its rendering and its data.
 struct Done {
     rendered: Rendered,
@@ -55,7 +65,7 @@ pub fn run(request: &ClassifyRequest) -> u8 {
     let mut inputs = Vec::new();
     for file in &request.files {
         match Input::resolve(std::slice::from_ref(file), request.data_model, None) {
-            Ok(input) => inputs.push((file.display().to_string(), input)),
+            Ok(input) => inputs.push(Unit { name: file.display().to_string(), input, compiler_check: true }),
             Err(message) => {
                 eprintln!("{message}");
                 return EXIT_USAGE;
@@ -68,7 +78,8 @@ pub fn run(request: &ClassifyRequest) -> u8 {
             preprocessor_flags: unit.flags.clone(),
             ..Default::default()
         };
-        inputs.push((unit.file.display().to_string(), Input { files: vec![unit.file.clone()], options, task: None }));
+        let input = Input { files: vec![unit.file.clone()], options, task: None };
+        inputs.push(Unit { name: unit.file.display().to_string(), input, compiler_check: false });
     }
     let next = AtomicUsize::new(0);
     let finished = AtomicUsize::new(0);
@@ -79,10 +90,10 @@ pub fn run(request: &ClassifyRequest) -> u8 {
             let worker = || {
                 loop {
                     let i = next.fetch_add(1, Ordering::SeqCst);
-                    let Some((name, input)) = inputs.get(i) else { break };
-                    let done = classify_file(name, input, request);
+                    let Some(unit) = inputs.get(i) else { break };
+                    let done = classify_file(unit, request);
                     results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(done);
-                    progress.update(finished.fetch_add(1, Ordering::SeqCst) + 1, name, start);
+                    progress.update(finished.fetch_add(1, Ordering::SeqCst) + 1, &unit.name, start);
                 }
             };
             let spawned = std::thread::Builder::new()
@@ -125,7 +136,8 @@ pub fn run(request: &ClassifyRequest) -> u8 {
 }
 
 /// Reads and classifies one file; never panics out (a panic is that file's internal error).
-fn classify_file(name: &str, input: &Input, request: &ClassifyRequest) -> Done {
+fn classify_file(unit: &Unit, request: &ClassifyRequest) -> Done {
+    let (name, input) = (unit.name.as_str(), &unit.input);
     let start = Instant::now();
     let deadline = start + request.options.timeout;
     let failed = |error: String, internal: bool| Done {
@@ -142,7 +154,7 @@ fn classify_file(name: &str, input: &Input, request: &ClassifyRequest) -> Done {
         },
         internal_error: internal,
     };
-    let settings = ReadSettings { deadline: Some(deadline), ..ReadSettings::default() };
+    let settings = ReadSettings { deadline: Some(deadline), compiler_check: unit.compiler_check };
     let program = match leapfrog_c_frontend::load_program_with(&input.files, &input.options, &settings) {
         Ok(p) => p,
         Err(e @ FrontendError::Internal(_)) => return failed(format!("internal error: {e}"), true),
