@@ -85,7 +85,9 @@ impl Pda {
         let solver = Solver::new(QUERY_LIMITS, Some(deadline.min(Instant::now() + TRANSITIONS_BUDGET)));
         let mut transitions = Vec::new();
         let mut undecided = 0;
-        let start = |s: Sym| Int::new_const(format!("pd_x{s}"));
+        let start_values: std::cell::RefCell<std::collections::HashMap<Sym, Int>> = Default::default();
+        let start =
+            |s: Sym| start_values.borrow_mut().entry(s).or_insert_with(|| Int::new_const(format!("pd_x{s}"))).clone();
         let k = Int::new_const("pd_k");
         for (i, from) in states.iter().enumerate() {
             let successors = states.iter().enumerate().filter(|(j, to)| *j != i && to.kind != StateKind::Entry);
@@ -97,15 +99,23 @@ impl Pda {
                 (StateKind::Iteration(p), Some(ind)) => {
                     let path = &paths.paths[p];
                     solver.push();
-                    solver.assert(&encoder.condition_after(path, ind, &start, None, "a"));
+                    solver.assert(&encoder.condition_after(path, ind, &start, None, "a", None));
                     let before_last = Int::sub(&[k.clone(), Int::from_i64(1)]);
-                    solver.assert(&encoder.condition_after(path, ind, &start, Some(&before_last), "b"));
+                    solver.assert(&encoder.condition_after(path, ind, &start, Some(&before_last), "b", None));
                     solver.assert(&k.ge(Int::from_i64(1)));
+                    let after_k = ValuesAfter::default();
                     let pending: Vec<(usize, Bool)> = successors
                         .map(|(j, to)| {
                             let to_path = encoder.path(to.kind).expect("an iteration or exit");
                             let selector = Bool::new_const(format!("pd_to{j}"));
-                            let condition = encoder.condition_after(to_path, ind, &start, Some(&k), &format!("c{j}"));
+                            let condition = encoder.condition_after(
+                                to_path,
+                                ind,
+                                &start,
+                                Some(&k),
+                                &format!("c{j}"),
+                                Some(&after_k),
+                            );
                             solver.assert(&selector.implies(&condition));
                             (j, selector)
                         })
@@ -283,20 +293,34 @@ impl Pda {
         let kh = Int::new_const(format!("pd_c{copy}_kh"));
         let tag = |t: &str| format!("c{copy}{t}");
         facts.push(kh.ge(&one));
-        facts.push(encoder.condition_after(ph, hi, &start, None, &tag("a")));
-        facts.push(encoder.condition_after(ph, hi, &start, Some(&Int::sub(&[kh.clone(), one.clone()])), &tag("b")));
-        facts.push(encoder.condition_after(pi, hi, &start, Some(&kh), &tag("c")));
+        facts.push(encoder.condition_after(ph, hi, &start, None, &tag("a"), None));
+        facts.push(encoder.condition_after(
+            ph,
+            hi,
+            &start,
+            Some(&Int::sub(&[kh.clone(), one.clone()])),
+            &tag("b"),
+            None,
+        ));
+        facts.push(encoder.condition_after(pi, hi, &start, Some(&kh), &tag("c"), None));
         // The state entering σ_i.
         let entry = |s: Sym| Int::new_const(format!("pd_c{copy}_y{s}"));
         for &s in paths.pre.values() {
-            let (numerator, d) = encoder.value_after(s, hi, &start, &kh, &tag("y"));
+            let (numerator, d) = encoder.value_after(s, hi, &start, &kh, &tag("y"), None);
             facts.push(Int::mul(&[int_of(&d), entry(s)]).eq(&numerator));
         }
         let k = Int::new_const(format!("pd_c{copy}_k"));
         facts.push(k.ge(&one));
-        facts.push(encoder.condition_after(pi, ii, &entry, None, &tag("d")));
-        facts.push(encoder.condition_after(pi, ii, &entry, Some(&Int::sub(&[k.clone(), one.clone()])), &tag("e")));
-        facts.push(encoder.condition_after(pj, ii, &entry, Some(&k), &tag("f")));
+        facts.push(encoder.condition_after(pi, ii, &entry, None, &tag("d"), None));
+        facts.push(encoder.condition_after(
+            pi,
+            ii,
+            &entry,
+            Some(&Int::sub(&[k.clone(), one.clone()])),
+            &tag("e"),
+            None,
+        ));
+        facts.push(encoder.condition_after(pj, ii, &entry, Some(&k), &tag("f"), None));
         Some((facts, k))
     }
 }
@@ -366,23 +390,32 @@ impl<'a> Encoder<'a> {
         start: &dyn Fn(Sym) -> Int,
         m: Option<&Int>,
         tag: &str,
+        memo: Option<&ValuesAfter>,
     ) -> Bool {
         let Some(m) = m else { return self.condition_at_start(path, start, tag) };
         let rows: Vec<Bool> = path
             .rows
             .iter()
             .filter(|r| !self.is_aux_range(r))
-            .map(|r| compare(r, self.row_after(r, induction, start, m, tag)))
+            .map(|r| compare(r, self.row_after(r, induction, start, m, tag, memo)))
             .collect();
         Bool::and(&rows)
     }
 
     /// `L·row(X_m)` for a positive integer `L` clearing the closed forms' denominators.
-    fn row_after(&self, row: &Row, induction: &PathInduction, start: &dyn Fn(Sym) -> Int, m: &Int, tag: &str) -> Int {
+    fn row_after(
+        &self,
+        row: &Row,
+        induction: &PathInduction,
+        start: &dyn Fn(Sym) -> Int,
+        m: &Int,
+        tag: &str,
+        memo: Option<&ValuesAfter>,
+    ) -> Int {
         // Each symbol's value after m executions, as (numerator, denominator).
         let mut values: Vec<(i128, Int, Rational)> = Vec::new();
         for (s, c) in &row.lin.terms {
-            let value = self.value_after(*s, induction, start, m, tag);
+            let value = self.value_after(*s, induction, start, m, tag, memo);
             values.push((*c, value.0, value.1));
         }
         let mut l = num_bigint::BigInt::one();
@@ -398,20 +431,45 @@ impl<'a> Encoder<'a> {
         Int::add(&terms)
     }
 
-    /// The value of symbol `s` after `m` executions as `numerator / denominator`.
-    fn value_after(
+    /// The value of symbol `s` after `m` executions as `numerator / denominator` (a fresh value,
+    /// named by `tag`, where there is no closed form). `memo` keeps the closed forms' terms for
+    /// one `induction`, `start` and `m` across calls.
+    pub(crate) fn value_after(
         &self,
         s: Sym,
         induction: &PathInduction,
         start: &dyn Fn(Sym) -> Int,
         m: &Int,
         tag: &str,
+        memo: Option<&ValuesAfter>,
     ) -> (Int, Rational) {
-        let one = Rational::one();
-        let Some(v) = self.paths.var_of(s) else { return (fresh(tag, s), one) };
-        let Some((_, Some(form))) = induction.vars.get(&v) else { return (fresh(tag, s), one) };
+        let closed = match memo {
+            Some(memo) => {
+                let known = memo.borrow().get(&s).cloned();
+                known.unwrap_or_else(|| {
+                    let value = self.closed_value_after(s, induction, start, m, tag);
+                    memo.borrow_mut().insert(s, value.clone());
+                    value
+                })
+            }
+            None => self.closed_value_after(s, induction, start, m, tag),
+        };
+        closed.unwrap_or_else(|| (fresh(tag, s), Rational::one()))
+    }
+
+    /// [`Encoder::value_after`] by the closed form; `None` where there is none.
+    fn closed_value_after(
+        &self,
+        s: Sym,
+        induction: &PathInduction,
+        start: &dyn Fn(Sym) -> Int,
+        m: &Int,
+        tag: &str,
+    ) -> Option<(Int, Rational)> {
+        let v = self.paths.var_of(s)?;
+        let Some((_, Some(form))) = induction.vars.get(&v) else { return None };
         if form.value.geometric.is_some() {
-            return (fresh(tag, s), one);
+            return None;
         }
         let d = form.value.common_denominator();
         let mut terms = Vec::new();
@@ -422,8 +480,8 @@ impl<'a> Encoder<'a> {
             for (monomial, k) in &scaled.terms {
                 let mut factors = vec![int_of(k)];
                 for (atom, e) in monomial {
-                    let Atom::Var(w) = atom else { return (fresh(tag, s), one) };
-                    let Some(ws) = self.paths.pre.get(w) else { return (fresh(tag, s), one) };
+                    let Atom::Var(w) = atom else { return None };
+                    let ws = self.paths.pre.get(w)?;
                     factors.extend(std::iter::repeat_n(start(*ws), *e as usize));
                 }
                 c.push(Int::mul(&factors));
@@ -433,14 +491,17 @@ impl<'a> Encoder<'a> {
         }
         let numerator = Int::add(&terms);
         if form.from == 0 {
-            return (numerator, d);
+            return Some((numerator, d));
         }
         // Below `from` the value is not the closed form's: any value.
         let early = Int::mul(&[int_of(&d), fresh(tag, s)]);
         let valid = m.ge(Int::from_i64(i64::from(form.from)));
-        (valid.ite(&numerator, &early), d)
+        Some((valid.ite(&numerator, &early), d))
     }
 }
+
+/// Memoized closed-form values after `m` executions, per symbol ([`Encoder::value_after`]).
+pub(crate) type ValuesAfter = std::cell::RefCell<std::collections::HashMap<Sym, Option<(Int, Rational)>>>;
 
 fn fresh(tag: &str, s: Sym) -> Int {
     Int::new_const(format!("pd_{tag}_s{s}"))
