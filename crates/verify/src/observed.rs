@@ -4,8 +4,9 @@
 //! The interpreter runs the program on random input streams and records the values of the
 //! integer variables the user can name at each loop header (`leapfrog_interp::Watch`). Every
 //! recorded state is reachable, so every equality that holds at the header holds in all of
-//! them: the equalities `Σ c·m == 0` over the monomials `m` (1, each variable, and for a few
-//! loop variables their products of degree two) form the null space of the matrix of observed
+//! them: the equalities `Σ c·m == 0` over the monomials `m` (1, each variable, the quotients and
+//! remainders by constants the function computes — `i % 2`, `n / 2` — and for a few loop
+//! variables their products of degree two) form the null space of the matrix of observed
 //! monomial values. A basis of it in reduced echelon form — each equation solving one monomial,
 //! the loop's variables last, in terms of earlier ones — gives the candidates: `res + cnt == a +
 //! b` for a loop that moves `cnt` into `res`, `x == y * y` for one that squares a counter.
@@ -116,6 +117,7 @@ pub fn candidates(
             (lp.header, vars, products)
         })
         .collect();
+    let quotients = quotients_by_constants(f);
     let all: Vec<VarId> =
         loops.iter().flat_map(|(_, v, _)| v.iter().copied()).collect::<BTreeSet<_>>().into_iter().collect();
     if all.is_empty() {
@@ -131,7 +133,12 @@ pub fn candidates(
             .flatten()
             .filter_map(|values| index.iter().map(|&i| values[i]).collect::<Option<Vec<i128>>>())
             .collect();
-        out.extend(equalities(q, vars, *products, &rows).into_iter().map(|c| (*header, c)));
+        let atoms: Vec<Atom> = quotients
+            .iter()
+            .filter_map(|&(v, op, c)| vars.iter().position(|w| *w == v).map(|i| Atom { var: i, op, divisor: c }))
+            .take(MAX_ATOMS)
+            .collect();
+        out.extend(equalities(q, vars, *products, &atoms, &rows).into_iter().map(|c| (*header, c)));
     }
     out
 }
@@ -168,12 +175,78 @@ fn observe(
     out
 }
 
-/// The equalities over `vars` (the last `products` of them also in products of two) that all
-/// `rows` satisfy, as candidates.
-fn equalities(q: &Program, vars: &[VarId], products: usize, rows: &BTreeSet<Vec<i128>>) -> Vec<Candidate> {
-    // The monomials: 1, each variable, and the products of the last `products` variables (when
-    // there are enough distinct states to tell them apart).
-    let mut monomials: Vec<Vec<usize>> = std::iter::once(Vec::new()).chain((0..vars.len()).map(|i| vec![i])).collect();
+/// A quotient or remainder of a variable by a constant, as the program computes one (`i % 2`,
+/// `n / 2`): a column of the observed states next to the variables, so that `2*n == i + i % 2`
+/// (a counter bumped on every other iteration) is an equality of the columns.
+#[derive(Clone, Copy, Debug)]
+struct Atom {
+    /// The position of the variable among the loop's.
+    var: usize,
+    op: BinOp,
+    divisor: i128,
+}
+
+/// At most this many quotient and remainder columns per loop.
+const MAX_ATOMS: usize = 4;
+
+/// The `(variable, Div|Rem, constant)` a function computes, for constants from 2 to 2^16, in the
+/// order first met.
+fn quotients_by_constants(f: &leapfrog_ir::Function) -> Vec<(VarId, BinOp, i128)> {
+    let variable = |mut x: &Expr| loop {
+        match x {
+            Expr::Cast(_, inner) => x = inner,
+            Expr::Var(v) => return Some(*v),
+            _ => return None,
+        }
+    };
+    let mut out = Vec::new();
+    for (_, e) in f.edges.iter() {
+        let mut stack: Vec<&Expr> = e.cmd.exprs();
+        while let Some(x) = stack.pop() {
+            if let Expr::Binary(op @ (BinOp::Div | BinOp::Rem), _, a, b) = x
+                && let (Some(v), Some(c)) = (variable(a), b.as_const())
+                && (2..=MAX_COEFFICIENT).contains(&c)
+                && !out.contains(&(v, *op, c))
+            {
+                out.push((v, *op, c));
+            }
+            stack.extend(x.children());
+        }
+    }
+    out
+}
+
+/// The equalities over `vars` (the last `products` of them also in products of two) and the
+/// `atoms` that all `rows` satisfy, as candidates.
+fn equalities(
+    q: &Program,
+    vars: &[VarId],
+    products: usize,
+    atoms: &[Atom],
+    rows: &BTreeSet<Vec<i128>>,
+) -> Vec<Candidate> {
+    // The columns: each variable, then each atom; a row of values gets the atoms' values.
+    let columns = vars.len() + atoms.len();
+    let atom_value = |row: &[i128], a: &Atom| -> Option<i128> {
+        match a.op {
+            BinOp::Div => row[a.var].checked_div(a.divisor),
+            _ => row[a.var].checked_rem(a.divisor),
+        }
+    };
+    let rows: BTreeSet<Vec<i128>> = rows
+        .iter()
+        .filter_map(|r| {
+            let extra: Option<Vec<i128>> = atoms.iter().map(|a| atom_value(r, a)).collect();
+            Some(r.iter().copied().chain(extra?).collect())
+        })
+        .collect();
+    let rows = &rows;
+    // The monomials: 1, each atom, each variable, and the products of the last `products`
+    // variables (when there are enough distinct states to tell them apart).
+    let mut monomials: Vec<Vec<usize>> = std::iter::once(Vec::new())
+        .chain((vars.len()..columns).map(|i| vec![i]))
+        .chain((0..vars.len()).map(|i| vec![i]))
+        .collect();
     // A variable of a few values only is no factor: `y * y == 10 * y` for `y` in {0, 10} holds,
     // but only costs the solver.
     let varied = |i: usize| rows.iter().map(|r| r[i]).collect::<BTreeSet<i128>>().len() >= MIN_FACTOR_VALUES;
@@ -201,6 +274,12 @@ fn equalities(q: &Program, vars: &[VarId], products: usize, rows: &BTreeSet<Vec<
         Some(Type::Int(t)) if t == WIDE => Expr::Var(v),
         _ => Expr::cast(WIDE, Expr::Var(v)),
     };
+    let column = |i: usize| -> Expr {
+        match atoms.get(i.wrapping_sub(vars.len())) {
+            Some(a) if i >= vars.len() => Expr::binary(a.op, WIDE, wide(vars[a.var]), Expr::int(a.divisor, WIDE)),
+            _ => wide(vars[i]),
+        }
+    };
     let mut out = Vec::new();
     for equation in space.null_space(monomials.len()) {
         let Some(coefficients) = integers(&equation) else { continue };
@@ -211,7 +290,7 @@ fn equalities(q: &Program, vars: &[VarId], products: usize, rows: &BTreeSet<Vec<
             continue;
         }
         let term = |m: &[usize], c: i128| -> Expr {
-            let product = m.iter().map(|&i| wide(vars[i])).reduce(|a, b| Expr::binary(BinOp::Mul, WIDE, a, b));
+            let product = m.iter().map(|&i| column(i)).reduce(|a, b| Expr::binary(BinOp::Mul, WIDE, a, b));
             match product {
                 None => Expr::int(c, WIDE),
                 Some(p) if c == 1 => p,
@@ -371,14 +450,26 @@ mod tests {
         let (q, vars) = program_with(&["n", "k", "sq"]);
         let rows: BTreeSet<Vec<i128>> =
             [7i128, 12, 30].iter().flat_map(|&n| (0..=n).map(move |k| vec![n, k, k * k])).collect();
-        let texts: Vec<String> = equalities(&q, &vars, 2, &rows).into_iter().map(|c| c.text).collect();
+        let texts: Vec<String> = equalities(&q, &vars, 2, &[], &rows).into_iter().map(|c| c.text).collect();
         assert_eq!(texts, vec!["(long)k * (long)k == (long)sq"]);
+    }
+
+    #[test]
+    fn a_remainder_column() {
+        // States of `if (i % 2 == 1) odd++; i++` from 0, with the column `i % 2`.
+        let (q, vars) = program_with(&["odd", "i"]);
+        let rows: BTreeSet<Vec<i128>> = (0..20i128).map(|i| vec![i / 2, i]).collect();
+        let atoms = [Atom { var: 1, op: BinOp::Rem, divisor: 2 }];
+        let texts: Vec<String> = equalities(&q, &vars, 0, &atoms, &rows).into_iter().map(|c| c.text).collect();
+        assert_eq!(texts, vec!["(long)i == (long)i % 2 + 2 * (long)odd"]);
+        // Without the column the states satisfy no equality.
+        assert!(equalities(&q, &vars, 0, &[], &rows).is_empty());
     }
 
     #[test]
     fn too_few_rows_give_no_equation() {
         let rows: BTreeSet<Vec<i128>> = [vec![1, 2], vec![3, 4]].into_iter().collect();
         let (q, vars) = program_with(&["a", "b"]);
-        assert!(equalities(&q, &vars, 2, &rows).is_empty());
+        assert!(equalities(&q, &vars, 2, &[], &rows).is_empty());
     }
 }
