@@ -6,8 +6,8 @@
 //! recorded state is reachable, so every equality that holds at the header holds in all of
 //! them: the equalities `Σ c·m == 0` over the monomials `m` (1, each variable, the quotients and
 //! remainders by constants the function computes — `i % 2`, `n / 2` — and for a few loop
-//! variables their products of degree two) form the null space of the matrix of observed
-//! monomial values. A basis of it in reduced echelon form — each equation solving one monomial,
+//! variables their products of degree two, or of degree three where degree two gives nothing)
+//! form the null space of the matrix of observed monomial values. A basis of it in reduced echelon form — each equation solving one monomial,
 //! the loop's variables last, in terms of earlier ones — gives the candidates: `res + cnt == a +
 //! b` for a loop that moves `cnt` into `res`, `x == y * y` for one that squares a counter.
 //!
@@ -225,6 +225,31 @@ fn equalities(
     atoms: &[Atom],
     rows: &BTreeSet<Vec<i128>>,
 ) -> Vec<Candidate> {
+    let quadratic = equalities_of_degree(q, vars, products, atoms, rows, 2);
+    if !quadratic.is_empty() {
+        return quadratic;
+    }
+    equalities_of_degree(q, vars, products, atoms, rows, 3)
+}
+
+/// The largest absolute value of a factor of a cubic candidate: its guard (`-B <= x && x <= B`
+/// for each factor) keeps every product of three within 2^48, and the sum within `long`.
+const CUBIC_FACTOR_BOUND: i128 = 1 << 16;
+/// The largest sum of the absolute coefficients of a cubic candidate's products.
+const CUBIC_COEFFICIENTS: i128 = 1 << 13;
+
+/// [`equalities`] with products of the factors up to `degree` (2 or 3). Degree 2: a product may
+/// appear once, with coefficient ±1, and every product of two 32-bit values fits `long`.
+/// Degree 3 (Proteus Fig. 2's `6*m == 6 + i*i*i - i`): products with coefficients up to
+/// [`CUBIC_COEFFICIENTS`] in all, under a guard that bounds each factor.
+fn equalities_of_degree(
+    q: &Program,
+    vars: &[VarId],
+    products: usize,
+    atoms: &[Atom],
+    rows: &BTreeSet<Vec<i128>>,
+    degree: usize,
+) -> Vec<Candidate> {
     // The columns: each variable, then each atom; a row of values gets the atoms' values.
     let columns = vars.len() + atoms.len();
     let atom_value = |row: &[i128], a: &Atom| -> Option<i128> {
@@ -251,10 +276,22 @@ fn equalities(
     // but only costs the solver.
     let varied = |i: usize| rows.iter().map(|r| r[i]).collect::<BTreeSet<i128>>().len() >= MIN_FACTOR_VALUES;
     let factors: Vec<usize> = (vars.len() - products..vars.len()).filter(|&i| varied(i)).collect();
-    let quadratic: Vec<Vec<usize>> =
+    let mut nonlinear: Vec<Vec<usize>> =
         factors.iter().enumerate().flat_map(|(a, &i)| factors[a..].iter().map(move |&j| vec![i, j])).collect();
-    if rows.len() >= monomials.len() + quadratic.len() + 4 {
-        monomials.extend(quadratic);
+    if degree == 3 {
+        let cubic: Vec<Vec<usize>> = nonlinear
+            .iter()
+            .flat_map(|m| factors.iter().filter(|&&k| k >= m[1]).map(move |&k| vec![m[0], m[1], k]))
+            .collect();
+        if factors.len() > 4 || cubic.is_empty() {
+            return Vec::new();
+        }
+        nonlinear.extend(cubic);
+    }
+    if rows.len() >= monomials.len() + nonlinear.len() + 4 {
+        monomials.extend(nonlinear);
+    } else if degree == 3 {
+        return Vec::new();
     }
     if rows.len() < monomials.len().min(8) {
         return Vec::new();
@@ -283,10 +320,11 @@ fn equalities(
     let mut out = Vec::new();
     for equation in space.null_space(monomials.len()) {
         let Some(coefficients) = integers(&equation) else { continue };
-        // Products only with a unit coefficient, alone: the sum stays within the wide type.
-        let quadratic: i128 =
-            monomials.iter().zip(&coefficients).filter(|(m, _)| m.len() == 2).map(|(_, c)| c.abs()).sum();
-        if quadratic > 1 {
+        // Degree 2: products only with a unit coefficient, alone: the sum stays within the wide
+        // type. Degree 3: see `CUBIC_COEFFICIENTS`.
+        let nonlinear: i128 =
+            monomials.iter().zip(&coefficients).filter(|(m, _)| m.len() >= 2).map(|(_, c)| c.abs()).sum();
+        if nonlinear > if degree == 2 { 1 } else { CUBIC_COEFFICIENTS } {
             continue;
         }
         let term = |m: &[usize], c: i128| -> Expr {
@@ -312,7 +350,28 @@ fn equalities(
                 .reduce(|a, b| Expr::binary(BinOp::Add, WIDE, a, b))
                 .unwrap_or_else(|| Expr::int(0, WIDE))
         };
-        let expr = Expr::cmp(CmpOp::Eq, side(true), side(false));
+        let mut expr = Expr::cmp(CmpOp::Eq, side(true), side(false));
+        if degree == 3 {
+            // Each factor of a product bounded first (C's `&&` evaluates the equation only then).
+            let used: BTreeSet<usize> = monomials
+                .iter()
+                .zip(&coefficients)
+                .filter(|(m, c)| m.len() >= 2 && **c != 0)
+                .flat_map(|(m, _)| m.iter().copied())
+                .collect();
+            for &i in used.iter().rev() {
+                let x = Expr::Var(vars[i]);
+                let ty = match q.vars[vars[i]].ty.reg() {
+                    Some(Type::Int(t)) => t,
+                    _ => WIDE,
+                };
+                let within = leapfrog_summarize::candidates::and(
+                    Expr::cmp(CmpOp::Le, Expr::int(-CUBIC_FACTOR_BOUND, ty), x.clone()),
+                    Expr::cmp(CmpOp::Le, x, Expr::int(CUBIC_FACTOR_BOUND, ty)),
+                );
+                expr = leapfrog_summarize::candidates::and(within, expr);
+            }
+        }
         let text = leapfrog_ir::print::expr_to_c(q, &expr);
         out.push(Candidate { expr, text });
     }
@@ -464,6 +523,21 @@ mod tests {
         assert_eq!(texts, vec!["(long)i == (long)i % 2 + 2 * (long)odd"]);
         // Without the column the states satisfy no equality.
         assert!(equalities(&q, &vars, 0, &[], &rows).is_empty());
+    }
+
+    #[test]
+    fn a_cubic_equation_with_its_guard() {
+        // States of `s += i * i; i++` from 0: `6*s == 2*i^3 - 3*i^2 + i`, no equation of degree two.
+        let (q, vars) = program_with(&["i", "s"]);
+        let rows: BTreeSet<Vec<i128>> = (0..30i128).map(|i| vec![i, (0..i).map(|k| k * k).sum()]).collect();
+        let texts: Vec<String> = equalities(&q, &vars, 2, &[], &rows).into_iter().map(|c| c.text).collect();
+        assert_eq!(
+            texts,
+            vec![
+                "-65536 <= i && i <= 65536 && 2 * ((long)i * (long)i * (long)i) + (long)i == 3 * ((long)i * (long)i) + 6 \
+                 * (long)s"
+            ]
+        );
     }
 
     #[test]
