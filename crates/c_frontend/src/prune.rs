@@ -146,9 +146,8 @@ fn tokenize(text: &str) -> Vec<Token> {
             i += 1;
             while i < b.len() {
                 let d = b[i];
-                if d.is_ascii_alphanumeric() || d == b'_' || d == b'.' {
-                    i += 1;
-                } else if (d == b'+' || d == b'-') && matches!(b[i - 1], b'e' | b'E' | b'p' | b'P') {
+                let sign_of_exponent = (d == b'+' || d == b'-') && matches!(b[i - 1], b'e' | b'E' | b'p' | b'P');
+                if d.is_ascii_alphanumeric() || d == b'_' || d == b'.' || sign_of_exponent {
                     i += 1;
                 } else {
                     break;
@@ -293,12 +292,12 @@ fn used_definitions(text: &str, tokens: &[Token], definitions: &[Definition]) ->
     let mut bodies = definitions.iter().map(|d| d.body_tokens).peekable();
     let mut i = 0;
     while i < tokens.len() {
-        if let Some(&(open, close)) = bodies.peek() {
-            if i == open {
-                i = close + 1;
-                bodies.next();
-                continue;
-            }
+        if let Some(&(open, close)) = bodies.peek()
+            && i == open
+        {
+            i = close + 1;
+            bodies.next();
+            continue;
         }
         note_use(text, &tokens[i], &by_name, &mut used, name_tokens.contains(&i));
         i += 1;

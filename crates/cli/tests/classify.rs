@@ -74,6 +74,24 @@ fn the_papers_examples_get_their_types_and_closed_forms() {
     assert_eq!(r["summary"]["failed_files"], 0);
 }
 
+/// A call of a function with a body is an opaque step, as in Proteus: a loop whose exit depends
+/// on the call's result has a non-induction condition (type 3 or 4), not `unsupported`.
+#[test]
+fn a_call_in_a_loop_is_a_non_induction_value() {
+    let dir = temp_dir("classify");
+    let file = write(
+        &dir,
+        "call.c",
+        "int g;\nint step(int x) { g++; return x % 3; }\nint main(void) {\n  int i = 100;\n  \
+         while (i > 0) {\n    if (step(i) == 0) break;\n    i--;\n  }\n  return i;\n}\n",
+    );
+    let r = classify_json(&[&file]);
+    let l = loop_at(&r["files"][0], 5);
+    assert!(l["unsupported"].is_null(), "{l}");
+    assert!(matches!(l["type"].as_u64(), Some(3 | 4)), "{l}");
+    assert!(!l["niv_conditions"].as_array().unwrap().is_empty(), "{l}");
+}
+
 #[test]
 fn unreadable_files_are_reported_and_the_run_goes_on() {
     let dir = temp_dir("classify");

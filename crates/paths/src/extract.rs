@@ -151,6 +151,9 @@ pub struct Extractor<'a> {
     states: usize,
     /// The nesting of the expression being evaluated.
     depth: usize,
+    /// Whether a call of a function with a body is crossed as an opaque step
+    /// ([`Extractor::with_opaque_calls`]).
+    opaque_calls: bool,
     solver: Solver,
     /// The rows asserted in the solver, one scope each ([`Extractor::feasible`]).
     asserted: Vec<AssertedRow>,
@@ -219,6 +222,7 @@ impl<'a> Extractor<'a> {
             exits: false,
             max_paths: MAX_PATHS,
             crossings: false,
+            opaque_calls: false,
         }
     }
 
@@ -232,6 +236,14 @@ impl<'a> Extractor<'a> {
     /// This extractor recording, per path, the inner loops it crosses ([`LinPath::crossings`]).
     pub fn with_crossings(mut self) -> Extractor<'a> {
         self.crossings = true;
+        self
+    }
+
+    /// This extractor crossing a call of a function with a body like a call of an extern one:
+    /// its result and every global become arbitrary (what it stores in memory is invisible
+    /// anyway: a load is an arbitrary value). Without it such a call is an error (inline first).
+    pub fn with_opaque_calls(mut self) -> Extractor<'a> {
+        self.opaque_calls = true;
         self
     }
 
@@ -667,7 +679,8 @@ impl<'a> Extractor<'a> {
         for e in self.f.edges.values() {
             if lp.contains(e.from) && lp.contains(e.to) {
                 mods.extend(e.cmd.defs());
-                calls_extern |= matches!(e.cmd, Command::CallExtern { .. });
+                calls_extern |= matches!(e.cmd, Command::CallExtern { .. })
+                    || (self.opaque_calls && matches!(e.cmd, Command::Call { .. }));
             }
         }
         if calls_extern {
@@ -730,6 +743,11 @@ impl<'a> Extractor<'a> {
                 Ok(vec![self.havoc(&vars, st)])
             }
             Command::Opaque { havoc, .. } => Ok(vec![self.havoc(havoc, st)]),
+            Command::Call { dst, .. } if self.opaque_calls => {
+                let mut vars: Vec<VarId> = dst.iter().copied().collect();
+                vars.extend(self.p.globals.iter().copied());
+                Ok(vec![self.havoc(&vars, st)])
+            }
             Command::Call { .. } => Err("the loop calls a function (inline it first)".into()),
             Command::Exit(_) | Command::Abort => Ok(vec![]),
             Command::Skip

@@ -18,7 +18,7 @@ use crate::pda::{Pda, StateKind};
 use crate::sequence::Sequence;
 use leapfrog_arith::Semantics;
 use leapfrog_ir::loops::LoopForest;
-use leapfrog_ir::{Command, Expr, Function, LocId, LoopId, Program, Type};
+use leapfrog_ir::{Expr, Function, LocId, LoopId, Program, Type};
 use leapfrog_linear::rational;
 use leapfrog_paths::linear::Row;
 use leapfrog_paths::{Extractor, LinPath, LoopPaths, range_rows};
@@ -146,6 +146,7 @@ pub fn automaton(
         let extraction_deadline = deadline.min(Instant::now() + EXTRACTION_BUDGET);
         let extractor = Extractor::new(p, f, forest, l, invariants, semantics, extraction_deadline)
             .with_exits()
+            .with_opaque_calls()
             .with_max_paths(MAX_STATES);
         let extractor = if crossings { extractor.with_crossings() } else { extractor };
         extractor.extract().map_err(|why| {
@@ -196,14 +197,12 @@ fn contains_loops(forest: &LoopForest, l: LoopId) -> bool {
     forest.loops.iter().any(|(id, lp)| id != l && forest.contains(l, lp.header))
 }
 
-/// What in the loop's body the paths cannot describe: a call of a function with a body (its
-/// effects), floating-point values.
+/// What in the loop's body the paths cannot describe: floating-point values. (A call is
+/// crossed as an opaque step, as Proteus does: its result and the globals are non-induction
+/// values.)
 fn unsupported_construct(p: &Program, f: &Function, forest: &LoopForest, l: LoopId) -> Option<String> {
     let lp = &forest.loops[l];
     for e in f.edges.values().filter(|e| lp.contains(e.from)) {
-        if let Command::Call { .. } = e.cmd {
-            return Some("the loop calls a function with a body (its effects are not summarized)".into());
-        }
         let floats = e.cmd.exprs().into_iter().any(|x| mentions_float(p, x))
             || e.cmd.defs().iter().any(|v| matches!(p.vars[*v].ty.reg(), Some(Type::Float(_))));
         if floats {

@@ -2,7 +2,8 @@
 //! ([`crate::classify`]) and described in the user's terms (`leapfrog-results`).
 //!
 //! Functions are analysed as they are, without inlining (real code is classified file by file):
-//! a loop that calls a function with a body is unsupported. Conditions and updates are printed
+//! a call of a function with a body is an opaque step (its result and the globals arbitrary,
+//! `leapfrog_paths::Extractor::with_opaque_calls`). Conditions and updates are printed
 //! as C over the values at the start of an iteration; a value the path does not determine (an
 //! input, a load) is never printed as an internal name: a condition on it is counted as
 //! unexpressed, an update to it is `(any value)`.
