@@ -24,10 +24,10 @@ impl LineMap {
         for line in text.split_inclusive('\n') {
             line_starts.push(start);
             start += line.len();
-            if let Some((marker_line, marker_file)) = parse_marker(line) {
+            if let Some(marker) = parse_marker(line) {
                 origin.push((file, 0));
-                file = files.intern(&marker_file);
-                next_line = marker_line;
+                file = files.intern(&marker.file);
+                next_line = marker.line;
                 continue;
             }
             origin.push((file, next_line));
@@ -52,8 +52,18 @@ impl LineMap {
     }
 }
 
-/// `# 12 "file.c" 1 3` or `#line 12 "file.c"` → (12, "file.c").
-fn parse_marker(line: &str) -> Option<(u32, String)> {
+/// A line marker of gcc's preprocessed output.
+pub(crate) struct Marker {
+    /// The original line of the next line.
+    pub line: u32,
+    pub file: String,
+    /// Whether the text after it comes from a system header (flag 3).
+    pub system: bool,
+}
+
+/// `# 12 "file.c" 1 3` or `#line 12 "file.c"` → line 12 of "file.c", a system header when flag
+/// 3 is among the flags.
+pub(crate) fn parse_marker(line: &str) -> Option<Marker> {
     let rest = line.strip_prefix('#')?;
     let rest = rest.trim_start();
     let rest = rest.strip_prefix("line").unwrap_or(rest).trim_start();
@@ -68,7 +78,10 @@ fn parse_marker(line: &str) -> Option<(u32, String)> {
     let mut chars = name.chars();
     while let Some(c) = chars.next() {
         match c {
-            '"' => return Some((number, out)),
+            '"' => {
+                let system = chars.as_str().split_whitespace().any(|flag| flag == "3");
+                return Some(Marker { line: number, file: out, system });
+            }
             '\\' => out.push(chars.next()?),
             c => out.push(c),
         }

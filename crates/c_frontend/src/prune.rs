@@ -105,8 +105,8 @@ fn tokenize(text: &str) -> Vec<Token> {
         let c = b[i];
         if line_start && c == b'#' {
             let end = text[i..].find('\n').map_or(b.len(), |n| i + n);
-            if let Some(flagged) = marker_system_flag(&text[i..end]) {
-                system = flagged;
+            if let Some(marker) = crate::linemap::parse_marker(&text[i..end]) {
+                system = marker.system;
             }
             i = end;
             continue;
@@ -162,19 +162,6 @@ fn tokenize(text: &str) -> Vec<Token> {
         }
     }
     tokens
-}
-
-/// For a line marker (`# 12 "x.h" 1 3`), whether it enters system-header text; `None` for other
-/// directives (`#pragma`).
-fn marker_system_flag(line: &str) -> Option<bool> {
-    let rest = line.strip_prefix('#')?.trim_start();
-    let rest = rest.strip_prefix("line").unwrap_or(rest).trim_start();
-    if !rest.starts_with(|c: char| c.is_ascii_digit()) {
-        return None;
-    }
-    let quote = rest.find('"')?;
-    let after_name = rest[quote + 1..].rfind('"').map(|n| quote + 1 + n + 1)?;
-    Some(rest[after_name..].split_whitespace().any(|flag| flag == "3"))
 }
 
 /// A function definition in a system header.
@@ -309,13 +296,13 @@ fn used_definitions(text: &str, tokens: &[Token], definitions: &[Definition]) ->
             continue;
         }
         let (open, close) = definitions[d].body_tokens;
+        let mut named = HashSet::new();
         for t in &tokens[open..=close] {
-            let mut newly = HashSet::new();
-            note_use(text, t, &by_name, &mut newly, false);
-            for n in newly {
-                if used.insert(n) {
-                    work.extend(by_name.get(n).into_iter().flatten().copied());
-                }
+            note_use(text, t, &by_name, &mut named, false);
+        }
+        for n in named {
+            if used.insert(n) {
+                work.extend(by_name.get(n).into_iter().flatten().copied());
             }
         }
     }

@@ -612,11 +612,9 @@ impl<'a> Extractor<'a> {
             return true;
         }
         let common = self.asserted.iter().zip(rows).take_while(|(scope, row)| scope.row == **row).count();
-        while self.asserted.len() > common {
-            if let Some(scope) = self.asserted.pop() {
-                for s in &scope.ranged {
-                    self.ranged.remove(s);
-                }
+        for scope in self.asserted.drain(common..) {
+            for s in &scope.ranged {
+                self.ranged.remove(s);
             }
             self.solver.pop();
         }
@@ -737,18 +735,13 @@ impl<'a> Extractor<'a> {
                     .collect())
             }
             Command::Havoc(v, _) | Command::Load { dst: v, .. } => Ok(vec![self.havoc(&[*v], st)]),
-            Command::CallExtern { dst, .. } => {
+            Command::Call { .. } if !self.opaque_calls => Err("the loop calls a function (inline it first)".into()),
+            Command::CallExtern { dst, .. } | Command::Call { dst, .. } => {
                 let mut vars: Vec<VarId> = dst.iter().copied().collect();
                 vars.extend(self.p.globals.iter().copied());
                 Ok(vec![self.havoc(&vars, st)])
             }
             Command::Opaque { havoc, .. } => Ok(vec![self.havoc(havoc, st)]),
-            Command::Call { dst, .. } if self.opaque_calls => {
-                let mut vars: Vec<VarId> = dst.iter().copied().collect();
-                vars.extend(self.p.globals.iter().copied());
-                Ok(vec![self.havoc(&vars, st)])
-            }
-            Command::Call { .. } => Err("the loop calls a function (inline it first)".into()),
             Command::Exit(_) | Command::Abort => Ok(vec![]),
             Command::Skip
             | Command::Store { .. }

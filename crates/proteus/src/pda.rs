@@ -99,10 +99,9 @@ impl Pda {
                 (StateKind::Iteration(p), Some(ind)) => {
                     let path = &paths.paths[p];
                     solver.push();
-                    solver.assert(&encoder.condition_after(path, ind, &start, None, "a", None));
-                    let before_last = Int::sub(&[k.clone(), Int::from_i64(1)]);
-                    solver.assert(&encoder.condition_after(path, ind, &start, Some(&before_last), "b", None));
-                    solver.assert(&k.ge(Int::from_i64(1)));
+                    for fact in encoder.ran(path, ind, &start, &k, ("a", "b")) {
+                        solver.assert(&fact);
+                    }
                     let after_k = ValuesAfter::default();
                     let pending: Vec<(usize, Bool)> = successors
                         .map(|(j, to)| {
@@ -281,7 +280,6 @@ impl Pda {
         let ph = encoder.path(self.states[h].kind)?;
         let pi = encoder.path(self.states[i].kind)?;
         let pj = encoder.path(self.states[j].kind)?;
-        let one = Int::from_i64(1);
         let mut facts = Vec::new();
         let start = |s: Sym| {
             if invariant.contains(&s) {
@@ -292,16 +290,7 @@ impl Pda {
         };
         let kh = Int::new_const(format!("pd_c{copy}_kh"));
         let tag = |t: &str| format!("c{copy}{t}");
-        facts.push(kh.ge(&one));
-        facts.push(encoder.condition_after(ph, hi, &start, None, &tag("a"), None));
-        facts.push(encoder.condition_after(
-            ph,
-            hi,
-            &start,
-            Some(&Int::sub(&[kh.clone(), one.clone()])),
-            &tag("b"),
-            None,
-        ));
+        facts.extend(encoder.ran(ph, hi, &start, &kh, (&tag("a"), &tag("b"))));
         facts.push(encoder.condition_after(pi, hi, &start, Some(&kh), &tag("c"), None));
         // The state entering σ_i.
         let entry = |s: Sym| Int::new_const(format!("pd_c{copy}_y{s}"));
@@ -310,16 +299,7 @@ impl Pda {
             facts.push(Int::mul(&[int_of(&d), entry(s)]).eq(&numerator));
         }
         let k = Int::new_const(format!("pd_c{copy}_k"));
-        facts.push(k.ge(&one));
-        facts.push(encoder.condition_after(pi, ii, &entry, None, &tag("d"), None));
-        facts.push(encoder.condition_after(
-            pi,
-            ii,
-            &entry,
-            Some(&Int::sub(&[k.clone(), one.clone()])),
-            &tag("e"),
-            None,
-        ));
+        facts.extend(encoder.ran(pi, ii, &entry, &k, (&tag("d"), &tag("e"))));
         facts.push(encoder.condition_after(pj, ii, &entry, Some(&k), &tag("f"), None));
         Some((facts, k))
     }
@@ -379,6 +359,24 @@ impl<'a> Encoder<'a> {
             })
             .collect();
         Bool::and(&rows)
+    }
+
+    /// That `path` ran `k ≥ 1` times from `start`: its condition held before the first run and
+    /// before the last (auxiliary values named by the two tags).
+    pub(crate) fn ran(
+        &self,
+        path: &LinPath,
+        induction: &PathInduction,
+        start: &dyn Fn(Sym) -> Int,
+        k: &Int,
+        (first, last): (&str, &str),
+    ) -> [Bool; 3] {
+        let before_last = Int::sub(&[k.clone(), Int::from_i64(1)]);
+        [
+            self.condition_after(path, induction, start, None, first, None),
+            self.condition_after(path, induction, start, Some(&before_last), last, None),
+            k.ge(Int::from_i64(1)),
+        ]
     }
 
     /// `path`'s condition on the state after `m` executions (of the path `induction` describes)
@@ -444,14 +442,11 @@ impl<'a> Encoder<'a> {
         memo: Option<&ValuesAfter>,
     ) -> (Int, Rational) {
         let closed = match memo {
-            Some(memo) => {
-                let known = memo.borrow().get(&s).cloned();
-                known.unwrap_or_else(|| {
-                    let value = self.closed_value_after(s, induction, start, m, tag);
-                    memo.borrow_mut().insert(s, value.clone());
-                    value
-                })
-            }
+            Some(memo) => memo
+                .borrow_mut()
+                .entry(s)
+                .or_insert_with(|| self.closed_value_after(s, induction, start, m, tag))
+                .clone(),
             None => self.closed_value_after(s, induction, start, m, tag),
         };
         closed.unwrap_or_else(|| (fresh(tag, s), Rational::one()))

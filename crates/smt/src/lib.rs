@@ -160,14 +160,13 @@ impl Solver {
 
     /// Is the assertion set, together with `assumptions`, satisfiable?
     pub fn check(&self, assumptions: &[Bool]) -> Answer {
-        match self.decide(assumptions) {
-            Ok(SatResult::Sat) => match self.inner.get_model() {
+        match self.satisfiability(assumptions) {
+            Satisfiability::Sat => match self.inner.get_model() {
                 Some(m) => Answer::Sat(m),
                 None => Answer::Unknown("the solver reported sat without a model".into()),
             },
-            Ok(SatResult::Unsat) => Answer::Unsat,
-            Ok(SatResult::Unknown) => Answer::Unknown(self.unknown_reason()),
-            Err(reason) => Answer::Unknown(reason),
+            Satisfiability::Unsat => Answer::Unsat,
+            Satisfiability::Unknown(reason) => Answer::Unknown(reason),
         }
     }
 

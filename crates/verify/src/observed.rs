@@ -7,9 +7,10 @@
 //! them: the equalities `Σ c·m == 0` over the monomials `m` (1, each variable, the quotients and
 //! remainders by constants the function computes — `i % 2`, `n / 2` — and for a few loop
 //! variables their products of degree two, or of degree three where degree two gives nothing)
-//! form the null space of the matrix of observed monomial values. A basis of it in reduced echelon form — each equation solving one monomial,
-//! the loop's variables last, in terms of earlier ones — gives the candidates: `res + cnt == a +
-//! b` for a loop that moves `cnt` into `res`, `x == y * y` for one that squares a counter.
+//! form the null space of the matrix of observed monomial values. A basis of it in reduced
+//! echelon form — each equation solving one monomial, the loop's variables last, in terms of
+//! earlier ones — gives the candidates: `res + cnt == a + b` for a loop that moves `cnt` into
+//! `res`, `x == y * y` for one that squares a counter.
 //!
 //! Too few distinct states can let an equation through that a later state would break; that
 //! costs only a candidate. Houdini keeps what is inductive and the independent checker
@@ -283,7 +284,7 @@ fn equalities_of_degree(
             .iter()
             .flat_map(|m| factors.iter().filter(|&&k| k >= m[1]).map(move |&k| vec![m[0], m[1], k]))
             .collect();
-        if factors.len() > 4 || cubic.is_empty() {
+        if cubic.is_empty() {
             return Vec::new();
         }
         nonlinear.extend(cubic);
