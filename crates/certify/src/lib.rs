@@ -17,7 +17,9 @@
 //! back edge of `L` re-establishes `I_L`) and *safety* (every assertion reached holds). All
 //! unsatisfiable → [`CheckResult::Accepted`]; one satisfiable → [`CheckResult::Rejected`], naming
 //! the obligation and its source position; the solver giving up → [`CheckResult::Unknown`].
-//! See `walk` for the walk and `value` for the integer encodings.
+//! See `walk` for the walk and `value` for the integer encodings. Invariants may mention ghost
+//! variables (a loop's entry values and iteration counter, `leapfrog_ir::ghost`): the checker
+//! writes their code into its own copy of `F` — refusing ghosts `F` uses — and checks that.
 //!
 //! What is modelled exactly: integer and condition registers under both semantics; pointers as
 //! (object, byte offset) pairs, with the objects a pointer register may point into bounded by a
@@ -112,6 +114,7 @@ mod walk;
 pub use termination::{check_recurrent_set, check_termination};
 
 use leapfrog_arith::Semantics;
+use leapfrog_ir::ghost::GhostLoop;
 use leapfrog_ir::{Command, EdgeId, Expr, FuncId, Function, Id, LocId, ObjType, Program, Type, VarId, VarKind, VarTy};
 use leapfrog_smt::{Answer, QueryLimits, Solver};
 use leapfrog_source::Span;
@@ -140,6 +143,11 @@ pub struct SafetyCertificate {
     /// loop's invariant is in every atom (R ⊆ T), and the conjunction is transitive — and then
     /// assumed between the entry state and the header state wherever a walk crosses the loop.
     pub transitions: Vec<(LocId, Vec<termination::TransitionAtom>)>,
+    /// Ghost variables the invariants may mention (`leapfrog_ir::ghost`): per loop, copies of
+    /// variables made when it is entered and a counter of its iterations. The checker writes the
+    /// ghost code into its own copy of the function and checks the invariants there; it refuses
+    /// ghosts the function itself uses.
+    pub ghosts: Vec<GhostLoop>,
 }
 
 /// The checker's verdict on a certificate.
@@ -456,6 +464,18 @@ fn run_check(
     limits: QueryLimits,
     deadline: Option<Instant>,
 ) -> CheckResult {
+    let instrumented;
+    let p = if cert.ghosts.is_empty() {
+        p
+    } else {
+        match leapfrog_ir::ghost::instrument(p, cert.func, &cert.ghosts) {
+            Ok(q) => {
+                instrumented = q;
+                &instrumented
+            }
+            Err(why) => return CheckResult::Rejected(format!("malformed ghost variables: {why}")),
+        }
+    };
     let prep = match prepare(p, cert.func) {
         Ok(prep) => prep,
         Err(r) => return r,

@@ -492,7 +492,7 @@ fn compare(p: &Program, src: &str, rng: &mut Rng, stats: &mut Stats, runs: usize
         let check_limits = leapfrog_smt::QueryLimits { timeout: Duration::from_millis(250), rlimit: 0 };
         let deadline = Some(std::time::Instant::now() + Duration::from_millis(500));
         let t1 = std::time::Instant::now();
-        let cert = SafetyCertificate { func: main, invariants: vec![], transitions: Vec::new() };
+        let cert = SafetyCertificate { func: main, invariants: vec![], transitions: Vec::new(), ghosts: Vec::new() };
         let checked = check_safety(p, &cert, sem, check_limits, deadline);
         if std::env::var("LEAPFROG_CERTIFY_TIMES").is_ok() {
             let kind = match &cex {

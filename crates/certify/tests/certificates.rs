@@ -266,7 +266,12 @@ fn malformed_certificates_are_rejected() {
     // A location that does not exist.
     assert_rejected(&check(&p, vec![(LocId(999), i)], Semantics::Default), "not a loop header");
     // A function that does not exist.
-    let cert = SafetyCertificate { func: leapfrog_ir::FuncId(7), invariants: vec![], transitions: Vec::new() };
+    let cert = SafetyCertificate {
+        func: leapfrog_ir::FuncId(7),
+        invariants: vec![],
+        transitions: Vec::new(),
+        ghosts: Vec::new(),
+    };
     assert!(matches!(check_safety(&p, &cert, Semantics::Default, limits(), None), CheckResult::Unknown(_)));
 }
 
@@ -318,7 +323,7 @@ fn a_timeout_is_unknown_not_accepted() {
     let p = c("int main() { int x = __VERIFIER_nondet_int(); int y = __VERIFIER_nondet_int(); \
                if (x > 1000000 || y > 1000000 || x < 0 || y < 0) return 0; \
                __VERIFIER_assert(x * x * x != y * y * y + 7 * x * y + 1); return 0; }");
-    let cert = SafetyCertificate { func: main_of(&p), invariants: vec![], transitions: Vec::new() };
+    let cert = SafetyCertificate { func: main_of(&p), invariants: vec![], transitions: Vec::new(), ghosts: Vec::new() };
     let limits = leapfrog_smt::QueryLimits { timeout: std::time::Duration::from_millis(1), rlimit: 1 };
     let r = check_safety(&p, &cert, Semantics::Default, limits, None);
     assert!(matches!(r, CheckResult::Unknown(_)), "{r:?}");

@@ -207,6 +207,7 @@ fn accepted_loop_certificates_never_fail_in_the_interpreter() {
                     func: p.entry.unwrap(),
                     invariants: invariants.clone(),
                     transitions: Vec::new(),
+                    ghosts: Vec::new(),
                 };
                 let t0 = std::time::Instant::now();
                 let r = check_safety(&p, &cert, sem, limits, None);

@@ -39,7 +39,12 @@ fn random_functions_never_break_the_checker() {
         }
         for sem in [Semantics::Default, Semantics::BitPrecise] {
             let deadline = Some(Instant::now() + Duration::from_millis(500));
-            let cert = SafetyCertificate { func: main, invariants: invariants.clone(), transitions: Vec::new() };
+            let cert = SafetyCertificate {
+                func: main,
+                invariants: invariants.clone(),
+                transitions: Vec::new(),
+                ghosts: Vec::new(),
+            };
             let r = check_safety(&p, &cert, sem, limits, deadline);
             if let CheckResult::Unknown(why) = &r {
                 assert!(

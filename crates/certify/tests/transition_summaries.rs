@@ -26,7 +26,7 @@ fn check_with(
     transitions: Vec<(LocId, Vec<TransitionAtom>)>,
     sem: Semantics,
 ) -> CheckResult {
-    let cert = SafetyCertificate { func: main_of(p), invariants, transitions };
+    let cert = SafetyCertificate { func: main_of(p), invariants, transitions, ghosts: Vec::new() };
     check_safety(p, &cert, sem, limits(), None)
 }
 

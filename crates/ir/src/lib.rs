@@ -18,6 +18,7 @@
 
 pub mod command;
 pub mod expr;
+pub mod ghost;
 pub mod ids;
 pub mod inline;
 pub mod liveness;

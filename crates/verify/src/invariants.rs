@@ -214,7 +214,7 @@ pub fn invariants(p: &Program, opts: &Options, choice: DomainChoice) -> Invarian
     let check = |invariants: Vec<(LocId, Expr)>| {
         check_safety_with_views(
             &assertions_as_assumptions(&q),
-            &SafetyCertificate { func: fid, invariants, transitions: Vec::new() },
+            &SafetyCertificate { func: fid, invariants, transitions: Vec::new(), ghosts: Vec::new() },
             &views,
             opts.semantics,
             limits,

@@ -460,7 +460,7 @@ fn prove(
             .collect(),
         None => Vec::new(),
     };
-    let cert = SafetyCertificate { func: fid, invariants, transitions: cert_transitions };
+    let cert = SafetyCertificate { func: fid, invariants, transitions: cert_transitions, ghosts: Vec::new() };
     let proof = match check_safety_with_views(q, &cert, views, summary_cfg.semantics, limits, Some(deadline)) {
         CheckResult::Accepted => Ok(analysis
             .loops
@@ -603,7 +603,7 @@ pub fn summarize(p: &Program, opts: &Options) -> SummariesReport {
         let q_assumed = assertions_as_assumptions(&q);
         match check_safety_with_views(
             &q_assumed,
-            &SafetyCertificate { func: fid, invariants, transitions: Vec::new() },
+            &SafetyCertificate { func: fid, invariants, transitions: Vec::new(), ghosts: Vec::new() },
             &views,
             opts.semantics,
             limits,

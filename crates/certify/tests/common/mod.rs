@@ -87,7 +87,7 @@ pub fn limits() -> QueryLimits {
 }
 
 pub fn check(p: &Program, invariants: Vec<(LocId, Expr)>, sem: Semantics) -> CheckResult {
-    let cert = SafetyCertificate { func: main_of(p), invariants, transitions: Vec::new() };
+    let cert = SafetyCertificate { func: main_of(p), invariants, transitions: Vec::new(), ghosts: Vec::new() };
     check_safety(p, &cert, sem, limits(), None)
 }
 
