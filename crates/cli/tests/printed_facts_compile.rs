@@ -3,7 +3,8 @@
 //! For every program of the paper examples and the SV-COMP loop suites: the invariants and exit
 //! conditions `summarize` prints, the invariants of `verify`'s certificates, and the ranking
 //! functions, supporting invariants and recurrent sets of `terminate` are inserted into the source
-//! at their loops (`support/instrument.rs`, one instrumented file per job), and each instrumented
+//! at their loops (`support/instrument.rs`, one instrumented file per job; `verify`'s conjuncts
+//! over ghost variables with the ghost code that gives them values), and each instrumented
 //! program must be valid C: `leapfrog loops` reads it (gcc's `-fsyntax-only` and the front end's
 //! own checks, e.g. undeclared identifiers). A variable out of scope at the loop (the counter of an
 //! earlier `for`, a block's variable declared later, a temporary) fails here. Whether the facts
@@ -59,6 +60,7 @@ fn at_loop(l: &Value, file: &str, invariant: String, exits: Vec<String>) -> Opti
         kind: text(&l["kind"]),
         invariant,
         exits,
+        ghost_invariant: strings(&l["ghost_invariant"]),
     })
 }
 
@@ -165,6 +167,7 @@ fn exit_conditions_are_checked_where_the_condition_has_no_side_effects() {
         kind: kind.into(),
         invariant: "i >= 0".into(),
         exits: exits.iter().map(|e| e.to_string()).collect(),
+        ghost_invariant: Vec::new(),
     };
     let source = "int main(void) { int i = 0, a[3] = {1, 0, 2};\n  while (a[i] != 0) i++;\n  return i; }\n";
     let (text, count) = instrument(source, &[check("while", &["a[i] == 0"])]).unwrap();

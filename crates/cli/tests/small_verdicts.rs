@@ -10,7 +10,9 @@
 //! //! summarize: sound                   every printed invariant and exit condition holds on every run
 //! ```
 //!
-//! A TRUE must come with a certificate of its technique's kind; a FALSE of `verify` with a
+//! A TRUE must come with a certificate of its technique's kind, and `verify`'s loop invariants
+//! (with their conjuncts over ghost variables) must hold on every run, checked as `summarize:
+//! sound` checks (below); a FALSE of `verify` with a
 //! counterexample that `exec` replays to the failing assertion; a FALSE of `terminate` with a
 //! stem that `exec` replays into a run that does not end. `summarize: sound` inserts each loop's
 //! printed invariant and exit conditions into the source at its loop (`support/instrument.rs`)
@@ -119,6 +121,7 @@ fn check(e: &Expectation, file: &str, v: &Value) -> Vec<String> {
         wrong.push(format!("answered by {t}"));
     }
     if e.job == "verify" && v["verdict"] == "TRUE" {
+        wrong.extend(certificate_holds(file, v));
         let kind = v["certificate"]["kind"].as_str();
         let fact = v["certificate"]["fact"].as_str();
         match technique {
@@ -220,15 +223,47 @@ fn summaries_hold(file: &str, v: &Value) -> Vec<String> {
                 if conj.is_empty() { "1".to_string() } else { conj.join(" && ") }
             },
             exits: exits_to_check(l),
+            ghost_invariant: Vec::new(),
         })
         .collect();
+    checks_hold(file, &checks, true)
+}
+
+/// Why the invariants of `verify`'s certificate for `file` (its JSON `v`), the conjuncts over
+/// ghost variables included, do not hold on every run.
+fn certificate_holds(file: &str, v: &Value) -> Vec<String> {
+    let Some(loops) = v["certificate"]["loops"].as_array() else { return Vec::new() };
+    let checks: Vec<LoopCheck> = loops
+        .iter()
+        .filter(|l| l["file"].as_str() == Some(file))
+        .map(|l| LoopCheck {
+            line: l["line"].as_u64().unwrap() as usize,
+            column: l["column"].as_u64().unwrap() as usize,
+            kind: l["kind"].as_str().unwrap().to_string(),
+            invariant: l["invariant"].as_str().unwrap().to_string(),
+            exits: Vec::new(),
+            ghost_invariant: l["ghost_invariant"]
+                .as_array()
+                .map(|a| a.iter().map(|c| c.as_str().unwrap().to_string()).collect())
+                .unwrap_or_default(),
+        })
+        .collect();
+    if checks.iter().all(|c| c.invariant == "1" && c.ghost_invariant.is_empty()) {
+        return Vec::new();
+    }
+    checks_hold(file, &checks, false)
+}
+
+/// Why the facts `checks` do not hold on every run of `file` (on the input [`streams`]); with
+/// `required`, also when none of them could be inserted (`do` and `goto` loops are not).
+fn checks_hold(file: &str, checks: &[LoopCheck], required: bool) -> Vec<String> {
     let source = std::fs::read_to_string(file).unwrap();
-    let (text, count) = match instrument(&source, &checks) {
+    let (text, count) = match instrument(&source, checks) {
         Ok(x) => x,
         Err(why) => return vec![format!("cannot instrument the printed invariants: {why}")],
     };
     if count == 0 {
-        return vec!["no loop's invariant could be checked".into()];
+        return if required { vec!["no loop's invariant could be checked".into()] } else { Vec::new() };
     }
     let last_line = text.lines().count() as u64;
     let dir = temp_dir("summaries");

@@ -20,6 +20,9 @@ pub fn to_json(files: &SourceFiles, r: &Report) -> Value {
                 if !l.transition_invariant.is_empty() {
                     v["transition_invariant"] = json!(l.transition_invariant);
                 }
+                if !l.ghost_invariant.is_empty() {
+                    v["ghost_invariant"] = json!(l.ghost_invariant);
+                }
                 v
             })
             .collect();
@@ -104,6 +107,12 @@ pub fn to_text(files: &SourceFiles, r: &Report) -> String {
             out.push_str(&format!("  {} loop at {}: {}\n", l.kind.name(), files.display(l.span), l.invariant));
             if !l.transition_invariant.is_empty() {
                 out.push_str(&format!("    transition invariant: {}\n", l.transition_invariant.join(" && ")));
+            }
+            if !l.ghost_invariant.is_empty() {
+                out.push_str(&format!(
+                    "    over entry values and the iteration count: {}\n",
+                    leapfrog_results::join_conjuncts(&l.ghost_invariant)
+                ));
             }
             if let Some(s) = cache.snippet(files, l.span, l.kind.name().len()) {
                 out.push_str(&indent(&s));

@@ -19,6 +19,12 @@ pub struct LoopInvariant {
     /// `i' > i`; empty when the summary needs none. The summary assumes `X == Xpre || T(Xpre, X)`
     /// between the entry and the last header visit.
     pub transition_invariant: Vec<String>,
+    /// Conjuncts of the certificate over ghost variables, which C at the loop cannot name:
+    /// `\at(x, L17)`, the value `x` had when the loop statement at line 17 was last entered, and
+    /// `\iterations(L17)`, the number of its iterations since then (`L17_3` when two loops start
+    /// on line 17). A conjunct may speak of another loop's ghosts (what an earlier loop left).
+    /// Empty when the proof needs none.
+    pub ghost_invariant: Vec<String>,
 }
 
 /// One leap of a leaping counterexample: a summarized loop, with the values of the variables it

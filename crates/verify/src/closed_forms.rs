@@ -71,24 +71,7 @@ pub fn candidates(
         };
         let header = forest.loops[l].header;
         out.extend(residues(q, &paths, &per_path, &usable).into_iter().map(|c| (header, c)));
-        // The closed forms every path agrees on, valid from the first iteration.
-        let forms: BTreeMap<VarId, Sequence> = vars
-            .iter()
-            .filter_map(|v| {
-                let mut agreed: Option<&Sequence> = None;
-                for induction in &per_path {
-                    let (_, Some(form)) = induction.vars.get(v)? else { return None };
-                    if form.from != 0 || form.value.geometric.is_some() {
-                        return None;
-                    }
-                    match agreed {
-                        Some(s) if *s != form.value => return None,
-                        _ => agreed = Some(&form.value),
-                    }
-                }
-                Some((*v, agreed?.clone()))
-            })
-            .collect();
+        let forms = agreed_forms(&vars, &per_path);
         let unchanged = |v: VarId| forms.get(&v).is_some_and(|s| *s == Sequence::constant(Poly::var(v)));
         let Some((clock, step)) = forms.iter().find_map(|(v, s)| {
             let step = s.poly.get(1)?.as_constant()?.clone();
@@ -123,6 +106,30 @@ pub fn candidates(
         }
     }
     out
+}
+
+/// The closed forms of `vars` that every path (`per_path`) agrees on, valid from the first
+/// iteration and without a geometric term.
+pub(crate) fn agreed_forms(
+    vars: &BTreeSet<VarId>,
+    per_path: &[leapfrog_proteus::induction::PathInduction],
+) -> BTreeMap<VarId, Sequence> {
+    vars.iter()
+        .filter_map(|v| {
+            let mut agreed: Option<&Sequence> = None;
+            for induction in per_path {
+                let (_, Some(form)) = induction.vars.get(v)? else { return None };
+                if form.from != 0 || form.value.geometric.is_some() {
+                    return None;
+                }
+                match agreed {
+                    Some(s) if *s != form.value => return None,
+                    _ => agreed = Some(&form.value),
+                }
+            }
+            Some((*v, agreed?.clone()))
+        })
+        .collect()
 }
 
 /// The largest step whose residues are candidates, and the most residue candidates per loop.

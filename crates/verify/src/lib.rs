@@ -19,6 +19,7 @@
 
 pub mod closed_forms;
 pub mod exits;
+pub mod ghosts;
 pub mod invariants;
 pub mod observed;
 pub mod traces;
@@ -236,7 +237,7 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
     };
     let summary_deadline = start + opts.timeout.mul_f64(SUMMARY_SHARE);
     let summary_cfg = Config { deadline: Some(summary_deadline), ..cfg.clone() };
-    let mut attempt = prove(&q, fid, &views, &summary_cfg, limits, deadline, &[]);
+    let mut attempt = prove(&q, fid, &views, &summary_cfg, deadline, &[], None);
     report.solver_queries += attempt.analysis.queries;
     // Not proven with the templates: the abstract interpreter's octagon invariants as more
     // candidates (only now, so that the programs the templates prove pay nothing for them).
@@ -258,8 +259,14 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
         seeds.extend(closed_forms::candidates(&q, fid, forest, &samples, opts.semantics, absint_deadline));
         // And the equalities every state observed at a header satisfies.
         seeds.extend(observed::candidates(&q, fid, forest, &views, opts.semantics, summary_deadline));
+        // And the closed forms over ghost variables (entry values and iteration counters), with
+        // what each loop's candidates say about the entry of the others.
+        let ghosting = ghosts::ghosting(&q, fid, forest, &seeds, &samples, &views, &summary_cfg);
+        if let Some(g) = &ghosting {
+            seeds.extend(g.candidates.iter().cloned());
+        }
         if !seeds.is_empty() {
-            let second = prove(&q, fid, &views, &summary_cfg, limits, deadline, &seeds);
+            let second = prove(&q, fid, &views, &summary_cfg, deadline, &seeds, ghosting.as_ref());
             report.solver_queries += second.analysis.queries;
             if second.proof.is_ok() {
                 attempt = second;
@@ -421,10 +428,18 @@ fn prove(
     fid: leapfrog_ir::FuncId,
     views: &[MemoryView],
     summary_cfg: &Config,
-    limits: QueryLimits,
     deadline: Instant,
     seeds: &[(leapfrog_ir::LocId, Candidate)],
+    ghosting: Option<&ghosts::Ghosting>,
 ) -> Attempt {
+    // The checker's queries have the task's limits (the summaries' deadline is earlier).
+    let limits = summary_cfg.limits;
+    // With ghosts, the summaries are computed on the function with the ghost code, and the
+    // checker gets the function without it (and writes it in itself).
+    let (q, checked) = match ghosting {
+        Some(g) => (&g.instrumented, &g.declared),
+        None => (q, q),
+    };
     let analysis = leapfrog_summarize::analysis::analyze_seeded(q, fid, summary_cfg, views, seeds);
     let f = &q.funcs[fid];
     // Not safe with the state invariants alone: strengthen the summaries with transition
@@ -460,21 +475,35 @@ fn prove(
             .collect(),
         None => Vec::new(),
     };
-    let cert = SafetyCertificate { func: fid, invariants, transitions: cert_transitions, ghosts: Vec::new() };
-    let proof = match check_safety_with_views(q, &cert, views, summary_cfg.semantics, limits, Some(deadline)) {
+    let cert = SafetyCertificate {
+        func: fid,
+        invariants,
+        transitions: cert_transitions,
+        ghosts: ghosting.map(|g| g.ghosts.clone()).unwrap_or_default(),
+    };
+    let is_ghost = |c: &Candidate| {
+        let mut ghostly = false;
+        c.expr.for_each_var(&mut |v| ghostly |= ghosting.is_some_and(|g| g.is_ghost(v)));
+        ghostly
+    };
+    let proof = match check_safety_with_views(checked, &cert, views, summary_cfg.semantics, limits, Some(deadline)) {
         CheckResult::Accepted => Ok(analysis
             .loops
             .iter()
             .map(|l| {
                 let (kind, span) = analysis.forest.syntax(f, l.id);
-                let texts: Vec<String> = printed_conjuncts(&l.invariant);
+                // Conjuncts over ghosts cannot be written at the loop in C: they are printed apart.
+                let (ghostly, plain): (Vec<Candidate>, Vec<Candidate>) =
+                    l.invariant.iter().cloned().partition(|c| is_ghost(c));
+                let texts: Vec<String> = printed_conjuncts(&plain);
                 let invariant = if texts.is_empty() { "1".to_string() } else { join_conjuncts(&texts) };
                 let transition_invariant = transitions
                     .as_ref()
                     .and_then(|t| t.get(l.id))
                     .map(|t: &TransitionSummary| t.atoms.iter().map(|a| a.text(q)).collect())
                     .unwrap_or_default();
-                LoopInvariant { kind, span, invariant, transition_invariant }
+                let ghost_invariant = ghostly.into_iter().map(|c| c.text).collect();
+                LoopInvariant { kind, span, invariant, transition_invariant, ghost_invariant }
             })
             .collect()),
         CheckResult::Rejected(why) => {

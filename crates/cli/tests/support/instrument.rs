@@ -11,6 +11,13 @@
 //! With exit conditions `E1, E2, ...` and a condition `c` without side effects (no call,
 //! assignment, `++` or `--`), the check is `(I) && ((c) || (E1) || (E2) ...)`: when the condition
 //! lets the loop exit, one of the printed exit conditions holds.
+//!
+//! Conjuncts over ghost variables (`verify`'s `ghost_invariant`: `\at(x, L17)`, the value of `x`
+//! when the loop at line 17 was entered, and `\iterations(L17)`, its iterations since) are
+//! checked with ghost code written into the C: globals `__lf_at_x_L17` and `__lf_it_L17`; the
+//! statement `__lf_first_L17 = 1;` before the loop (so a loop is entered whenever its statement
+//! starts), and at its condition, before the check, `(__lf_first_L17 ? (__lf_at_x_L17 = x, ...,
+//! __lf_it_L17 = 0, __lf_first_L17 = 0) : ++__lf_it_L17)`.
 
 /// One printed invariant: the loop's keyword position (1-based line and byte column), its kind
 /// (`while`, `for`, `do`, `goto`) and the invariant as a C expression.
@@ -21,6 +28,41 @@ pub struct LoopCheck {
     pub invariant: String,
     /// The printed exit conditions (C), checked where the condition is (see above).
     pub exits: Vec<String>,
+    /// Conjuncts over ghost variables (see above).
+    pub ghost_invariant: Vec<String>,
+}
+
+/// The ghost variables that `texts` mention, as `(variable, label)` for `\at(variable, label)`
+/// and `("", label)` for `\iterations(label)`; and the texts with them as C identifiers.
+fn ghosts_in(texts: &[String]) -> (std::collections::BTreeSet<(String, String)>, Vec<String>) {
+    let mut found = std::collections::BTreeSet::new();
+    let mut out = Vec::new();
+    for t in texts {
+        let mut c = String::new();
+        let mut rest = t.as_str();
+        while let Some(i) = rest.find('\\') {
+            c.push_str(&rest[..i]);
+            let after = &rest[i + 1..];
+            let open = after.find('(').expect("a ghost has an argument list");
+            let close = after.find(')').expect("a ghost's argument list ends");
+            let args: Vec<&str> = after[open + 1..close].split(',').map(str::trim).collect();
+            match (&after[..open], args.as_slice()) {
+                ("at", [x, label]) => {
+                    c.push_str(&format!("__lf_at_{x}_{label}"));
+                    found.insert((x.to_string(), label.to_string()));
+                }
+                ("iterations", [label]) => {
+                    c.push_str(&format!("__lf_it_{label}"));
+                    found.insert((String::new(), label.to_string()));
+                }
+                _ => panic!("an unknown ghost in {t}"),
+            }
+            rest = &after[close + 1..];
+        }
+        c.push_str(rest);
+        out.push(c);
+    }
+    (found, out)
 }
 
 /// The name of the check function, defined on the instrumented file's last line.
@@ -33,14 +75,50 @@ pub fn instrument(source: &str, checks: &[LoopCheck]) -> Result<(String, usize),
     // Insertions as (byte offset, text), applied back to front.
     let mut inserts: Vec<(usize, String)> = Vec::new();
     let mut count = 0;
+    let all_ghost_texts: Vec<String> = checks.iter().flat_map(|c| c.ghost_invariant.iter().cloned()).collect();
+    let (ghosts, _) = ghosts_in(&all_ghost_texts);
+    let mut labels_seen = std::collections::BTreeSet::new();
     for c in checks {
         if !matches!(c.kind.as_str(), "while" | "for") {
+            if !c.ghost_invariant.is_empty() {
+                return Err(format!("ghost conjuncts at a `{}` loop", c.kind));
+            }
             continue;
         }
         let at = line_starts.get(c.line - 1).ok_or_else(|| format!("no line {}", c.line))? + c.column - 1;
         if !source[at..].starts_with(c.kind.as_str()) {
             return Err(format!("no `{}` at {}:{}", c.kind, c.line, c.column));
         }
+        // This loop's ghosts: those of its label (`L17`, or `L17_3` when it shares its line).
+        let label = [format!("L{}", c.line), format!("L{}_{}", c.line, c.column)]
+            .into_iter()
+            .find(|l| ghosts.iter().any(|(_, g)| g == l));
+        let mut ghost_update = String::new();
+        if let Some(label) = &label {
+            labels_seen.insert(label.clone());
+            let before = source[..at].trim_end();
+            if !before.ends_with([';', '{', '}', ':']) {
+                return Err(format!("the loop at {}:{} is not a statement of its own", c.line, c.column));
+            }
+            inserts.push((at, format!("__lf_first_{label} = 1; ")));
+            let copies: Vec<String> = ghosts
+                .iter()
+                .filter(|(x, g)| g == label && !x.is_empty())
+                .map(|(x, _)| format!("__lf_at_{x}_{label} = {x}, "))
+                .collect();
+            ghost_update = format!(
+                "(__lf_first_{label} ? ({}__lf_it_{label} = 0, __lf_first_{label} = 0) : ++__lf_it_{label}), ",
+                copies.concat()
+            );
+        }
+        let (_, ghost_texts) = ghosts_in(&c.ghost_invariant);
+        let invariant = if ghost_texts.is_empty() {
+            c.invariant.clone()
+        } else {
+            let mut conj = vec![format!("({})", c.invariant)];
+            conj.extend(ghost_texts.iter().map(|g| format!("({g})")));
+            conj.join(" && ")
+        };
         let open = at + source[at..].find('(').ok_or("no `(` after the loop keyword")?;
         let close = matching_paren(source, open).ok_or("no matching `)`")?;
         let (start, end) = if c.kind == "while" {
@@ -52,12 +130,12 @@ pub fn instrument(source: &str, checks: &[LoopCheck]) -> Result<(String, usize),
         };
         let condition = source[start..end].trim();
         let checked = if c.exits.is_empty() || condition.is_empty() || !side_effect_free(condition) {
-            c.invariant.clone()
+            invariant
         } else {
             let exits: Vec<String> = c.exits.iter().map(|e| format!("({e})")).collect();
-            format!("({}) && (({condition}) || {})", c.invariant, exits.join(" || "))
+            format!("({invariant}) && (({condition}) || {})", exits.join(" || "))
         };
-        let check = format!("{CHECK_FUNCTION}({checked}), ");
+        let check = format!("{ghost_update}{CHECK_FUNCTION}({checked}), ");
         if source[start..end].trim().is_empty() {
             inserts.push((start, format!("{check}1")));
         } else {
@@ -75,8 +153,21 @@ pub fn instrument(source: &str, checks: &[LoopCheck]) -> Result<(String, usize),
         out.push('\n');
     }
     out.push_str(&format!("void {CHECK_FUNCTION}(int ok) {{ if (!ok) abort(); }}\n"));
+    if let Some((_, label)) = ghosts.iter().find(|(_, l)| !labels_seen.contains(l)) {
+        return Err(format!("the ghosts of {label} belong to no instrumented loop"));
+    }
+    let declarations: Vec<String> = ghosts
+        .iter()
+        .map(|(x, label)| {
+            if x.is_empty() {
+                format!("long long __lf_it_{label}, __lf_first_{label}; ")
+            } else {
+                format!("long long __lf_at_{x}_{label}; ")
+            }
+        })
+        .collect();
     // Declared on the first line, so that no line number of the original moves.
-    Ok((format!("void abort(void); void {CHECK_FUNCTION}(int); {out}"), count))
+    Ok((format!("void abort(void); void {CHECK_FUNCTION}(int); {}{out}", declarations.concat()), count))
 }
 
 /// Whether evaluating the C expression `e` twice is the same as once: no call (an identifier
