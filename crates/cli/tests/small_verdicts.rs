@@ -122,6 +122,12 @@ fn check(e: &Expectation, file: &str, v: &Value) -> Vec<String> {
     }
     if e.job == "verify" && v["verdict"] == "TRUE" {
         wrong.extend(certificate_holds(file, v));
+        for l in v["certificate"]["loops"].as_array().into_iter().flatten() {
+            let texts = std::iter::once(&l["invariant"]).chain(l["ghost_invariant"].as_array().into_iter().flatten());
+            for t in texts.filter_map(Value::as_str).filter(|t| names_hidden_object(t)) {
+                wrong.push(format!("an invariant names a hidden object: {t}"));
+            }
+        }
         let kind = v["certificate"]["kind"].as_str();
         let fact = v["certificate"]["fact"].as_str();
         match technique {
@@ -174,6 +180,18 @@ fn check(e: &Expectation, file: &str, v: &Value) -> Vec<String> {
         }
     }
     wrong
+}
+
+/// Whether the C text `t` names a hidden object (a name starting with `.`, as a string literal's
+/// `.str0` or the label table `.labels.main`): a `.` after neither a name, a digit nor a closing
+/// bracket, followed by a letter.
+fn names_hidden_object(t: &str) -> bool {
+    let b = t.as_bytes();
+    (0..b.len()).any(|i| {
+        b[i] == b'.'
+            && b.get(i + 1).is_some_and(|c| c.is_ascii_alphabetic())
+            && !(i > 0 && (b[i - 1].is_ascii_alphanumeric() || matches!(b[i - 1], b'_' | b')' | b']')))
+    })
 }
 
 /// Input streams for `summarize: sound`: constant streams of the small values the programs test,

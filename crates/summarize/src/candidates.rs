@@ -62,6 +62,12 @@ impl Builder<'_> {
     }
 
     fn push(&mut self, expr: Expr, text: String) {
+        // Never a hidden object's name (`&.labels.main`, a string literal's bytes): not C.
+        let mut hidden = false;
+        expr.for_each_var(&mut |v| hidden |= self.p.vars[v].name.starts_with('.'));
+        if hidden {
+            return;
+        }
         if self.out.len() < MAX_CANDIDATES && self.seen.insert(expr.clone()) {
             self.out.push(Candidate { expr, text });
         }

@@ -110,8 +110,26 @@ pub fn ghosting(
         };
         let forms: BTreeMap<VarId, Sequence> =
             agreed_forms(&vars, &per_path).into_iter().filter(|(v, _)| usable(*v)).collect();
-        let changed: BTreeSet<VarId> =
-            forms.iter().filter(|(v, s)| **s != Sequence::constant(Poly::var(**v))).map(|(v, _)| *v).collect();
+        // Each path's closed forms, and the variables every path has one for.
+        let path_forms: Vec<BTreeMap<VarId, Sequence>> = per_path
+            .iter()
+            .map(|induction| {
+                induction
+                    .vars
+                    .iter()
+                    .filter_map(|(v, (_, form))| {
+                        let form = form.as_ref().filter(|f| f.from == 0 && f.value.geometric.is_none())?;
+                        usable(*v).then(|| (*v, form.value.clone()))
+                    })
+                    .collect()
+            })
+            .collect();
+        let identity = |v: VarId, s: &Sequence| *s == Sequence::constant(Poly::var(v));
+        let changed: BTreeSet<VarId> = vars
+            .iter()
+            .copied()
+            .filter(|v| path_forms.iter().all(|m| m.contains_key(v)) && path_forms.iter().any(|m| !identity(*v, &m[v])))
+            .collect();
         if changed.is_empty() {
             continue;
         }
@@ -141,10 +159,10 @@ pub fn ghosting(
         push(Expr::cmp(CmpOp::Ge, k.clone(), Expr::int(0, COUNTER_TYPE)), &declared);
         push(Expr::cmp(CmpOp::Le, k.clone(), Expr::int(COUNTER_BOUND, COUNTER_TYPE)), &declared);
         let iterations = Poly::atom(COUNTER);
-        for &x in &changed {
+        for x in changed.iter().filter(|x| forms.contains_key(x)) {
             // d·x − d·F_x(entry, K) == 0.
-            let Some(value) = at(&forms[&x], &iterations) else { continue };
-            if let Some(expr) = terms.condition(&now(x), CmpOp::Eq, &value) {
+            let Some(value) = at(&forms[x], &iterations) else { continue };
+            if let Some(expr) = terms.condition(&now(*x), CmpOp::Eq, &value) {
                 push(expr, &declared);
             }
         }
@@ -157,7 +175,7 @@ pub fn ghosting(
             .iter()
             .filter(|r| !ranges.contains(r) && paths.paths.iter().all(|p| p.rows.contains(r)))
             .collect();
-        for row in shared {
+        for row in &shared {
             let Some(g) = row_at(&paths, row, &forms, &last) else { continue };
             let constant = Poly::constant(g.constant_term());
             let op = if row.eq { CmpOp::Eq } else { CmpOp::Le };
@@ -165,6 +183,37 @@ pub fn ghosting(
                 continue;
             };
             push(or(Expr::cmp(CmpOp::Eq, k.clone(), Expr::int(0, COUNTER_TYPE)), expr), &declared);
+        }
+        // A path taken on every iteration of an execution: under a condition over variables
+        // the loop does not change (`y % 2 == 0`), each variable moves by that path's closed
+        // form, and the conditions the paths share held at the last iteration by it.
+        let fixed = invariant_conditions(f, lp, &usable);
+        for c in &fixed {
+            let when = |e: Expr| or(Expr::not(c.clone()), e);
+            for &x in changed.iter().filter(|x| !forms.contains_key(x)) {
+                let mut seen: Vec<&Sequence> = Vec::new();
+                for m in &path_forms {
+                    if seen.contains(&&m[&x]) {
+                        continue;
+                    }
+                    seen.push(&m[&x]);
+                    let Some(value) = at(&m[&x], &iterations) else { continue };
+                    if let Some(expr) = terms.condition(&now(x), CmpOp::Eq, &value) {
+                        push(when(expr), &declared);
+                    }
+                }
+            }
+            for m in path_forms.iter().filter(|m| m.keys().any(|x| !forms.contains_key(x) && changed.contains(x))) {
+                for row in &shared {
+                    let Some(g) = row_at(&paths, row, m, &last) else { continue };
+                    let constant = Poly::constant(g.constant_term());
+                    let op = if row.eq { CmpOp::Eq } else { CmpOp::Le };
+                    let Some(expr) = terms.condition(&g.sub(&constant), op, &constant.scale(&-Rational::one())) else {
+                        continue;
+                    };
+                    push(when(or(Expr::cmp(CmpOp::Eq, k.clone(), Expr::int(0, COUNTER_TYPE)), expr)), &declared);
+                }
+            }
         }
         // The entry values all sampled entries agree on (`\at(j, LoopEntry) == 0`).
         let entries = samples.get(l).map(Vec::as_slice).unwrap_or_default();
@@ -192,6 +241,34 @@ pub fn ghosting(
     let carried = carried(&declared, &instrumented, fid, &ghosts, seeds, &candidates, &visibility);
     candidates.extend(carried);
     Some(Ghosting { declared, instrumented, ghosts, candidates })
+}
+
+/// The most conditions over unchanged variables per loop.
+const MAX_FIXED_CONDITIONS: usize = 4;
+
+/// The conditions of loop `lp`'s branches (both ways) that read only variables no edge of the
+/// loop changes, all `usable`: whichever way such a branch goes, it goes so on every iteration
+/// of one execution of the loop.
+fn invariant_conditions(
+    f: &leapfrog_ir::Function,
+    lp: &leapfrog_ir::loops::Loop,
+    usable: &dyn Fn(VarId) -> bool,
+) -> Vec<Expr> {
+    let inside = || f.edges.iter().filter(|(_, e)| lp.contains(e.from) && lp.contains(e.to));
+    let changed: BTreeSet<VarId> = inside().flat_map(|(_, e)| e.cmd.defs()).collect();
+    let mut out: Vec<Expr> = Vec::new();
+    for (_, e) in inside() {
+        let leapfrog_ir::Command::Assume(c) = &e.cmd else { continue };
+        let reads = c.reads();
+        if reads.is_empty() || reads.iter().any(|v| changed.contains(v) || !usable(*v)) || out.contains(c) {
+            continue;
+        }
+        if out.len() >= MAX_FIXED_CONDITIONS {
+            break;
+        }
+        out.push(c.clone());
+    }
+    out
 }
 
 /// The name of loop `l` in ghosts' names: `L` and its line (`L17`), and its column when

@@ -253,8 +253,18 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
                 .map(|(header, expr, text)| (header, Candidate { expr, text }))
                 .collect();
         facts = seeds.iter().map(|(l, c)| (*l, c.expr.clone())).collect();
-        // And the polynomial equations the closed forms of induction variables give.
+        // As candidates, only what the user can name at the loop (a fact about a string
+        // literal's bytes, `.str0[0] == 114`, is the summaries' business, not the certificate's).
         let forest = &attempt.analysis.forest;
+        let visibility = Visibility::new(&q, &views);
+        seeds.retain(|(header, c)| {
+            let Some(l) = forest.loops.ids().find(|l| forest.loops[*l].header == *header) else { return false };
+            let span = forest.syntax(&q.funcs[fid], l).1;
+            let mut visible = true;
+            c.expr.for_each_var(&mut |v| visible &= visibility.visible_at(v, span));
+            visible
+        });
+        // And the polynomial equations the closed forms of induction variables give.
         let samples = leapfrog_summarize::analysis::entry_samples(&q, &q.funcs[fid], forest, &summary_cfg, &views);
         seeds.extend(closed_forms::candidates(&q, fid, forest, &samples, opts.semantics, absint_deadline));
         // And the equalities every state observed at a header satisfies.
