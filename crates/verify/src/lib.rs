@@ -318,8 +318,16 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
     // unwinding reaches.
     if !analysis.forest.loops.is_empty() && Instant::now() < deadline {
         let trace_deadline = (Instant::now() + opts.timeout.mul_f64(TRACE_SEARCH_SHARE)).min(deadline);
-        let leaps = traces::TraceLeaps::new(&q, fid, &analysis, &facts, cfg.semantics, trace_deadline);
-        if let Some(cex) = trace_search(p, &q, fid, &leaps, &views, &cfg, trace_deadline) {
+        // An assertion inside a loop as a branch out of it: a failing iteration is an exit.
+        let moved = traces::failures_as_exits(&q, fid, &analysis.forest);
+        let searched = moved.as_ref().unwrap_or(&q);
+        let forest = match &moved {
+            Some(m) => leapfrog_ir::loops::LoopForest::compute(&m.funcs[fid]),
+            None => analysis.forest.clone(),
+        };
+        let leaps =
+            traces::TraceLeaps::new(searched, fid, &forest, &analysis.loops, &facts, cfg.semantics, trace_deadline);
+        if let Some(cex) = trace_search(p, searched, fid, &leaps, &views, &cfg, trace_deadline) {
             report.verdict = Verdict::False;
             report.technique = Some(technique::DISJUNCTIVE_SUMMARIES);
             report.counterexample = Some(cex);

@@ -9,11 +9,18 @@
 //! the program's inputs) and the counters: how many iterations each path of the trace runs. This
 //! reaches failures behind a million iterations, where unwinding cannot.
 //!
+//! A property inside a loop is reachability in its automaton (§7.2): [`failures_as_exits`] turns
+//! each assertion inside a loop into a branch out of it, so that a failing iteration is an exit
+//! path of the loop — a trace that ends by it is the executions that fail there, and the leap
+//! gives the counters of the iterations before.
+//!
 //! Nothing here is trusted. The model's inputs are replayed in the interpreter, and only a replay
 //! that fails an assertion is a FALSE; a summary that is wrong, or a trace the encoding cannot
 //! state, only loses that counterexample.
 
 use leapfrog_arith::Semantics;
+use leapfrog_ir::Command;
+use leapfrog_ir::loops::LoopForest;
 use leapfrog_ir::types::Type;
 use leapfrog_ir::{Expr, FuncId, IdVec, LocId, LoopId, Program, VarId};
 use leapfrog_proteus::classify::automaton;
@@ -21,7 +28,7 @@ use leapfrog_proteus::pda::StateKind;
 use leapfrog_proteus::poly::Atom;
 use leapfrog_proteus::summary::{Summary, TraceSummary, summarize};
 use leapfrog_smt::z3::ast::{Bool, Int};
-use leapfrog_summarize::Analysis;
+use leapfrog_summarize::analysis::LoopSummary;
 use leapfrog_summarize::encode::{Encoder, LoopAssumptions, State};
 use std::cell::Cell;
 use std::collections::BTreeSet;
@@ -47,26 +54,25 @@ pub struct TraceLeaps {
 }
 
 impl TraceLeaps {
-    /// The summaries of `fid`'s loops (those of `analysis`, with its invariants), each within
+    /// The summaries of `fid`'s loops (`forest`, with the invariants of `loops`), each within
     /// [`LOOP_BUDGET`] and all before `deadline`. The paths' conditions are strengthened with
     /// the invariants and with `facts` (more invariants, per header): a wrap-around case they
     /// exclude is no path, and its automaton no cycle.
     pub fn new(
         p: &Program,
         fid: FuncId,
-        analysis: &Analysis,
+        forest: &LoopForest,
+        loops: &[LoopSummary],
         facts: &[(LocId, Expr)],
         semantics: Semantics,
         deadline: Instant,
     ) -> TraceLeaps {
         let f = &p.funcs[fid];
-        let forest = &analysis.forest;
         let mut invariants: IdVec<LoopId, Vec<Expr>> = forest.loops.ids().map(|_| Vec::new()).collect();
-        for l in &analysis.loops {
+        for l in loops {
             invariants[l.id] = l.invariant.iter().map(|c| c.expr.clone()).collect();
         }
-        let by_header: Vec<(LocId, Expr)> = analysis
-            .loops
+        let by_header: Vec<(LocId, Expr)> = loops
             .iter()
             .flat_map(|l| l.invariant.iter().map(|c| (l.header, c.expr.clone())))
             .chain(facts.iter().cloned())
@@ -151,6 +157,39 @@ impl LoopAssumptions for TraceLeaps {
             None => Vec::new(),
         }
     }
+}
+
+/// `q` with every assertion inside a loop of `fid` (an `assert` edge from and to locations of
+/// the loop) turned into a branch: the edge only assumes its condition, and a new edge from the
+/// same location assumes its negation and leads, out of the loop, to the same assertion failing.
+/// What an execution does, and where it fails, is unchanged; the ids of locations and edges are
+/// kept (new ones come after). `None` when no loop has such an assertion.
+pub fn failures_as_exits(q: &Program, fid: FuncId, forest: &LoopForest) -> Option<Program> {
+    let f = &q.funcs[fid];
+    let inside: Vec<leapfrog_ir::EdgeId> = f
+        .edges
+        .iter()
+        .filter(|(_, e)| {
+            matches!(e.cmd, Command::Assert { .. })
+                && forest.innermost.get(e.from).copied().flatten().is_some_and(|l| forest.loops[l].contains(e.to))
+        })
+        .map(|(id, _)| id)
+        .collect();
+    if inside.is_empty() {
+        return None;
+    }
+    let mut out = q.clone();
+    let g = &mut out.funcs[fid];
+    for id in inside {
+        let Command::Assert { cond, origin } = g.edges[id].cmd.clone() else { continue };
+        let (from, span) = (g.edges[id].from, g.edges[id].span);
+        g.edges[id].cmd = Command::Assume(cond.clone());
+        let failing = g.add_loc();
+        g.add_edge(from, failing, Command::Assume(Expr::not(cond)), span);
+        let halt = g.halt;
+        g.add_edge(failing, halt, Command::Assert { cond: Expr::Bool(false), origin }, span);
+    }
+    Some(out)
 }
 
 /// The value of the integer or boolean variable `v` in `s` as a mathematical integer.
