@@ -135,7 +135,7 @@ fn resolved(original: &Expr, definitions: &BTreeMap<VarId, Expr>, visible: &dyn 
 }
 
 /// Whether `e` multiplies two values neither of which is a constant.
-pub(crate) fn multiplies(e: &Expr) -> bool {
+pub fn multiplies(e: &Expr) -> bool {
     matches!(e, Expr::Binary(BinOp::Mul, _, x, y) if x.as_const().is_none() && y.as_const().is_none())
         || e.children().into_iter().any(multiplies)
 }

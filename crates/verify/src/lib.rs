@@ -57,6 +57,9 @@ const ABSINT_MAX_LIVE: usize = 24;
 /// The share of the budget the search through disjunctive summaries may use (its replay may use
 /// what is left).
 const TRACE_SEARCH_SHARE: f64 = 0.15;
+/// The share of the budget (from the start) after which the attempt with ghost variables is
+/// not begun, or gives up.
+const GHOST_SHARE_END: f64 = 0.8;
 /// Unwindings tried after the summaries failed to prove the property.
 const DEEP_BOUNDS: &[u32] = &[4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 256, 512, 1024];
 
@@ -244,6 +247,8 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
     // The octagon facts alone (sound, unlike the closed forms' candidates, which only Houdini
     // may keep): they strengthen the paths of the disjunctive summaries below.
     let mut facts: Vec<(leapfrog_ir::LocId, Expr)> = Vec::new();
+    // The candidates of the second attempt and the loops' entry samples, for the ghost attempt.
+    let mut ghost_material = None;
     if attempt.proof.is_err() && !attempt.analysis.forest.loops.is_empty() && Instant::now() < summary_deadline {
         let absint_deadline = (Instant::now() + opts.timeout.mul_f64(ABSINT_SHARE)).min(summary_deadline);
         let mut seeds: Vec<(leapfrog_ir::LocId, Candidate)> =
@@ -269,19 +274,14 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
         seeds.extend(closed_forms::candidates(&q, fid, forest, &samples, opts.semantics, absint_deadline));
         // And the equalities every state observed at a header satisfies.
         seeds.extend(observed::candidates(&q, fid, forest, &views, opts.semantics, summary_deadline));
-        // And the closed forms over ghost variables (entry values and iteration counters), with
-        // what each loop's candidates say about the entry of the others.
-        let ghosting = ghosts::ghosting(&q, fid, forest, &seeds, &samples, &views, &summary_cfg);
-        if let Some(g) = &ghosting {
-            seeds.extend(g.candidates.iter().cloned());
-        }
         if !seeds.is_empty() {
-            let second = prove(&q, fid, &views, &summary_cfg, deadline, &seeds, ghosting.as_ref());
+            let second = prove(&q, fid, &views, &summary_cfg, deadline, &seeds, None);
             report.solver_queries += second.analysis.queries;
             if second.proof.is_ok() {
                 attempt = second;
             }
         }
+        ghost_material = Some((seeds, samples));
     }
     let Attempt { analysis, proof } = attempt;
     let f = &q.funcs[fid];
@@ -332,6 +332,37 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
             report.technique = Some(technique::DISJUNCTIVE_SUMMARIES);
             report.counterexample = Some(cex);
             return finish(report);
+        }
+    }
+
+    // The closed forms over ghost variables (entry values and iteration counters), with what
+    // each loop's candidates say about the entry of the others: after the search through the
+    // disjunctive summaries, which answers most of the programs whose assertion fails at once.
+    // The linear candidates first; those that multiply (`i == \at(i, L9) + k *
+    // \iterations(L9)`) only when those do not suffice: they slow Houdini down.
+    let ghost_deadline = start + opts.timeout.mul_f64(GHOST_SHARE_END);
+    if let Some((mut seeds, samples)) = ghost_material
+        && Instant::now() < ghost_deadline
+    {
+        let ghost_cfg = Config { deadline: Some(ghost_deadline), ..cfg.clone() };
+        let ghosting = ghosts::ghosting(&q, fid, &analysis.forest, &seeds, &samples, &views, &ghost_cfg);
+        if let Some(g) = &ghosting {
+            let (linear, nonlinear): (Vec<_>, Vec<_>) =
+                g.candidates.iter().cloned().partition(|(_, c)| !leapfrog_summarize::candidates::multiplies(&c.expr));
+            for more in [linear, nonlinear] {
+                if more.is_empty() || Instant::now() >= ghost_deadline {
+                    continue;
+                }
+                seeds.extend(more);
+                let attempt = prove(&q, fid, &views, &ghost_cfg, deadline, &seeds, Some(g));
+                report.solver_queries += attempt.analysis.queries;
+                if let Ok(certificate) = attempt.proof {
+                    report.verdict = Verdict::True;
+                    report.technique = Some(technique::LOOP_SUMMARIES);
+                    report.certificate = certificate;
+                    return finish(report);
+                }
+            }
         }
     }
 
