@@ -399,7 +399,8 @@ impl Terms<'_> {
                 None => Some(v).filter(|v| (self.usable)(*v))?,
             },
         };
-        Some(Expr::cast(COUNTER_TYPE, Expr::Var(v)))
+        // In `long long` (the counter already is).
+        Some(if v == self.counter { Expr::Var(v) } else { Expr::cast(COUNTER_TYPE, Expr::Var(v)) })
     }
 
     /// `lhs op rhs` in `long long`, both scaled to integer coefficients, when the degree and the
