@@ -2,7 +2,7 @@
 //! as functions of the values at loop entry and of the number of iterations (proteus-tse19
 //! §4.2 and §7.2), in a form the independent checker can check without trusting them.
 //!
-//! Every loop whose paths agree on some variable's closed form gets an iteration counter `K`
+//! Every loop whose paths all have a closed form for some variable gets an iteration counter `K`
 //! (`\iterations(L17)` when printed, for the loop at line 17) and a copy of each changed
 //! variable at its entry (`\at(x, L17)`), declared as `leapfrog_ir::ghost` ghosts. The
 //! candidates, over them:
@@ -11,6 +11,10 @@
 //! - the condition every iteration passed, at the last one: `K == 0 || G(F(entry, K − 1))` for
 //!   each condition `G` all iteration paths share (`i < n` with `i += 2`: `K == 0 || 2*K − 2 <
 //!   n`). With the exit condition after the loop, this pins the exit value (`i ≤ n + 1`);
+//! - a path taken on every iteration of an execution, by a branch over variables the loop does
+//!   not change: under the branch's condition, that path's closed forms and the shared
+//!   conditions at the last iteration by them (`y % 2 != 0 || x == \at(x, L17) + 3 *
+//!   \iterations(L17)`);
 //! - `0 ≤ K ≤ 2^32`, so that the products above cannot overflow;
 //! - the entry values every sampled entry agrees on (`\at(j, L22) == 0`);
 //! - what other loops know ([`carried`]): their candidates with the variables this loop changes
