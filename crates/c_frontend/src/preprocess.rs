@@ -140,8 +140,11 @@ fn support_dir() -> std::io::Result<PathBuf> {
     }
     fs::create_dir_all(&dir)?;
     for (name, text) in [("leapfrog_prelude.h", PRELUDE), ("assert.h", ASSERT_H)] {
-        // Write to a unique temporary name and rename, so concurrent runs never see a partial file.
-        let tmp = dir.join(format!(".{name}.{}", std::process::id()));
+        // Write to a name unique to this process and call and rename, so concurrent runs (and
+        // concurrent threads of one run) never see a partial file nor rename each other's.
+        static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let unique = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let tmp = dir.join(format!(".{name}.{}.{unique}", std::process::id()));
         fs::File::create(&tmp)?.write_all(text.as_bytes())?;
         fs::rename(&tmp, dir.join(name))?;
     }
