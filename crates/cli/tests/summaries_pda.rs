@@ -128,6 +128,25 @@ const CASES: &[Case] = &[
         helpers: "",
     },
     Case {
+        // Proteus Fig. 2(c): the nest of Fig. 2 as one loop, its automaton's cycles connected
+        // ((q1, q3) while the inner loop runs no time, then (q1, q2, q3)): Algorithm 4 goes
+        // round each once, in order, and m gets the cubic closed form.
+        name: "connected_cycles_in_order",
+        vars: &["i", "n", "m", "j", "phase"],
+        body: "while (i < n) {\n    if (phase <= 0) { j = 0; phase = 1; }\n    else if (j < i) { m = m + (i - j); j = j + 1; }\n    else { i = i + 1; phase = 0; }\n  }",
+        range: 8,
+        helpers: "",
+    },
+    Case {
+        // Connected cycles that interleave (any path may follow any other): Algorithm 4 finds a
+        // trace that goes round a cycle twice, and the loop is an irregular execution instead.
+        name: "connected_cycles_interleaved",
+        vars: &["x", "y"],
+        body: "while (x > 0 && y > 0) {\n    if (rand() % 2) x = x - 1; else if (rand() % 2) y = y - 1; else { x = x - 1; y = y - 2; }\n  }",
+        range: 6,
+        helpers: "",
+    },
+    Case {
         name: "countdown_by_three",
         vars: &["c", "s"],
         body: "while (c > 0) {\n    c = c - 3;\n    s = s + c;\n  }",
@@ -160,17 +179,41 @@ fn program(case: &Case, check: Option<&str>) -> String {
     )
 }
 
-/// `formula` with its counters searched in 0..=200: `({ int ok = 0; for (long long k1 = 0; …) …
-/// ok; })`.
-fn with_counters(formula: &str, counters: &Value) -> String {
+/// `formula` with its counters searched in 0..=bound: `({ int ok = 0; for (long long k1 = 0; …)
+/// … ok; })`. A counter counts runs of a path or rounds of a cycle, never more than the loop's
+/// iterations.
+fn with_counters(formula: &str, counters: &Value, bound: i32) -> String {
     let mut out = format!("({formula})");
     for k in counters.as_array().unwrap() {
         let k = k.as_str().unwrap();
         out = format!(
-            "({{ int ok_{k} = 0; for (long long {k} = 0; {k} <= 200 && !ok_{k}; {k}++) ok_{k} = {out}; ok_{k}; }})"
+            "({{ int ok_{k} = 0; for (long long {k} = 0; {k} <= {bound} && !ok_{k}; {k}++) ok_{k} = {out}; ok_{k}; }})"
         );
     }
     out
+}
+
+/// A disjunct's formula as C, its counters searched only where its conditions without them
+/// hold (the search is the costly part).
+fn checked_disjunct(d: &Value, bound: i32) -> String {
+    let counters: Vec<&str> = d["counters"].as_array().unwrap().iter().map(|k| k.as_str().unwrap()).collect();
+    let mentions = |c: &str, k: &str| {
+        c.match_indices(k).any(|(at, _)| {
+            let before = c[..at].chars().next_back();
+            let after = c[at + k.len()..].chars().next();
+            let word = |ch: Option<char>| ch.is_some_and(|ch| ch.is_alphanumeric() || ch == '_');
+            !word(before) && !word(after)
+        })
+    };
+    let plain: Vec<&str> = d["condition"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .filter(|c| !counters.iter().any(|k| mentions(c, k)))
+        .collect();
+    let search = with_counters(d["formula"].as_str().unwrap(), &d["counters"], bound);
+    if counters.is_empty() || plain.is_empty() { search } else { format!("(({}) && {search})", plain.join(" && ")) }
 }
 
 #[test]
@@ -191,11 +234,15 @@ fn printed_disjunctions_hold_in_native_runs() {
         }
         // The counters a disjunct keeps are searched (GNU statement expressions); the others are
         // plain C conditions.
-        let summary: Vec<String> =
-            disjuncts.iter().map(|d| with_counters(d["formula"].as_str().unwrap(), &d["counters"])).collect();
+        // Entry values are within ±range: no path here runs more than 2·range times in a row or
+        // in all, nor goes round a cycle more often.
+        let bound = 4 * case.range + 8;
+        let summary: Vec<String> = disjuncts.iter().map(|d| checked_disjunct(d, bound)).collect();
         let summary = summary.join(" || ");
         let with_counters_expected = [
             "countdown_by_three",
+            "connected_cycles_in_order",
+            "connected_cycles_interleaved",
             "fig13",
             "nested_constant_inner",
             "irregular_three_counters",

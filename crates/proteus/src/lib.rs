@@ -16,8 +16,8 @@
 //! - [`nest`]: the paths of a loop split by the traces of the inner loops it crosses (Fig. 2).
 //!
 //! Periodic simple cycles (Algorithm 3, counts constant or given by one condition growing by 1
-//! per run, as in Fig. 13) are summarized too; connected cycles, other counts and irregular
-//! executions (Algorithms 4–5) come next.
+//! per run, as in Fig. 13), connected cycles a trace goes round one after the other (Algorithm
+//! 4, Fig. 2(c)) and irregular executions of constant steps (Algorithm 5) are summarized too.
 //!
 //! Invariant: depends on `leapfrog-ir`, `leapfrog-arith`, `leapfrog-smt`, `leapfrog-linear`,
 //! `leapfrog-paths` and `leapfrog-results` (what it reports); it reads loops only through their

@@ -226,7 +226,6 @@ impl Poly {
         if d.is_one() { out } else { format!("({out})/{d}") }
     }
 
-    /// The value at integer values of the atoms (`None` when an atom has none).
     /// `d·self` as a Z3 integer term with `d` the positive common denominator of the
     /// coefficients (so that every coefficient is an integer), and `d`; each atom is the term
     /// `atom` gives it.
@@ -251,6 +250,7 @@ impl Poly {
         (Int::add(&terms), d)
     }
 
+    /// The value at integer values of the atoms (`None` when an atom has none).
     pub fn eval(&self, value: &dyn Fn(Atom) -> Option<i128>) -> Option<Rational> {
         let mut out = Rational::zero();
         for (m, c) in &self.terms {

@@ -17,8 +17,11 @@
 //! (Fig. 13's `j++` while `j < m`: one condition that grows by exactly 1 per run, so `m − j`
 //! runs; the other conditions of the path unchanged by it) is Algorithm 3's periodic cycle: the
 //! trace goes round it `R ≥ 0` times (one round is a map whose closed form in `R` comes from
-//! [`crate::induction`] when it is affine), then part of a round, then leaves it. Connected
-//! cycles and other counts are not summarized yet (the reason is given).
+//! [`crate::induction`] when it is affine), then part of a round, then leaves it. Cycles that
+//! share states (§5.3, Algorithm 4) are gone round the same way, one after the other, each at
+//! most once per trace; where a feasible trace would go round one twice (the cycles
+//! interleave), the part is an irregular execution (Algorithm 5, [`Irregular`]). Other counts
+//! are not summarized (the reason is given).
 
 use crate::induction::PathInduction;
 use crate::pda::{Pda, StateKind};
@@ -98,6 +101,73 @@ impl Cycle {
     fn position(&self, s: usize) -> Option<usize> {
         self.order.iter().position(|x| *x == s)
     }
+
+    /// The state after `s` on the cycle (`s` is on it).
+    fn next(&self, s: usize) -> usize {
+        let at = self.position(s).expect("a state of the cycle");
+        self.order[(at + 1) % self.order.len()]
+    }
+}
+
+/// A strongly connected part of the automaton made of several simple cycles that share states
+/// (proteus-tse19 §5.3, Algorithm 4: Fig. 2(c)'s `(q1, q2, q3)` and `(q1, q3)`). A trace goes
+/// round each of its cycles at most once, as a periodic cycle of Algorithm 3, leaving it for
+/// another; a feasible trace that would go round one again interleaves the cycles, and the
+/// part is then taken as an irregular execution (Algorithm 5) instead.
+struct Connected {
+    states: Vec<usize>,
+    /// Its simple cycles (states in cycle order), each with its counts once a trace needs them.
+    cycles: Vec<(Vec<usize>, LazyCounts)>,
+}
+
+/// A cycle's counts ([`cycle_counts`]), computed the first time a trace goes round it.
+type LazyCounts = std::cell::OnceCell<Result<Cycle, String>>;
+
+impl Connected {
+    /// The index of the simple cycle whose states are `states` in this order (from any of them).
+    fn index_of(&self, states: &[usize]) -> Option<usize> {
+        self.cycles.iter().position(|(order, _)| {
+            order.len() == states.len() && {
+                let from = order.iter().position(|x| *x == states[0]);
+                from.is_some_and(|from| (0..order.len()).all(|d| order[(from + d) % order.len()] == states[d]))
+            }
+        })
+    }
+}
+
+/// At most this many simple cycles in a connected part (else it is an irregular execution).
+const MAX_SIMPLE_CYCLES: usize = 12;
+
+/// The simple cycles of the automaton within `component` (states in cycle order, each cycle
+/// once, from its least state), or `None` when there are more than `limit`.
+fn simple_cycles(pda: &Pda, component: &[usize], limit: usize) -> Option<Vec<Vec<usize>>> {
+    fn extend(
+        pda: &Pda,
+        component: &[usize],
+        path: &mut Vec<usize>,
+        out: &mut Vec<Vec<usize>>,
+        limit: usize,
+    ) -> Option<()> {
+        let (start, last) = (path[0], *path.last().expect("a state"));
+        for &(_, next) in pda.transitions.iter().filter(|(i, j)| *i == last && component.contains(j)) {
+            if next == start {
+                if out.len() == limit {
+                    return None;
+                }
+                out.push(path.clone());
+            } else if next > start && !path.contains(&next) {
+                path.push(next);
+                extend(pda, component, path, out, limit)?;
+                path.pop();
+            }
+        }
+        Some(())
+    }
+    let mut out = Vec::new();
+    for &start in component {
+        extend(pda, component, &mut vec![start], &mut out, limit)?;
+    }
+    Some(out)
 }
 
 /// A strongly connected part of the automaton that is not one periodic cycle, run as an
@@ -114,26 +184,46 @@ struct Irregular {
     unknown: std::collections::BTreeSet<VarId>,
 }
 
-/// The cycles of `pda`: each simple and with counts that are constants or follow one growing
-/// condition, or else an irregular execution (else why not).
-fn periodic_cycles(paths: &LoopPaths, pda: &Pda, deadline: Instant) -> Result<(Vec<Cycle>, Vec<Irregular>), String> {
-    let mut cycles = Vec::new();
-    let mut irregular = Vec::new();
-    for component in pda.cycles() {
-        match periodic_cycle(paths, pda, &component, deadline) {
-            Ok(cycle) => cycles.push(cycle),
-            Err(why) => match irregular_execution(paths, pda, &component) {
-                Ok(part) => irregular.push(part),
-                Err(why_not) => return Err(format!("{why}; nor as an irregular execution: {why_not}")),
-            },
-        }
-    }
-    Ok((cycles, irregular))
+/// The cycles of `pda`, each a periodic simple cycle, a connected part (unless `interleaved`
+/// says why connected parts are irregular executions instead), or an irregular execution (else
+/// why not).
+struct Parts {
+    cycles: Vec<Cycle>,
+    connected: Vec<Connected>,
+    irregular: Vec<Irregular>,
 }
 
-/// `component` as a simple cycle whose counts are constants or follow one growing condition.
-fn periodic_cycle(paths: &LoopPaths, pda: &Pda, component: &[usize], deadline: Instant) -> Result<Cycle, String> {
-    let connected = || "the automaton has connected cycles".to_string();
+fn parts(paths: &LoopPaths, pda: &Pda, interleaved: Option<&str>, deadline: Instant) -> Result<Parts, String> {
+    let mut out = Parts { cycles: Vec::new(), connected: Vec::new(), irregular: Vec::new() };
+    for component in pda.cycles() {
+        let why = match simple_order(pda, &component) {
+            Some(order) => match cycle_counts(paths, pda, order, deadline) {
+                Ok(cycle) => {
+                    out.cycles.push(cycle);
+                    continue;
+                }
+                Err(why) => why,
+            },
+            None => match (interleaved, simple_cycles(pda, &component, MAX_SIMPLE_CYCLES)) {
+                (None, Some(cycles)) => {
+                    let cycles = cycles.into_iter().map(|c| (c, std::cell::OnceCell::new())).collect();
+                    out.connected.push(Connected { states: component, cycles });
+                    continue;
+                }
+                (Some(why), _) => why.to_string(),
+                (None, None) => format!("the automaton has connected cycles (more than {MAX_SIMPLE_CYCLES} simple ones)"),
+            },
+        };
+        match irregular_execution(paths, pda, &component) {
+            Ok(part) => out.irregular.push(part),
+            Err(why_not) => return Err(format!("{why}; nor as an irregular execution: {why_not}")),
+        }
+    }
+    Ok(out)
+}
+
+/// The states of `component` in cycle order when it is one simple cycle.
+fn simple_order(pda: &Pda, component: &[usize]) -> Option<Vec<usize>> {
     let inside = |x: usize| component.contains(&x);
     let next = |s: usize| -> Vec<usize> {
         pda.transitions.iter().filter(|(i, j)| *i == s && inside(*j)).map(|(_, j)| *j).collect()
@@ -141,18 +231,21 @@ fn periodic_cycle(paths: &LoopPaths, pda: &Pda, component: &[usize], deadline: I
     let mut order = vec![component[0]];
     loop {
         let after = next(*order.last().expect("a state"));
-        let [single] = after[..] else { return Err(connected()) };
+        let [single] = after[..] else { return None };
         if single == order[0] {
             break;
         }
         if order.contains(&single) || order.len() > component.len() {
-            return Err(connected());
+            return None;
         }
         order.push(single);
     }
-    if order.len() != component.len() {
-        return Err(connected());
-    }
+    (order.len() == component.len()).then_some(order)
+}
+
+/// The simple cycle `order` with the number of runs of each of its paths per passage, when
+/// each is a constant or follows one growing condition (a periodic cycle).
+fn cycle_counts(paths: &LoopPaths, pda: &Pda, order: Vec<usize>, deadline: Instant) -> Result<Cycle, String> {
     let n = order.len();
     let mut runs = BTreeMap::new();
     for (t, &i) in order.iter().enumerate() {
@@ -257,19 +350,14 @@ fn until_fails(paths: &LoopPaths, pda: &Pda, i: usize) -> Option<Row> {
 
 /// The disjunctive summary of the loop with paths `paths` and automaton `pda`.
 pub fn summarize(paths: &LoopPaths, pda: &Pda, deadline: Instant) -> Summary {
-    let (cycles, irregular) = match periodic_cycles(paths, pda, deadline) {
-        Ok(c) => c,
-        Err(why) => return Summary::NotSummarized(why),
+    let mut out = match traces(paths, pda, None, deadline) {
+        Ok(out) => out,
+        Err(Failure::Interleaved(why)) => match traces(paths, pda, Some(&why), deadline) {
+            Ok(out) => out,
+            Err(Failure::Interleaved(why) | Failure::Other(why)) => return Summary::NotSummarized(why),
+        },
+        Err(Failure::Other(why)) => return Summary::NotSummarized(why),
     };
-    let walk = Walk { paths, pda, solver: Solver::new(QUERY_LIMITS, Some(deadline)), cycles, irregular };
-    let entry: BTreeMap<VarId, Option<Poly>> =
-        paths.pre.keys().map(|v| (*v, Some(Poly::atom(Atom::Var(*v))))).collect();
-    let mut out = Vec::new();
-    for j in walk.targets(0, &|_| false) {
-        if let Err(why) = walk.visit(j, vec![0], &entry, (Vec::new(), Vec::new()), 0, &mut out) {
-            return Summary::NotSummarized(why);
-        }
-    }
     // A no-overflow condition that the entry values' own types imply says nothing.
     let ranges: BTreeMap<VarId, (i128, i128)> =
         paths.pre.iter().filter_map(|(v, s)| Some((*v, paths.syms.get(*s)?.range?))).collect();
@@ -286,6 +374,38 @@ pub fn summarize(paths: &LoopPaths, pda: &Pda, deadline: Instant) -> Summary {
         }
     }
     Summary::Traces(unique)
+}
+
+/// Why a walk over the automaton found no summary.
+enum Failure {
+    /// A connected part's cycles interleave (or one is not periodic, or there are too many
+    /// traces through them): the part is to be taken as an irregular execution.
+    Interleaved(String),
+    Other(String),
+}
+
+/// Every trace of the automaton from its entry, connected parts taken as irregular executions
+/// when `interleaved` says why.
+fn traces(
+    paths: &LoopPaths,
+    pda: &Pda,
+    interleaved: Option<&str>,
+    deadline: Instant,
+) -> Result<Vec<TraceSummary>, Failure> {
+    let Parts { cycles, connected, irregular } = parts(paths, pda, interleaved, deadline).map_err(Failure::Other)?;
+    let has_connected = !connected.is_empty();
+    let walk =
+        Walk { paths, pda, solver: Solver::new(QUERY_LIMITS, Some(deadline)), deadline, cycles, connected, irregular };
+    let entry: BTreeMap<VarId, Option<Poly>> =
+        paths.pre.keys().map(|v| (*v, Some(Poly::atom(Atom::Var(*v))))).collect();
+    let mut out = Vec::new();
+    for j in walk.targets(0, &|_| false) {
+        if let Err(why) = walk.visit(j, vec![0], &entry, Carried::default(), 0, &mut out) {
+            // With connected parts, any failure may come from their cycles' order.
+            return Err(if has_connected { Failure::Interleaved(why) } else { Failure::Other(why) });
+        }
+    }
+    Ok(out)
 }
 
 /// Whether `c` (`poly ≤ 0`) holds for every entry value within its type's range (`ranges`):
@@ -313,19 +433,35 @@ struct Walk<'a> {
     paths: &'a LoopPaths,
     pda: &'a Pda,
     solver: Solver,
+    deadline: Instant,
     cycles: Vec<Cycle>,
+    connected: Vec<Connected>,
     irregular: Vec<Irregular>,
 }
 
+/// What a trace carries from state to state besides the values: its conditions, its
+/// no-overflow conditions, and in connected parts the cycles it has gone round and the states
+/// it has run since.
+#[derive(Clone, Default)]
+struct Carried {
+    conditions: Vec<PolyConstraint>,
+    no_overflow: Vec<PolyConstraint>,
+    /// `(part, cycle)`: indices into [`Walk::connected`] and its cycles.
+    rounds: Vec<(usize, usize)>,
+    /// The states of a connected part the trace has run since it entered the part or last
+    /// went round one of its cycles (a simple path: a state again closes a cycle).
+    segment: Vec<usize>,
+}
+
 impl Walk<'_> {
-    /// Entering state `s` with the values `state` (over the entry values and counters), the
-    /// trace's conditions so far and its no-overflow conditions.
+    /// Entering state `s` with the values `state` (over the entry values and counters) and what
+    /// the trace carries so far.
     fn visit(
         &self,
         s: usize,
         mut trace: Vec<usize>,
         state: &BTreeMap<VarId, Option<Poly>>,
-        (mut conditions, mut no_overflow): (Vec<PolyConstraint>, Vec<PolyConstraint>),
+        mut carried: Carried,
         counters: usize,
         out: &mut Vec<TraceSummary>,
     ) -> Result<(), String> {
@@ -333,7 +469,7 @@ impl Walk<'_> {
             return Err(format!("more than {MAX_TRACES} traces"));
         }
         if let Some(part) = self.irregular.iter().find(|p| p.states.contains(&s)) {
-            return self.irregularly(part, trace, state, (conditions, no_overflow), counters, out);
+            return self.irregularly(part, trace, state, carried, counters, out);
         }
         trace.push(s);
         let (path, induction) = match self.pda.states[s].kind {
@@ -342,13 +478,14 @@ impl Walk<'_> {
             StateKind::Entry => return Ok(()),
         };
         // σ's condition before its first run.
-        conditions.extend(self.condition(path, state));
-        if !self.feasible(&conditions) {
+        carried.conditions.extend(self.condition(path, state));
+        if !self.feasible(&carried.conditions) {
             return Ok(());
         }
         let Some(induction) = induction else {
             // An exit path: it runs once.
             let exit = self.after_once(path, state);
+            let Carried { conditions, mut no_overflow, .. } = carried;
             no_overflow.extend(self.in_range(&exit));
             no_overflow.extend(self.crossing_no_overflow(s, state));
             let at_last_header = state.clone();
@@ -359,20 +496,77 @@ impl Walk<'_> {
         };
         // σ runs k ≥ 1 times: its condition also holds before the last run.
         let k = Poly::atom(Atom::Counter(counters));
-        conditions.push(PolyConstraint { poly: Poly::constant(rational(1)).sub(&k), eq: false });
+        carried.conditions.push(PolyConstraint { poly: Poly::constant(rational(1)).sub(&k), eq: false });
         let before_last = after_runs(induction, state, &k.sub(&Poly::constant(rational(1))), 0);
-        conditions.extend(self.condition(path, &before_last));
+        carried.conditions.extend(self.condition(path, &before_last));
         let after = after_runs(induction, state, &k, 1);
-        no_overflow.extend(self.in_range(&after));
-        no_overflow.extend(self.monotonic(induction, state, &k));
-        no_overflow.extend(self.crossing_no_overflow(s, state));
-        no_overflow.extend(self.crossing_no_overflow(s, &before_last));
+        carried.no_overflow.extend(self.in_range(&after));
+        carried.no_overflow.extend(self.monotonic(induction, state, &k));
+        carried.no_overflow.extend(self.crossing_no_overflow(s, state));
+        carried.no_overflow.extend(self.crossing_no_overflow(s, &before_last));
         let cycle = self.cycles.iter().find(|c| c.position(s).is_some());
-        for next in self.targets(s, &|next| cycle.is_some_and(|c| c.position(next).is_some())) {
-            self.visit(next, trace.clone(), &after, (conditions.clone(), no_overflow.clone()), counters + 1, out)?;
+        let part = self.connected.iter().position(|p| p.states.contains(&s));
+        let on_cycle = |next: usize| {
+            cycle.is_some_and(|c| c.position(next).is_some())
+                || part.is_some_and(|at| self.connected[at].states.contains(&next))
+        };
+        for next in self.targets(s, &on_cycle) {
+            self.visit(next, trace.clone(), &after, carried.clone(), counters + 1, out)?;
         }
         if let Some(cycle) = cycle {
-            self.around(cycle, s, trace, &after, (conditions, no_overflow), counters + 1, out)?;
+            self.around(cycle, s, trace.clone(), &after, carried.clone(), counters + 1, out)?;
+        }
+        if let Some(at) = part {
+            carried.segment.push(s);
+            self.round_connected(at, s, trace, &after, carried, counters + 1, out)?;
+        }
+        Ok(())
+    }
+
+    /// After `s`'s runs, on to another state `t` of the connected part `at` (Algorithm 4): a
+    /// state the trace has not run since it last went round a cycle of the part is visited as
+    /// in an acyclic automaton; a state it has closes a cycle, which the trace goes round as a
+    /// periodic cycle ([`Walk::around`] covers every execution that moves from `s` to `t`,
+    /// whether it follows that cycle or leaves it anywhere). A cycle the trace has gone round
+    /// before means that the cycles interleave: the part is then an irregular execution,
+    /// unless `t` cannot run here.
+    #[allow(clippy::too_many_arguments)]
+    fn round_connected(
+        &self,
+        at: usize,
+        s: usize,
+        trace: Vec<usize>,
+        state: &BTreeMap<VarId, Option<Poly>>,
+        carried: Carried,
+        counters: usize,
+        out: &mut Vec<TraceSummary>,
+    ) -> Result<(), String> {
+        let part = &self.connected[at];
+        for &(_, t) in self.pda.transitions.iter().filter(|(i, j)| *i == s && part.states.contains(j)) {
+            let Some(from) = carried.segment.iter().position(|x| *x == t) else {
+                self.visit(t, trace.clone(), state, carried.clone(), counters, out)?;
+                continue;
+            };
+            let StateKind::Iteration(i) = self.pda.states[t].kind else { continue };
+            let mut entering = carried.conditions.clone();
+            entering.extend(self.condition(&self.paths.paths[i], state));
+            if !self.feasible(&entering) {
+                continue;
+            }
+            let closed = &carried.segment[from..];
+            let c = part.index_of(closed).expect("a simple cycle of the part");
+            if carried.rounds.contains(&(at, c)) {
+                return Err("connected cycles that interleave (a trace goes round one of them twice)".into());
+            }
+            let (order, counts) = &part.cycles[c];
+            let cycle = counts
+                .get_or_init(|| cycle_counts(self.paths, self.pda, order.clone(), self.deadline))
+                .as_ref()
+                .map_err(|why| format!("connected cycles, one of them not periodic ({why})"))?;
+            let mut carried = carried.clone();
+            carried.rounds.push((at, c));
+            carried.segment.clear();
+            self.around(cycle, s, trace.clone(), state, carried, counters, out)?;
         }
         Ok(())
     }
@@ -407,7 +601,7 @@ impl Walk<'_> {
         part: &Irregular,
         trace: Vec<usize>,
         state: &BTreeMap<VarId, Option<Poly>>,
-        (conditions, no_overflow): (Vec<PolyConstraint>, Vec<PolyConstraint>),
+        carried: Carried,
         counters: usize,
         out: &mut Vec<TraceSummary>,
     ) -> Result<(), String> {
@@ -422,7 +616,7 @@ impl Walk<'_> {
         let counter =
             |q: usize| group_counter(groups.iter().position(|g| **g == part.steps[&q]).expect("a state of the part"));
         let one = Poly::constant(rational(1));
-        let mut conditions = conditions;
+        let Carried { mut conditions, mut no_overflow, rounds, .. } = carried;
         for at in 0..groups.len() {
             conditions.push(PolyConstraint { poly: group_counter(at).scale(&rational(-1)), eq: false });
         }
@@ -439,7 +633,6 @@ impl Walk<'_> {
                 *value = value.add(&total);
             }
         }
-        let mut no_overflow = no_overflow;
         no_overflow.extend(self.in_range(&end));
         for &j in &part.states {
             let StateKind::Iteration(i) = self.pda.states[j].kind else { continue };
@@ -463,7 +656,12 @@ impl Walk<'_> {
             let mut trace = trace.clone();
             trace.push(j);
             for next in leaving {
-                let carried = (conditions.clone(), no_overflow.clone());
+                let carried = Carried {
+                    conditions: conditions.clone(),
+                    no_overflow: no_overflow.clone(),
+                    rounds: rounds.clone(),
+                    segment: Vec::new(),
+                };
                 self.visit(next, trace.clone(), &end, carried, counters + groups.len(), out)?;
             }
         }
@@ -472,7 +670,8 @@ impl Walk<'_> {
 
     /// After `s`'s runs, into the cycle: `R ≥ 0` full rounds (from the state after `s` back to
     /// `s`, each path its constant number of runs), then part of a round, then a state `m` of the
-    /// cycle runs `k ≥ 1` times and the loop goes on to a state outside the cycle.
+    /// cycle runs `k ≥ 1` times and the loop goes on to a state other than the next on the cycle
+    /// (outside the cycle, or, in a connected part, on another cycle).
     #[allow(clippy::too_many_arguments)]
     fn around(
         &self,
@@ -480,17 +679,18 @@ impl Walk<'_> {
         s: usize,
         trace: Vec<usize>,
         state: &BTreeMap<VarId, Option<Poly>>,
-        (conditions, no_overflow): (Vec<PolyConstraint>, Vec<PolyConstraint>),
+        carried: Carried,
         counters: usize,
         out: &mut Vec<TraceSummary>,
     ) -> Result<(), String> {
+        let Carried { conditions, no_overflow, rounds: taken, .. } = carried;
         let n = cycle.order.len();
         let at = cycle.position(s).expect("s is on the cycle");
         let round: Vec<usize> = (1..=n).map(|d| cycle.order[(at + d) % n]).collect();
         // One round over its own start values (atoms `Var(v)`): its conditions and its map.
         let identity: BTreeMap<VarId, Option<Poly>> =
             self.paths.pre.keys().map(|v| (*v, Some(Poly::atom(Atom::Var(*v))))).collect();
-        let (round_conditions, round_no_overflow, round_end) = self.chain(&round, &identity);
+        let (round_conditions, round_no_overflow, round_end) = self.chain(cycle, &round, &identity);
         let updates: crate::induction::Updates = round_end
             .iter()
             .filter(|(v, p)| p.as_ref() != Some(&Poly::atom(Atom::Var(**v))))
@@ -524,7 +724,7 @@ impl Walk<'_> {
             }
             // Part of a round, then m = round[p] runs k ≥ 1 times and leaves the cycle.
             for p in 0..n {
-                let (partial_conditions, partial_no_overflow, before_m) = self.chain(&round[..p], &start);
+                let (partial_conditions, partial_no_overflow, before_m) = self.chain(cycle, &round[..p], &start);
                 let mut conditions = conditions.clone();
                 conditions.extend(partial_conditions);
                 let m = round[p];
@@ -552,8 +752,13 @@ impl Walk<'_> {
                 let mut trace = trace.clone();
                 trace.extend(&round[..p]);
                 trace.push(m);
-                for next in self.targets(m, &|next| cycle.position(next).is_some()) {
-                    let carried = (conditions.clone(), no_overflow.clone());
+                for next in self.targets(m, &|next| next == cycle.next(m)) {
+                    let carried = Carried {
+                        conditions: conditions.clone(),
+                        no_overflow: no_overflow.clone(),
+                        rounds: taken.clone(),
+                        segment: vec![m],
+                    };
                     self.visit(next, trace.clone(), &after, carried, counters + 1, out)?;
                 }
             }
@@ -567,6 +772,7 @@ impl Walk<'_> {
     /// after them.
     fn chain(
         &self,
+        cycle: &Cycle,
         states: &[usize],
         state: &BTreeMap<VarId, Option<Poly>>,
     ) -> (Vec<PolyConstraint>, Vec<PolyConstraint>, BTreeMap<VarId, Option<Poly>>) {
@@ -578,7 +784,7 @@ impl Walk<'_> {
             else {
                 continue;
             };
-            let count = self.cycles.iter().find_map(|c| c.runs.get(&q)).cloned().unwrap_or(Count::Fixed(1));
+            let count = cycle.runs.get(&q).cloned().unwrap_or(Count::Fixed(1));
             let path = &self.paths.paths[i];
             conditions.extend(self.condition(path, &current));
             no_overflow.extend(self.crossing_no_overflow(q, &current));

@@ -313,3 +313,51 @@ fn proteus_fig12_irregular_execution_is_summarized_with_path_counters() {
         }
     }
 }
+
+#[test]
+fn proteus_fig2c_connected_cycles_run_one_after_the_other_are_summarized() {
+    // Fig. 2's nest as one loop (q1: the inner loop's start, q2: its body, q3: the outer step):
+    // the automaton's cycles (q1, q3) and (q1, q2, q3) share states. While i <= 0 the inner loop
+    // runs no time ((q1, q3)); once i > 0 it never stops running ((q1, q2, q3)): the cycles run
+    // one after the other, not interleaved (Example 10), and Algorithm 4 goes round each once.
+    let body = "  int n = nondet(), i = nondet(), m = nondet(), j = nondet(), phase = nondet();\n  while (i < n) {\n    if (phase <= 0) { j = 0; phase = 1; }\n    else if (j < i) { m = m + (i - j); j = j + 1; }\n    else { i = i + 1; phase = 0; }\n  }";
+    let (q, paths, summary) = summary_of("fig2c.c", body);
+    let traces = match summary {
+        Summary::Traces(t) => t,
+        Summary::NotSummarized(why) => panic!("not summarized: {why}"),
+    };
+    let (n, i, m, j, phase) = (var(&q, "n"), var(&q, "i"), var(&q, "m"), var(&q, "j"), var(&q, "phase"));
+    let name = |v: VarId| q.vars[v].name.clone();
+    let pda = Pda::build(&paths, Default::default(), support::deadline());
+    let connected = pda.cycles();
+    assert_eq!(connected.len(), 1, "one strongly connected part");
+    assert_eq!(connected[0].len(), 3, "of the three iteration paths: {:?}", pda.transitions);
+    // Not an irregular execution: every disjunct knows m's exit value, and the trace from
+    // i = 0 at a round's start ends with Fig. 2's m = m0 + (n³ − n)/6.
+    assert!(traces.iter().all(|t| t.exit[&m].is_some()), "{traces:?}");
+    let texts: Vec<String> =
+        traces.iter().filter_map(|t| t.exit[&m].as_ref()).map(|p| p.text(&|a| atom_name(a, &name))).collect();
+    assert!(texts.contains(&"(n*n*n + 6*m - n)/6".to_string()), "{texts:?}");
+    // Executions from a few entry states, whatever the phase, each satisfy some disjunct; a
+    // wrong m none.
+    for (n0, i0, j0, phase0) in [(4, 0, 0, 0), (5, -2, 3, 0), (3, 1, -2, 1), (6, -1, 0, 1), (2, 2, 0, 0), (4, 2, 5, 1)] {
+        let entry = BTreeMap::from([(n, n0), (i, i0), (m, 3), (j, j0), (phase, phase0)]);
+        let (mut ii, mut mm, mut jj, mut pp) = (i0, 3, j0, phase0);
+        while ii < n0 {
+            if pp <= 0 {
+                jj = 0;
+                pp = 1;
+            } else if jj < ii {
+                mm += ii - jj;
+                jj += 1;
+            } else {
+                ii += 1;
+                pp = 0;
+            }
+        }
+        let exit = BTreeMap::from([(n, n0), (i, ii), (m, mm), (j, jj), (phase, pp)]);
+        assert!(some_disjunct_holds(&traces, &entry, &exit), "from {entry:?} to {exit:?}");
+        let wrong = BTreeMap::from([(n, n0), (i, ii), (m, mm + 1), (j, jj), (phase, pp)]);
+        assert!(!some_disjunct_holds(&traces, &entry, &wrong), "from {entry:?} to {wrong:?}");
+    }
+}
