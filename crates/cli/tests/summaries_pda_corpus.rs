@@ -50,6 +50,8 @@ const SUITES: &[&str] = &[
 struct Tally {
     programs: usize,
     loops_summarized: usize,
+    /// Summarized loops with bounds on an exit value (§6).
+    loops_with_bounds: usize,
     pairs: usize,
     undecided: usize,
     violations: Vec<String>,
@@ -81,6 +83,8 @@ fn admitted(
         if !t.conditions.iter().chain(&t.no_overflow).all(|c| mentioned(&c.poly))
             || !t.exit.values().flatten().all(mentioned)
             || t.exit.iter().any(|(v, p)| p.is_some() && !exit.contains_key(v))
+            || t.exit_bounds.keys().any(|v| !exit.contains_key(v))
+            || !t.exit_bounds.values().all(|(lo, hi)| [lo, hi].into_iter().flatten().all(mentioned))
         {
             // A value the run does not hold as an integer (a pointer, unset): not decided here.
             undecided = true;
@@ -105,16 +109,30 @@ fn admitted(
         }
         facts.extend(t.conditions.iter().map(|c| c.smt(&atom)));
         let no_overflow: Vec<Bool> = t.no_overflow.iter().map(|c| c.smt(&atom)).collect();
-        let exits: Vec<Bool> = t
+        // d·p compared with d·value, d the denominator of p's coefficients.
+        let scaled = |p: &Poly, v: &VarId| {
+            let (scaled, d) = p.smt_scaled(&atom);
+            let d: Int = d.to_string().parse().expect("an integer");
+            (scaled, Int::mul(&[d, Int::from_i128(exit[v])]))
+        };
+        let mut exits: Vec<Bool> = t
             .exit
             .iter()
             .filter_map(|(v, p)| {
-                // d·p == d·value, d the denominator of p's coefficients.
-                let (scaled, d) = p.as_ref()?.smt_scaled(&atom);
-                let d: Int = d.to_string().parse().expect("an integer");
-                Some(scaled.eq(Int::mul(&[d, Int::from_i128(exit[v])])))
+                let (p, x) = scaled(p.as_ref()?, v);
+                Some(p.eq(&x))
             })
             .collect();
+        for (v, (lo, hi)) in &t.exit_bounds {
+            exits.extend(lo.iter().map(|lo| {
+                let (lo, x) = scaled(lo, v);
+                lo.le(&x)
+            }));
+            exits.extend(hi.iter().map(|hi| {
+                let (hi, x) = scaled(hi, v);
+                x.le(&hi)
+            }));
+        }
         facts.push(Bool::or(&[Bool::and(&no_overflow).not(), Bool::and(&exits)]));
         solver.assert(&Bool::and(&facts));
         match solver.satisfiability(&[]) {
@@ -140,16 +158,9 @@ fn check(task: &Task, tally: &Mutex<Tally>) {
     let mut watched = Vec::new();
     for l in forest.loops.ids() {
         let deadline = Instant::now() + Duration::from_secs(2);
-        let Ok((paths, pda)) = leapfrog_proteus::classify::automaton(
-            &q,
-            f,
-            &forest,
-            l,
-            &[],
-            Semantics::Default,
-            &inner,
-            deadline,
-        ) else {
+        let Ok((paths, pda)) =
+            leapfrog_proteus::classify::automaton(&q, f, &forest, l, &[], Semantics::Default, &inner, deadline)
+        else {
             continue;
         };
         let Summary::Traces(traces) = summarize(&paths, &pda, deadline) else { continue };
@@ -175,6 +186,7 @@ fn check(task: &Task, tally: &Mutex<Tally>) {
     vars.sort();
     vars.dedup();
     let mut local = Tally { programs: 1, loops_summarized: watched.len(), ..Tally::default() };
+    local.loops_with_bounds = watched.iter().filter(|w| w.traces.iter().any(|t| !t.exit_bounds.is_empty())).count();
     for run in 0..RUNS_PER_PROGRAM {
         let config = ExecConfig {
             nondet: stream(seed_of(&task.files, run)),
@@ -229,6 +241,7 @@ fn check(task: &Task, tally: &Mutex<Tally>) {
     let mut t = tally.lock().unwrap();
     t.programs += local.programs;
     t.loops_summarized += local.loops_summarized;
+    t.loops_with_bounds += local.loops_with_bounds;
     t.pairs += local.pairs;
     t.undecided += local.undecided;
     t.violations.extend(local.violations);
@@ -251,9 +264,10 @@ fn disjunctive_summaries_admit_every_execution() {
     corpus::for_each_parallel(&selected, |task| check(task, &tally));
     let t = tally.into_inner().unwrap();
     eprintln!(
-        "disjunctive summaries: {} programs, {} loops summarized, {} executions checked ({} undecided), {} violations",
+        "disjunctive summaries: {} programs, {} loops summarized ({} with bounds on an exit value), {} executions checked ({} undecided), {} violations",
         t.programs,
         t.loops_summarized,
+        t.loops_with_bounds,
         t.pairs,
         t.undecided,
         t.violations.len()

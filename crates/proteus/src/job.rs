@@ -387,6 +387,15 @@ fn disjunctive_summary(
                     printable(value).then(|| (name(*v), text(value)))
                 })
                 .collect(),
+            exit_bounds: variables
+                .iter()
+                .filter_map(|v| {
+                    let (lo, hi) = t.exit_bounds.get(v)?;
+                    let shown = |p: &Option<crate::poly::Poly>| p.as_ref().filter(|p| printable(p)).map(text);
+                    let (lo, hi) = (shown(lo), shown(hi));
+                    (lo.is_some() || hi.is_some()).then(|| (name(*v), lo, hi))
+                })
+                .collect(),
             no_overflow: texts(&t.no_overflow),
         })
         .collect();

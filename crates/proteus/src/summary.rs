@@ -11,7 +11,9 @@
 //! Every execution follows some trace of the automaton (its transitions over-approximate), so the
 //! disjunction holds at every exit. What the closed forms cannot express is left out, never
 //! guessed: a condition on a value a path does not determine (an input, a load, a variable
-//! without closed form) is dropped, and such a variable has no exit value in the disjunct.
+//! without closed form) is dropped, and such a variable has no exit value in the disjunct — but
+//! bounds where each of its steps is within constant bounds (§6's interval approximation,
+//! [`TraceSummary::exit_bounds`]).
 //! A simple cycle whose passages run each path a constant number of times (Fig. 1's `(q1, q2)`,
 //! proven with [`Pda::constant_count`]) or a number given by the values on entering the path
 //! (Fig. 13's `j++` while `j < m`: one condition that grows by exactly 1 per run, so `m − j`
@@ -53,6 +55,10 @@ pub struct TraceSummary {
     pub conditions: Vec<PolyConstraint>,
     /// Each variable's value at exit (`None`: not determined by the summary).
     pub exit: BTreeMap<VarId, Option<Poly>>,
+    /// For variables without an exit value, bounds on it where the trace gives some (§6's
+    /// interval approximation of a non-induction variable: `x += c` with `c` an input in
+    /// `[1, 5]` runs `k` times from `x` to within `[x + k, x + 5·k]`): lower, upper.
+    pub exit_bounds: BTreeMap<VarId, Bounds>,
     /// Each variable's value at the loop's header for the last time, before the exit path runs
     /// (what a loop around this one continues from, [`crate::nest`]).
     pub at_last_header: BTreeMap<VarId, Option<Poly>>,
@@ -65,6 +71,10 @@ pub struct TraceSummary {
     /// and the disjunct says nothing about it.
     pub no_overflow: Vec<PolyConstraint>,
 }
+
+/// A lower and an upper bound (either may be missing), polynomials over the entry values and
+/// the counters.
+pub type Bounds = (Option<Poly>, Option<Poly>);
 
 /// A loop's summary, or why there is none.
 #[derive(Clone, Debug)]
@@ -211,7 +221,9 @@ fn parts(paths: &LoopPaths, pda: &Pda, interleaved: Option<&str>, deadline: Inst
                     continue;
                 }
                 (Some(why), _) => why.to_string(),
-                (None, None) => format!("the automaton has connected cycles (more than {MAX_SIMPLE_CYCLES} simple ones)"),
+                (None, None) => {
+                    format!("the automaton has connected cycles (more than {MAX_SIMPLE_CYCLES} simple ones)")
+                }
             },
         };
         match irregular_execution(paths, pda, &component) {
@@ -367,8 +379,12 @@ pub fn summarize(paths: &LoopPaths, pda: &Pda, deadline: Instant) -> Summary {
     // Traces that say the same (paths of an irregular execution with the same steps) once.
     let mut unique: Vec<TraceSummary> = Vec::new();
     for t in out {
-        let same =
-            |u: &TraceSummary| u.conditions == t.conditions && u.exit == t.exit && u.no_overflow == t.no_overflow;
+        let same = |u: &TraceSummary| {
+            u.conditions == t.conditions
+                && u.exit == t.exit
+                && u.exit_bounds == t.exit_bounds
+                && u.no_overflow == t.no_overflow
+        };
         if !unique.iter().any(same) {
             unique.push(t);
         }
@@ -451,6 +467,8 @@ struct Carried {
     /// The states of a connected part the trace has run since it entered the part or last
     /// went round one of its cycles (a simple path: a state again closes a cycle).
     segment: Vec<usize>,
+    /// Bounds on the variables the values leave undetermined ([`TraceSummary::exit_bounds`]).
+    bounds: BTreeMap<VarId, Bounds>,
 }
 
 impl Walk<'_> {
@@ -485,11 +503,14 @@ impl Walk<'_> {
         let Some(induction) = induction else {
             // An exit path: it runs once.
             let exit = self.after_once(path, state);
-            let Carried { conditions, mut no_overflow, .. } = carried;
+            let Carried { conditions, mut no_overflow, bounds, .. } = carried;
             no_overflow.extend(self.in_range(&exit));
             no_overflow.extend(self.crossing_no_overflow(s, state));
+            let one = Poly::constant(rational(1));
+            let exit_bounds = self.bounds_after(path, state, &exit, &one, &bounds, &mut no_overflow);
             let at_last_header = state.clone();
-            let mut summary = TraceSummary { states: trace, counters, conditions, exit, at_last_header, no_overflow };
+            let mut summary =
+                TraceSummary { states: trace, counters, conditions, exit, exit_bounds, at_last_header, no_overflow };
             eliminate_counters(&mut summary);
             out.push(summary);
             return Ok(());
@@ -502,6 +523,7 @@ impl Walk<'_> {
         let after = after_runs(induction, state, &k, 1);
         carried.no_overflow.extend(self.in_range(&after));
         carried.no_overflow.extend(self.monotonic(induction, state, &k));
+        carried.bounds = self.bounds_after(path, state, &after, &k, &carried.bounds, &mut carried.no_overflow);
         carried.no_overflow.extend(self.crossing_no_overflow(s, state));
         carried.no_overflow.extend(self.crossing_no_overflow(s, &before_last));
         let cycle = self.cycles.iter().find(|c| c.position(s).is_some());
@@ -616,7 +638,7 @@ impl Walk<'_> {
         let counter =
             |q: usize| group_counter(groups.iter().position(|g| **g == part.steps[&q]).expect("a state of the part"));
         let one = Poly::constant(rational(1));
-        let Carried { mut conditions, mut no_overflow, rounds, .. } = carried;
+        let Carried { mut conditions, mut no_overflow, rounds, bounds, .. } = carried;
         for at in 0..groups.len() {
             conditions.push(PolyConstraint { poly: group_counter(at).scale(&rational(-1)), eq: false });
         }
@@ -634,6 +656,7 @@ impl Walk<'_> {
             }
         }
         no_overflow.extend(self.in_range(&end));
+        let end_bounds = self.irregular_bounds(part, &groups, counters, state, &end, &bounds, &mut no_overflow);
         for &j in &part.states {
             let StateKind::Iteration(i) = self.pda.states[j].kind else { continue };
             let leaving = self.targets(j, &|next| part.states.contains(&next));
@@ -661,6 +684,7 @@ impl Walk<'_> {
                     no_overflow: no_overflow.clone(),
                     rounds: rounds.clone(),
                     segment: Vec::new(),
+                    bounds: end_bounds.clone(),
                 };
                 self.visit(next, trace.clone(), &end, carried, counters + groups.len(), out)?;
             }
@@ -683,7 +707,10 @@ impl Walk<'_> {
         counters: usize,
         out: &mut Vec<TraceSummary>,
     ) -> Result<(), String> {
-        let Carried { conditions, no_overflow, rounds: taken, .. } = carried;
+        let Carried { conditions, no_overflow, rounds: taken, bounds, .. } = carried;
+        // Bounds survive the cycle where no path of it changes their variable.
+        let bounds: BTreeMap<VarId, Bounds> =
+            bounds.into_iter().filter(|(v, _)| !cycle.order.iter().any(|q| self.changes(*q, *v))).collect();
         let n = cycle.order.len();
         let at = cycle.position(s).expect("s is on the cycle");
         let round: Vec<usize> = (1..=n).map(|d| cycle.order[(at + d) % n]).collect();
@@ -758,12 +785,156 @@ impl Walk<'_> {
                         no_overflow: no_overflow.clone(),
                         rounds: taken.clone(),
                         segment: vec![m],
+                        bounds: bounds.clone(),
                     };
                     self.visit(next, trace.clone(), &after, carried, counters + 1, out)?;
                 }
             }
         }
         Ok(())
+    }
+
+    /// Whether state `q`'s path changes variable `v`.
+    fn changes(&self, q: usize, v: VarId) -> bool {
+        let path = match self.pda.states[q].kind {
+            StateKind::Iteration(i) => &self.paths.paths[i],
+            StateKind::Exit(i) => &self.paths.exits[i].1,
+            StateKind::Entry => return false,
+        };
+        self.paths.pre.get(&v).is_some_and(|s| path.post.contains_key(s))
+    }
+
+    /// The bounds (§6's interval approximation) on the variables `after` leaves undetermined,
+    /// after `runs` runs of `path` from the exact values `before` and the bounds `bounds`: a
+    /// variable the path leaves alone keeps its bounds; one it moves by a bounded step
+    /// ([`bounded_steps`], `[a, b]`) from an exact value or from bounds `[lo, hi]` gets
+    /// `[lo + a·runs, hi + b·runs]`; others get none. A variable whose overflow matters keeps
+    /// bounds only when it moves one way, with the no-overflow condition that its far bound is
+    /// within its type (the values between lie between the start and the end).
+    fn bounds_after(
+        &self,
+        path: &LinPath,
+        before: &BTreeMap<VarId, Option<Poly>>,
+        after: &BTreeMap<VarId, Option<Poly>>,
+        runs: &Poly,
+        bounds: &BTreeMap<VarId, Bounds>,
+        no_overflow: &mut Vec<PolyConstraint>,
+    ) -> BTreeMap<VarId, Bounds> {
+        let steps = bounded_steps(self.paths, path, &self.pda.crossed.defined);
+        let mut out = BTreeMap::new();
+        for (v, value) in after {
+            if value.is_some() {
+                continue;
+            }
+            if !self.paths.pre.get(v).is_some_and(|s| path.post.contains_key(s)) {
+                if let Some(b) = bounds.get(v) {
+                    out.insert(*v, b.clone());
+                }
+                continue;
+            }
+            let Some((a, b)) = steps.get(v) else { continue };
+            let start = match before.get(v) {
+                Some(Some(p)) => (Some(p.clone()), Some(p.clone())),
+                _ => bounds.get(v).cloned().unwrap_or((None, None)),
+            };
+            let moved = (start.0.map(|lo| lo.add(&runs.scale(a))), start.1.map(|hi| hi.add(&runs.scale(b))));
+            if let Some(moved) = self.one_way(*v, &[(a.clone(), b.clone())], moved, no_overflow) {
+                out.insert(*v, moved);
+            }
+        }
+        out
+    }
+
+    /// The bounds `moved` of variable `v` after steps within the intervals `steps`, kept when
+    /// its overflow does not matter, or when it moves one way and its far bound is known (then
+    /// with the no-overflow condition that it is within the type's range); `None` otherwise.
+    fn one_way(
+        &self,
+        v: VarId,
+        steps: &[(Rational, Rational)],
+        moved: Bounds,
+        no_overflow: &mut Vec<PolyConstraint>,
+    ) -> Option<Bounds> {
+        if moved.0.is_none() && moved.1.is_none() {
+            return None;
+        }
+        let Some((lo, hi)) = overflow_range(self.paths, v) else { return Some(moved) };
+        let up = steps.iter().any(|(_, b)| b.is_positive());
+        let down = steps.iter().any(|(a, _)| a.is_negative());
+        match (up, down) {
+            (true, true) => None,
+            (true, false) => {
+                let far = moved.1.as_ref()?;
+                no_overflow.push(PolyConstraint { poly: far.sub(&Poly::constant(rational(hi))), eq: false });
+                Some(moved)
+            }
+            (false, true) => {
+                let far = moved.0.as_ref()?;
+                no_overflow.push(PolyConstraint { poly: Poly::constant(rational(lo)).sub(far), eq: false });
+                Some(moved)
+            }
+            (false, false) => Some(moved),
+        }
+    }
+
+    /// The bounds at the end of the irregular execution `part` (counters from `counters`, one
+    /// per group of `groups`) of the variables `end` leaves undetermined: each path of a group
+    /// moves such a variable by a bounded step or not at all, so `k_g` runs of group `g` move it
+    /// by `[k_g·min a, k_g·max b]`.
+    #[allow(clippy::too_many_arguments)]
+    fn irregular_bounds(
+        &self,
+        part: &Irregular,
+        groups: &[&BTreeMap<VarId, Rational>],
+        counters: usize,
+        start: &BTreeMap<VarId, Option<Poly>>,
+        end: &BTreeMap<VarId, Option<Poly>>,
+        bounds: &BTreeMap<VarId, Bounds>,
+        no_overflow: &mut Vec<PolyConstraint>,
+    ) -> BTreeMap<VarId, Bounds> {
+        let path_of = |q: usize| match self.pda.states[q].kind {
+            StateKind::Iteration(i) => Some(&self.paths.paths[i]),
+            _ => None,
+        };
+        let mut out = BTreeMap::new();
+        'vars: for (v, value) in end {
+            if value.is_some() {
+                continue;
+            }
+            let mut per_group: Vec<(Rational, Rational)> = vec![(Rational::zero(), Rational::zero()); groups.len()];
+            let mut seen = vec![false; groups.len()];
+            for &q in &part.states {
+                let g = groups.iter().position(|g| **g == part.steps[&q]).expect("a state of the part");
+                let step = if self.changes(q, *v) {
+                    let Some(path) = path_of(q) else { continue 'vars };
+                    match bounded_steps(self.paths, path, &self.pda.crossed.defined).get(v) {
+                        Some(step) => step.clone(),
+                        None => continue 'vars,
+                    }
+                } else {
+                    (Rational::zero(), Rational::zero())
+                };
+                per_group[g] = if seen[g] {
+                    (per_group[g].0.clone().min(step.0), per_group[g].1.clone().max(step.1))
+                } else {
+                    step
+                };
+                seen[g] = true;
+            }
+            let (mut lo, mut hi) = match start.get(v) {
+                Some(Some(p)) => (Some(p.clone()), Some(p.clone())),
+                _ => bounds.get(v).cloned().unwrap_or((None, None)),
+            };
+            for (g, (a, b)) in per_group.iter().enumerate() {
+                let k = Poly::atom(Atom::Counter(counters + g));
+                lo = lo.map(|l| l.add(&k.scale(a)));
+                hi = hi.map(|h| h.add(&k.scale(b)));
+            }
+            if let Some(moved) = self.one_way(*v, &per_group, (lo, hi), no_overflow) {
+                out.insert(*v, moved);
+            }
+        }
+        out
     }
 
     /// The states `states` of a cycle run one after the other, each its constant number of
@@ -920,6 +1091,103 @@ impl Walk<'_> {
     }
 }
 
+/// Steps wider than this are not bounds worth having (an `int` input's whole range).
+const MAX_STEP_WIDTH: i128 = 1 << 16;
+
+/// Per variable that `path` moves by a step within constant bounds (`x += c` with `c` a
+/// constant, or a value the path does not determine — a load, an input — within its type's
+/// range and the path's conditions on it alone), the step's least and greatest value.
+pub fn bounded_steps(
+    paths: &LoopPaths,
+    path: &LinPath,
+    defined: &BTreeMap<leapfrog_paths::linear::Sym, Poly>,
+) -> BTreeMap<VarId, (Rational, Rational)> {
+    use leapfrog_paths::linear::{ceil_div, floor_div};
+    let aux_range = |a: leapfrog_paths::linear::Sym| -> Option<(i128, i128)> {
+        if paths.var_of(a).is_some() || defined.contains_key(&a) {
+            return None;
+        }
+        let (mut lo, mut hi) = paths.syms.get(a)?.range?;
+        for row in &path.rows {
+            let mut terms = row.lin.terms.iter();
+            let (Some((s, c)), None) = (terms.next(), terms.next()) else { continue };
+            if *s != a {
+                continue;
+            }
+            // c·a + k ≤ 0 (or = 0): a ≤ −k/c for c > 0, a ≥ k/(−c) for c < 0; both for =.
+            let (c, k) = if *c < 0 && row.eq {
+                (c.checked_neg()?, row.lin.constant.checked_neg()?)
+            } else {
+                (*c, row.lin.constant)
+            };
+            if c > 0 {
+                hi = hi.min(floor_div(k.checked_neg()?, c));
+                if row.eq {
+                    lo = lo.max(ceil_div(k.checked_neg()?, c));
+                }
+            } else {
+                lo = lo.max(ceil_div(k, c.checked_neg()?));
+            }
+        }
+        (lo <= hi).then_some((lo, hi))
+    };
+    let mut out = BTreeMap::new();
+    for (v, s) in &paths.pre {
+        let Some(lin) = path.post.get(s) else { continue };
+        let Some(step) = lin.sub(&Lin::sym(*s)) else { continue };
+        if step.terms.keys().any(|t| paths.var_of(*t).is_some()) {
+            continue;
+        }
+        let (mut a, mut b) = step.interval(&aux_range).unwrap_or((i128::MIN, i128::MAX));
+        // Conditions on the step's combination of symbols itself (`c >= 1` for `x += c` with
+        // `c` computed from several values): `α·L + k ≤ 0` with `L` the step less its constant.
+        let shape = Lin { constant: 0, terms: step.terms.clone() };
+        for row in &path.rows {
+            let Some(alpha) = multiple_of(&row.lin.terms, &shape.terms) else { continue };
+            // α·L ≤ −k (or =), α = p/q in lowest terms with q > 0: p·L ≤ −k·q.
+            let (p, q) = alpha;
+            let Some(rhs) = row.lin.constant.checked_neg().and_then(|k| k.checked_mul(q)) else { continue };
+            let (p, rhs) = if p < 0 && row.eq { (-p, -rhs) } else { (p, rhs) };
+            let (lo_l, hi_l) = if p > 0 {
+                (row.eq.then(|| ceil_div(rhs, p)), Some(floor_div(rhs, p)))
+            } else {
+                // p·L ≤ rhs with p < 0: L ≥ rhs/p = (−rhs)/(−p).
+                (Some(ceil_div(-rhs, -p)), None)
+            };
+            if let Some(l) = lo_l.and_then(|l| l.checked_add(step.constant)) {
+                a = a.max(l);
+            }
+            if let Some(h) = hi_l.and_then(|h| h.checked_add(step.constant)) {
+                b = b.min(h);
+            }
+        }
+        if a > b || b.checked_sub(a).is_none_or(|w| w > MAX_STEP_WIDTH) {
+            continue;
+        }
+        out.insert(*v, (rational(a), rational(b)));
+    }
+    out
+}
+
+/// `α = p/q` (`q > 0`) with `terms = α·shape` (both non-empty), if there is one.
+fn multiple_of(terms: &BTreeMap<usize, i128>, shape: &BTreeMap<usize, i128>) -> Option<(i128, i128)> {
+    if terms.is_empty() || terms.len() != shape.len() {
+        return None;
+    }
+    let (s0, c0) = shape.iter().next()?;
+    let t0 = *terms.get(s0)?;
+    // α = t0 / c0; every other term must agree: t·c0 == c·t0.
+    for (s, c) in shape {
+        let t = *terms.get(s)?;
+        if t.checked_mul(*c0)? != c.checked_mul(t0)? {
+            return None;
+        }
+    }
+    let g = num_integer::gcd(t0, *c0);
+    let (p, q) = (t0 / g, c0 / g);
+    Some(if q < 0 { (-p, -q) } else { (p, q) })
+}
+
 /// The values after `runs` runs of the path `induction` describes, from `state`; `runs` is at
 /// least `min_runs`, so a closed form holding from a later run on is unknown here.
 fn after_runs(
@@ -1002,6 +1270,11 @@ fn eliminate_counters(summary: &mut TraceSummary) {
         for v in summary.exit.values_mut().chain(summary.at_last_header.values_mut()).flatten() {
             *v = v.substitute(k, &value);
         }
+        for (lo, hi) in summary.exit_bounds.values_mut() {
+            for v in [lo, hi].into_iter().flatten() {
+                *v = v.substitute(k, &value);
+            }
+        }
         for constraint in &mut summary.no_overflow {
             constraint.poly = constraint.poly.substitute(k, &value);
         }
@@ -1061,13 +1334,14 @@ impl TraceSummary {
                 let k = Atom::Counter(*c);
                 self.conditions.iter().chain(&self.no_overflow).any(|x| x.poly.mentions(k))
                     || self.exit.values().flatten().any(|p| p.mentions(k))
+                    || self.exit_bounds.values().any(|(lo, hi)| [lo, hi].into_iter().flatten().any(|p| p.mentions(k)))
             })
             .collect()
     }
 
     /// Whether the disjunct holds for entry values `entry`, exit values `exit` and counters
-    /// `counters` (a variable without an exit value is unconstrained; exit values are claimed
-    /// only when the no-overflow conditions hold).
+    /// `counters` (a variable without an exit value is unconstrained but for its bounds; exit
+    /// values and bounds are claimed only when the no-overflow conditions hold).
     pub fn holds(&self, entry: &dyn Fn(VarId) -> i128, exit: &dyn Fn(VarId) -> i128, counters: &[i128]) -> bool {
         let value = |a: Atom| match a {
             Atom::Var(v) => Some(entry(v)),
@@ -1078,12 +1352,17 @@ impl TraceSummary {
             Some(v) => !v.is_positive(),
             None => false,
         };
+        let within = |v: VarId, (lo, hi): &Bounds| {
+            let x = rational(exit(v));
+            lo.as_ref().is_none_or(|lo| lo.eval(&value).is_some_and(|lo| lo <= x))
+                && hi.as_ref().is_none_or(|hi| hi.eval(&value).is_some_and(|hi| x <= hi))
+        };
         self.conditions.iter().all(true_at)
             && (!self.no_overflow.iter().all(true_at)
-                || self.exit.iter().all(|(v, p)| match p {
+                || (self.exit.iter().all(|(v, p)| match p {
                     Some(p) => p.eval(&value) == Some(rational(exit(*v))),
                     None => true,
-                }))
+                }) && self.exit_bounds.iter().all(|(v, b)| within(*v, b))))
     }
 }
 

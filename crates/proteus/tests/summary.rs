@@ -340,7 +340,8 @@ fn proteus_fig2c_connected_cycles_run_one_after_the_other_are_summarized() {
     assert!(texts.contains(&"(n*n*n + 6*m - n)/6".to_string()), "{texts:?}");
     // Executions from a few entry states, whatever the phase, each satisfy some disjunct; a
     // wrong m none.
-    for (n0, i0, j0, phase0) in [(4, 0, 0, 0), (5, -2, 3, 0), (3, 1, -2, 1), (6, -1, 0, 1), (2, 2, 0, 0), (4, 2, 5, 1)] {
+    for (n0, i0, j0, phase0) in [(4, 0, 0, 0), (5, -2, 3, 0), (3, 1, -2, 1), (6, -1, 0, 1), (2, 2, 0, 0), (4, 2, 5, 1)]
+    {
         let entry = BTreeMap::from([(n, n0), (i, i0), (m, 3), (j, j0), (phase, phase0)]);
         let (mut ii, mut mm, mut jj, mut pp) = (i0, 3, j0, phase0);
         while ii < n0 {
@@ -359,5 +360,53 @@ fn proteus_fig2c_connected_cycles_run_one_after_the_other_are_summarized() {
         assert!(some_disjunct_holds(&traces, &entry, &exit), "from {entry:?} to {exit:?}");
         let wrong = BTreeMap::from([(n, n0), (i, ii), (m, mm + 1), (j, jj), (phase, pp)]);
         assert!(!some_disjunct_holds(&traces, &entry, &wrong), "from {entry:?} to {wrong:?}");
+    }
+}
+
+#[test]
+fn a_step_by_a_bounded_input_gives_the_exit_value_bounds() {
+    // Proteus §6: x moves by an input c only when 1 <= c <= 5, so after the loop's n − i runs
+    // x_exit is within [x, x + 5·(n − i)]; an exit value beyond is no disjunct's.
+    let body = "  int n = nondet(), i = nondet(), x = nondet(), c = 0;\n  while (i < n) {\n    c = nondet();\n    if (c >= 1 && c <= 5) x = x + c;\n    i = i + 1;\n  }";
+    let (q, _, traces) = traces_of("bounded_step.c", body);
+    let (n, i, x, c) = (var(&q, "n"), var(&q, "i"), var(&q, "x"), var(&q, "c"));
+    let name = |v: VarId| q.vars[v].name.clone();
+    let bounded: Vec<(String, String)> = traces
+        .iter()
+        .filter_map(|t| t.exit_bounds.get(&x))
+        .map(|(lo, hi)| {
+            let text = |p: &Option<leapfrog_proteus::poly::Poly>| {
+                p.as_ref().map_or("?".into(), |p| p.text(&|a| atom_name(a, &name)))
+            };
+            (text(lo), text(hi))
+        })
+        .collect();
+    assert!(bounded.contains(&("x".to_string(), "5*n + x - 5*i".to_string())), "{bounded:?}");
+    // The body's temporaries: 0 at entry, and unchanged where no iteration runs.
+    let fill = |mut m: BTreeMap<VarId, i128>| {
+        for v in traces[0].exit.keys() {
+            m.entry(*v).or_insert(0);
+        }
+        m
+    };
+    let mut seed = 3u64;
+    for n0 in -2..8 {
+        for i0 in -2..4 {
+            let entry = fill(BTreeMap::from([(n, n0), (i, i0), (x, 10), (c, 0)]));
+            let (mut ii, mut xx, mut cc) = (i0, 10, 0);
+            while ii < n0 {
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                cc = ((seed >> 33) % 9) as i128 - 2;
+                if (1..=5).contains(&cc) {
+                    xx += cc;
+                }
+                ii += 1;
+            }
+            let exit = fill(BTreeMap::from([(n, n0), (i, ii), (x, xx), (c, cc)]));
+            assert!(some_disjunct_holds(&traces, &entry, &exit), "from {entry:?} to {exit:?}");
+            let runs = (n0 - i0).max(0);
+            let beyond = fill(BTreeMap::from([(n, n0), (i, ii), (x, 10 + 5 * runs + 1), (c, cc)]));
+            assert!(!some_disjunct_holds(&traces, &entry, &beyond), "from {entry:?} to {beyond:?}");
+        }
     }
 }

@@ -167,6 +167,7 @@ fn disjunctive_json(d: &leapfrog_results::summaries::DisjunctiveSummary) -> Valu
             "condition": x.condition,
             "counters": x.counters,
             "exit": x.exit.iter().map(|(v, e)| (format!("{v}_exit"), json!(e))).collect::<serde_json::Map<String, Value>>(),
+            "exit_bounds": x.exit_bounds.iter().map(|(v, lo, hi)| (format!("{v}_exit"), json!({ "lower": lo, "upper": hi }))).collect::<serde_json::Map<String, Value>>(),
             "no_overflow": x.no_overflow,
             "formula": x.formula(),
         })).collect::<Vec<_>>(),

@@ -50,8 +50,13 @@ pub struct Disjunct {
     pub condition: Vec<String>,
     /// The counters left in the disjunct.
     pub counters: Vec<String>,
-    /// `(x, expression)`: `x_exit == expression`; variables without an entry are unconstrained.
+    /// `(x, expression)`: `x_exit == expression`; variables without an entry are unconstrained
+    /// but for their bounds.
     pub exit: Vec<(String, String)>,
+    /// `(x, lower, upper)`: `lower <= x_exit && x_exit <= upper` (either may be missing), for
+    /// variables without an exit value that the trace bounds (Proteus §6's interval
+    /// approximation of a non-induction variable).
+    pub exit_bounds: Vec<(String, Option<String>, Option<String>)>,
     /// Conditions (as C, over the entry values and the counters) under which no signed
     /// arithmetic of the trace overflows: the exit values are claimed only when they hold too.
     pub no_overflow: Vec<String>,
@@ -63,7 +68,11 @@ impl Disjunct {
     /// undefined, and the disjunct claims nothing about its exit values).
     pub fn formula(&self) -> String {
         let mut parts: Vec<String> = self.condition.clone();
-        let exits: Vec<String> = self.exit.iter().map(|(v, e)| format!("{v}_exit == {e}")).collect();
+        let mut exits: Vec<String> = self.exit.iter().map(|(v, e)| format!("{v}_exit == {e}")).collect();
+        for (v, lo, hi) in &self.exit_bounds {
+            exits.extend(lo.iter().map(|lo| format!("{lo} <= {v}_exit")));
+            exits.extend(hi.iter().map(|hi| format!("{v}_exit <= {hi}")));
+        }
         match (self.no_overflow.is_empty(), exits.is_empty()) {
             (_, true) => {}
             (true, false) => parts.extend(exits),
