@@ -52,6 +52,11 @@ pub struct TraceSummary {
     pub states: Vec<usize>,
     /// How many counters the trace has (`k1`… `kN`, some eliminated).
     pub counters: usize,
+    /// What each counter counts.
+    pub counted: BTreeMap<usize, Counted>,
+    /// The counters the conditions pin to one value, with it (eliminated from the rest: Proteus
+    /// Example 9's `k12 = z − x`); the number of runs a path makes, for bounds.
+    pub pinned: BTreeMap<usize, Poly>,
     pub conditions: Vec<PolyConstraint>,
     /// Each variable's value at exit (`None`: not determined by the summary).
     pub exit: BTreeMap<VarId, Option<Poly>>,
@@ -70,6 +75,17 @@ pub struct TraceSummary {
     /// without overflow: an execution that overflows (undefined behaviour) breaks one of these,
     /// and the disjunct says nothing about it.
     pub no_overflow: Vec<PolyConstraint>,
+}
+
+/// What a counter of a trace counts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Counted {
+    /// Consecutive runs of a state's path.
+    Runs(usize),
+    /// Full rounds of a cycle (its states in order, from the first of a round).
+    Rounds(Vec<usize>),
+    /// Runs, in any order, of the paths of these states (an irregular execution's group).
+    Group(Vec<usize>),
 }
 
 /// A lower and an upper bound (either may be missing), polynomials over the entry values and
@@ -469,6 +485,8 @@ struct Carried {
     segment: Vec<usize>,
     /// Bounds on the variables the values leave undetermined ([`TraceSummary::exit_bounds`]).
     bounds: BTreeMap<VarId, Bounds>,
+    /// What the trace's counters count so far.
+    counted: BTreeMap<usize, Counted>,
 }
 
 impl Walk<'_> {
@@ -503,20 +521,30 @@ impl Walk<'_> {
         let Some(induction) = induction else {
             // An exit path: it runs once.
             let exit = self.after_once(path, state);
-            let Carried { conditions, mut no_overflow, bounds, .. } = carried;
+            let Carried { conditions, mut no_overflow, bounds, counted, .. } = carried;
             no_overflow.extend(self.in_range(&exit));
             no_overflow.extend(self.crossing_no_overflow(s, state));
             let one = Poly::constant(rational(1));
             let exit_bounds = self.bounds_after(path, state, &exit, &one, &bounds, &mut no_overflow);
             let at_last_header = state.clone();
-            let mut summary =
-                TraceSummary { states: trace, counters, conditions, exit, exit_bounds, at_last_header, no_overflow };
+            let mut summary = TraceSummary {
+                states: trace,
+                counters,
+                counted,
+                pinned: BTreeMap::new(),
+                conditions,
+                exit,
+                exit_bounds,
+                at_last_header,
+                no_overflow,
+            };
             eliminate_counters(&mut summary);
             out.push(summary);
             return Ok(());
         };
         // σ runs k ≥ 1 times: its condition also holds before the last run.
         let k = Poly::atom(Atom::Counter(counters));
+        carried.counted.insert(counters, Counted::Runs(s));
         carried.conditions.push(PolyConstraint { poly: Poly::constant(rational(1)).sub(&k), eq: false });
         let before_last = after_runs(induction, state, &k.sub(&Poly::constant(rational(1))), 0);
         carried.conditions.extend(self.condition(path, &before_last));
@@ -638,7 +666,11 @@ impl Walk<'_> {
         let counter =
             |q: usize| group_counter(groups.iter().position(|g| **g == part.steps[&q]).expect("a state of the part"));
         let one = Poly::constant(rational(1));
-        let Carried { mut conditions, mut no_overflow, rounds, bounds, .. } = carried;
+        let Carried { mut conditions, mut no_overflow, rounds, bounds, mut counted, .. } = carried;
+        for (at, steps) in groups.iter().enumerate() {
+            let members = part.states.iter().copied().filter(|q| part.steps[q] == **steps).collect();
+            counted.insert(counters + at, Counted::Group(members));
+        }
         for at in 0..groups.len() {
             conditions.push(PolyConstraint { poly: group_counter(at).scale(&rational(-1)), eq: false });
         }
@@ -685,6 +717,7 @@ impl Walk<'_> {
                     rounds: rounds.clone(),
                     segment: Vec::new(),
                     bounds: end_bounds.clone(),
+                    counted: counted.clone(),
                 };
                 self.visit(next, trace.clone(), &end, carried, counters + groups.len(), out)?;
             }
@@ -707,7 +740,7 @@ impl Walk<'_> {
         counters: usize,
         out: &mut Vec<TraceSummary>,
     ) -> Result<(), String> {
-        let Carried { conditions, no_overflow, rounds: taken, bounds, .. } = carried;
+        let Carried { conditions, no_overflow, rounds: taken, bounds, counted, .. } = carried;
         // Bounds survive the cycle where no path of it changes their variable.
         let bounds: BTreeMap<VarId, Bounds> =
             bounds.into_iter().filter(|(v, _)| !cycle.order.iter().any(|q| self.changes(*q, *v))).collect();
@@ -733,7 +766,7 @@ impl Walk<'_> {
         // R = 0, or R ≥ 1 with the round's conditions at its first and last round.
         let r = Poly::atom(Atom::Counter(counters));
         let one = Poly::constant(rational(1));
-        let mut starts = vec![(state.clone(), conditions.clone(), no_overflow.clone(), counters)];
+        let mut starts = vec![(state.clone(), conditions.clone(), no_overflow.clone(), counters, counted.clone())];
         let mut with_rounds = conditions;
         with_rounds.push(PolyConstraint { poly: one.sub(&r), eq: false });
         with_rounds.extend(substitute(&round_conditions, state));
@@ -744,8 +777,10 @@ impl Walk<'_> {
         no_overflow_rounds.extend(self.monotonic(&rounds, state, &r));
         no_overflow_rounds.extend(substitute(&round_no_overflow, state));
         no_overflow_rounds.extend(substitute(&round_no_overflow, &after_runs(&rounds, state, &r.sub(&one), 0)));
-        starts.push((after_rounds, with_rounds, no_overflow_rounds, counters + 1));
-        for (start, conditions, no_overflow, counters) in starts {
+        let mut counted_rounds = counted;
+        counted_rounds.insert(counters, Counted::Rounds(round.clone()));
+        starts.push((after_rounds, with_rounds, no_overflow_rounds, counters + 1, counted_rounds));
+        for (start, conditions, no_overflow, counters, counted) in starts {
             if !self.feasible(&conditions) {
                 continue;
             }
@@ -779,6 +814,8 @@ impl Walk<'_> {
                 let mut trace = trace.clone();
                 trace.extend(&round[..p]);
                 trace.push(m);
+                let mut counted = counted.clone();
+                counted.insert(counters, Counted::Runs(m));
                 for next in self.targets(m, &|next| next == cycle.next(m)) {
                     let carried = Carried {
                         conditions: conditions.clone(),
@@ -786,6 +823,7 @@ impl Walk<'_> {
                         rounds: taken.clone(),
                         segment: vec![m],
                         bounds: bounds.clone(),
+                        counted: counted.clone(),
                     };
                     self.visit(next, trace.clone(), &after, carried, counters + 1, out)?;
                 }
@@ -1264,6 +1302,10 @@ fn eliminate_counters(summary: &mut TraceSummary) {
             }
         }
         let Some(value) = lower.iter().find(|l| upper.iter().any(|u| u == *l)).cloned() else { continue };
+        for v in summary.pinned.values_mut() {
+            *v = v.substitute(k, &value);
+        }
+        summary.pinned.insert(c, value.clone());
         for constraint in &mut summary.conditions {
             constraint.poly = constraint.poly.substitute(k, &value);
         }

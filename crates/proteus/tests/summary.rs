@@ -7,7 +7,7 @@ mod support;
 use leapfrog_ir::{Program, VarId};
 use leapfrog_paths::LoopPaths;
 use leapfrog_proteus::pda::Pda;
-use leapfrog_proteus::summary::{Summary, TraceSummary, atom_name, summarize};
+use leapfrog_proteus::summary::{Counted, Summary, TraceSummary, atom_name, summarize};
 use std::collections::BTreeMap;
 use support::var;
 
@@ -408,5 +408,59 @@ fn a_step_by_a_bounded_input_gives_the_exit_value_bounds() {
             let beyond = fill(BTreeMap::from([(n, n0), (i, ii), (x, 10 + 5 * runs + 1), (c, cc)]));
             assert!(!some_disjunct_holds(&traces, &entry, &beyond), "from {entry:?} to {beyond:?}");
         }
+    }
+}
+
+#[test]
+fn proteus_example9_traces_and_their_counters() {
+    // Fig. 1 with the paper's Example 9: the trace (q0, q1, (q2, q1)+, q3) from x < z < n runs
+    // q1 (x++ while z > x) k12 = z − x times, then the cycle (q2, q1) n − z times, and exits
+    // with x' = z' = n; the trace (q0, q2, (q1, q2)+, q1, q3) from z <= x runs q2 x − z + 1
+    // times, the cycle k_c1 = n − x − 1 times and q1 once more (k13 = 1).
+    let body = "  int x = nondet(), z = nondet(), n = nondet();\n  while (x < n) {\n    if (z > x) x = x + 1; else z = z + 1;\n  }";
+    let (q, paths, traces) = traces_of("example9.c", body);
+    let name = |v: VarId| q.vars[v].name.clone();
+    let pda = Pda::build(&paths, Default::default(), support::deadline());
+    // The path that moves x (q1) and the one that moves z (q2).
+    let (x, z) = (var(&q, "x"), var(&q, "z"));
+    let moving = |v: VarId| {
+        (0..pda.states.len())
+            .find(|s| {
+                pda.states[*s].induction.as_ref().is_some_and(|i| {
+                    i.vars.get(&v).is_some_and(|(c, _)| *c != leapfrog_proteus::induction::Class::Unchanged)
+                })
+            })
+            .expect("a path moving it")
+    };
+    let (q1, q2) = (moving(x), moving(z));
+    let text = |p: &leapfrog_proteus::poly::Poly| p.text(&|a| atom_name(a, &name));
+    // Each trace's counters: what they count and the values the conditions pin them to.
+    let described = |t: &TraceSummary| -> Vec<String> {
+        t.counted
+            .iter()
+            .map(|(k, what)| {
+                let what = match what {
+                    Counted::Runs(s) if *s == q1 => "q1".to_string(),
+                    Counted::Runs(s) if *s == q2 => "q2".to_string(),
+                    Counted::Runs(s) => format!("state {s}"),
+                    Counted::Rounds(_) => "rounds".to_string(),
+                    Counted::Group(_) => "group".to_string(),
+                };
+                format!("{what} = {}", t.pinned.get(k).map_or("?".into(), text))
+            })
+            .collect()
+    };
+    let all: Vec<Vec<String>> = traces.iter().map(described).collect();
+    // Leapfrog counts full rounds of the cycle from the state after the first run, then the
+    // part of a round before the last run: the first trace's n − z passes of (q2, q1) are
+    // n − z − 1 rounds, q2, and q1 once more.
+    let first = ["q1 = z - x", "rounds = n - z - 1", "q1 = 1"].map(String::from).to_vec();
+    let second = ["q2 = x - z + 1", "rounds = n - x - 1", "q1 = 1"].map(String::from).to_vec();
+    assert!(all.contains(&first), "{all:?}");
+    assert!(all.contains(&second), "{all:?}");
+    // Both end with x' = z' = n.
+    for t in traces.iter().filter(|t| described(t) == first || described(t) == second) {
+        assert_eq!(t.exit[&x].as_ref().map(text).as_deref(), Some("n"));
+        assert_eq!(t.exit[&z].as_ref().map(text).as_deref(), Some("n"));
     }
 }
