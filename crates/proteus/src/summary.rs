@@ -604,7 +604,10 @@ impl Walk<'_> {
                 continue;
             }
             let closed = &carried.segment[from..];
-            let c = part.index_of(closed).expect("a simple cycle of the part");
+            // (Every cycle the trace closes is one of the part's simple cycles.)
+            let Some(c) = part.index_of(closed) else {
+                return Err("connected cycles: a trace closed a cycle not among the part's".into());
+            };
             if carried.rounds.contains(&(at, c)) {
                 return Err("connected cycles that interleave (a trace goes round one of them twice)".into());
             }
