@@ -9,8 +9,10 @@
 //! all) over consecutive executions of its path: a combination of the path's closed forms of
 //! degree at most one in `n`, with no value the path does not determine. The interleaving comes
 //! from the path dependency automaton: no cycle is *sequential*; cycles whose passages run each
-//! path a fixed number of times are *periodic* ([`Pda::cycles_are_periodic`]); otherwise
-//! *irregular*. A loop the paths cannot describe is *unsupported*, with the reason.
+//! path a fixed number of times are *periodic* ([`Pda::cycles_are_periodic`]), and so are cycles
+//! whose counts are IVs or that share states but run one after the other, as the summary's walk
+//! finds within a short budget ([`crate::summary::cycles_run_in_order`], Algorithms 3–4);
+//! otherwise *irregular*. A loop the paths cannot describe is *unsupported*, with the reason.
 
 use crate::induction::PathInduction;
 use crate::nest::InnerSummaries;
@@ -96,7 +98,17 @@ pub fn classify(
     let interleaving = match pda.cycles_are_periodic(&paths, deadline) {
         None => Interleaving::Sequential,
         Some(true) => Interleaving::Periodic,
-        Some(false) => Interleaving::Irregular,
+        // Counts that change from passage to passage as IVs do (Fig. 13 with a growing bound,
+        // Fig. 2(c)'s inner part), or connected cycles run one after the other: the summary's
+        // walk tells, within a short budget.
+        Some(false) => {
+            let budget = deadline.min(Instant::now() + ORDER_BUDGET);
+            if crate::summary::cycles_run_in_order(&paths, &pda, budget) {
+                Interleaving::Periodic
+            } else {
+                Interleaving::Irregular
+            }
+        }
     };
     let loop_type = match (niv_conditions.is_empty(), interleaving == Interleaving::Irregular) {
         (true, false) => 1,
@@ -116,6 +128,9 @@ pub fn classify(
         slice,
     }))
 }
+
+/// The most time the check that a loop's cycles run in order takes ([`classify`]).
+const ORDER_BUDGET: std::time::Duration = std::time::Duration::from_millis(200);
 
 /// The most time the enumeration of one loop's paths takes.
 const EXTRACTION_BUDGET: std::time::Duration = std::time::Duration::from_millis(300);

@@ -408,6 +408,18 @@ pub fn summarize(paths: &LoopPaths, pda: &Pda, deadline: Instant) -> Summary {
     Summary::Traces(unique)
 }
 
+/// Whether every cycle of `pda` is summarized as a periodic cycle (Algorithm 3) or as connected
+/// cycles a trace goes round one after the other (Algorithm 4) — none as an irregular execution —
+/// within `deadline`: the loop's paths then run in order, each cycle periodically, whatever
+/// the counts per passage (Proteus §5.2's IV counters, Example 10).
+pub fn cycles_run_in_order(paths: &LoopPaths, pda: &Pda, deadline: Instant) -> bool {
+    let Ok(parts) = parts(paths, pda, None, deadline) else { return false };
+    if !parts.irregular.is_empty() {
+        return false;
+    }
+    traces(paths, pda, None, deadline).is_ok() && Instant::now() < deadline
+}
+
 /// Why a walk over the automaton found no summary.
 enum Failure {
     /// A connected part's cycles interleave (or one is not periodic, or there are too many

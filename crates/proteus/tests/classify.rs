@@ -38,6 +38,15 @@ fn proteus_fig13_resets_give_a_periodic_cycle() {
 }
 
 #[test]
+fn proteus_fig2c_connected_cycles_run_in_order_are_periodic() {
+    // Fig. 2's nest as one loop: the cycles (q1, q3) and (q1, q2, q3) share states and the inner
+    // part's count changes from passage to passage (i − j), but each cycle is periodic with IV
+    // counts and a trace goes round one, then the other (Example 10): type 1.
+    let body = "  int n = nondet(), i = nondet(), m = 0, j = 0, phase = 0;\n  while (i < n) {\n    if (phase <= 0) { j = 0; phase = 1; }\n    else if (j < i) { m = m + (i - j); j = j + 1; }\n    else { i = i + 1; phase = 0; }\n  }";
+    assert_eq!(type_of("fig2c.c", body), (1, Interleaving::Periodic));
+}
+
+#[test]
 fn a_phase_change_is_sequential() {
     let body = "  int n = nondet(), x = 0, y = 0;\n  for (int i = 0; i < n; i++) {\n    if (i < 5) x++; else y++;\n  }";
     assert_eq!(type_of("phases.c", body), (1, Interleaving::Sequential));
