@@ -165,6 +165,16 @@ const CASES: &[Case] = &[
         helpers: "",
     },
     Case {
+        // x takes j's value once per reset (x = x + j; j = 0): after the first run of that path
+        // x's closed form does not change, but it is not x's entry value (an irregular
+        // execution once left x as it was: found by review).
+        name: "reset_adds_once",
+        vars: &["i", "n", "x", "j"],
+        body: "while (i < n) {\n    if (rand() % 2) { x = x + j; j = 0; i = i + 1; } else { j = j + 1; i = i + 1; }\n  }",
+        range: 8,
+        helpers: "",
+    },
+    Case {
         name: "countdown_by_three",
         vars: &["c", "s"],
         body: "while (c > 0) {\n    c = c - 3;\n    s = s + c;\n  }",
@@ -246,10 +256,16 @@ fn printed_disjunctions_hold_in_native_runs() {
         assert_eq!(l["method"], "pda", "{}: {l}", case.name);
         let disjuncts = l["pda"]["disjuncts"].as_array().unwrap();
         assert!(!disjuncts.is_empty());
-        // Every disjunct fixes every variable's exit value, or bounds it.
+        // Every disjunct fixes every variable's exit value, or bounds it (but where a variable
+        // moves otherwise in an irregular execution: then it says nothing of it).
+        let partial = ["reset_adds_once"];
         for d in disjuncts {
             let said = d["exit"].as_object().unwrap().len() + d["exit_bounds"].as_object().unwrap().len();
-            assert_eq!(said, case.vars.len(), "{}: {d}", case.name);
+            if partial.contains(&case.name) {
+                assert!(said >= 2, "{}: {d}", case.name);
+            } else {
+                assert_eq!(said, case.vars.len(), "{}: {d}", case.name);
+            }
         }
         // The counters a disjunct keeps are searched (GNU statement expressions); the others are
         // plain C conditions.
@@ -268,6 +284,7 @@ fn printed_disjunctions_hold_in_native_runs() {
             "irregular_two_steps",
             "quadratic_middle_overflow",
             "bounded_steps_irregular",
+            "reset_adds_once",
         ];
         if !with_counters_expected.contains(&case.name) {
             assert!(disjuncts.iter().all(|d| d["counters"].as_array().unwrap().is_empty()), "{}: {l}", case.name);

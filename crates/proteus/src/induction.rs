@@ -214,7 +214,10 @@ fn solve(
         };
         let class = match (value.degree(), &value.geometric) {
             (_, Some(_)) => Class::Geometric,
-            (0, None) => Class::Unchanged,
+            // Unchanged only when it is its own start from the first run on; `x += j; j = 0`
+            // moves x once, then no more: a constant from run 1 on.
+            (0, None) if from == 0 && value.poly[0] == Poly::var(v) => Class::Unchanged,
+            (0, None) => Class::Constant,
             (1, None) => Class::Arithmetic,
             (d, None) => Class::Polynomial { degree: d },
         };

@@ -130,6 +130,16 @@ fn hand_written_updates_get_their_classes_and_agree_with_iteration() {
     assert_eq!(result.vars[&c].0, Class::Constant);
     assert_eq!(result.vars[&x].0, Class::Constant);
     assert_eq!(result.vars[&c].1.as_ref().unwrap().from, 1);
+    // `x += y; y = 0`: x moves once, then keeps x + y — a constant from the first execution on,
+    // never unchanged (an irregular execution once took it for its entry value).
+    let updates: Updates = BTreeMap::from([(x, Some(affine(0, &[(1, x), (1, y)]))), (y, Some(affine(0, &[])))]);
+    let result = analyze(&BTreeSet::from([x, y]), &updates);
+    assert_eq!(result.vars[&x].0, Class::Constant);
+    assert_eq!(result.vars[&x].1.as_ref().unwrap().from, 1);
+    for seed in [-3, 0, 5] {
+        let init: BTreeMap<VarId, i128> = [(x, seed), (y, seed + 7)].into_iter().collect();
+        agrees_with_iteration(&updates, &result, &init);
+    }
 }
 
 #[test]
