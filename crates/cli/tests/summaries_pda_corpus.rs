@@ -52,6 +52,10 @@ struct Tally {
     loops_summarized: usize,
     /// Summarized loops with bounds on an exit value (§6).
     loops_with_bounds: usize,
+    /// Summarized loops every trace of which bounds its iterations (§7.1), and the executions
+    /// whose iterations were compared with the largest of those bounds.
+    loops_with_iteration_bounds: usize,
+    iterations_checked: usize,
     pairs: usize,
     undecided: usize,
     violations: Vec<String>,
@@ -65,6 +69,8 @@ struct Watched {
     exits: Vec<LocId>,
     vars: Vec<VarId>,
     traces: Vec<TraceSummary>,
+    /// Each trace's bound on its iterations, when every trace has one.
+    iteration_bounds: Option<Vec<Poly>>,
 }
 
 /// Whether some trace admits `entry` → `exit` with counters in `0..=bound`: `Some(true)` or
@@ -168,7 +174,9 @@ fn check(task: &Task, tally: &Mutex<Tally>) {
         let mut exits: Vec<LocId> = lp.exits.iter().map(|e| f.edges[*e].to).collect();
         exits.sort();
         exits.dedup();
+        let iteration_bounds = traces.iter().map(|t| t.iteration_bound(deadline)).collect();
         watched.push(Watched {
+            iteration_bounds,
             line: forest.syntax(f, l).1.line,
             header: lp.header,
             exits,
@@ -187,6 +195,7 @@ fn check(task: &Task, tally: &Mutex<Tally>) {
     vars.dedup();
     let mut local = Tally { programs: 1, loops_summarized: watched.len(), ..Tally::default() };
     local.loops_with_bounds = watched.iter().filter(|w| w.traces.iter().any(|t| !t.exit_bounds.is_empty())).count();
+    local.loops_with_iteration_bounds = watched.iter().filter(|w| w.iteration_bounds.is_some()).count();
     for run in 0..RUNS_PER_PROGRAM {
         let config = ExecConfig {
             nondet: stream(seed_of(&task.files, run)),
@@ -223,6 +232,28 @@ fn check(task: &Task, tally: &Mutex<Tally>) {
                         break;
                     }
                     local.pairs += 1;
+                    // The iterations (header visits after the first) are at most the largest
+                    // of the traces' bounds.
+                    if let Some(bounds) = &w.iteration_bounds {
+                        let value = |a: Atom| match a {
+                            Atom::Var(v) => start.get(&v).copied(),
+                            Atom::Counter(_) => None,
+                        };
+                        let values: Option<Vec<_>> = bounds.iter().map(|b| b.eval(&value)).collect();
+                        if let Some(values) = values {
+                            local.iterations_checked += 1;
+                            let iterations = visits - 1;
+                            if !values.iter().any(|b| b.numer() >= &(b.denom() * iterations)) {
+                                local.violations.push(format!(
+                                    "{} (run {run}): the loop at line {} ran {iterations} iterations from {:?}, above every trace's bound {:?}",
+                                    task.files[0].display(),
+                                    w.line,
+                                    start,
+                                    values.iter().map(|b| b.to_string()).collect::<Vec<_>>()
+                                ));
+                            }
+                        }
+                    }
                     match admitted(&w.traces, &start, &state(), visits) {
                         Some(true) => {}
                         None => local.undecided += 1,
@@ -242,6 +273,8 @@ fn check(task: &Task, tally: &Mutex<Tally>) {
     t.programs += local.programs;
     t.loops_summarized += local.loops_summarized;
     t.loops_with_bounds += local.loops_with_bounds;
+    t.loops_with_iteration_bounds += local.loops_with_iteration_bounds;
+    t.iterations_checked += local.iterations_checked;
     t.pairs += local.pairs;
     t.undecided += local.undecided;
     t.violations.extend(local.violations);
@@ -264,16 +297,23 @@ fn disjunctive_summaries_admit_every_execution() {
     corpus::for_each_parallel(&selected, |task| check(task, &tally));
     let t = tally.into_inner().unwrap();
     eprintln!(
-        "disjunctive summaries: {} programs, {} loops summarized ({} with bounds on an exit value), {} executions checked ({} undecided), {} violations",
+        "disjunctive summaries: {} programs, {} loops summarized ({} with bounds on an exit value, {} with iteration bounds), {} executions checked ({} undecided, {} against iteration bounds), {} violations",
         t.programs,
         t.loops_summarized,
         t.loops_with_bounds,
+        t.loops_with_iteration_bounds,
         t.pairs,
         t.undecided,
+        t.iterations_checked,
         t.violations.len()
     );
     assert!(t.loops_summarized >= 150, "too few loops summarized: {}", t.loops_summarized);
     assert!(t.pairs >= 500, "too few executions checked: {}", t.pairs);
+    assert!(
+        t.iterations_checked >= 500,
+        "too few executions checked against iteration bounds: {}",
+        t.iterations_checked
+    );
     assert!(t.undecided * 20 <= t.pairs, "too many executions undecided: {} of {}", t.undecided, t.pairs);
     assert!(t.violations.is_empty(), "{}", t.violations.join("\n"));
 }

@@ -171,6 +171,27 @@ impl Poly {
     }
 
     /// `self` as `c·a + rest` with `a` not in `rest` (`None` when `a` occurs non-linearly).
+    /// `(c, rest)` with `self = c·a + rest`, `c` and `rest` free of `a` (`c` a polynomial in
+    /// the other atoms); `None` when `a` appears with a higher power.
+    pub fn linear_in_poly(&self, a: Atom) -> Option<(Poly, Poly)> {
+        let mut c = Poly::default();
+        let mut rest = Poly::default();
+        for (m, k) in &self.terms {
+            match m.iter().position(|(x, _)| *x == a) {
+                None => {
+                    rest.terms.insert(m.clone(), k.clone());
+                }
+                Some(at) if m[at].1 == 1 => {
+                    let mut others = m.clone();
+                    others.remove(at);
+                    c = c.add(&Poly { terms: std::iter::once((others, k.clone())).collect() });
+                }
+                Some(_) => return None,
+            }
+        }
+        Some((c, rest))
+    }
+
     pub fn linear_in(&self, a: Atom) -> Option<(Rational, Poly)> {
         let mut c = Rational::zero();
         let mut rest = Poly::default();

@@ -57,6 +57,10 @@ pub struct TraceSummary {
     /// The counters the conditions pin to one value, with it (eliminated from the rest: Proteus
     /// Example 9's `k12 = z − x`); the number of runs a path makes, for bounds.
     pub pinned: BTreeMap<usize, Poly>,
+    /// How many iterations (runs of iteration paths) the trace makes, over the entry values and
+    /// the counters (`None`: a count the walk cannot write, such as rounds of a cycle whose
+    /// count per round changes from round to round). Proteus §7.1's bound of the trace.
+    pub iterations: Option<Poly>,
     pub conditions: Vec<PolyConstraint>,
     /// Each variable's value at exit (`None`: not determined by the summary).
     pub exit: BTreeMap<VarId, Option<Poly>>,
@@ -444,7 +448,8 @@ fn traces(
         paths.pre.keys().map(|v| (*v, Some(Poly::atom(Atom::Var(*v))))).collect();
     let mut out = Vec::new();
     for j in walk.targets(0, &|_| false) {
-        if let Err(why) = walk.visit(j, vec![0], &entry, Carried::default(), 0, &mut out) {
+        let start = Carried { iterations: Some(Poly::default()), ..Carried::default() };
+        if let Err(why) = walk.visit(j, vec![0], &entry, start, 0, &mut out) {
             // With connected parts, any failure may come from their cycles' order.
             return Err(if has_connected { Failure::Interleaved(why) } else { Failure::Other(why) });
         }
@@ -473,6 +478,15 @@ fn implied_by_types(c: &PolyConstraint, ranges: &BTreeMap<VarId, (i128, i128)>) 
     !max.is_positive()
 }
 
+/// States of a cycle run one after the other ([`Walk::chain`]): their conditions, no-overflow
+/// conditions, the values after them and how many runs they make in all (`None`: unknown).
+struct Chain {
+    conditions: Vec<PolyConstraint>,
+    no_overflow: Vec<PolyConstraint>,
+    end: BTreeMap<VarId, Option<Poly>>,
+    runs: Option<Poly>,
+}
+
 struct Walk<'a> {
     paths: &'a LoopPaths,
     pda: &'a Pda,
@@ -499,6 +513,8 @@ struct Carried {
     bounds: BTreeMap<VarId, Bounds>,
     /// What the trace's counters count so far.
     counted: BTreeMap<usize, Counted>,
+    /// The iterations so far ([`TraceSummary::iterations`]).
+    iterations: Option<Poly>,
 }
 
 impl Walk<'_> {
@@ -533,7 +549,7 @@ impl Walk<'_> {
         let Some(induction) = induction else {
             // An exit path: it runs once.
             let exit = self.after_once(path, state);
-            let Carried { conditions, mut no_overflow, bounds, counted, .. } = carried;
+            let Carried { conditions, mut no_overflow, bounds, counted, iterations, .. } = carried;
             no_overflow.extend(self.in_range(&exit));
             no_overflow.extend(self.crossing_no_overflow(s, state));
             let one = Poly::constant(rational(1));
@@ -544,6 +560,7 @@ impl Walk<'_> {
                 counters,
                 counted,
                 pinned: BTreeMap::new(),
+                iterations,
                 conditions,
                 exit,
                 exit_bounds,
@@ -557,6 +574,7 @@ impl Walk<'_> {
         // σ runs k ≥ 1 times: its condition also holds before the last run.
         let k = Poly::atom(Atom::Counter(counters));
         carried.counted.insert(counters, Counted::Runs(s));
+        carried.iterations = carried.iterations.map(|n| n.add(&k));
         carried.conditions.push(PolyConstraint { poly: Poly::constant(rational(1)).sub(&k), eq: false });
         let before_last = after_runs(induction, state, &k.sub(&Poly::constant(rational(1))), 0);
         carried.conditions.extend(self.condition(path, &before_last));
@@ -681,7 +699,9 @@ impl Walk<'_> {
         let counter =
             |q: usize| group_counter(groups.iter().position(|g| **g == part.steps[&q]).expect("a state of the part"));
         let one = Poly::constant(rational(1));
-        let Carried { mut conditions, mut no_overflow, rounds, bounds, mut counted, .. } = carried;
+        let Carried { mut conditions, mut no_overflow, rounds, bounds, mut counted, iterations, .. } = carried;
+        let iterations =
+            iterations.map(|n| (0..groups.len()).fold(n, |n, at| n.add(&Poly::atom(Atom::Counter(counters + at)))));
         for (at, steps) in groups.iter().enumerate() {
             let members = part.states.iter().copied().filter(|q| part.steps[q] == **steps).collect();
             counted.insert(counters + at, Counted::Group(members));
@@ -733,6 +753,7 @@ impl Walk<'_> {
                     segment: Vec::new(),
                     bounds: end_bounds.clone(),
                     counted: counted.clone(),
+                    iterations: iterations.clone(),
                 };
                 self.visit(next, trace.clone(), &end, carried, counters + groups.len(), out)?;
             }
@@ -755,7 +776,7 @@ impl Walk<'_> {
         counters: usize,
         out: &mut Vec<TraceSummary>,
     ) -> Result<(), String> {
-        let Carried { conditions, no_overflow, rounds: taken, bounds, counted, .. } = carried;
+        let Carried { conditions, no_overflow, rounds: taken, bounds, counted, iterations, .. } = carried;
         // Bounds survive the cycle where no path of it changes their variable.
         let bounds: BTreeMap<VarId, Bounds> =
             bounds.into_iter().filter(|(v, _)| !cycle.order.iter().any(|q| self.changes(*q, *v))).collect();
@@ -765,7 +786,8 @@ impl Walk<'_> {
         // One round over its own start values (atoms `Var(v)`): its conditions and its map.
         let identity: BTreeMap<VarId, Option<Poly>> =
             self.paths.pre.keys().map(|v| (*v, Some(Poly::atom(Atom::Var(*v))))).collect();
-        let (round_conditions, round_no_overflow, round_end) = self.chain(cycle, &round, &identity);
+        let Chain { conditions: round_conditions, no_overflow: round_no_overflow, end: round_end, runs: round_runs } =
+            self.chain(cycle, &round, &identity);
         let updates: crate::induction::Updates = round_end
             .iter()
             .filter(|(v, p)| p.as_ref() != Some(&Poly::atom(Atom::Var(**v))))
@@ -781,7 +803,12 @@ impl Walk<'_> {
         // R = 0, or R ≥ 1 with the round's conditions at its first and last round.
         let r = Poly::atom(Atom::Counter(counters));
         let one = Poly::constant(rational(1));
-        let mut starts = vec![(state.clone(), conditions.clone(), no_overflow.clone(), counters, counted.clone())];
+        // The iterations of R ≥ 1 rounds: the sum over the rounds of a round's count, written
+        // over each round's start values, which the rounds' closed forms give.
+        let iterations_rounds =
+            iterations.clone().and_then(|n| Some(n.add(&rounds_total(&round_runs?, &rounds, state, &r)?)));
+        let mut starts =
+            vec![(state.clone(), conditions.clone(), no_overflow.clone(), counters, counted.clone(), iterations)];
         let mut with_rounds = conditions;
         with_rounds.push(PolyConstraint { poly: one.sub(&r), eq: false });
         with_rounds.extend(substitute(&round_conditions, state));
@@ -794,14 +821,15 @@ impl Walk<'_> {
         no_overflow_rounds.extend(substitute(&round_no_overflow, &after_runs(&rounds, state, &r.sub(&one), 0)));
         let mut counted_rounds = counted;
         counted_rounds.insert(counters, Counted::Rounds(round.clone()));
-        starts.push((after_rounds, with_rounds, no_overflow_rounds, counters + 1, counted_rounds));
-        for (start, conditions, no_overflow, counters, counted) in starts {
+        starts.push((after_rounds, with_rounds, no_overflow_rounds, counters + 1, counted_rounds, iterations_rounds));
+        for (start, conditions, no_overflow, counters, counted, iterations) in starts {
             if !self.feasible(&conditions) {
                 continue;
             }
             // Part of a round, then m = round[p] runs k ≥ 1 times and leaves the cycle.
             for p in 0..n {
-                let (partial_conditions, partial_no_overflow, before_m) = self.chain(cycle, &round[..p], &start);
+                let Chain { conditions: partial_conditions, no_overflow: partial_no_overflow, end: before_m, runs } =
+                    self.chain(cycle, &round[..p], &start);
                 let mut conditions = conditions.clone();
                 conditions.extend(partial_conditions);
                 let m = round[p];
@@ -831,6 +859,7 @@ impl Walk<'_> {
                 trace.push(m);
                 let mut counted = counted.clone();
                 counted.insert(counters, Counted::Runs(m));
+                let iterations = iterations.clone().and_then(|n| Some(n.add(&runs?).add(&k)));
                 for next in self.targets(m, &|next| next == cycle.next(m)) {
                     let carried = Carried {
                         conditions: conditions.clone(),
@@ -839,6 +868,7 @@ impl Walk<'_> {
                         segment: vec![m],
                         bounds: bounds.clone(),
                         counted: counted.clone(),
+                        iterations: iterations.clone(),
                     };
                     self.visit(next, trace.clone(), &after, carried, counters + 1, out)?;
                 }
@@ -994,15 +1024,11 @@ impl Walk<'_> {
     /// times, from `state`: their conditions (before each one's first and last run), the
     /// no-overflow conditions of the inner loops they cross (at the same runs), and the values
     /// after them.
-    fn chain(
-        &self,
-        cycle: &Cycle,
-        states: &[usize],
-        state: &BTreeMap<VarId, Option<Poly>>,
-    ) -> (Vec<PolyConstraint>, Vec<PolyConstraint>, BTreeMap<VarId, Option<Poly>>) {
+    fn chain(&self, cycle: &Cycle, states: &[usize], state: &BTreeMap<VarId, Option<Poly>>) -> Chain {
         let mut conditions = Vec::new();
         let mut no_overflow = Vec::new();
         let mut current = state.clone();
+        let mut total = Some(Poly::default());
         for &q in states {
             let (StateKind::Iteration(i), Some(induction)) = (self.pda.states[q].kind, &self.pda.states[q].induction)
             else {
@@ -1024,17 +1050,19 @@ impl Walk<'_> {
                     None => {
                         // The count is not known: neither is anything after it.
                         current = current.keys().map(|v| (*v, None)).collect();
+                        total = None;
                         continue;
                     }
                 },
             };
+            total = total.map(|t| t.add(&runs));
             let before_last = after_runs(induction, &current, &runs.sub(&Poly::constant(rational(1))), at_least - 1);
             conditions.extend(self.condition(path, &before_last));
             no_overflow.extend(self.crossing_no_overflow(q, &before_last));
             no_overflow.extend(self.monotonic(induction, &current, &runs));
             current = after_runs(induction, &current, &runs, at_least);
         }
-        (conditions, no_overflow, current)
+        Chain { conditions, no_overflow, end: current, runs: total }
     }
 
     /// The values `state` gives the variables whose arithmetic may not overflow, within their
@@ -1265,6 +1293,41 @@ fn after_runs(
     out
 }
 
+/// `Σ_{r<R} count(X_r)` for `R ≥ 1` rounds (the counter `rounds_counter`), with `X_r` the values
+/// at the start of round `r` (`X_0 = state`, then the rounds' closed forms `rounds`) and `count`
+/// a polynomial over a round's start values: the prefix sum of the sequence `count(X_r)`, its
+/// first round apart when a closed form holds only from the first round on (`j = 0` after each
+/// reset). `None` when a variable has no polynomial closed form from round 1 on.
+fn rounds_total(
+    count: &Poly,
+    rounds: &PathInduction,
+    state: &BTreeMap<VarId, Option<Poly>>,
+    rounds_counter: &Poly,
+) -> Option<Poly> {
+    let mut from = 0;
+    let form = |v: VarId| -> Option<crate::sequence::Sequence> {
+        match rounds.vars.get(&v) {
+            None => Some(crate::sequence::Sequence::constant(Poly::var(v))),
+            Some((_, Some(f))) if f.from <= 1 && f.value.geometric.is_none() => Some(f.value.clone()),
+            Some(_) => None,
+        }
+    };
+    for v in count.vars() {
+        if let Some((_, Some(f))) = rounds.vars.get(&v) {
+            from = from.max(f.from);
+        }
+        form(v)?;
+    }
+    let per_round = crate::sequence::Sequence::of_poly(count, &form)?;
+    let sum = per_round.prefix_sum()?;
+    // Σ_{r<R} = G(R) − G(from), plus the rounds before `from` one by one.
+    let mut total = sequence_at(&sum, state, rounds_counter)?.sub(&at_values(&sum.at(i128::from(from)), state)?);
+    if from == 1 {
+        total = total.add(&at_values(count, state)?);
+    }
+    Some(total)
+}
+
 /// The range of `v`'s type when its arithmetic may not overflow (signed under the default
 /// semantics: its range is not part of the paths' constraints), else `None`.
 fn overflow_range(paths: &LoopPaths, v: VarId) -> Option<(i128, i128)> {
@@ -1317,7 +1380,7 @@ fn eliminate_counters(summary: &mut TraceSummary) {
             }
         }
         let Some(value) = lower.iter().find(|l| upper.iter().any(|u| u == *l)).cloned() else { continue };
-        for v in summary.pinned.values_mut() {
+        for v in summary.pinned.values_mut().chain(summary.iterations.iter_mut()) {
             *v = v.substitute(k, &value);
         }
         summary.pinned.insert(c, value.clone());
@@ -1382,6 +1445,74 @@ impl TraceSummary {
     /// The disjunct's conditions as C (`… <= …`), counters named `k1`, `k2`….
     pub fn condition_texts(&self, name: &dyn Fn(VarId) -> String) -> Vec<String> {
         self.conditions.iter().map(|c| constraint_text(c, &|a| atom_name(a, name))).collect()
+    }
+
+    /// An upper bound on the trace's iterations over the entry values alone (Proteus §7.1): its
+    /// [`TraceSummary::iterations`] with each counter left replaced by a bound its conditions
+    /// give (`a·k + rest ≤ 0`: `k ≤ −rest/a` for `a > 0`, `k ≥ rest/(−a)` for `a < 0`) — an upper
+    /// one where the iterations grow with the counter, a lower one where they shrink (the sign of
+    /// the counter's coefficient proven from the conditions by Z3). `None` when the iterations
+    /// are unknown or some counter cannot be bounded so (`i += 2` until `i ≥ n` from `i < n`:
+    /// `k ≤ (n − i + 1)/2`).
+    pub fn iteration_bound(&self, deadline: Instant) -> Option<Poly> {
+        let mut bound = self.iterations.clone()?;
+        let conditions = &self.conditions;
+        let solver = Solver::new(QUERY_LIMITS, Some(deadline));
+        solver.assert(&Bool::and(&conditions.iter().map(constraint_smt).collect::<Vec<_>>()));
+        // `poly ≥ 0` (or `≤ 0`) follows from the conditions.
+        let proven = |poly: &Poly, nonnegative: bool| {
+            let claim =
+                PolyConstraint { poly: if nonnegative { poly.scale(&rational(-1)) } else { poly.clone() }, eq: false };
+            poly.as_constant().map_or_else(
+                || solver.proves_unsat(&[constraint_smt(&claim).not()]),
+                |c| if nonnegative { !c.is_negative() } else { !c.is_positive() },
+            )
+        };
+        for c in 0..self.counters {
+            let k = Atom::Counter(c);
+            if !bound.mentions(k) {
+                continue;
+            }
+            let (growth, _) = bound.linear_in_poly(k)?;
+            let grows = if proven(&growth, true) {
+                true
+            } else if proven(&growth, false) {
+                false
+            } else {
+                return None;
+            };
+            // The rows bounding k on the side that matters: the tightest of the constant bounds
+            // (`1 <= k` over `0 <= k`), else the first other. Other counters are never negative,
+            // so a row's terms `b·k'` with `b ≥ 0` can be dropped (`k + k' <= n` gives `k <= n`
+            // as `k' >= 0`, and `-k + k' + r <= 0` gives `k >= r`).
+            let values: Vec<Poly> = conditions
+                .iter()
+                .filter_map(|x| {
+                    let (a, rest) = x.poly.linear_in(k)?;
+                    let side = if grows { a.is_positive() } else { a.is_negative() };
+                    let mut free = Poly::default();
+                    for (m, c) in &rest.terms {
+                        match m.as_slice() {
+                            [(Atom::Counter(_), 1)] if !c.is_negative() => {}
+                            _ if m.iter().any(|(a, _)| matches!(a, Atom::Counter(_))) => return None,
+                            _ => {
+                                free.terms.insert(m.clone(), c.clone());
+                            }
+                        }
+                    }
+                    side.then(|| free.scale(&(-a.recip())))
+                })
+                .collect();
+            let constants = values.iter().filter_map(|v| v.as_constant());
+            let tightest = if grows { constants.min() } else { constants.max() };
+            let value = match values.iter().find(|v| v.as_constant().is_none()) {
+                Some(symbolic) => symbolic.clone(),
+                None => Poly::constant(tightest?),
+            };
+            // (The rows are not rewritten with it: a bound of k1 is no value of k1 in a row of k2.)
+            bound = bound.substitute(k, &value);
+        }
+        Some(bound)
     }
 
     /// The counters still in the disjunct.

@@ -7,6 +7,7 @@ mod support;
 use leapfrog_ir::{Program, VarId};
 use leapfrog_paths::LoopPaths;
 use leapfrog_proteus::pda::Pda;
+use leapfrog_proteus::poly::Atom;
 use leapfrog_proteus::summary::{Counted, Summary, TraceSummary, atom_name, summarize};
 use std::collections::BTreeMap;
 use support::var;
@@ -462,5 +463,71 @@ fn proteus_example9_traces_and_their_counters() {
     for t in traces.iter().filter(|t| described(t) == first || described(t) == second) {
         assert_eq!(t.exit[&x].as_ref().map(text).as_deref(), Some("n"));
         assert_eq!(t.exit[&z].as_ref().map(text).as_deref(), Some("n"));
+    }
+}
+
+/// Each trace's iteration bound as text, for the traces that have one.
+fn iteration_bounds(q: &Program, traces: &[TraceSummary]) -> Vec<String> {
+    let name = |v: VarId| q.vars[v].name.clone();
+    traces
+        .iter()
+        .filter_map(|t| t.iteration_bound(support::deadline()))
+        .map(|b| b.text(&|a| atom_name(a, &name)))
+        .collect()
+}
+
+/// Whether the largest of the traces' iteration bounds at `entry` is at least `iterations`
+/// (every trace must have a bound).
+fn bounded_by_traces(traces: &[TraceSummary], entry: &BTreeMap<VarId, i128>, iterations: i128) -> bool {
+    let value = |a: Atom| match a {
+        Atom::Var(v) => entry.get(&v).copied(),
+        Atom::Counter(_) => None,
+    };
+    traces.iter().any(|t| {
+        let bound = t.iteration_bound(support::deadline()).expect("every trace has a bound");
+        bound.eval(&value).is_some_and(|b| b >= leapfrog_linear::rational(iterations))
+    })
+}
+
+#[test]
+fn proteus_section_7_1_iteration_bounds_of_traces() {
+    // i += 2 up to n: ⌈(n − i)/2⌉ iterations, bounded by (n − i + 1)/2 (exact in integer
+    // division); no iteration from i >= n.
+    let body = "  int i = nondet(), n = nondet();\n  while (i < n) {\n    i = i + 2;\n  }";
+    let (q, _, traces) = traces_of("by_two.c", body);
+    let bounds = iteration_bounds(&q, &traces);
+    assert!(bounds.contains(&"(n - i + 1)/2".to_string()), "{bounds:?}");
+    assert!(bounds.contains(&"0".to_string()), "{bounds:?}");
+    let (i, n) = (var(&q, "i"), var(&q, "n"));
+    for (i0, n0) in [(0, 7), (3, 4), (-5, 6), (9, 2), (1, 1)] {
+        let iterations = if i0 < n0 { (n0 - i0 + 1) / 2 } else { 0 };
+        assert!(bounded_by_traces(&traces, &BTreeMap::from([(i, i0), (n, n0)]), iterations));
+    }
+    // Proteus Fig. 13(a): j counts to m and resets while i moves to n; from i = j = 0 and
+    // 0 < m < n, n rounds of m + 1 iterations: the paper's n*m + n.
+    let body = "  int n = nondet(), m = nondet(), i = nondet(), j = nondet();\n  while (i < n) {\n    if (j < m) j = j + 1; else { j = 0; i = i + 1; }\n  }";
+    let (q, _, traces) = traces_of("fig13a.c", body);
+    let bounds = iteration_bounds(&q, &traces);
+    assert!(bounds.contains(&"n*m - m*i + n - i - j".to_string()), "{bounds:?}");
+    let (n, m, i, j) = (var(&q, "n"), var(&q, "m"), var(&q, "i"), var(&q, "j"));
+    for n0 in -2..6 {
+        for m0 in -2..5 {
+            for i0 in -2..4 {
+                for j0 in -1..4 {
+                    let (mut ii, mut jj, mut iterations) = (i0, j0, 0);
+                    while ii < n0 {
+                        if jj < m0 {
+                            jj += 1
+                        } else {
+                            jj = 0;
+                            ii += 1
+                        }
+                        iterations += 1;
+                    }
+                    let entry = BTreeMap::from([(n, n0), (m, m0), (i, i0), (j, j0)]);
+                    assert!(bounded_by_traces(&traces, &entry, iterations), "{entry:?}: {iterations}");
+                }
+            }
+        }
     }
 }
