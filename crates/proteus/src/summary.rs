@@ -1453,7 +1453,8 @@ impl TraceSummary {
     /// one where the iterations grow with the counter, a lower one where they shrink (the sign of
     /// the counter's coefficient proven from the conditions by Z3). `None` when the iterations
     /// are unknown or some counter cannot be bounded so (`i += 2` until `i ≥ n` from `i < n`:
-    /// `k ≤ (n − i + 1)/2`).
+    /// `k ≤ (n − i + 1)/2`). Like the exit values, it speaks of executions that meet the
+    /// trace's no-overflow conditions: a candidate for a checker, not a proof.
     pub fn iteration_bound(&self, deadline: Instant) -> Option<Poly> {
         let mut bound = self.iterations.clone()?;
         let conditions = &self.conditions;
