@@ -161,7 +161,7 @@ pub fn to_text(files: &SourceFiles, r: &Report) -> String {
 fn disjunctive_json(d: &leapfrog_results::summaries::DisjunctiveSummary) -> Value {
     let formulas: Vec<String> = d.disjuncts.iter().map(|x| format!("({})", x.formula())).collect();
     json!({
-        "convention": "x is a variable's value at loop entry, x_exit its value at loop exit, both as mathematical integers; for every execution of the loop some disjunct holds for some integer values of its counters; a disjunct claims its exit values only when its no_overflow conditions hold (an execution with a signed overflow is undefined)",
+        "convention": "x is a variable's value at loop entry, x_exit its value at loop exit, both as mathematical integers; for every execution of the loop without undefined behaviour some disjunct holds for some integer values of its counters; a disjunct claims its exit values only when its no_overflow conditions hold, and an execution in which a signed operation overflows (undefined behaviour, also in an intermediate value such as i + k in a condition) may satisfy no disjunct",
         "variables": d.variables,
         "disjuncts": d.disjuncts.iter().map(|x| json!({
             "condition": x.condition,
