@@ -303,3 +303,21 @@ fn printed_disjunctions_hold_in_native_runs() {
         assert_eq!(Command::new(&exe).status().unwrap().code(), Some(1), "{}: the broken summary passed", case.name);
     }
 }
+
+/// Resource limits end in an answer, not a hang: Z3's non-linear core once spent minutes on one
+/// induction proof of this nest (squaring ever larger numbers, where its resource limit is not
+/// polled), whatever `--timeout` said.
+#[test]
+fn an_induction_proof_z3_cannot_finish_stays_within_the_time_limit() {
+    let dir = temp_dir("summaries-pda-limit");
+    let nest = "int run(int i, int n, int s, int t, int j, int k) {\n  for (i = 0; i < n; i += 1) {\n    j = 3;\n    while (j < 2 * i) {\n      for (k = 0; k > 2 * j; k--) {\n        if (k > j) { s = s + 3; } else { t = t + s; }\n        s = s + i - n;\n      }\n      j = j + 1;\n    }\n    s = s + s - s;\n  }\n  return s + t;\n}\n";
+    let path = write(&dir, "nest.c", nest);
+    let start = std::time::Instant::now();
+    let out = leapfrog(&["summarize", "--method", "pda", "--format", "json", "--timeout", "3", &path]);
+    let took = start.elapsed();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let r: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(r["loops"].as_array().unwrap().len(), 3, "{r}");
+    // Three loops of at most 2 s each, with room for a loaded machine; it used to take minutes.
+    assert!(took < std::time::Duration::from_secs(30), "took {took:?}");
+}

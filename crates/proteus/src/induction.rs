@@ -36,7 +36,7 @@ use leapfrog_smt::z3::ast::{Bool, Real};
 use leapfrog_smt::{QueryLimits, Solver};
 use num_traits::{One, Zero};
 use std::collections::{BTreeMap, BTreeSet};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How a variable changes over consecutive executions of a path.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -119,7 +119,7 @@ const MAX_UNROLL: u32 = 8;
 
 /// The classes and closed forms of `vars` under `updates` (each closed form proven with Z3;
 /// one that is not proven makes its variable a NIV).
-pub fn analyze(vars: &BTreeSet<VarId>, updates: &Updates) -> PathInduction {
+pub fn analyze(vars: &BTreeSet<VarId>, updates: &Updates, deadline: Option<Instant>) -> PathInduction {
     let mut out: BTreeMap<VarId, (Class, Option<ClosedForm>)> = BTreeMap::new();
     let update = |v: VarId| -> Option<Initial> {
         match updates.get(&v) {
@@ -163,7 +163,7 @@ pub fn analyze(vars: &BTreeSet<VarId>, updates: &Updates) -> PathInduction {
     // Every closed form is proven before it is used; a NIV poisons nothing already proven (each
     // form only mentions initial values).
     let forms: BTreeMap<VarId, ClosedForm> = out.iter().filter_map(|(v, (_, f))| f.clone().map(|f| (*v, f))).collect();
-    let solver = Solver::new(PROOF_LIMITS, None);
+    let solver = Solver::new(PROOF_LIMITS, deadline);
     for (v, (class, form)) in out.iter_mut() {
         // An unchanged variable's form is its own initial value: nothing to prove.
         if form.is_some() && updates.contains_key(v) && !prove_with(&solver, *v, &forms, updates) {
@@ -277,8 +277,9 @@ fn unroll(v: VarId, steps: u32, updates: &Updates) -> Option<Initial> {
     Some(state.get(&v).cloned().unwrap_or_else(|| Poly::var(v)))
 }
 
-/// The limit of one induction proof: Z3's resource limit alone (no timer per query).
-const PROOF_LIMITS: QueryLimits = QueryLimits { timeout: Duration::ZERO, rlimit: 5_000_000 };
+/// The limit of one induction proof. Z3's resource limit is not polled everywhere (its non-linear
+/// core squared ever larger numbers for minutes on one proof), so a timer bounds it too.
+const PROOF_LIMITS: QueryLimits = QueryLimits { timeout: Duration::from_millis(500), rlimit: 5_000_000 };
 
 /// Whether Z3 proves by induction that `forms[v]` is `v`'s value after `n ≥ from` executions:
 /// it holds at `from` (against the unrolled value), and one more execution of the update, with

@@ -73,7 +73,7 @@ impl Pda {
         let vars: BTreeSet<VarId> = paths.pre.keys().copied().collect();
         let mut states = vec![State { kind: StateKind::Entry, induction: None }];
         for (i, path) in paths.paths.iter().enumerate() {
-            let induction = analyze(&vars, &updates_of(paths, path, &crossed.defined));
+            let induction = analyze(&vars, &updates_of(paths, path, &crossed.defined), Some(deadline));
             states.push(State { kind: StateKind::Iteration(i), induction: Some(induction) });
         }
         for i in 0..paths.exits.len() {

@@ -794,7 +794,7 @@ impl Walk<'_> {
             .map(|(v, p)| (*v, p.clone()))
             .collect();
         let vars = self.paths.pre.keys().copied().collect();
-        let rounds = crate::induction::analyze(&vars, &updates);
+        let rounds = crate::induction::analyze(&vars, &updates, Some(self.deadline));
         // The round's conditions are stated before its first and its last round: conditions
         // every execution meets (with monotonic conditions, also enough for the rounds between).
         let substitute = |cs: &[PolyConstraint], values: &BTreeMap<VarId, Option<Poly>>| -> Vec<PolyConstraint> {

@@ -52,7 +52,7 @@ fn proteus_fig1_paths_have_arithmetic_and_unchanged_variables() {
     let mut seen = BTreeSet::new();
     for path in &paths.paths {
         let updates = updates_of(&paths, path, &BTreeMap::new());
-        let result = analyze(&paths.pre.keys().copied().collect(), &updates);
+        let result = analyze(&paths.pre.keys().copied().collect(), &updates, None);
         let class = |v: VarId| result.vars[&v].0.clone();
         assert_eq!(class(n), Class::Unchanged);
         seen.insert((class(x).name(), class(z).name()));
@@ -72,7 +72,7 @@ fn proteus_fig2_inner_path_gives_the_papers_closed_form_for_m() {
     let paths = paths_at(&q, Some(7));
     assert_eq!(paths.paths.len(), 1);
     let updates = updates_of(&paths, &paths.paths[0], &BTreeMap::new());
-    let result = analyze(&paths.pre.keys().copied().collect(), &updates);
+    let result = analyze(&paths.pre.keys().copied().collect(), &updates, None);
     let (m, i, j) = (var(&q, "m"), var(&q, "i"), var(&q, "j"));
     let (class, form) = &result.vars[&m];
     assert_eq!(*class, Class::Polynomial { degree: 2 });
@@ -105,7 +105,7 @@ fn hand_written_updates_get_their_classes_and_agree_with_iteration() {
         (t, Some(affine(0, &[(1, s)]))),
     ]);
     let vars: BTreeSet<VarId> = updates.keys().copied().collect();
-    let result = analyze(&vars, &updates);
+    let result = analyze(&vars, &updates, None);
     assert_eq!(result.vars[&a].0, Class::Polynomial { degree: 3 });
     assert_eq!(result.vars[&b].0, Class::Polynomial { degree: 2 });
     assert_eq!(result.vars[&c].0, Class::Arithmetic);
@@ -120,20 +120,20 @@ fn hand_written_updates_get_their_classes_and_agree_with_iteration() {
     }
     // An update that is not affine makes a NIV, and so does everything that reads it.
     let updates: Updates = BTreeMap::from([(a, None), (b, Some(affine(0, &[(1, b), (1, a)])))]);
-    let result = analyze(&BTreeSet::from([a, b]), &updates);
+    let result = analyze(&BTreeSet::from([a, b]), &updates, None);
     assert!(matches!(result.vars[&a].0, Class::NonInduction(_)));
     assert!(matches!(result.vars[&b].0, Class::NonInduction(_)));
     // ... but not a variable that does not read it: `c = b` (constant from the first execution
     // on, whose proof unrolls one execution) beside a load into `a`.
     let updates: Updates = BTreeMap::from([(a, None), (c, Some(affine(0, &[(1, b)]))), (x, Some(affine(0, &[])))]);
-    let result = analyze(&BTreeSet::from([a, b, c, x]), &updates);
+    let result = analyze(&BTreeSet::from([a, b, c, x]), &updates, None);
     assert_eq!(result.vars[&c].0, Class::Constant);
     assert_eq!(result.vars[&x].0, Class::Constant);
     assert_eq!(result.vars[&c].1.as_ref().unwrap().from, 1);
     // `x += y; y = 0`: x moves once, then keeps x + y — a constant from the first execution on,
     // never unchanged (an irregular execution once took it for its entry value).
     let updates: Updates = BTreeMap::from([(x, Some(affine(0, &[(1, x), (1, y)]))), (y, Some(affine(0, &[])))]);
-    let result = analyze(&BTreeSet::from([x, y]), &updates);
+    let result = analyze(&BTreeSet::from([x, y]), &updates, None);
     assert_eq!(result.vars[&x].0, Class::Constant);
     assert_eq!(result.vars[&x].1.as_ref().unwrap().from, 1);
     for seed in [-3, 0, 5] {
@@ -146,7 +146,7 @@ fn hand_written_updates_get_their_classes_and_agree_with_iteration() {
 fn the_induction_proof_refuses_a_wrong_closed_form() {
     let (c, y) = (VarId::new(0), VarId::new(1));
     let updates: Updates = BTreeMap::from([(c, Some(affine(1, &[(1, c)]))), (y, Some(affine(0, &[(1, y), (2, c)])))]);
-    let result = analyze(&BTreeSet::from([c, y]), &updates);
+    let result = analyze(&BTreeSet::from([c, y]), &updates, None);
     let mut forms: BTreeMap<VarId, ClosedForm> =
         result.vars.iter().map(|(v, (_, f))| (*v, f.clone().expect("a closed form"))).collect();
     assert!(prove(y, &forms, &updates));
