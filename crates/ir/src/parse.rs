@@ -866,7 +866,7 @@ impl Parser {
         }
     }
 
-    /// `LOC ':' ('loop' LOOPKIND | 'label' STRING) [span]`
+    /// `LOC ':' ('loop' LOOPKIND | 'label' STRING | 'body') [span]`
     fn loc_tag(&mut self, body: &mut BodyParts) -> Result<()> {
         let pos = self.here();
         let loc = self.loc_id()?;
@@ -877,8 +877,10 @@ impl Parser {
         } else if self.eat_word("label") {
             let name = self.string()?;
             LocTag::Label { name, span: self.opt_span()? }
+        } else if self.eat_word("body") {
+            LocTag::Body { span: self.opt_span()? }
         } else {
-            return self.unexpected("`loop` or `label`");
+            return self.unexpected("`loop`, `label` or `body`");
         };
         body.note_loc(loc, pos);
         body.tags.push((loc, tag, pos));

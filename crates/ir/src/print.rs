@@ -185,6 +185,7 @@ impl Display for TagText<'_> {
         match self.0 {
             LocTag::Loop { kind, span } => write!(f, "loop {}{}", kind.name(), SpanText(*span)),
             LocTag::Label { name, span } => write!(f, "label {}{}", Quoted(name), SpanText(*span)),
+            LocTag::Body { span } => write!(f, "body{}", SpanText(*span)),
         }
     }
 }

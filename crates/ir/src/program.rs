@@ -74,6 +74,10 @@ pub enum LocTag {
     Loop { kind: LoopKind, span: Span },
     /// A label (`name:`) at this position.
     Label { name: String, span: Span },
+    /// Where the body of a `for`/`while` statement begins (entered when its condition holds):
+    /// the loop keyword's position, as its header's tag has it. Visits count the loop's body
+    /// starts (a `do` body starts at the header).
+    Body { span: Span },
 }
 
 /// The syntactic kind of a loop.

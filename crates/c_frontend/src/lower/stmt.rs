@@ -251,7 +251,8 @@ impl Cx<'_> {
             }
             Statement::Switch(sw) => self.switch(sw, span),
             Statement::While(w) => {
-                let (head, body, exit) = (self.loop_header(LoopKind::While, span), self.new_loc(), self.new_loc());
+                let (head, body, exit) =
+                    (self.loop_header(LoopKind::While, span), self.body_start(span), self.new_loc());
                 self.set_cur(head);
                 self.lower_cond(&w.node.expression, body, exit);
                 self.set_cur(body);
@@ -276,7 +277,7 @@ impl Cx<'_> {
                     ForInitializer::Declaration(d) => self.lower_declaration(d),
                 }
                 let (head, body, step, exit) =
-                    (self.loop_header(LoopKind::For, span), self.new_loc(), self.new_loc(), self.new_loc());
+                    (self.loop_header(LoopKind::For, span), self.body_start(span), self.new_loc(), self.new_loc());
                 self.set_cur(head);
                 match &f.node.condition {
                     Some(c) => self.lower_cond(c, body, exit),
@@ -326,6 +327,13 @@ impl Cx<'_> {
         self.f.func.locs[head].tag = Some(LocTag::Loop { kind, span });
         self.jump(head, span);
         head
+    }
+
+    /// A fresh location tagged as where the body of the loop at `span` begins.
+    fn body_start(&mut self, span: Span) -> LocId {
+        let body = self.new_loc();
+        self.f.func.locs[body].tag = Some(LocTag::Body { span });
+        body
     }
 
     fn loop_body(&mut self, body: &Node<Statement>, brk: LocId, cont: LocId) {

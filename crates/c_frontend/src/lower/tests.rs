@@ -443,3 +443,34 @@ fn unused_system_header_functions_are_not_read() {
     assert!(body("__bswap_32"));
     assert!(!body("__bswap_16") && !body("__bswap_64"));
 }
+
+#[test]
+fn the_body_of_a_for_or_while_is_tagged_where_it_starts() {
+    let p = lower(
+        "int main(void) {\n  int s = 0;\n  for (int i = 0; i < 4; i++) s++;\n  while (s > 0) { s--; }\n  do s++; while (s < 3);\n  return s;\n}\n",
+    );
+    let f = &p.funcs[func(&p, "main")];
+    let tag = |wanted: fn(&leapfrog_ir::LocTag) -> Option<(u32, u32)>| -> Vec<(u32, u32)> {
+        let mut found: Vec<(u32, u32)> = f.locs.values().filter_map(|l| l.tag.as_ref().and_then(wanted)).collect();
+        found.sort();
+        found
+    };
+    let loops = tag(|t| match t {
+        leapfrog_ir::LocTag::Loop { span, .. } => Some((span.line, span.col)),
+        _ => None,
+    });
+    let bodies = tag(|t| match t {
+        leapfrog_ir::LocTag::Body { span } => Some((span.line, span.col)),
+        _ => None,
+    });
+    assert_eq!(loops, vec![(3, 3), (4, 3), (5, 3)]);
+    // A `do` body starts at its header: no tag of its own.
+    assert_eq!(bodies, vec![(3, 3), (4, 3)]);
+    // The body is entered only where the condition holds: every edge into it is an assumption.
+    for (loc, l) in f.locs.iter() {
+        if matches!(l.tag, Some(leapfrog_ir::LocTag::Body { .. })) {
+            let into: Vec<&Command> = f.edges.values().filter(|e| e.to == loc).map(|e| &e.cmd).collect();
+            assert!(!into.is_empty() && into.iter().all(|c| matches!(c, Command::Assume(_))), "{into:?}");
+        }
+    }
+}

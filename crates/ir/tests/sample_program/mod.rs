@@ -338,6 +338,7 @@ fn tag_some_locations(f: &mut Function, header: leapfrog_source::FileId) {
         LocTag::Loop { kind: LoopKind::Goto, span: Span::new(header, 9, 2) },
         LocTag::Label { name: "out \"quoted\" label".into(), span: Span::new(header, 10, 1) },
         LocTag::Label { name: String::new(), span: Span::UNKNOWN },
+        LocTag::Body { span: Span::new(header, 7, 1) },
     ];
     for (i, tag) in tags.into_iter().enumerate() {
         f.locs[LocId(7 + 3 * i as u32)].tag = Some(tag);
