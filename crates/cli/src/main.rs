@@ -101,6 +101,19 @@ enum Command {
         #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
         method: MethodArg,
     },
+    /// Every loop's bound: an upper bound on how many times its body starts in one execution of
+    /// the loop statement, over the values the variables have when the loop is entered
+    /// (`max(0, n - i)`), and `max`, the most over every execution, where the entry values are
+    /// constants. Each is printed only after the independent checker proved it on the program
+    /// instrumented with an iteration counter.
+    Bound {
+        #[command(flatten)]
+        input: InputArgs,
+        #[command(flatten)]
+        analysis: AnalysisArgs,
+        #[arg(long, value_enum, default_value_t = FormatArg::Text)]
+        format: FormatArg,
+    },
     /// Every loop header's invariant from abstract interpretation over a numeric domain (as C over
     /// the variables visible at the loop), re-checked by the independent checker.
     Invariants {
@@ -286,9 +299,10 @@ struct InputArgs {
 struct BenchArgs {
     /// A manifest CSV (id,suite,file,property,expected,origin), e.g. ../shared/benchmarks/manifest.csv.
     manifest: PathBuf,
-    /// The leapfrog job to run on each task: `loops` or `exec` (once per program, measured), or a
-    /// verdict job, scored against the manifest's `expected`: `verify` (the unreach-call rows) or
-    /// `terminate` (the termination rows). Another name is a usage error.
+    /// The leapfrog job to run on each task: `loops`, `exec` or `bound` (once per program,
+    /// measured; `bound` also counted: loops bounded and with a `max`), or a verdict job, scored
+    /// against the manifest's `expected`: `verify` (the unreach-call rows) or `terminate` (the
+    /// termination rows). Another name is a usage error.
     #[arg(long, default_value = "loops")]
     job: String,
     /// Only tasks of these suites (repeatable).
@@ -300,8 +314,8 @@ struct BenchArgs {
     /// Tasks run in parallel (default: the number of CPUs).
     #[arg(long)]
     jobs: Option<usize>,
-    /// Time limit per task, in seconds. A verdict job is also given it as `--timeout` and is
-    /// killed a grace period (a tenth, at least 1 s) later.
+    /// Time limit per task, in seconds. A verdict job and `bound` are also given it as
+    /// `--timeout` and are killed a grace period (a tenth, at least 1 s) later.
     #[arg(long, default_value_t = 60.0, value_parser = parse_seconds)]
     timeout: f64,
     /// Address-space limit per task, in MiB (0: none).
@@ -488,6 +502,10 @@ fn run(cli: Cli) -> u8 {
                 };
                 jobs::summarize::run(&input, format.into(), &analysis.options(), method)
             }
+            Err(code) => code,
+        },
+        Command::Bound { input, analysis, format } => match input.to_input() {
+            Ok(input) => jobs::bound::run(&input, format.into(), &analysis.options()),
             Err(code) => code,
         },
         Command::Invariants { input, analysis, domain, disjuncts, format } => match input.to_input() {

@@ -66,6 +66,20 @@ const ALLOWED: &[(&str, &[&str])] = &[
         ],
     ),
     (
+        "bound",
+        &[
+            "leapfrog-source",
+            "leapfrog-arith",
+            "leapfrog-ir",
+            "leapfrog-interp",
+            "leapfrog-results",
+            "leapfrog-linear",
+            "leapfrog-summarize",
+            "leapfrog-proteus",
+            "leapfrog-verify",
+        ],
+    ),
+    (
         "cli",
         &[
             "leapfrog-source",
@@ -79,6 +93,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "leapfrog-verify",
             "leapfrog-terminate",
             "leapfrog-proteus",
+            "leapfrog-bound",
         ],
     ),
 ];

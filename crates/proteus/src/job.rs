@@ -404,3 +404,42 @@ fn disjunctive_summary(
         disjuncts,
     }
 }
+
+/// One trace's bound on its iterations (Proteus §7.1), for the bounds job.
+#[derive(Clone, Debug)]
+pub struct TraceBound {
+    /// The trace's conditions over the entry values alone (those that mention a counter left
+    /// out: a weaker condition).
+    pub conditions: Vec<crate::summary::PolyConstraint>,
+    /// The bound over the entry values ([`crate::summary::TraceSummary::iteration_bound`]).
+    pub bound: Poly,
+}
+
+/// The bound of every trace of loop `l` of `f` (of `p`): candidates for a checker, not proofs
+/// (they speak of executions without overflow). `Err` when the loop has no summary or some
+/// trace has no bound (then no bound of the loop can come from its traces).
+pub fn trace_bounds(
+    p: &Program,
+    f: &leapfrog_ir::Function,
+    forest: &LoopForest,
+    l: leapfrog_ir::LoopId,
+    semantics: Semantics,
+    deadline: Instant,
+) -> Result<Vec<TraceBound>, String> {
+    let inner = crate::nest::InnerSummaries::default();
+    let (paths, pda) = automaton(p, f, forest, l, &[], semantics, &inner, deadline)?;
+    let traces = match crate::summary::summarize(&paths, &pda, deadline) {
+        crate::summary::Summary::NotSummarized(why) => return Err(why),
+        crate::summary::Summary::Traces(traces) => traces,
+    };
+    let mut out = Vec::new();
+    for (i, t) in traces.iter().enumerate() {
+        let Some(bound) = t.iteration_bound(deadline) else {
+            return Err(format!("trace {} of the summary has no bound on its iterations", i + 1));
+        };
+        let counter_free =
+            |c: &&crate::summary::PolyConstraint| c.poly.atoms().iter().all(|a| matches!(a, crate::poly::Atom::Var(_)));
+        out.push(TraceBound { conditions: t.conditions.iter().filter(counter_free).cloned().collect(), bound });
+    }
+    Ok(out)
+}

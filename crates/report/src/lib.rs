@@ -7,6 +7,7 @@
 //!
 //! Invariant: formats only; computes no analysis result.
 
+pub mod bounds;
 pub mod classify;
 pub mod diagnostics;
 pub mod exec;

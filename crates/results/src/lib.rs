@@ -11,6 +11,7 @@
 //! positions, the integer semantics, loop kinds and the environment assumptions of
 //! `ir::nondet`); holds data and text helpers, no analysis.
 
+pub mod bounds;
 pub mod classification;
 pub mod invariants;
 pub mod safety;

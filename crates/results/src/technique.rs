@@ -37,3 +37,6 @@ pub const VARIANCE_ANALYSIS: &str = "variance-analysis";
 pub const RECURRENT_SET: &str = "recurrent-set";
 /// `terminate`: the program has no loop and no step that can cycle.
 pub const LOOP_FREE: &str = "loop-free";
+/// A loop bound from the distance its exit condition closes (`max(0, n - i)` for `i < n`),
+/// proven by the checker.
+pub const EXIT_CONDITION: &str = "exit-condition";

@@ -108,6 +108,19 @@ pub fn analyze_seeded(
     views: &[MemoryView],
     seeds: &[(leapfrog_ir::LocId, Candidate)],
 ) -> Analysis {
+    analyze_candidates(p, fid, cfg, views, seeds, true)
+}
+
+/// [`analyze_seeded`], with the templates' candidates only when `templates` (without them,
+/// Houdini runs on the seeds alone: for a job that knows which invariants it needs).
+pub fn analyze_candidates(
+    p: &Program,
+    fid: FuncId,
+    cfg: &Config,
+    views: &[MemoryView],
+    seeds: &[(leapfrog_ir::LocId, Candidate)],
+    templates: bool,
+) -> Analysis {
     let f = &p.funcs[fid];
     let forest = LoopForest::compute(f);
     let mut unsupported = Vec::new();
@@ -126,7 +139,8 @@ pub fn analyze_seeded(
         .loops
         .ids()
         .map(|l| {
-            let mut c = candidates(p, f, &forest, l, &samples[l], cfg.semantics, views);
+            let mut c =
+                if templates { candidates(p, f, &forest, l, &samples[l], cfg.semantics, views) } else { Vec::new() };
             c.truncate(per_loop);
             let header = forest.loops[l].header;
             // A seed that multiplies variables replaces the remainder templates, as a loop that

@@ -62,8 +62,11 @@ pub fn candidates(
             continue;
         }
         let vars: BTreeSet<VarId> = paths.pre.keys().copied().collect();
-        let per_path: Vec<_> =
-            paths.paths.iter().map(|path| analyze(&vars, &updates_of(&paths, path, &BTreeMap::new()), Some(deadline))).collect();
+        let per_path: Vec<_> = paths
+            .paths
+            .iter()
+            .map(|path| analyze(&vars, &updates_of(&paths, path, &BTreeMap::new()), Some(deadline)))
+            .collect();
         let span = forest.syntax(f, l).1;
         let usable = |v: VarId| {
             visibility.visible_at(v, span)

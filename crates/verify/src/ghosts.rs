@@ -104,8 +104,11 @@ pub fn ghosting(
             continue;
         }
         let vars: BTreeSet<VarId> = paths.pre.keys().copied().collect();
-        let per_path: Vec<_> =
-            paths.paths.iter().map(|path| analyze(&vars, &updates_of(&paths, path, &BTreeMap::new()), Some(deadline))).collect();
+        let per_path: Vec<_> = paths
+            .paths
+            .iter()
+            .map(|path| analyze(&vars, &updates_of(&paths, path, &BTreeMap::new()), Some(deadline)))
+            .collect();
         // Printed at the loop: only variables the user can name there.
         let span = forest.syntax(f, l).1;
         let usable = |v: VarId| {

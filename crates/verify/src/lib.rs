@@ -240,7 +240,7 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
     };
     let summary_deadline = start + opts.timeout.mul_f64(SUMMARY_SHARE);
     let summary_cfg = Config { deadline: Some(summary_deadline), ..cfg.clone() };
-    let mut attempt = prove(&q, fid, &views, &summary_cfg, deadline, &[], None);
+    let mut attempt = prove(&q, fid, &views, &summary_cfg, deadline, &[], None, true);
     report.solver_queries += attempt.analysis.queries;
     // Not proven with the templates: the abstract interpreter's octagon invariants as more
     // candidates (only now, so that the programs the templates prove pay nothing for them).
@@ -275,7 +275,7 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
         // And the equalities every state observed at a header satisfies.
         seeds.extend(observed::candidates(&q, fid, forest, &views, opts.semantics, summary_deadline));
         if !seeds.is_empty() {
-            let second = prove(&q, fid, &views, &summary_cfg, deadline, &seeds, None);
+            let second = prove(&q, fid, &views, &summary_cfg, deadline, &seeds, None, true);
             report.solver_queries += second.analysis.queries;
             if second.proof.is_ok() {
                 attempt = second;
@@ -354,7 +354,7 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
                     continue;
                 }
                 seeds.extend(more);
-                let attempt = prove(&q, fid, &views, &ghost_cfg, deadline, &seeds, Some(g));
+                let attempt = prove(&q, fid, &views, &ghost_cfg, deadline, &seeds, Some(g), true);
                 report.solver_queries += attempt.analysis.queries;
                 if let Ok(certificate) = attempt.proof {
                     report.verdict = Verdict::True;
@@ -387,6 +387,62 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
     }
     report.reason = Some(reason);
     finish(report)
+}
+
+/// How hard [`prove_assertions`] tries.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Effort {
+    /// Houdini on the seeds alone (for a job that knows which invariants it needs).
+    Seeds,
+    /// On the templates' candidates too.
+    Templates,
+    /// Then, if those do not suffice, with the octagon facts and the closed forms' candidates.
+    Everything,
+}
+
+/// A proof that no assertion of `q` fails, for a job that wrote its own assertions into a
+/// program (the bounds job's iteration counter and its bound): `q` is already inlined (entry
+/// `fid`, no calls) and `seeds` are candidate loop invariants per header, among which the
+/// summaries pick. The certificate is re-checked by the independent checker, as every TRUE of
+/// `verify` is; its loop invariants are returned, or why there is none. How hard it tries is
+/// `effort`'s.
+pub fn prove_assertions(
+    q: &Program,
+    fid: FuncId,
+    seeds: &[(leapfrog_ir::LocId, Candidate)],
+    opts: &Options,
+    effort: Effort,
+) -> Result<Vec<LoopInvariant>, String> {
+    let start = Instant::now();
+    let deadline = start + opts.timeout;
+    let _watchdog = Watchdog::start(deadline + Duration::from_millis(200));
+    let mut q = q.clone();
+    let views = add_memory_views(&mut q, fid);
+    let limits = QueryLimits { timeout: opts.timeout, rlimit: 0 };
+    let cfg = Config { semantics: opts.semantics, limits, deadline: Some(deadline) };
+    let first = prove(&q, fid, &views, &cfg, deadline, seeds, None, effort != Effort::Seeds);
+    let why = match first.proof {
+        Ok(proof) => return Ok(proof),
+        Err(why) => why,
+    };
+    if effort != Effort::Everything || Instant::now() >= deadline {
+        return Err(why);
+    }
+    let absint_deadline = (Instant::now() + opts.timeout.mul_f64(ABSINT_SHARE)).min(deadline);
+    let mut more: Vec<(leapfrog_ir::LocId, Candidate)> = seeds.to_vec();
+    more.extend(
+        leapfrog_absint::facts::octagon_facts(&q, fid, opts.semantics, ABSINT_MAX_LIVE, &views, absint_deadline)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(header, expr, text)| (header, Candidate { expr, text })),
+    );
+    let forest = &first.analysis.forest;
+    let samples = leapfrog_summarize::analysis::entry_samples(&q, &q.funcs[fid], forest, &cfg, &views);
+    more.extend(closed_forms::candidates(&q, fid, forest, &samples, opts.semantics, absint_deadline));
+    if more.len() == seeds.len() {
+        return Err(why);
+    }
+    prove(&q, fid, &views, &cfg, deadline, &more, None, true).proof
 }
 
 /// A failing execution of `q` (the inlined `p`) with its loops crossed by `leaps` (their
@@ -472,6 +528,8 @@ struct Attempt {
     proof: Result<Vec<LoopInvariant>, String>,
 }
 
+/// One attempt (Houdini on the templates' candidates when `templates`, and on `seeds`).
+#[allow(clippy::too_many_arguments)]
 fn prove(
     q: &Program,
     fid: leapfrog_ir::FuncId,
@@ -480,6 +538,7 @@ fn prove(
     deadline: Instant,
     seeds: &[(leapfrog_ir::LocId, Candidate)],
     ghosting: Option<&ghosts::Ghosting>,
+    templates: bool,
 ) -> Attempt {
     // The checker's queries have the task's limits (the summaries' deadline is earlier).
     let limits = summary_cfg.limits;
@@ -489,7 +548,7 @@ fn prove(
         Some(g) => (&g.instrumented, &g.declared),
         None => (q, q),
     };
-    let analysis = leapfrog_summarize::analysis::analyze_seeded(q, fid, summary_cfg, views, seeds);
+    let analysis = leapfrog_summarize::analysis::analyze_candidates(q, fid, summary_cfg, views, seeds, templates);
     let f = &q.funcs[fid];
     // Not safe with the state invariants alone: strengthen the summaries with transition
     // invariants (TACAS'11 Algorithm 2) and check again.

@@ -167,9 +167,9 @@ impl DataModels {
 }
 
 /// Whether `job` gives the same answer for every property of a program, so that rows of the
-/// same program share one run (`loops` and `exec` do; `verify`, `terminate`, `bound` do not).
+/// same program share one run (`loops`, `exec` and `bound` do; `verify` and `terminate` do not).
 pub fn job_is_property_independent(job: &str) -> bool {
-    matches!(job, "loops" | "exec")
+    matches!(job, "loops" | "exec" | "bound")
 }
 
 /// One run of the tool: a program (one or more files) and the manifest rows it answers.
@@ -402,7 +402,7 @@ c#bound,s3,s3/c.c,bound,O(n^2),o
         assert!(job_is_property_independent("exec"));
         assert!(!job_is_property_independent("verify"));
         assert!(!job_is_property_independent("terminate"));
-        assert!(!job_is_property_independent("bound"));
+        assert!(job_is_property_independent("bound"));
 
         let rows = rows(SAMPLE);
         let selected: Vec<&ManifestRow> = rows.iter().collect();

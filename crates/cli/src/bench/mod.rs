@@ -9,15 +9,18 @@
 //! * [`table`] — per-suite statistics and the text table;
 //! * [`verdicts`] — for verdict jobs (`verify`, `terminate`): the tool's answers scored against
 //!   the manifest's `expected` column, their table, and the list of wrong answers;
+//! * [`bounds`] — for `bound`: loops bounded and with a `max` per suite;
 //! * [`results`] — the JSON result file.
 //!
-//! Jobs are of two kinds. Property-independent jobs (`loops`, `exec`) run once per program and
-//! are measured, not scored. Verdict jobs answer one manifest property ([`verdicts::job_property`]:
+//! Jobs are of two kinds. Property-independent jobs (`loops`, `exec`, `bound`) run once per
+//! program and are measured, not scored (`bound` also gets `--timeout` and its counts are
+//! tabled). Verdict jobs answer one manifest property ([`verdicts::job_property`]:
 //! `verify` the `unreach-call` rows, `terminate` the `termination` rows), get `--timeout` (the
 //! per-task limit; the runner kills them a grace period later, see [`kill_after`]), and each
 //! answer is classified as correct, wrong or unknown against `expected`. Nothing about a task's
 //! outcome is inferred from its file name or contents.
 
+pub mod bounds;
 pub mod csv;
 pub mod manifest;
 pub mod results;
@@ -38,7 +41,7 @@ use table::Summary;
 
 /// The jobs `bench` runs: the property-independent ones ([`job_is_property_independent`]) and
 /// the verdict jobs ([`verdicts::job_property`]).
-pub const JOBS: [&str; 4] = ["loops", "exec", "verify", "terminate"];
+pub const JOBS: [&str; 5] = ["loops", "exec", "bound", "verify", "terminate"];
 
 /// Default per-task wall-clock limit.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
@@ -147,7 +150,13 @@ impl BenchReport {
             return verdicts::render(&self.results, &suites, &all, self.wall_seconds, &self.job, self.workers);
         }
         let (suites, all) = self.summaries();
-        table::render_table(&suites, &all, self.wall_seconds, &self.job, self.workers)
+        let mut out = table::render_table(&suites, &all, self.wall_seconds, &self.job, self.workers);
+        if self.job == "bound" {
+            let (suites, all) = bounds::summarize(&self.results);
+            out.push('\n');
+            out.push_str(&bounds::render(&suites, &all));
+        }
+        out
     }
 
     /// The content of the JSON result file.
@@ -209,12 +218,15 @@ pub fn run_tasks_of_manifest(opts: &BenchOptions, progress: bool) -> io::Result<
     }
     manifest::check_files_exist(&manifest.dir, &tasks)?;
 
+    // Verdict jobs and `bound` give up on time themselves: they get the limit, and are killed
+    // a little after it.
+    let limited = answered.is_some() || opts.job == "bound";
     let config = RunConfig {
         exe: &opts.exe,
         job: &opts.job,
         manifest_dir: &manifest.dir,
-        timeout: if answered.is_some() { kill_after(opts.timeout) } else { opts.timeout },
-        tool_timeout: answered.map(|_| opts.timeout),
+        timeout: if limited { kill_after(opts.timeout) } else { opts.timeout },
+        tool_timeout: limited.then_some(opts.timeout),
         memory_mb: opts.memory_mb,
         extra_args: &opts.extra_args,
     };
@@ -470,7 +482,7 @@ mod tests {
         let bogus = options(&dir, &manifest, &tool, "bogus");
         let err = run_tasks_of_manifest(&bogus, false).unwrap_err();
         assert_eq!(err.kind(), io::ErrorKind::InvalidInput);
-        assert_eq!(err.to_string(), "unknown job `bogus` (bench runs: loops, exec, verify, terminate)");
+        assert_eq!(err.to_string(), "unknown job `bogus` (bench runs: loops, exec, bound, verify, terminate)");
 
         let mut no_time = options(&dir, &manifest, &tool, "loops");
         no_time.timeout = Duration::ZERO;

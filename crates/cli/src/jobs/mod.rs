@@ -1,6 +1,7 @@
 //! The jobs of the command line: each reads the program, runs an analysis, and hands the result
 //! to an emitter of the report crate.
 
+pub mod bound;
 pub mod classify;
 pub mod exec;
 pub mod invariants;

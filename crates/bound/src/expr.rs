@@ -1,0 +1,308 @@
+//! Bound expressions: what `bound` prints, what the instrumented program asserts, and what the
+//! candidate invariants that prove it say.
+//!
+//! A [`Bound`] is the maximum of [`Term`]s `max(0, Q) / d`: `Q` a polynomial with integer
+//! coefficients over the variables' values at the loop's entry, `d ≥ 1`, the division rounding
+//! down (of a non-negative value). It is printed in the expression language of the README
+//! (`max(0, n - i + 1) / 2`, `max(a, b)`), evaluated over mathematical integers, and written into
+//! the IR as the boolean `count <= B` (`count <= 0 || d·count <= Q` per term: for `count ≥ 1`,
+//! `count ≤ ⌊max(0, Q)/d⌋` is `d·count ≤ Q`), so that no IR expression needs `max` or a division.
+
+use leapfrog_arith::{BinOp, CmpOp, IntTy};
+use leapfrog_ir::{Expr, VarId};
+use leapfrog_linear::{Rational, to_i128};
+use leapfrog_proteus::poly::{Atom, Poly};
+use leapfrog_summarize::candidates::or;
+use std::collections::BTreeSet;
+
+/// The type the bound's arithmetic is written in (signed: mathematical integers under the
+/// default semantics; its values stay far from its limits with the degrees allowed).
+pub const WIDE: IntTy = IntTy::I64;
+
+/// The highest degree of a bound's polynomial, and its largest coefficient: products of two
+/// 32-bit values (and a count) fit the 64-bit type the checker computes them in.
+pub const MAX_DEGREE: u32 = 2;
+const MAX_COEFFICIENT: i128 = 1 << 20;
+
+/// `Σ c·Π factors` with integer coefficients (factors sorted, with repetition).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct IntPoly {
+    pub monomials: Vec<(i128, Vec<VarId>)>,
+}
+
+/// `max(0, numerator) / divisor`.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Term {
+    pub numerator: IntPoly,
+    pub divisor: i128,
+}
+
+/// The maximum of its terms (at least one).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Bound {
+    pub terms: Vec<Term>,
+}
+
+impl IntPoly {
+    /// `poly · scale` when it is over program variables with integer coefficients within the
+    /// limits; `None` otherwise.
+    pub fn from_poly(poly: &Poly, scale: &Rational) -> Option<IntPoly> {
+        if poly.degree() > MAX_DEGREE {
+            return None;
+        }
+        let mut monomials = Vec::new();
+        for (m, c) in &poly.terms {
+            let c = to_i128(&(c * scale))?;
+            if c.abs() > MAX_COEFFICIENT {
+                return None;
+            }
+            let mut factors = Vec::new();
+            for (a, e) in m {
+                let Atom::Var(v) = a else { return None };
+                factors.extend(std::iter::repeat_n(*v, *e as usize));
+            }
+            factors.sort();
+            monomials.push((c, factors));
+        }
+        // Highest degree first, the positive terms of a degree first, the constant last:
+        // `n*m - i*m + n - i - j`.
+        monomials.sort_by(|(c, a), (d, b)| b.len().cmp(&a.len()).then((*c < 0).cmp(&(*d < 0))).then(a.cmp(b)));
+        Some(IntPoly { monomials })
+    }
+
+    /// The polynomial with the variables `value` knows replaced by their values (`None` on an
+    /// overflow or a coefficient beyond the limit).
+    pub fn partial(&self, value: &dyn Fn(VarId) -> Option<i128>) -> Option<IntPoly> {
+        let mut sums: std::collections::BTreeMap<Vec<VarId>, i128> = std::collections::BTreeMap::new();
+        for (c, factors) in &self.monomials {
+            let mut c = *c;
+            let mut left = Vec::new();
+            for v in factors {
+                match value(*v) {
+                    Some(x) => c = c.checked_mul(x)?,
+                    None => left.push(*v),
+                }
+            }
+            let sum = sums.entry(left).or_insert(0);
+            *sum = sum.checked_add(c)?;
+        }
+        let mut monomials: Vec<(i128, Vec<VarId>)> =
+            sums.into_iter().filter(|(_, c)| *c != 0).map(|(f, c)| (c, f)).collect();
+        if monomials.iter().any(|(c, _)| c.abs() > MAX_COEFFICIENT) {
+            return None;
+        }
+        monomials.sort_by(|(c, a), (d, b)| b.len().cmp(&a.len()).then((*c < 0).cmp(&(*d < 0))).then(a.cmp(b)));
+        Some(IntPoly { monomials })
+    }
+
+    pub fn vars(&self) -> BTreeSet<VarId> {
+        self.monomials.iter().flat_map(|(_, f)| f.iter().copied()).collect()
+    }
+
+    pub fn constant(&self) -> Option<i128> {
+        match self.monomials.as_slice() {
+            [] => Some(0),
+            [(c, f)] if f.is_empty() => Some(*c),
+            _ => None,
+        }
+    }
+
+    /// The value (`None` on a missing value or an overflow of `i128`).
+    pub fn eval(&self, value: &dyn Fn(VarId) -> Option<i128>) -> Option<i128> {
+        let mut sum: i128 = 0;
+        for (c, factors) in &self.monomials {
+            let mut product = *c;
+            for v in factors {
+                product = product.checked_mul(value(*v)?)?;
+            }
+            sum = sum.checked_add(product)?;
+        }
+        Some(sum)
+    }
+
+    /// As C: `n*m - m*i + n - i - j`.
+    pub fn text(&self, name: &dyn Fn(VarId) -> String) -> String {
+        let mut out = String::new();
+        for (i, (c, factors)) in self.monomials.iter().enumerate() {
+            let magnitude = c.abs();
+            let product: Vec<String> = factors.iter().map(|v| name(*v)).collect();
+            let body = match (magnitude, product.is_empty()) {
+                (m, true) => m.to_string(),
+                (1, false) => product.join(" * "),
+                (m, false) => format!("{m} * {}", product.join(" * ")),
+            };
+            match (i, *c < 0) {
+                (0, true) => out.push_str(&format!("-{body}")),
+                (0, false) => out.push_str(&body),
+                (_, true) => out.push_str(&format!(" - {body}")),
+                (_, false) => out.push_str(&format!(" + {body}")),
+            }
+        }
+        if out.is_empty() { "0".into() } else { out }
+    }
+
+    /// As an IR expression of type [`WIDE`], each variable the expression `at` gives it (cast).
+    pub fn expr(&self, at: &dyn Fn(VarId) -> Expr) -> Expr {
+        let w = WIDE;
+        let mut sum: Option<Expr> = None;
+        for (c, factors) in &self.monomials {
+            let product =
+                factors.iter().map(|v| Expr::cast(w, at(*v))).reduce(|a, b| Expr::binary(BinOp::Mul, w, a, b));
+            let term = match product {
+                None => Expr::int(*c, w),
+                Some(p) if *c == 1 => p,
+                Some(p) => Expr::binary(BinOp::Mul, w, Expr::int(*c, w), p),
+            };
+            sum = Some(match sum {
+                None => term,
+                Some(s) => Expr::binary(BinOp::Add, w, s, term),
+            });
+        }
+        sum.unwrap_or_else(|| Expr::int(0, w))
+    }
+}
+
+impl Term {
+    /// `max(0, poly)` rounded down, from a bound with rational coefficients: `max(0, d·poly)/d`
+    /// with `d` its denominator.
+    pub fn from_poly(poly: &Poly) -> Option<Term> {
+        let d = poly.denominator();
+        let divisor = to_i128(&d)?;
+        if !(1..=MAX_COEFFICIENT).contains(&divisor) {
+            return None;
+        }
+        Some(Term { numerator: IntPoly::from_poly(poly, &d)?, divisor })
+    }
+
+    pub fn eval(&self, value: &dyn Fn(VarId) -> Option<i128>) -> Option<i128> {
+        Some(self.numerator.eval(value)?.max(0) / self.divisor)
+    }
+
+    pub fn text(&self, name: &dyn Fn(VarId) -> String) -> String {
+        let inner = match self.numerator.constant() {
+            Some(c) => c.max(0).to_string(),
+            None => format!("max(0, {})", self.numerator.text(name)),
+        };
+        if self.divisor == 1 {
+            return inner;
+        }
+        match self.numerator.constant() {
+            Some(c) => (c.max(0) / self.divisor).to_string(),
+            None => format!("{inner} / {}", self.divisor),
+        }
+    }
+
+    /// `d·count <= Q` (with the values `at` gives): for a positive count, the count is within
+    /// the term.
+    pub fn scaled_at_most(&self, count: &Expr, at: &dyn Fn(VarId) -> Expr) -> Expr {
+        Expr::cmp(CmpOp::Le, scaled(self.divisor, count.clone()), self.numerator.expr(at))
+    }
+
+    /// The potential `d·count + Q(now) <= Q(entry)`: the term at the current values plus what
+    /// has run is within the term at entry, an inductive form of the bound when every iteration
+    /// takes at least `d` from `Q` and an iteration starts only where `Q ≥ d`.
+    pub fn potential(&self, count: &Expr, now: &dyn Fn(VarId) -> Expr, entry: &dyn Fn(VarId) -> Expr) -> Expr {
+        self.potential_from(self, count, now, entry)
+    }
+
+    /// `d·count + Q(now) <= Q'(entry)` with `Q'` the numerator of `entry_term` (of the same
+    /// divisor): what is left by this term, what there was by the other.
+    pub fn potential_from(
+        &self,
+        entry_term: &Term,
+        count: &Expr,
+        now: &dyn Fn(VarId) -> Expr,
+        entry: &dyn Fn(VarId) -> Expr,
+    ) -> Expr {
+        let lhs = Expr::binary(BinOp::Add, WIDE, scaled(entry_term.divisor, count.clone()), self.numerator.expr(now));
+        Expr::cmp(CmpOp::Le, lhs, entry_term.numerator.expr(entry))
+    }
+}
+
+/// `d·x` in [`WIDE`].
+fn scaled(d: i128, x: Expr) -> Expr {
+    if d == 1 { x } else { Expr::binary(BinOp::Mul, WIDE, Expr::int(d, WIDE), x) }
+}
+
+impl Bound {
+    /// The bound of the terms, duplicates dropped and, with other terms, those that are 0.
+    pub fn new(mut terms: Vec<Term>) -> Option<Bound> {
+        terms.sort();
+        terms.dedup();
+        if terms.len() > 1 {
+            terms.retain(|t| t.numerator.constant().is_none_or(|c| c / t.divisor > 0));
+            if terms.is_empty() {
+                terms.push(Term { numerator: IntPoly { monomials: vec![] }, divisor: 1 });
+            }
+        }
+        (!terms.is_empty()).then_some(Bound { terms })
+    }
+
+    /// A constant bound.
+    pub fn constant(c: i128) -> Bound {
+        let numerator = IntPoly { monomials: if c == 0 { vec![] } else { vec![(c, vec![])] } };
+        Bound { terms: vec![Term { numerator, divisor: 1 }] }
+    }
+
+    pub fn vars(&self) -> BTreeSet<VarId> {
+        self.terms.iter().flat_map(|t| t.numerator.vars()).collect()
+    }
+
+    /// One more than the bound: each term's numerator raised by its divisor, and at least 1
+    /// (the last body start of an execution that leaves the loop from inside its body — a
+    /// `do`'s last run, a `break` — is no iteration of a trace).
+    pub fn plus_one(&self) -> Bound {
+        let mut terms: Vec<Term> = self
+            .terms
+            .iter()
+            .map(|t| {
+                let mut numerator = t.numerator.clone();
+                match numerator.monomials.iter_mut().find(|(_, f)| f.is_empty()) {
+                    Some((c, _)) => *c += t.divisor,
+                    None => numerator.monomials.push((t.divisor, Vec::new())),
+                }
+                numerator.monomials.retain(|(c, _)| *c != 0);
+                Term { numerator, divisor: t.divisor }
+            })
+            .collect();
+        terms.push(Term { numerator: IntPoly { monomials: vec![(1, Vec::new())] }, divisor: 1 });
+        Bound::new(terms).expect("terms")
+    }
+
+    pub fn eval(&self, value: &dyn Fn(VarId) -> Option<i128>) -> Option<i128> {
+        self.terms.iter().map(|t| t.eval(value)).try_fold(0, |m, x| Some(m.max(x?)))
+    }
+
+    /// As the README's expression language: `max(t1, max(t2, t3))`.
+    pub fn text(&self, name: &dyn Fn(VarId) -> String) -> String {
+        // Beside a non-negative constant, `max(0, Q)` is `Q` (for a divisor of 1).
+        let floor = self.terms.iter().any(|t| t.numerator.constant().is_some_and(|c| c >= 0));
+        let texts: Vec<String> = self
+            .terms
+            .iter()
+            .map(|t| match t.numerator.constant() {
+                None if floor && t.divisor == 1 => t.numerator.text(name),
+                _ => t.text(name),
+            })
+            .collect();
+        let mut it = texts.into_iter().rev();
+        let last = it.next().unwrap_or_else(|| "0".into());
+        it.fold(last, |acc, t| format!("max({t}, {acc})"))
+    }
+
+    /// The boolean `count <= B`, the variables at the values `at` gives.
+    pub fn admits(&self, count: &Expr, at: &dyn Fn(VarId) -> Expr) -> Expr {
+        let none_yet = Expr::cmp(CmpOp::Le, count.clone(), Expr::int(0, WIDE));
+        self.terms.iter().fold(none_yet, |acc, t| or(acc, t.scaled_at_most(count, at)))
+    }
+
+    /// The terms' potentials ([`Term::potential`]).
+    pub fn potentials(&self, count: &Expr, now: &dyn Fn(VarId) -> Expr, entry: &dyn Fn(VarId) -> Expr) -> Vec<Expr> {
+        self.terms.iter().map(|t| t.potential(count, now, entry)).collect()
+    }
+}
+
+/// `!guard || claim`.
+pub fn implies(guard: Expr, claim: Expr) -> Expr {
+    or(Expr::not(guard), claim)
+}

@@ -1,0 +1,384 @@
+//! The program a bound is checked on: one loop instrumented with an iteration counter, copies of
+//! the variables' entry values, and the bound as the only assertion.
+//!
+//! In a copy of the inlined program, for loop `L` of the entry function:
+//! - every edge that enters `L`'s header from outside leads through `count := 0` and
+//!   `copy_x := x` for each variable `x` the bound mentions (its value when the condition is
+//!   first evaluated: after a `for`'s initialization, before a `do`'s first body);
+//! - where the body starts (the location the front end tags as the body of a `for`/`while`, the
+//!   header of a `do` or of a `goto` loop), `count := count + 1` and then
+//!   `assert(count <= B(copies))`;
+//! - the program's own assertions become assumptions: an execution that fails one ends there,
+//!   which is what the original does, and only the bound is to be proven.
+//!
+//! The counter and the copies are fresh locals nothing else reads or writes, so the
+//! instrumented program runs as the original does; a proof that its one assertion never fails
+//! is a proof of the bound. The counter is a `long long`; the assertion is computed in it over
+//! mathematical integers (signed arithmetic), so the bound is never wrapped.
+
+use crate::expr::WIDE;
+use leapfrog_ir::loops::LoopForest;
+use leapfrog_ir::program::{LoopKind, Var, VarKind};
+use leapfrog_ir::types::Type;
+use leapfrog_ir::{AssertOrigin, Command, Expr, FuncId, LocId, LocTag, LoopId, Program, VarId, VarTy};
+use leapfrog_source::Span;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The instrumented program and its ghosts.
+pub struct Instrumented {
+    pub program: Program,
+    /// The loop's header (unchanged).
+    pub header: LocId,
+    /// Body starts of the current execution of the loop statement.
+    pub count: VarId,
+    /// Source variable → its entry copy.
+    pub copies: BTreeMap<VarId, VarId>,
+}
+
+/// What is asserted at each body start, from the counter and each variable's entry copy.
+pub type Claim<'a> = dyn Fn(&Expr, &dyn Fn(VarId) -> Expr) -> Expr + 'a;
+
+/// The name the counter is printed with in a certificate.
+pub const COUNT_NAME: &str = "\\iterations";
+
+/// The name of `x`'s entry copy in a certificate.
+pub fn copy_name(x: &str) -> String {
+    format!("\\at({x}, LoopEntry)")
+}
+
+/// Where the body of loop `l` starts: the location tagged as its body (a `for` or `while`),
+/// else its header (a `do`, a `goto` loop, recursion). `None` when a `for`/`while` has no
+/// tagged body inside the loop, or several.
+pub fn body_start(q: &Program, fid: FuncId, forest: &LoopForest, l: LoopId) -> Option<LocId> {
+    let f = &q.funcs[fid];
+    let (kind, span) = forest.syntax(f, l);
+    match kind {
+        LoopKind::For | LoopKind::While => {
+            let tagged: Vec<LocId> = f
+                .locs
+                .iter()
+                .filter(|(loc, location)| {
+                    matches!(&location.tag, Some(LocTag::Body { span: s }) if *s == span) && forest.contains(l, *loc)
+                })
+                .map(|(loc, _)| loc)
+                .collect();
+            match tagged.as_slice() {
+                [one] => Some(*one),
+                _ => None,
+            }
+        }
+        _ => Some(forest.loops[l].header),
+    }
+}
+
+/// `q` with loop `l` of `fid` instrumented to assert `assertion(count, copy)` at each body
+/// start, `copy` giving each of `vars` its entry copy. `Err` when the body's start cannot be
+/// found or a variable is not an integer register.
+pub fn instrument(
+    q: &Program,
+    fid: FuncId,
+    forest: &LoopForest,
+    l: LoopId,
+    vars: &BTreeSet<VarId>,
+    assertion: &Claim,
+) -> Result<Instrumented, String> {
+    let start = body_start(q, fid, forest, l).ok_or("the start of the loop's body was not found")?;
+    let header = forest.loops[l].header;
+    let mut p = q.clone();
+    let declare = |p: &mut Program, name: String, ty: VarTy| -> VarId {
+        let var = Var { name, ty, kind: VarKind::Local, func: Some(fid), span: Span::UNKNOWN, scope: None };
+        let v = p.vars.push(var);
+        p.funcs[fid].locals.push(v);
+        v
+    };
+    let count = declare(&mut p, COUNT_NAME.into(), VarTy::Reg(Type::Int(WIDE)));
+    let mut copies = BTreeMap::new();
+    for v in vars {
+        let ty = q.vars[*v].ty.clone();
+        if !matches!(ty.reg(), Some(Type::Int(_))) {
+            return Err(format!("`{}` is not an integer variable", q.vars[*v].name));
+        }
+        copies.insert(*v, declare(&mut p, copy_name(&q.vars[*v].name), ty));
+    }
+    let f = &mut p.funcs[fid];
+    // The program's assertions, as assumptions.
+    for (_, e) in f.edges.iter_mut() {
+        if let Command::Assert { cond, .. } = &e.cmd {
+            e.cmd = Command::Assume(cond.clone());
+        }
+    }
+    // Entry: the counter and the copies.
+    let entries: Vec<_> =
+        f.edges.iter().filter(|(_, e)| e.to == header && !forest.contains(l, e.from)).map(|(id, _)| id).collect();
+    for id in entries {
+        let span = f.edges[id].span;
+        let mut at = f.add_loc();
+        f.edges[id].to = at;
+        let mut steps = vec![Command::Assign(count, Expr::int(0, WIDE))];
+        steps.extend(copies.iter().map(|(v, c)| Command::Assign(*c, Expr::Var(*v))));
+        let last = steps.len() - 1;
+        for (i, cmd) in steps.into_iter().enumerate() {
+            let to = if i == last { header } else { f.add_loc() };
+            f.add_edge(at, to, cmd, span);
+            at = to;
+        }
+    }
+    // Body start: count, then the assertion, then the body's own edges.
+    let (counted, checked) = (f.add_loc(), f.add_loc());
+    for (_, e) in f.edges.iter_mut() {
+        if e.from == start {
+            e.from = checked;
+        }
+    }
+    let span = forest.syntax(f, l).1;
+    let one_more = Expr::binary(leapfrog_arith::BinOp::Add, WIDE, Expr::Var(count), Expr::int(1, WIDE));
+    f.add_edge(start, counted, Command::Assign(count, one_more), span);
+    let copy = |v: VarId| Expr::Var(copies[&v]);
+    let cond = assertion(&Expr::Var(count), &copy);
+    f.add_edge(counted, checked, Command::Assert { cond, origin: AssertOrigin::Assert }, span);
+    Ok(Instrumented { program: p, header, count, copies })
+}
+
+/// The registers a bound's proof starts from: the counter, the entry copies, and what the
+/// conditions inside loop `l` of `p` (the program before instrumentation, whose loop forest is
+/// `forest`) test: what bounds the loop.
+pub fn relevant(
+    p: &Program,
+    fid: FuncId,
+    forest: &LoopForest,
+    l: LoopId,
+    count: VarId,
+    copies: &BTreeMap<VarId, VarId>,
+) -> BTreeSet<VarId> {
+    let mut out: BTreeSet<VarId> = copies.values().copied().chain([count]).collect();
+    for (_, e) in p.funcs[fid].edges.iter() {
+        if let Command::Assume(c) = &e.cmd
+            && forest.contains(l, e.from)
+        {
+            c.for_each_var(&mut |v| {
+                out.insert(v);
+            });
+        }
+    }
+    out
+}
+
+/// `p` reduced, in function `fid`, to what can matter to the registers `relevant` starts from:
+/// the *cone of influence*. A register is relevant when it is in `relevant`, is assigned to a
+/// relevant one, or occurs in a condition with one; an assignment of an irrelevant integer
+/// register becomes a havoc, a condition without a relevant register `true`, every load of an
+/// integer a havoc and every write to memory a skip. Each change lets a command do more than it
+/// did, so the executions of the result include every execution of `p`: an assertion over
+/// relevant registers that holds in it holds in `p`, and it is much cheaper to prove (the
+/// arithmetic of a random-number generator feeding an array is gone). A construct the IR does
+/// not model becomes a havoc of the one integer it may change, or a skip when it changes
+/// nothing relevant (memory is forgotten anyway). `None` when a load gives
+/// something else than an integer (a pointer read from memory would be one the skipped stores
+/// never wrote).
+pub fn cone_of_influence(p: &Program, fid: FuncId, relevant: &BTreeSet<VarId>) -> Option<Program> {
+    let is_int = |v: VarId| matches!(p.vars[v].ty.reg(), Some(Type::Int(_)));
+    let f = &p.funcs[fid];
+    let mut keep: BTreeSet<VarId> = relevant.clone();
+    loop {
+        let before = keep.len();
+        for (_, e) in f.edges.iter() {
+            match &e.cmd {
+                Command::Assign(v, value) if keep.contains(v) || !is_int(*v) => value.for_each_var(&mut |x| {
+                    keep.insert(x);
+                }),
+                Command::Assume(c) => {
+                    let mut mentioned = Vec::new();
+                    c.for_each_var(&mut |x| mentioned.push(x));
+                    if mentioned.iter().any(|x| keep.contains(x)) {
+                        keep.extend(mentioned);
+                    }
+                }
+                _ => {}
+            }
+        }
+        if keep.len() == before {
+            break;
+        }
+    }
+    let mut out = p.clone();
+    for (_, e) in out.funcs[fid].edges.iter_mut() {
+        let cmd = match &e.cmd {
+            Command::Load { dst, .. } if !is_int(*dst) => return None,
+            Command::Load { dst, .. } => Command::Havoc(*dst, leapfrog_ir::HavocOrigin::Volatile),
+            Command::Assign(v, _) if is_int(*v) && !keep.contains(v) => {
+                Command::Havoc(*v, leapfrog_ir::HavocOrigin::Volatile)
+            }
+            Command::Assume(c) => {
+                let mut any = false;
+                c.for_each_var(&mut |x| any |= keep.contains(&x));
+                // (Still an assumption: a branch's edges all are.)
+                if any { continue } else { Command::Assume(Expr::Bool(true)) }
+            }
+            // A construct the IR does not model (floating point) changes what it says it may
+            // change: nothing relevant, or arbitrary integers.
+            Command::Opaque { havoc, .. } => match havoc.as_slice() {
+                [] => Command::Skip,
+                [v] if is_int(*v) => Command::Havoc(*v, leapfrog_ir::HavocOrigin::Volatile),
+                vs if vs.iter().all(|v| !keep.contains(v)) => Command::Skip,
+                _ => continue,
+            },
+            Command::Store { .. }
+            | Command::MemCopy { .. }
+            | Command::MemSet { .. }
+            | Command::InitObject { .. }
+            | Command::Free(_) => Command::Skip,
+            _ => continue,
+        };
+        e.cmd = cmd;
+    }
+    Some(out)
+}
+
+/// The runs [`refuted`] makes at most, and the steps of each.
+const REFUTING_RUNS: u64 = 32;
+const REFUTING_STEPS: u64 = 20_000;
+
+/// Whether a run of the instrumented program on random inputs fails its assertion: the claimed
+/// bound is then wrong, and no proof need be tried (a cheap filter, never a reason to print).
+pub fn refuted(p: &Program, semantics: leapfrog_arith::Semantics, deadline: std::time::Instant) -> bool {
+    let mut inputs = leapfrog_interp::runs::RandomInputs::new(p, 0x2545_f491_4f6c_dd1d);
+    for k in 0..REFUTING_RUNS {
+        if std::time::Instant::now() >= deadline {
+            return false;
+        }
+        let config = leapfrog_interp::ExecConfig {
+            nondet: inputs.stream(k),
+            uninit: leapfrog_interp::UninitMode::Nondet,
+            max_steps: REFUTING_STEPS,
+            semantics,
+            deadline: Some(deadline),
+            ..leapfrog_interp::ExecConfig::default()
+        };
+        if matches!(leapfrog_interp::run(p, &config).outcome, leapfrog_interp::Outcome::Error { .. }) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Each location's incoming edges from locations the entry reaches (a jump after a `return`
+/// to the join of an `if` is no way in).
+pub fn live_predecessors(f: &leapfrog_ir::Function) -> leapfrog_ir::IdVec<LocId, Vec<leapfrog_ir::EdgeId>> {
+    let succ = f.successors();
+    let mut live = vec![false; f.locs.len()];
+    let mut stack = vec![f.entry];
+    while let Some(at) = stack.pop() {
+        if std::mem::replace(&mut live[at.0 as usize], true) {
+            continue;
+        }
+        stack.extend(succ[at].iter().map(|e| f.edges[*e].to));
+    }
+    let mut preds = f.predecessors();
+    for (_, list) in preds.iter_mut() {
+        list.retain(|e| live[f.edges[*e].from.0 as usize]);
+    }
+    preds
+}
+
+/// The most edges kept before a loop by [`loop_alone`] (where its entry constants are set).
+const MAX_LEAD_IN: usize = 64;
+
+/// The instrumented program `p` cut down to loop `l` of `fid` (`forest` is the loop forest of
+/// the function before instrumentation, `q`): it starts in an arbitrary state — every integer
+/// register of the function and every global havocked — at the start of the straight-line
+/// stretch that leads into each entry of the loop (where `for (i = 0; …)` sets `i`), runs the
+/// loop with its instrumentation, and ends wherever the loop is left. Every execution of the
+/// loop in `p` is one of its executions restricted to the loop (any state may reach the
+/// stretch), so a bound it proves holds in `p`; proving it is cheap, as nothing before the loop
+/// is encoded. Memory is forgotten as in [`cone_of_influence`] (which it applies); `None` when
+/// that is not possible or a pointer register is read (its value would be the one the cut
+/// left unset). Also the conditions the stretches assume (`k >= 1` after `if (k < 1) return`):
+/// candidates for the loop's invariant.
+pub fn loop_alone(
+    p: &Program,
+    q: &Program,
+    fid: FuncId,
+    forest: &LoopForest,
+    l: LoopId,
+    relevant: &BTreeSet<VarId>,
+) -> Option<(Program, Vec<Expr>)> {
+    let original = &q.funcs[fid];
+    let header = forest.loops[l].header;
+    let preds = live_predecessors(original);
+    // The locations kept: the loop's, the instrumentation's, and the stretches before it.
+    let mut kept: BTreeSet<LocId> =
+        original.locs.iter().map(|(loc, _)| loc).filter(|loc| forest.contains(l, *loc)).collect();
+    let added = p.funcs[fid].locs.iter().map(|(loc, _)| loc).filter(|loc| loc.0 as usize >= original.locs.len());
+    kept.extend(added);
+    let mut starts: BTreeSet<LocId> = BTreeSet::new();
+    let mut assumed: Vec<Expr> = Vec::new();
+    for (id, e) in original.edges.iter() {
+        if e.to != header || forest.contains(l, e.from) {
+            continue;
+        }
+        let mut at = id;
+        let mut start = e.from;
+        for _ in 0..MAX_LEAD_IN {
+            let edge = &original.edges[at];
+            kept.insert(edge.from);
+            start = edge.from;
+            if let Command::Assume(c) = &edge.cmd
+                && !assumed.contains(c)
+            {
+                assumed.push(c.clone());
+            }
+            if matches!(edge.cmd, Command::Call { .. } | Command::CallExtern { .. } | Command::Opaque { .. }) {
+                break;
+            }
+            match preds[edge.from].as_slice() {
+                [one] if *one != id && original.edges[*one].from != edge.from => at = *one,
+                _ => break,
+            }
+        }
+        starts.insert(start);
+    }
+    let mut out = p.clone();
+    let f = &mut out.funcs[fid];
+    let (entry, exit, halt) = (f.entry, f.exit, f.halt);
+    if starts.contains(&entry) {
+        return None;
+    }
+    let old = std::mem::take(&mut f.edges);
+    for (_, e) in old.iter() {
+        if !kept.contains(&e.from) {
+            continue;
+        }
+        let mut e = e.clone();
+        if !kept.contains(&e.to) && e.to != halt {
+            e.to = exit;
+        }
+        f.edges.push(e);
+    }
+    // Entry: every integer register arbitrary, then to each stretch's start.
+    let mut registers: Vec<VarId> = f.params.iter().chain(&f.locals).copied().collect();
+    registers.extend(p.globals.iter().copied());
+    registers.retain(|v| matches!(p.vars[*v].ty.reg(), Some(Type::Int(_))));
+    let mut at = entry;
+    for v in registers {
+        let next = f.add_loc();
+        f.add_edge(at, next, Command::Havoc(v, leapfrog_ir::HavocOrigin::Volatile), Span::UNKNOWN);
+        at = next;
+    }
+    for s in &starts {
+        let cmd = if starts.len() == 1 { Command::Skip } else { Command::Assume(Expr::Bool(true)) };
+        f.add_edge(at, *s, cmd, Span::UNKNOWN);
+    }
+    let alone = cone_of_influence(&out, fid, relevant)?;
+    // No pointer register may be read by what computes integers: the cut left them unset.
+    let is_int = |v: VarId| matches!(alone.vars[v].ty.reg(), Some(Type::Int(_)));
+    let mut pointer_read = false;
+    for e in alone.funcs[fid].edges.values() {
+        if matches!(&e.cmd, Command::Assign(dst, _) if !is_int(*dst)) {
+            continue;
+        }
+        for x in e.cmd.exprs() {
+            x.for_each_var(&mut |v| pointer_read |= alone.vars[v].ty.reg().is_some() && !is_int(v));
+        }
+    }
+    (!pointer_read).then_some((alone, assumed))
+}

@@ -1,0 +1,396 @@
+//! Loop bounds: for each loop, an upper bound on how many times its body starts in one execution
+//! of the loop statement, over the values the variables have when the loop is entered (Proteus
+//! §7.1), and, where those values are constants, the largest count over every execution (the
+//! WCET question).
+//!
+//! The job inlines the program into its entry function and, loop by loop:
+//! 1. takes the bound of each trace of the loop's disjunctive summary
+//!    (`leapfrog_proteus::job::trace_bounds`: its iterations, counters replaced by the bounds its
+//!    conditions give) and forms their maximum ([`expr::Bound`]);
+//! 2. writes the bound into a copy of the program as an assertion on an iteration counter at
+//!    the body's start, over copies of the entry values ([`instrument`]), and asks
+//!    `leapfrog_verify::prove_assertions` for a TRUE, with each trace's *potential*
+//!    (`d·count + Q(now) <= Q(entry)`, also guarded by the trace's conditions) and the bound
+//!    itself among the candidate invariants. That TRUE rests on a certificate the independent
+//!    checker accepted; a bound it does not accept is not printed;
+//! 3. when every variable of the bound has one constant value on every edge into the loop
+//!    ([`constants`]), checks the bound's value there as a constant bound the same way: that is
+//!    `max`.
+//!
+//! A loop inlined at several call sites is bounded at each; the printed bound is their maximum
+//! (every copy must be bounded). Bounds speak of executions without undefined behaviour.
+
+pub mod candidates;
+pub mod constants;
+pub mod exits;
+pub mod expr;
+pub mod instrument;
+
+use candidates::Traced;
+use expr::{Bound, Term};
+use instrument::{Instrumented, instrument};
+use leapfrog_arith::Semantics;
+use leapfrog_ir::loops::LoopForest;
+use leapfrog_ir::{Expr, FuncId, InlineLimits, LocTag, LoopId, Program, VarId, Visibility, inline_program};
+use leapfrog_proteus::job::trace_bounds;
+use leapfrog_results::bounds::{BoundsReport, LoopBound};
+use leapfrog_results::{Options, technique};
+use leapfrog_source::Span;
+use leapfrog_summarize::candidates::Candidate;
+use leapfrog_verify::Effort;
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+/// The share of a loop's budget the summary may take, and the least budget of one check.
+const SUMMARY_SHARE: f64 = 0.3;
+const MIN_CHECK: Duration = Duration::from_millis(500);
+/// The most single terms tried before the maximum of all.
+const MAX_SINGLE_TERMS: usize = 3;
+/// The most claims tried for one loop.
+const MAX_CLAIMS: usize = 6;
+
+/// Every loop's bound (see the crate documentation).
+pub fn bounds(p: &Program, opts: &Options) -> BoundsReport {
+    let start = Instant::now();
+    let deadline = start + opts.timeout;
+    let mut report =
+        BoundsReport { semantics: opts.semantics, loops: Vec::new(), notes: Vec::new(), elapsed: Duration::ZERO };
+    // Every loop of the source, by its keyword, with its function.
+    let mut written: BTreeMap<(u32, u32, u32), (String, leapfrog_ir::LoopKind, Span)> = BTreeMap::new();
+    for (_, f) in p.user_funcs() {
+        for (_, loc) in f.locs.iter() {
+            if let Some(LocTag::Loop { kind, span }) = &loc.tag {
+                written.insert(key(*span), (f.name.clone(), *kind, *span));
+            }
+        }
+    }
+    let mut outcomes: BTreeMap<(u32, u32, u32), Vec<Outcome>> = BTreeMap::new();
+    match inline_program(p, &InlineLimits::default()) {
+        Err(e) => report.notes.push(format!("calls cannot be inlined ({e}): no loop is bounded")),
+        Ok(q) => {
+            let fid = q.entry.expect("inlining keeps the entry");
+            let forest = LoopForest::compute(&q.funcs[fid]);
+            let ids: Vec<LoopId> = forest.loops.ids().collect();
+            for (done, l) in ids.iter().enumerate() {
+                let span = forest.syntax(&q.funcs[fid], *l).1;
+                let left = deadline.saturating_duration_since(Instant::now());
+                let outcome = if left.is_zero() {
+                    Outcome::none("the time limit was reached before this loop")
+                } else {
+                    let budget = left / (ids.len() - done) as u32;
+                    bound_loop(&q, fid, &forest, *l, opts.semantics, budget)
+                };
+                outcomes.entry(key(span)).or_default().push(outcome);
+            }
+        }
+    }
+    for (k, (function, kind, span)) in written {
+        let mut row = LoopBound {
+            function,
+            kind,
+            span,
+            bound: None,
+            max: None,
+            technique: None,
+            reason: None,
+            certificate: Vec::new(),
+        };
+        match outcomes.remove(&k) {
+            None => row.reason = Some("the entry function never reaches this loop".into()),
+            Some(copies) => merge(&mut row, copies),
+        }
+        report.loops.push(row);
+    }
+    report.elapsed = start.elapsed();
+    report
+}
+
+fn key(span: Span) -> (u32, u32, u32) {
+    (span.file.0, span.line, span.col)
+}
+
+/// What one copy of a loop got.
+struct Outcome {
+    bound: Option<String>,
+    max: Option<i128>,
+    reason: Option<String>,
+    certificate: Vec<String>,
+    technique: Option<&'static str>,
+}
+
+impl Outcome {
+    fn none(why: impl Into<String>) -> Outcome {
+        Outcome { bound: None, max: None, reason: Some(why.into()), certificate: Vec::new(), technique: None }
+    }
+}
+
+/// The copies' bounds as one: their maximum when all are bounded.
+fn merge(row: &mut LoopBound, copies: Vec<Outcome>) {
+    if let Some(unbounded) = copies.iter().find(|c| c.bound.is_none()) {
+        row.reason = unbounded.reason.clone();
+        return;
+    }
+    let mut texts: Vec<String> = copies.iter().filter_map(|c| c.bound.clone()).collect();
+    texts.sort();
+    texts.dedup();
+    let mut it = texts.into_iter().rev();
+    let last = it.next().expect("every copy is bounded");
+    row.bound = Some(it.fold(last, |acc, t| format!("max({t}, {acc})")));
+    row.technique = copies.iter().find_map(|c| c.technique);
+    row.max = copies.iter().map(|c| c.max).try_fold(0, |m, x| Some(m.max(x?)));
+    if row.max.is_none() {
+        row.reason = copies.iter().find_map(|c| c.reason.clone());
+    }
+    row.certificate = copies.into_iter().flat_map(|c| c.certificate).collect();
+    row.certificate.dedup();
+}
+
+/// Loop `l` of `q`'s entry function `fid`, within `budget`.
+fn bound_loop(
+    q: &Program,
+    fid: FuncId,
+    forest: &LoopForest,
+    l: LoopId,
+    semantics: Semantics,
+    budget: Duration,
+) -> Outcome {
+    let start = Instant::now();
+    let f = &q.funcs[fid];
+    let span = forest.syntax(f, l).1;
+    let summary_deadline = start + budget.mul_f64(SUMMARY_SHARE);
+    let name = |v: VarId| q.vars[v].name.clone();
+    let entry = constants::entry_constants(q, fid, forest, l);
+    let value = |v: VarId| entry.get(&v).copied();
+    let visibility = Visibility::new(q, &[]);
+    let hidden = |b: &Bound| b.vars().into_iter().find(|v| !visibility.visible_at(*v, span) || !nameable(q, *v));
+    // The terms: the summary's traces' (Proteus §7.1), then the exit conditions'.
+    let mut traced: Vec<Traced> = Vec::new();
+    let mut summary_claims: Vec<Bound> = Vec::new();
+    let mut why_not_summary = None;
+    match trace_bounds(q, f, forest, l, semantics, summary_deadline) {
+        Err(why) => why_not_summary = Some(format!("no bound from the loop's summary: {why}")),
+        Ok(traces) => match traces.iter().map(|t| Term::from_poly(&t.bound)).collect::<Option<Vec<_>>>() {
+            None => why_not_summary = Some("a trace's bound is beyond the degree or coefficients a check takes".into()),
+            Some(terms) => {
+                traced.extend(
+                    terms
+                        .iter()
+                        .zip(&traces)
+                        .map(|(term, t)| Traced { term: term.clone(), conditions: t.conditions.clone() }),
+                );
+                match Bound::new(terms) {
+                    Some(b) if hidden(&b).is_none() => summary_claims = tightest_first(&b, &value),
+                    Some(b) => {
+                        let v = hidden(&b).expect("hidden");
+                        why_not_summary = Some(format!(
+                            "the summary's bound mentions `{}`, which the source cannot name at the loop",
+                            q.vars[v].name
+                        ));
+                    }
+                    None => why_not_summary = Some("the loop's summary has no trace".into()),
+                }
+            }
+        },
+    }
+    let exit_terms = exits::exit_terms(q, fid, forest, l);
+    traced.extend(exit_terms.iter().map(|t| Traced { term: t.clone(), conditions: Vec::new() }));
+    let mut claims: Vec<(Bound, &'static str)> =
+        summary_claims.into_iter().map(|b| (b, technique::DISJUNCTIVE_SUMMARIES)).collect();
+    for t in exit_terms {
+        let Some(numerator) = t.numerator.partial(&value) else { continue };
+        let claim = Bound { terms: vec![Term { numerator, divisor: t.divisor }] };
+        if hidden(&claim).is_none() && claims.iter().all(|(c, _)| *c != claim) && claims.len() < MAX_CLAIMS {
+            claims.push((claim, technique::EXIT_CONDITION));
+        }
+    }
+    if claims.is_empty() {
+        return Outcome::none(why_not_summary.unwrap_or_else(|| "no exit condition gives a bound".into()));
+    }
+    let check_budget = |share: f64| budget.saturating_sub(start.elapsed()).mul_f64(share).max(MIN_CHECK);
+    let mut last_failure = String::new();
+    let mut proven = None;
+    let count = claims.len();
+    for (i, (claim, technique)) in claims.into_iter().enumerate() {
+        // The first claims are tried quickly; the last with every candidate.
+        let last = i + 1 == count;
+        let share = if last { 0.7 } else { 0.2 };
+        let mut attempt = check(q, fid, forest, l, &claim, &traced, &entry, None, semantics, check_budget(share), last);
+        let mut claim = claim;
+        // A bound some run exceeds may miss the last body start of a `do` or a `break`.
+        if let Err(Failure::Refuted) = attempt {
+            claim = claim.plus_one();
+            attempt = check(q, fid, forest, l, &claim, &traced, &entry, None, semantics, check_budget(share), last);
+        }
+        match attempt {
+            Ok(certificate) => {
+                proven = Some((claim, certificate, technique));
+                break;
+            }
+            Err(why) => last_failure = format!("the checker did not prove the bound {}: {why}", claim.text(&name)),
+        }
+    }
+    if let Some(why) = why_not_summary
+        && proven.is_none()
+    {
+        last_failure = format!("{why}; {last_failure}");
+    }
+    let Some((bound, certificate, technique)) = proven else { return Outcome::none(last_failure) };
+    let mut outcome =
+        Outcome { bound: Some(bound.text(&name)), max: None, reason: None, certificate, technique: Some(technique) };
+    // `max`: the bound at the constants the variables have on entry.
+    match bound.eval(&value) {
+        None => {
+            let free: Vec<String> = bound.vars().into_iter().filter(|v| value(*v).is_none()).map(name).collect();
+            outcome.reason =
+                Some(format!("no `max`: the loop's entry values of {} are not constants", free.join(", ")));
+        }
+        Some(m) => match check(q, fid, forest, l, &bound, &traced, &entry, Some(m), semantics, check_budget(1.0), true)
+        {
+            Ok(certificate) => {
+                outcome.max = Some(m);
+                outcome.certificate.extend(certificate);
+            }
+            Err(why) => outcome.reason = Some(format!("no `max`: the checker did not prove {m}: {why}")),
+        },
+    }
+    outcome
+}
+
+/// The claims from the summary's bound, tightest first: each trace's term alone (with the
+/// variables that are constants on entry replaced by them), in the order of their values where
+/// every other variable is 10, then the maximum of all.
+fn tightest_first(bound: &Bound, value: &dyn Fn(VarId) -> Option<i128>) -> Vec<Bound> {
+    let mut claims: Vec<Bound> = Vec::new();
+    if bound.terms.len() > 1 {
+        let mut alone: Vec<(i128, Bound)> = bound
+            .terms
+            .iter()
+            .filter_map(|t| {
+                let numerator = t.numerator.partial(value)?;
+                let single = Term { numerator, divisor: t.divisor };
+                Some((single.eval(&|_| Some(10))?, Bound { terms: vec![single] }))
+            })
+            .collect();
+        alone.sort_by_key(|(v, _)| *v);
+        alone.dedup_by(|a, b| a.1 == b.1);
+        claims.extend(alone.into_iter().map(|(_, b)| b).take(MAX_SINGLE_TERMS));
+    }
+    let whole: Vec<Term> = bound
+        .terms
+        .iter()
+        .filter_map(|t| Some(Term { numerator: t.numerator.partial(value)?, divisor: t.divisor }))
+        .collect();
+    claims.push(Bound::new(whole).unwrap_or(bound.clone()));
+    claims
+}
+
+/// Why a claim was not proven.
+enum Failure {
+    /// A run on random inputs exceeds it.
+    Refuted,
+    /// No proof was found (why).
+    NotProven(String),
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failure::Refuted => write!(f, "a run on random inputs exceeds it"),
+            Failure::NotProven(why) => write!(f, "{why}"),
+        }
+    }
+}
+
+/// Whether the source can name `v` (not a temporary of the front end or of inlining).
+fn nameable(q: &Program, v: VarId) -> bool {
+    q.vars[v].scope.is_some()
+}
+
+/// Proves `bound` (or, with `constant`, the constant `m` where the variables have the entry
+/// values given) for loop `l` on the instrumented program: the certificate's invariants at the
+/// loop, or why not.
+#[allow(clippy::too_many_arguments)]
+fn check(
+    q: &Program,
+    fid: FuncId,
+    forest: &LoopForest,
+    l: LoopId,
+    bound: &Bound,
+    traces: &[Traced],
+    constants: &BTreeMap<VarId, i128>,
+    constant: Option<i128>,
+    semantics: Semantics,
+    budget: Duration,
+    thorough: bool,
+) -> Result<Vec<String>, Failure> {
+    // Copies of every variable of the claim and of the traces' terms, and of their conditions'
+    // integer variables.
+    let mut vars = bound.vars();
+    for Traced { term, conditions } in traces {
+        vars.extend(term.numerator.vars());
+        for c in conditions {
+            vars.extend(
+                c.poly.vars().into_iter().filter(|v| matches!(q.vars[*v].ty.reg(), Some(leapfrog_ir::Type::Int(_)))),
+            );
+        }
+    }
+    let claim = |count: &Expr, copy: &dyn Fn(VarId) -> Expr| match constant {
+        Some(m) => Bound::constant(m).admits(count, copy),
+        None => bound.admits(count, copy),
+    };
+    let Instrumented { program, header, count: count_var, copies } =
+        instrument(q, fid, forest, l, &vars, &claim).map_err(Failure::NotProven)?;
+    let count = Expr::Var(count_var);
+    let ghosts = candidates::Ghosts { count, copies: &copies, source: q };
+    let plain = candidates::plain(&ghosts, bound, traces, constants, constant);
+    let header_seeds = |cs: Vec<Candidate>| -> Vec<_> { cs.into_iter().map(|c| (header, c)).collect() };
+    let deadline = Instant::now() + budget;
+    let opts =
+        |share: f64| Options { semantics, timeout: deadline.saturating_duration_since(Instant::now()).mul_f64(share) };
+    // The plain candidates alone first (most bounds need no more), then every candidate with the
+    // verifier's templates, and with `thorough` its further candidates.
+    // On the program's cone of influence, when it has one.
+    let relevant = instrument::relevant(q, fid, forest, l, count_var, &copies);
+    let plain_on = instrument::cone_of_influence(&program, fid, &relevant);
+    // A claim some run exceeds is not worth a proof.
+    if instrument::refuted(&program, semantics, Instant::now() + budget / 10) {
+        return Err(Failure::Refuted);
+    }
+    let mut all = plain.clone();
+    all.extend(candidates::guarded(&ghosts, traces));
+    // The loop alone first (most bounds need no context), then the whole program's cone of
+    // influence; each with the plain candidates alone, then with every candidate and the
+    // templates (with `thorough`, also the verifier's further candidates).
+    let alone = instrument::loop_alone(&program, q, fid, forest, l, &relevant).map(|(alone, assumed)| {
+        // What the stretch before the loop assumes, as candidates too.
+        let before: Vec<Candidate> =
+            assumed.into_iter().map(|c| Candidate { text: leapfrog_ir::print::expr_to_c(q, &c), expr: c }).collect();
+        all.extend(before);
+        alone
+    });
+    let all = candidates::distinct(all);
+    let whole = plain_on.as_ref().unwrap_or(&program);
+    let effort = if thorough { Effort::Everything } else { Effort::Templates };
+    let attempts: Vec<(&Program, &Vec<Candidate>, f64, Effort)> = alone
+        .iter()
+        .flat_map(|a| [(a, &plain, 0.15, Effort::Seeds), (a, &all, 0.2, Effort::Templates)])
+        .chain([(whole, &plain, 0.3, Effort::Seeds), (whole, &all, 1.0, effort)])
+        .collect();
+    let mut why = String::new();
+    let mut proven = None;
+    for (on, seeds, share, effort) in attempts {
+        match leapfrog_verify::prove_assertions(on, fid, &header_seeds(seeds.clone()), &opts(share), effort) {
+            Ok(invariants) => {
+                proven = Some(invariants);
+                break;
+            }
+            Err(e) => why = e,
+        }
+        if Instant::now() >= deadline {
+            break;
+        }
+    }
+    let Some(invariants) = proven else { return Err(Failure::NotProven(why)) };
+    let span = forest.syntax(&q.funcs[fid], l).1;
+    Ok(invariants.into_iter().filter(|i| i.span == span).map(|i| i.invariant).collect())
+}

@@ -1,0 +1,95 @@
+//! The instrumented program counts body starts as C does: run in the interpreter with the claim
+//! `count <= k`, it fails exactly when the loop's body starts more than `k` times (a `for`, a
+//! `while` left by `break`, a `do`, a `while` whose condition is a conjunction), and the copies
+//! hold the values at the first evaluation of the condition.
+
+use leapfrog_arith::{CmpOp, Semantics};
+use leapfrog_bound::expr::{Bound, WIDE};
+use leapfrog_bound::instrument::{Claim, cone_of_influence, instrument};
+use leapfrog_c_frontend::{FrontendOptions, load_program};
+use leapfrog_interp::{ExecConfig, Outcome};
+use leapfrog_ir::loops::LoopForest;
+use leapfrog_ir::{Expr, InlineLimits, Program, inline_program};
+use std::collections::BTreeSet;
+
+fn inlined(src: &str) -> Program {
+    let dir = std::env::temp_dir().join(format!("leapfrog-bound-instrument-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let file = dir.join(format!("p{}.c", NEXT.fetch_add(1, std::sync::atomic::Ordering::SeqCst)));
+    std::fs::write(&file, src).unwrap();
+    let p = load_program(std::slice::from_ref(&file), &FrontendOptions::default()).expect("front end");
+    inline_program(&p, &InlineLimits::default()).expect("inlining")
+}
+
+/// Whether the program instrumented at its only loop with `claim(count, copy)` fails.
+fn fails(q: &Program, claim: &Claim, vars: &[&str]) -> bool {
+    let fid = q.entry.unwrap();
+    let forest = LoopForest::compute(&q.funcs[fid]);
+    let l = forest.loops.ids().next().expect("a loop");
+    let vars: BTreeSet<_> =
+        vars.iter().map(|n| q.vars.iter().find(|(_, v)| v.name == *n).map(|(id, _)| id).unwrap()).collect();
+    let instrumented = instrument(q, fid, &forest, l, &vars, claim).expect("instrumented");
+    let r = leapfrog_interp::run(
+        &instrumented.program,
+        &ExecConfig { semantics: Semantics::Default, ..ExecConfig::default() },
+    );
+    // The slice agrees on a deterministic program (it keeps what the loop's conditions test).
+    let relevant = leapfrog_bound::instrument::relevant(q, fid, &forest, l, instrumented.count, &instrumented.copies);
+    if let Some(sliced) = cone_of_influence(&instrumented.program, fid, &relevant) {
+        let s = leapfrog_interp::run(&sliced, &ExecConfig { semantics: Semantics::Default, ..ExecConfig::default() });
+        assert_eq!(
+            matches!(s.outcome, Outcome::Error { .. }),
+            matches!(r.outcome, Outcome::Error { .. }),
+            "{:?}\n{}",
+            s.outcome,
+            leapfrog_ir::print::function_to_string(&sliced, fid)
+        );
+    }
+    match r.outcome {
+        Outcome::Error { .. } => true,
+        Outcome::Exit { .. } => false,
+        other => panic!("{other:?}"),
+    }
+}
+
+fn at_most(k: i128) -> impl Fn(&Expr, &dyn Fn(leapfrog_ir::VarId) -> Expr) -> Expr {
+    move |count, copy| Bound::constant(k).admits(count, copy)
+}
+
+#[test]
+fn body_starts_are_counted_as_c_counts_them() {
+    let cases = [
+        // (program, body starts)
+        ("int main(void) { int s = 0; for (int i = 0; i < 5; i++) s += i; return s; }", 5),
+        ("int main(void) { int i = 0; while (1) { i++; if (i == 7) break; } return i; }", 7),
+        ("int main(void) { int i = 10; do { i++; } while (i < 3); return i; }", 1),
+        ("int main(void) { int i = 0, j = 0; while (i < 4 && j < 9) { i++; j += 2; } return i; }", 4),
+        ("int main(void) { int i = 0; while (i < 6) { i++; if (i % 2) continue; i++; } return i; }", 4),
+        ("int main(void) { int i = 0; for (;;) { if (i >= 3) return i; i++; } }", 4),
+    ];
+    for (src, starts) in cases {
+        let q = inlined(src);
+        assert!(!fails(&q, &at_most(starts), &[]), "{src}: fails with {starts}");
+        assert!(fails(&q, &at_most(starts - 1), &[]), "{src}: passes with {}", starts - 1);
+    }
+}
+
+#[test]
+fn copies_hold_the_values_after_the_for_initialization() {
+    // `i` is 2 when the condition is first evaluated: the claim `count <= 0 || \at(i) == 2` holds.
+    let q = inlined("int main(void) { int s = 0, i = 9; for (i = 2; i < 5; i++) s++; return s; }");
+    let i = q.vars.iter().find(|(_, v)| v.name == "i").map(|(id, _)| id).unwrap();
+    let equals = |value: i128| {
+        move |count: &Expr, copy: &dyn Fn(leapfrog_ir::VarId) -> Expr| {
+            let none = Expr::cmp(CmpOp::Le, count.clone(), Expr::int(0, WIDE));
+            let copied = copy(i);
+            leapfrog_summarize::candidates::or(
+                none,
+                Expr::cmp(CmpOp::Eq, copied, Expr::int(value, leapfrog_arith::IntTy::I32)),
+            )
+        }
+    };
+    assert!(!fails(&q, &equals(2), &["i"]));
+    assert!(fails(&q, &equals(9), &["i"]));
+}
