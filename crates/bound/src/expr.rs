@@ -306,3 +306,57 @@ impl Bound {
 pub fn implies(guard: Expr, claim: Expr) -> Expr {
     or(Expr::not(guard), claim)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use leapfrog_ir::Id;
+
+    fn v(i: usize) -> VarId {
+        VarId::new(i)
+    }
+
+    fn name(x: VarId) -> String {
+        ["i", "n", "m", "j"][x.index()].to_string()
+    }
+
+    fn poly(monomials: &[(i128, &[usize])]) -> IntPoly {
+        IntPoly { monomials: monomials.iter().map(|(c, f)| (*c, f.iter().map(|i| v(*i)).collect())).collect() }
+    }
+
+    #[test]
+    fn terms_print_in_the_expression_language_and_evaluate_rounding_down() {
+        // (n - i + 1) / 2 from the rational polynomial n/2 - i/2 + 1/2.
+        let half = leapfrog_linear::Rational::new(1.into(), 2.into());
+        let p = Poly::var(v(1)).scale(&half).sub(&Poly::var(v(0)).scale(&half)).add(&Poly::constant(half.clone()));
+        let t = Term::from_poly(&p).unwrap();
+        assert_eq!(t.text(&name), "max(0, n - i + 1) / 2");
+        let at = |i: i128, n: i128| move |x: VarId| Some(if x == v(0) { i } else { n });
+        assert_eq!(t.eval(&at(0, 5)), Some(3));
+        assert_eq!(t.eval(&at(0, 4)), Some(2));
+        assert_eq!(t.eval(&at(9, 4)), Some(0));
+    }
+
+    #[test]
+    fn the_maximum_of_terms_drops_duplicates_and_zeros() {
+        let n_minus_i = Term { numerator: poly(&[(1, &[1]), (-1, &[0])]), divisor: 1 };
+        let zero = Term { numerator: poly(&[]), divisor: 1 };
+        let b = Bound::new(vec![n_minus_i.clone(), zero, n_minus_i.clone()]).unwrap();
+        assert_eq!(b.terms.len(), 1);
+        assert_eq!(b.text(&name), "max(0, n - i)");
+        // One more (a do's last body start): at least 1, and beside the constant no max(0, …).
+        let more = b.plus_one();
+        assert_eq!(more.text(&name), "max(1, n - i + 1)");
+        assert_eq!(more.eval(&|x| Some(if x == v(0) { 7 } else { 3 })), Some(1));
+        assert_eq!(more.eval(&|x| Some(if x == v(0) { 0 } else { 3 })), Some(4));
+    }
+
+    #[test]
+    fn constants_on_entry_are_substituted() {
+        // n*m - i*m + n - i - j with i = j = 0: n*m + n.
+        let p = poly(&[(1, &[1, 2]), (-1, &[0, 2]), (1, &[1]), (-1, &[0]), (-1, &[3])]);
+        let at_zero = |x: VarId| (x == v(0) || x == v(3)).then_some(0);
+        let q = p.partial(&at_zero).unwrap();
+        assert_eq!(q.text(&name), "n * m + n");
+    }
+}
