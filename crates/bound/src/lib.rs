@@ -41,6 +41,8 @@ use leapfrog_verify::Effort;
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
+/// The share of `--timeout` the loops are given.
+const DEADLINE_SHARE: f64 = 0.9;
 /// The share of a loop's budget the summary may take, and the least budget of one check.
 const SUMMARY_SHARE: f64 = 0.3;
 const MIN_CHECK: Duration = Duration::from_millis(500);
@@ -48,11 +50,15 @@ const MIN_CHECK: Duration = Duration::from_millis(500);
 const MAX_SINGLE_TERMS: usize = 3;
 /// The most claims tried for one loop.
 const MAX_CLAIMS: usize = 6;
+/// The largest inlined program a bound is proven in context on (its encoding is not
+/// interruptible).
+const MAX_CONTEXT_EDGES: usize = 4000;
 
 /// Every loop's bound (see the crate documentation).
 pub fn bounds(p: &Program, opts: &Options) -> BoundsReport {
     let start = Instant::now();
-    let deadline = start + opts.timeout;
+    // Some steps (reading the program, an encoding) are not interruptible: aim a little early.
+    let deadline = start + opts.timeout.mul_f64(DEADLINE_SHARE);
     let mut report =
         BoundsReport { semantics: opts.semantics, loops: Vec::new(), notes: Vec::new(), elapsed: Duration::ZERO };
     // Every loop of the source, by its keyword, with its function.
@@ -371,12 +377,26 @@ fn check(
     let all = candidates::distinct(all);
     let whole = plain_on.as_ref().unwrap_or(&program);
     let effort = if thorough { Effort::Everything } else { Effort::Templates };
+    // (The encoding of a whole program is not interruptible: a very large one is not tried.)
+    let in_context = program.funcs[fid].edges.len() <= MAX_CONTEXT_EDGES;
     let attempts: Vec<(&Program, &Vec<Candidate>, f64, Effort)> = alone
         .iter()
         .flat_map(|a| [(a, &plain, 0.15, Effort::Seeds), (a, &all, 0.2, Effort::Templates)])
-        .chain([(whole, &plain, 0.3, Effort::Seeds), (whole, &all, 1.0, effort)])
+        .chain(
+            in_context
+                .then_some([(whole, &plain, 0.3, Effort::Seeds), (whole, &all, 1.0, effort)])
+                .into_iter()
+                .flatten(),
+        )
         .collect();
-    let mut why = String::new();
+    let mut why = if in_context {
+        String::new()
+    } else {
+        format!(
+            "not proven for the loop alone, and the program ({} edges) is too large to try in context",
+            program.funcs[fid].edges.len()
+        )
+    };
     let mut proven = None;
     for (on, seeds, share, effort) in attempts {
         match leapfrog_verify::prove_assertions(on, fid, &header_seeds(seeds.clone()), &opts(share), effort) {

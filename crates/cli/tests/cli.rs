@@ -129,7 +129,7 @@ fn invalid_c_exits_2_with_gccs_message_and_never_a_verdict() {
     let dir = temp_dir("invalid-c");
     for (i, (src, expected)) in INVALID_C.iter().enumerate() {
         let path = write(&dir, &format!("bad{i}.c"), src);
-        for job in ["verify", "terminate", "loops"] {
+        for job in ["verify", "terminate", "loops", "bound"] {
             let out = leapfrog(&[job, &path, "--format", "json"]);
             let err = stderr(&out);
             assert_eq!(out.status.code(), Some(2), "{job} {path}: {err}");
@@ -514,7 +514,7 @@ fn bench_scores_a_verdict_job_and_lists_wrong_answers() {
 fn an_entry_that_is_not_defined_is_a_usage_error_for_every_job() {
     let dir = temp_dir("no-entry");
     let src = write(&dir, "e.c", "int helper(int x) { return x; }\nint main(void) { return helper(1); }\n");
-    for job in ["loops", "exec", "ir", "verify", "summarize", "terminate"] {
+    for job in ["loops", "exec", "ir", "verify", "summarize", "terminate", "bound"] {
         let out = leapfrog(&[job, "--entry", "nosuchfunction", &src]);
         assert_eq!(out.status.code(), Some(2), "{job}: {}", stderr(&out));
         let err = stderr(&out);
