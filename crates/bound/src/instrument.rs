@@ -101,10 +101,15 @@ pub fn instrument(
         copies.insert(*v, declare(&mut p, copy_name(&q.vars[*v].name), ty));
     }
     let f = &mut p.funcs[fid];
-    // The program's assertions, as assumptions.
+    // The program's assertions, as assumptions (one that always fails led to `halt`, where only
+    // an execution's end may lead: it never runs now, and leads to the exit).
+    let (exit, halt) = (f.exit, f.halt);
     for (_, e) in f.edges.iter_mut() {
         if let Command::Assert { cond, .. } = &e.cmd {
             e.cmd = Command::Assume(cond.clone());
+            if e.to == halt {
+                e.to = exit;
+            }
         }
     }
     // Entry: the counter and the copies.

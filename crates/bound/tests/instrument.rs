@@ -5,7 +5,7 @@
 
 use leapfrog_arith::{CmpOp, Semantics};
 use leapfrog_bound::expr::{Bound, WIDE};
-use leapfrog_bound::instrument::{Claim, cone_of_influence, instrument};
+use leapfrog_bound::instrument::{Claim, cone_of_influence, instrument, loop_alone};
 use leapfrog_c_frontend::{FrontendOptions, load_program};
 use leapfrog_interp::{ExecConfig, Outcome};
 use leapfrog_ir::loops::LoopForest;
@@ -30,13 +30,19 @@ fn fails(q: &Program, claim: &Claim, vars: &[&str]) -> bool {
     let vars: BTreeSet<_> =
         vars.iter().map(|n| q.vars.iter().find(|(_, v)| v.name == *n).map(|(id, _)| id).unwrap()).collect();
     let instrumented = instrument(q, fid, &forest, l, &vars, claim).expect("instrumented");
+    // Valid IR, as the checker requires (and so is each reduction of it).
+    assert!(leapfrog_ir::verify::verify_function(&instrumented.program, fid).is_empty());
     let r = leapfrog_interp::run(
         &instrumented.program,
         &ExecConfig { semantics: Semantics::Default, ..ExecConfig::default() },
     );
     // The slice agrees on a deterministic program (it keeps what the loop's conditions test).
     let relevant = leapfrog_bound::instrument::relevant(q, fid, &forest, l, instrumented.count, &instrumented.copies);
+    if let Some((alone, _)) = loop_alone(&instrumented.program, q, fid, &forest, l, &relevant) {
+        assert!(leapfrog_ir::verify::verify_function(&alone, fid).is_empty(), "the loop alone is invalid IR");
+    }
     if let Some(sliced) = cone_of_influence(&instrumented.program, fid, &relevant) {
+        assert!(leapfrog_ir::verify::verify_function(&sliced, fid).is_empty(), "the cone is invalid IR");
         let s = leapfrog_interp::run(&sliced, &ExecConfig { semantics: Semantics::Default, ..ExecConfig::default() });
         assert_eq!(
             matches!(s.outcome, Outcome::Error { .. }),
@@ -48,7 +54,7 @@ fn fails(q: &Program, claim: &Claim, vars: &[&str]) -> bool {
     }
     match r.outcome {
         Outcome::Error { .. } => true,
-        Outcome::Exit { .. } => false,
+        Outcome::Exit { .. } | Outcome::Blocked { .. } => false,
         other => panic!("{other:?}"),
     }
 }
@@ -67,6 +73,12 @@ fn body_starts_are_counted_as_c_counts_them() {
         ("int main(void) { int i = 0, j = 0; while (i < 4 && j < 9) { i++; j += 2; } return i; }", 4),
         ("int main(void) { int i = 0; while (i < 6) { i++; if (i % 2) continue; i++; } return i; }", 4),
         ("int main(void) { int i = 0; for (;;) { if (i >= 3) return i; i++; } }", 4),
+        // A failing assertion ends the execution: it becomes an assumption (valid IR: an
+        // assumption may not lead to `halt`).
+        (
+            "void reach_error(void);\nint main(void) { int i = 0; while (i < 9) { i++; if (i == 5) reach_error(); } return i; }",
+            5,
+        ),
     ];
     for (src, starts) in cases {
         let q = inlined(src);
