@@ -113,35 +113,91 @@ pub fn instrument(
         }
     }
     // Entry: the counter and the copies.
+    let mut steps = vec![Command::Assign(count, Expr::int(0, WIDE))];
+    steps.extend(copies.iter().map(|(v, c)| Command::Assign(*c, Expr::Var(*v))));
+    on_entry(f, forest, l, &steps);
+    // Body start: count, then the assertion, then the body's own edges.
+    let span = forest.syntax(f, l).1;
+    let checked = before_body(f, start);
+    let counted = f.add_loc();
+    f.add_edge(start, counted, Command::Assign(count, one_more(count)), span);
+    let copy = |v: VarId| Expr::Var(copies[&v]);
+    let cond = assertion(&Expr::Var(count), &copy);
+    f.add_edge(counted, checked, Command::Assert { cond, origin: AssertOrigin::Assert }, span);
+    Ok(Instrumented { program: p, header, count, copies })
+}
+
+/// `steps` run on every edge into loop `l`'s header from outside, in order, before the header.
+fn on_entry(f: &mut leapfrog_ir::Function, forest: &LoopForest, l: LoopId, steps: &[Command]) {
+    let header = forest.loops[l].header;
     let entries: Vec<_> =
         f.edges.iter().filter(|(_, e)| e.to == header && !forest.contains(l, e.from)).map(|(id, _)| id).collect();
     for id in entries {
         let span = f.edges[id].span;
         let mut at = f.add_loc();
         f.edges[id].to = at;
-        let mut steps = vec![Command::Assign(count, Expr::int(0, WIDE))];
-        steps.extend(copies.iter().map(|(v, c)| Command::Assign(*c, Expr::Var(*v))));
-        let last = steps.len() - 1;
-        for (i, cmd) in steps.into_iter().enumerate() {
-            let to = if i == last { header } else { f.add_loc() };
-            f.add_edge(at, to, cmd, span);
+        for (i, cmd) in steps.iter().enumerate() {
+            let to = if i + 1 == steps.len() { header } else { f.add_loc() };
+            f.add_edge(at, to, cmd.clone(), span);
             at = to;
         }
     }
-    // Body start: count, then the assertion, then the body's own edges.
-    let (counted, checked) = (f.add_loc(), f.add_loc());
+}
+
+/// The location the body of a loop goes on from once what the caller adds at its start (edges
+/// from `start`) has run: the edges out of `start` now leave from it.
+fn before_body(f: &mut leapfrog_ir::Function, start: LocId) -> LocId {
+    let after = f.add_loc();
     for (_, e) in f.edges.iter_mut() {
         if e.from == start {
-            e.from = checked;
+            e.from = after;
         }
     }
-    let span = forest.syntax(f, l).1;
-    let one_more = Expr::binary(leapfrog_arith::BinOp::Add, WIDE, Expr::Var(count), Expr::int(1, WIDE));
-    f.add_edge(start, counted, Command::Assign(count, one_more), span);
-    let copy = |v: VarId| Expr::Var(copies[&v]);
-    let cond = assertion(&Expr::Var(count), &copy);
-    f.add_edge(counted, checked, Command::Assert { cond, origin: AssertOrigin::Assert }, span);
-    Ok(Instrumented { program: p, header, count, copies })
+    after
+}
+
+/// `count + 1`.
+fn one_more(count: VarId) -> Expr {
+    Expr::binary(leapfrog_arith::BinOp::Add, WIDE, Expr::Var(count), Expr::int(1, WIDE))
+}
+
+/// `q` with every loop of `fid` (whose body start is found) counting its body starts per
+/// execution of the loop statement and keeping the most in a variable of its own: the loops
+/// and those variables. Run to the end, the variables hold each loop's most body starts.
+pub fn observer(q: &Program, fid: FuncId, forest: &LoopForest) -> (Program, Vec<(LoopId, VarId)>) {
+    let mut p = q.clone();
+    let mut out = Vec::new();
+    for l in forest.loops.ids() {
+        let Some(start) = body_start(q, fid, forest, l) else { continue };
+        let mut declare = |name: &str| {
+            let ty = VarTy::Reg(Type::Int(WIDE));
+            let var =
+                Var { name: name.into(), ty, kind: VarKind::Local, func: Some(fid), span: Span::UNKNOWN, scope: None };
+            let v = p.vars.push(var);
+            p.funcs[fid].locals.push(v);
+            v
+        };
+        let (count, most) = (declare(COUNT_NAME), declare("\\most"));
+        let f = &mut p.funcs[fid];
+        // (The most starts at 0 on the function's entry, before anything else.)
+        let first = f.add_loc();
+        for (_, e) in f.edges.iter_mut() {
+            if e.from == f.entry {
+                e.from = first;
+            }
+        }
+        f.add_edge(f.entry, first, Command::Assign(most, Expr::int(0, WIDE)), Span::UNKNOWN);
+        on_entry(f, forest, l, &[Command::Assign(count, Expr::int(0, WIDE))]);
+        let after = before_body(f, start);
+        let (counted, raised) = (f.add_loc(), f.add_loc());
+        f.add_edge(start, counted, Command::Assign(count, one_more(count)), Span::UNKNOWN);
+        let above = Expr::cmp(leapfrog_arith::CmpOp::Gt, Expr::Var(count), Expr::Var(most));
+        f.add_edge(counted, raised, Command::Assume(above.clone()), Span::UNKNOWN);
+        f.add_edge(counted, after, Command::Assume(Expr::not(above)), Span::UNKNOWN);
+        f.add_edge(raised, after, Command::Assign(most, Expr::Var(count)), Span::UNKNOWN);
+        out.push((l, most));
+    }
+    (p, out)
 }
 
 /// The registers a bound's proof starts from: the counter, the entry copies, and what the
@@ -221,6 +277,9 @@ pub fn cone_of_influence(p: &Program, fid: FuncId, relevant: &BTreeSet<VarId>) -
             }
             // A construct the IR does not model (floating point) changes what it says it may
             // change: nothing relevant, or arbitrary integers.
+            // One that may not return (a call through a function pointer, `longjmp`, inline
+            // assembly) may do anything: it stays, and the checker refuses to rely on it.
+            Command::Opaque { may_not_return: true, .. } => continue,
             Command::Opaque { havoc, .. } => match havoc.as_slice() {
                 [] => Command::Skip,
                 [v] if is_int(*v) => Command::Havoc(*v, leapfrog_ir::HavocOrigin::Volatile),

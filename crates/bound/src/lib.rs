@@ -25,6 +25,7 @@ pub mod constants;
 pub mod exits;
 pub mod expr;
 pub mod instrument;
+pub mod observe;
 
 use candidates::Traced;
 use expr::{Bound, Term};
@@ -43,6 +44,8 @@ use std::time::{Duration, Instant};
 
 /// The share of `--timeout` the loops are given.
 const DEADLINE_SHARE: f64 = 0.9;
+/// The share of `--timeout` the runs that propose maxima may take.
+const OBSERVE_SHARE: f64 = 0.05;
 /// The share of a loop's budget the summary may take, and the least budget of one check.
 const SUMMARY_SHARE: f64 = 0.3;
 const MIN_CHECK: Duration = Duration::from_millis(500);
@@ -73,10 +76,27 @@ pub fn bounds(p: &Program, opts: &Options) -> BoundsReport {
     let mut outcomes: BTreeMap<(u32, u32, u32), Vec<Outcome>> = BTreeMap::new();
     match inline_program(p, &InlineLimits::default()) {
         Err(e) => report.notes.push(format!("calls cannot be inlined ({e}): no loop is bounded")),
+        // A step that may not return (a call through a function pointer, `longjmp`, inline
+        // assembly) may run any function's loops, or re-enter a loop, outside the inlined calls.
+        Ok(q)
+            if q.funcs
+                .values()
+                .flat_map(|f| f.edges.values())
+                .any(|e| matches!(e.cmd, leapfrog_ir::Command::Opaque { may_not_return: true, .. })) =>
+        {
+            report.notes.push(
+                "the program has a step that may not return (a call through a function pointer, `longjmp`, \
+                 inline assembly): it may run loops outside the calls that are followed, so no loop is bounded"
+                    .into(),
+            );
+        }
         Ok(q) => {
             let fid = q.entry.expect("inlining keeps the entry");
             let forest = LoopForest::compute(&q.funcs[fid]);
             let ids: Vec<LoopId> = forest.loops.ids().collect();
+            // What runs show of each loop (candidates for `max`).
+            let observing = Instant::now() + opts.timeout.mul_f64(OBSERVE_SHARE);
+            let observed = observe::most_body_starts(&q, fid, &forest, opts.semantics, observing.min(deadline));
             for (done, l) in ids.iter().enumerate() {
                 let span = forest.syntax(&q.funcs[fid], *l).1;
                 let left = deadline.saturating_duration_since(Instant::now());
@@ -84,7 +104,7 @@ pub fn bounds(p: &Program, opts: &Options) -> BoundsReport {
                     Outcome::none("the time limit was reached before this loop")
                 } else {
                     let budget = left / (ids.len() - done) as u32;
-                    bound_loop(&q, fid, &forest, *l, opts.semantics, budget)
+                    bound_loop(&q, fid, &forest, *l, opts.semantics, budget, observed.get(l).copied())
                 };
                 outcomes.entry(key(span)).or_default().push(outcome);
             }
@@ -102,6 +122,7 @@ pub fn bounds(p: &Program, opts: &Options) -> BoundsReport {
             certificate: Vec::new(),
         };
         match outcomes.remove(&k) {
+            None if !report.notes.is_empty() => row.reason = Some(report.notes.join("; ")),
             None => row.reason = Some("the entry function never reaches this loop".into()),
             Some(copies) => merge(&mut row, copies),
         }
@@ -159,6 +180,7 @@ fn bound_loop(
     l: LoopId,
     semantics: Semantics,
     budget: Duration,
+    observed: Option<i128>,
 ) -> Outcome {
     let start = Instant::now();
     let f = &q.funcs[fid];
@@ -209,13 +231,20 @@ fn bound_loop(
             claims.push((claim, technique::EXIT_CONDITION));
         }
     }
+    // Last, the most body starts runs showed, as a constant bound.
+    if let Some(m) = observed
+        && claims.len() < MAX_CLAIMS
+    {
+        claims.push((Bound::constant(m), technique::OBSERVED_MAXIMUM));
+    }
     if claims.is_empty() {
         return Outcome::none(why_not_summary.unwrap_or_else(|| "no exit condition gives a bound".into()));
     }
     let check_budget = |share: f64| budget.saturating_sub(start.elapsed()).mul_f64(share).max(MIN_CHECK);
     let mut last_failure = String::new();
     let mut proven = None;
-    let count = claims.len();
+    // The observed maximum is a last resort, and no run exceeds it.
+    let count = claims.iter().filter(|(_, t)| *t != technique::OBSERVED_MAXIMUM).count();
     for (i, (claim, technique)) in claims.into_iter().enumerate() {
         // The first claims are tried quickly; the last with every candidate.
         let last = i + 1 == count;
@@ -223,7 +252,9 @@ fn bound_loop(
         let mut attempt = check(q, fid, forest, l, &claim, &traced, &entry, None, semantics, check_budget(share), last);
         let mut claim = claim;
         // A bound some run exceeds may miss the last body start of a `do` or a `break`.
-        if let Err(Failure::Refuted) = attempt {
+        if let Err(Failure::Refuted) = attempt
+            && technique != technique::OBSERVED_MAXIMUM
+        {
             claim = claim.plus_one();
             attempt = check(q, fid, forest, l, &claim, &traced, &entry, None, semantics, check_budget(share), last);
         }
@@ -243,13 +274,18 @@ fn bound_loop(
     let Some((bound, certificate, technique)) = proven else { return Outcome::none(last_failure) };
     let mut outcome =
         Outcome { bound: Some(bound.text(&name)), max: None, reason: None, certificate, technique: Some(technique) };
-    // `max`: the bound at the constants the variables have on entry.
-    match bound.eval(&value) {
+    // `max`: the bound at the constants the variables have on entry, else the most body starts
+    // runs showed.
+    match bound.eval(&value).or(observed) {
         None => {
             let free: Vec<String> = bound.vars().into_iter().filter(|v| value(*v).is_none()).map(name).collect();
-            outcome.reason =
-                Some(format!("no `max`: the loop's entry values of {} are not constants", free.join(", ")));
+            outcome.reason = Some(format!(
+                "no `max`: the loop's entry values of {} are not constants, and no run ended",
+                free.join(", ")
+            ));
         }
+        // A constant bound is its own `max`.
+        Some(_) if bound.vars().is_empty() => outcome.max = bound.eval(&|_| None),
         Some(m) => match check(q, fid, forest, l, &bound, &traced, &entry, Some(m), semantics, check_budget(1.0), true)
         {
             Ok(certificate) => {

@@ -40,3 +40,5 @@ pub const LOOP_FREE: &str = "loop-free";
 /// A loop bound from the distance its exit condition closes (`max(0, n - i)` for `i < n`),
 /// proven by the checker.
 pub const EXIT_CONDITION: &str = "exit-condition";
+/// A loop bound that is the most body starts runs of the program showed, proven by the checker.
+pub const OBSERVED_MAXIMUM: &str = "observed-maximum";
