@@ -160,6 +160,12 @@ fn merge(row: &mut LoopBound, copies: Vec<Outcome>) {
     let mut texts: Vec<String> = copies.iter().filter_map(|c| c.bound.clone()).collect();
     texts.sort();
     texts.dedup();
+    // Constants are merged into their largest.
+    let constants: Vec<i128> = texts.iter().filter_map(|t| t.parse().ok()).collect();
+    if let Some(most) = constants.iter().max().filter(|_| constants.len() > 1) {
+        texts.retain(|t| t.parse::<i128>().is_err());
+        texts.push(most.to_string());
+    }
     let mut it = texts.into_iter().rev();
     let last = it.next().expect("every copy is bounded");
     row.bound = Some(it.fold(last, |acc, t| format!("max({t}, {acc})")));

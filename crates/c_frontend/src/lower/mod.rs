@@ -93,6 +93,12 @@ pub struct Lowerer {
     /// Functions whose call is an assertion and whose address is taken (a call through the
     /// pointer may fail the property): the assertion and the first place, per assertion kind.
     property_addresses: Vec<(AssertOrigin, Span)>,
+    /// Functions defined with `__attribute__((constructor))`: gcc runs them before `main`, in
+    /// order of priority (then of definition); `init` calls them after the initializers.
+    constructors: Vec<(i128, FuncId, Span)>,
+    /// What runs outside `main` and is not modelled: destructors (after `main`), constructors
+    /// that take parameters.
+    unmodelled: Vec<(Span, &'static str)>,
     /// When to stop lowering (the front end's deadline).
     deadline: Option<std::time::Instant>,
     /// The deadline passed: the rest of the program is not lowered.
@@ -210,6 +216,8 @@ pub fn lower_units(
         linked_vars: HashMap::new(),
         defined_vars: HashSet::new(),
         defined: HashMap::new(),
+        constructors: Vec::new(),
+        unmodelled: Vec::new(),
         strings: Vec::new(),
         string_pool: HashMap::new(),
         addr_taken: HashSet::new(),
@@ -432,6 +440,22 @@ impl Lowerer {
     /// source order), then fill the string literals.
     fn finish_init(&mut self, mut init: FnCx) -> Function {
         let exit = init.func.exit;
+        // After the initializers, the constructors (priority first, then definition order); a
+        // destructor runs after `main`, which nothing models: every execution then passes a step
+        // that may do anything, so that no verdict rests on the program without it.
+        self.constructors.sort_by_key(|(priority, _, _)| *priority);
+        for (_, callee, span) in std::mem::take(&mut self.constructors) {
+            emit_in(&mut init, Command::Call { dst: None, callee, args: Vec::new() }, span);
+        }
+        for (span, what) in std::mem::take(&mut self.unmodelled) {
+            let what = what.to_string();
+            self.diag(Diagnostic::new(Severity::Unsupported, span, what.clone()));
+            emit_in(
+                &mut init,
+                Command::Opaque { what, havoc: vec![], writes_memory: true, may_not_return: true },
+                span,
+            );
+        }
         init.func.add_edge(init.cur, exit, Command::Skip, Span::UNKNOWN);
         // Before the initializers (already emitted, in source order): zero every global, then
         // fill the string literals, which initializers may read (`char c = "abc"[1];`).
@@ -893,6 +917,40 @@ impl<'a> Cx<'a> {
         }
     }
 
+    /// A definition with `__attribute__((constructor))` (run before `main`) or `destructor`
+    /// (after it), on its specifiers or its declarator.
+    fn note_run_before_or_after_main(
+        &mut self,
+        fd: &lang_c::span::Node<lang_c::ast::FunctionDefinition>,
+        fid: FuncId,
+        sig: &FuncSig,
+        span: Span,
+    ) {
+        use lang_c::ast::{Constant, DeclarationSpecifier, Expression, Extension};
+        let from_specifiers = fd.node.specifiers.iter().filter_map(|s| match &s.node {
+            DeclarationSpecifier::Extension(exts) => Some(exts.iter()),
+            _ => None,
+        });
+        let exts: Vec<&lang_c::span::Node<Extension>> =
+            from_specifiers.flatten().chain(fd.node.declarator.node.extensions.iter()).collect();
+        for ext in exts {
+            let Extension::Attribute(attr) = &ext.node else { continue };
+            let priority = match attr.arguments.first().map(|a| &a.node) {
+                Some(Expression::Constant(c)) => match &c.node {
+                    Constant::Integer(i) => i.number.parse::<i128>().unwrap_or(65535),
+                    _ => 65535,
+                },
+                _ => 65535,
+            };
+            match attr.name.node.trim_matches('_') {
+                "constructor" if sig.params.is_empty() => self.l.constructors.push((priority, fid, span)),
+                "constructor" => self.l.unmodelled.push((span, "a constructor function with parameters")),
+                "destructor" => self.l.unmodelled.push((span, "a destructor function (run after `main` returns)")),
+                _ => {}
+            }
+        }
+    }
+
     /// Pass A for a function definition: its signature and id.
     fn declare_definition(&mut self, fd: &lang_c::span::Node<lang_c::ast::FunctionDefinition>, index: usize) {
         let span = self.span(fd.span);
@@ -915,6 +973,7 @@ impl<'a> Cx<'a> {
             return;
         }
         let fid = self.l.funcs.push(Function::new(name.clone(), span));
+        self.note_run_before_or_after_main(fd, fid, &sig, span);
         self.l.defined.insert(key.clone(), (fid, sig.clone()));
         self.l.pending_bodies.push((self.unit_index, index, fid));
         self.scopes.bind(&name, Ordinary::Func { key, sig });
