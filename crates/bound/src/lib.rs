@@ -197,6 +197,16 @@ fn bound_loop(
     let value = |v: VarId| entry.get(&v).copied();
     let visibility = Visibility::new(q, &[]);
     let hidden = |b: &Bound| b.vars().into_iter().find(|v| !visibility.visible_at(*v, span) || !nameable(q, *v));
+    // Under the bit-precise semantics the checker computes the assertion in wrapping 64-bit
+    // arithmetic: only claims that cannot wrap there (linear, over variables of 32 bits at
+    // most, coefficients within 2^20) are tried.
+    let fits = |b: &Bound| {
+        semantics != Semantics::BitPrecise
+            || b.terms.iter().all(|t| t.numerator.monomials.iter().all(|(_, f)| f.len() <= 1))
+                && b.vars()
+                    .iter()
+                    .all(|v| matches!(q.vars[*v].ty.reg(), Some(leapfrog_ir::Type::Int(t)) if t.bits() <= 32))
+    };
     // The terms: the summary's traces' (Proteus §7.1), then the exit conditions'.
     let mut traced: Vec<Traced> = Vec::new();
     let mut summary_claims: Vec<Bound> = Vec::new();
@@ -213,6 +223,9 @@ fn bound_loop(
                         .map(|(term, t)| Traced { term: term.clone(), conditions: t.conditions.clone() }),
                 );
                 match Bound::new(terms) {
+                    Some(b) if !fits(&b) => {
+                        why_not_summary = Some("the summary's bound could wrap in the bit-precise check".into())
+                    }
                     Some(b) if hidden(&b).is_none() => summary_claims = tightest_first(&b, &value),
                     Some(b) => {
                         let v = hidden(&b).expect("hidden");
@@ -233,7 +246,11 @@ fn bound_loop(
     for t in exit_terms {
         let Some(numerator) = t.numerator.partial(&value) else { continue };
         let claim = Bound { terms: vec![Term { numerator, divisor: t.divisor }] };
-        if hidden(&claim).is_none() && claims.iter().all(|(c, _)| *c != claim) && claims.len() < MAX_CLAIMS {
+        if hidden(&claim).is_none()
+            && fits(&claim)
+            && claims.iter().all(|(c, _)| *c != claim)
+            && claims.len() < MAX_CLAIMS
+        {
             claims.push((claim, technique::EXIT_CONDITION));
         }
     }

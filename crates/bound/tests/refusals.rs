@@ -41,3 +41,26 @@ fn a_step_that_may_not_return_leaves_every_loop_unbounded() {
         }
     }
 }
+
+/// Under the bit-precise semantics the checker computes the assertion in wrapping 64-bit
+/// arithmetic, so a bound over `long long` values (which `n - i` can overflow there) is not
+/// tried; under the default semantics it is; a constant bound is tried under both.
+#[test]
+fn bit_precise_bounds_stay_where_64_bits_cannot_wrap() {
+    let dir = std::env::temp_dir().join(format!("leapfrog-bound-wrap-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let wide = dir.join("wide.c");
+    std::fs::write(&wide, "long long run(long long i, long long n) {\n  while (i < n) i++;\n  return i;\n}\n").unwrap();
+    let constant = dir.join("constant.c");
+    std::fs::write(&constant, "int main(void) { int s = 0; for (int i = 0; i < 64; i++) s += i; return s; }\n")
+        .unwrap();
+    let bound = |file: &std::path::Path, semantics| {
+        let p = load_program(&[file.to_path_buf()], &FrontendOptions::default()).expect("front end");
+        leapfrog_bound::bounds(&p, &Options { semantics, timeout: Duration::from_secs(10) }).loops.remove(0)
+    };
+    assert_eq!(bound(&wide, Semantics::Default).bound.as_deref(), Some("max(0, n - i)"));
+    let refused = bound(&wide, Semantics::BitPrecise);
+    assert_eq!(refused.bound, None);
+    assert!(refused.reason.as_deref().is_some_and(|r| r.contains("could wrap")), "{refused:?}");
+    assert_eq!(bound(&constant, Semantics::BitPrecise).max, Some(64));
+}
