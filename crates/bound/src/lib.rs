@@ -269,9 +269,10 @@ fn bound_loop(
     // The observed maximum is a last resort, and no run exceeds it.
     let count = claims.iter().filter(|(_, t)| *t != technique::OBSERVED_MAXIMUM).count();
     for (i, (claim, technique)) in claims.into_iter().enumerate() {
-        // The first claims are tried quickly; the last with every candidate.
+        // The first claims get less time (a false one is mostly refuted by a run before any
+        // proof is tried); the last is tried with every candidate.
         let last = i + 1 == count;
-        let share = if last { 0.7 } else { 0.2 };
+        let share = if last { 0.7 } else { 0.45 };
         let mut attempt = check(q, fid, forest, l, &claim, &traced, &entry, None, semantics, check_budget(share), last);
         let mut claim = claim;
         // A bound some run exceeds may miss the last body start of a `do` or a `break`.

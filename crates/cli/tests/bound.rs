@@ -32,7 +32,7 @@
 //!
 //! Each program is one test (`program::NAME`), listed in `programs!` below; a test checks that
 //! the list and the directory agree. Run with `cargo test --release -p leapfrog-cli --test bound`
-//! (`LF_BOUND_TIMEOUT=30` gives Leapfrog 30 s a program instead of 10; a failing test prints what
+//! (`LF_BOUND_TIMEOUT=30` gives Leapfrog 30 s a program instead of 20; a failing test prints what
 //! Leapfrog said of each marked loop and what the native runs counted).
 
 use serde_json::Value;
@@ -502,13 +502,13 @@ fn run_limited(mut cmd: Command, dir: &Path, tag: &str, limit: Duration) -> Opti
 /// run in parallel.)
 static ANALYZER: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
-/// `leapfrog bound --format json --timeout 10 FILE`, parsed (the budget from `LF_BOUND_TIMEOUT`
+/// `leapfrog bound --format json --timeout 20 FILE`, parsed (the budget from `LF_BOUND_TIMEOUT`
 /// when set).
 fn bound_json(path: &Path, dir: &Path, tag: &str) -> Result<Value, String> {
     let _alone = ANALYZER.lock().unwrap_or_else(|e| e.into_inner());
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_leapfrog"));
     // LF_BOUND_TIMEOUT overrides the budget, to tell a slow checker from a weak one.
-    let timeout = std::env::var("LF_BOUND_TIMEOUT").unwrap_or_else(|_| "10".to_string());
+    let timeout = std::env::var("LF_BOUND_TIMEOUT").unwrap_or_else(|_| "20".to_string());
     cmd.args(["bound", "--format", "json", "--timeout", &timeout]).arg(path);
     let start = Instant::now();
     let Some((status, out, err)) = run_limited(cmd, dir, tag, Duration::from_secs(240)) else {
