@@ -225,10 +225,16 @@ fn scaled(d: i128, x: Expr) -> Expr {
 }
 
 impl Bound {
-    /// The bound of the terms, duplicates dropped and, with other terms, those that are 0.
+    /// The bound of the terms, duplicates dropped and, with other terms, those that are 0 (and
+    /// constants alone folded into their largest).
     pub fn new(mut terms: Vec<Term>) -> Option<Bound> {
         terms.sort();
         terms.dedup();
+        // Constants only: their largest (`max(1, 5)` is `5`).
+        let constants: Option<Vec<i128>> = terms.iter().map(|t| t.eval(&|_| None)).collect();
+        if let Some(most) = constants.and_then(|c| c.into_iter().max()).filter(|_| terms.len() > 1) {
+            return Some(Bound::constant(most));
+        }
         if terms.len() > 1 {
             terms.retain(|t| t.numerator.constant().is_none_or(|c| c / t.divisor > 0));
             if terms.is_empty() {
@@ -349,6 +355,8 @@ mod tests {
         assert_eq!(more.text(&name), "max(1, n - i + 1)");
         assert_eq!(more.eval(&|x| Some(if x == v(0) { 7 } else { 3 })), Some(1));
         assert_eq!(more.eval(&|x| Some(if x == v(0) { 0 } else { 3 })), Some(4));
+        // Constants fold: one more than 4 is max(1, 5), printed 5.
+        assert_eq!(Bound::constant(4).plus_one().text(&name), "5");
     }
 
     #[test]
