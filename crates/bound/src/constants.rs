@@ -14,13 +14,9 @@ const MAX_WALK: usize = 256;
 /// Each register variable with one constant value on every edge into loop `l` of `fid`.
 pub fn entry_constants(q: &Program, fid: FuncId, forest: &LoopForest, l: LoopId) -> BTreeMap<VarId, i128> {
     let f = &q.funcs[fid];
-    let header = forest.loops[l].header;
-    let preds = crate::instrument::live_predecessors(f);
-    let entries: Vec<EdgeId> =
-        f.edges.iter().filter(|(_, e)| e.to == header && !forest.contains(l, e.from)).map(|(id, _)| id).collect();
     let mut out: Option<BTreeMap<VarId, i128>> = None;
-    for e in entries {
-        let found = walk_back(q, fid, &preds, e);
+    for stretch in crate::instrument::lead_ins(f, forest, l, MAX_WALK) {
+        let found = last_constants(f, &stretch);
         out = Some(match out {
             None => found,
             Some(before) => before.into_iter().filter(|(v, c)| found.get(v) == Some(c)).collect(),
@@ -29,19 +25,11 @@ pub fn entry_constants(q: &Program, fid: FuncId, forest: &LoopForest, l: LoopId)
     out.unwrap_or_default()
 }
 
-/// The constants assigned last on the straight way into edge `e` (included).
-fn walk_back(
-    q: &Program,
-    fid: FuncId,
-    preds: &leapfrog_ir::IdVec<leapfrog_ir::LocId, Vec<EdgeId>>,
-    e: EdgeId,
-) -> BTreeMap<VarId, i128> {
-    let f = &q.funcs[fid];
+/// The constants assigned last along `stretch` (edges, the last executed first).
+fn last_constants(f: &leapfrog_ir::Function, stretch: &[EdgeId]) -> BTreeMap<VarId, i128> {
     let mut written: BTreeMap<VarId, Option<i128>> = BTreeMap::new();
-    let mut at = e;
-    for _ in 0..MAX_WALK {
-        let edge = &f.edges[at];
-        match &edge.cmd {
+    for e in stretch {
+        match &f.edges[*e].cmd {
             // Calls may change globals; what they leave is not known here.
             Command::Call { .. } | Command::CallExtern { .. } | Command::Opaque { .. } => break,
             Command::Assign(v, value) => {
@@ -52,10 +40,6 @@ fn walk_back(
                     written.entry(v).or_insert(None);
                 }
             }
-        }
-        match preds[edge.from].as_slice() {
-            [one] if *one != e => at = *one,
-            _ => break,
         }
     }
     written.into_iter().filter_map(|(v, c)| Some((v, c?))).collect()

@@ -48,7 +48,7 @@ fn going_on(q: &Program, c: &Expr, negated: bool) -> Vec<IntPoly> {
                     *sum.entry(m.clone()).or_insert(0) -= c;
                 }
                 *sum.entry(Vec::new()).or_insert(0) += plus;
-                poly(sum)
+                IntPoly::from_sums(sum)
             };
             match op {
                 CmpOp::Lt => vec![diff(&a, &b, 0)],
@@ -72,13 +72,6 @@ fn negate(op: CmpOp) -> CmpOp {
         CmpOp::Eq => CmpOp::Ne,
         CmpOp::Ne => CmpOp::Eq,
     }
-}
-
-fn poly(sum: BTreeMap<Vec<VarId>, i128>) -> IntPoly {
-    let mut monomials: Vec<(i128, Vec<VarId>)> =
-        sum.into_iter().filter(|(_, c)| *c != 0).map(|(m, c)| (c, m)).collect();
-    monomials.sort_by(|(c, a), (d, b)| b.len().cmp(&a.len()).then((*c < 0).cmp(&(*d < 0))).then(a.cmp(b)));
-    IntPoly { monomials }
 }
 
 /// `e` as a linear form over integer registers (monomial → coefficient; the constant under

@@ -50,7 +50,7 @@ impl IntPoly {
         if poly.degree() > MAX_DEGREE {
             return None;
         }
-        let mut monomials = Vec::new();
+        let mut monomials = std::collections::BTreeMap::new();
         for (m, c) in &poly.terms {
             let c = to_i128(&(c * scale))?;
             if c.abs() > MAX_COEFFICIENT {
@@ -62,12 +62,19 @@ impl IntPoly {
                 factors.extend(std::iter::repeat_n(*v, *e as usize));
             }
             factors.sort();
-            monomials.push((c, factors));
+            monomials.insert(factors, c);
         }
-        // Highest degree first, the positive terms of a degree first, the constant last:
-        // `n*m - i*m + n - i - j`.
+        Some(IntPoly::from_sums(monomials))
+    }
+
+    /// The polynomial of the coefficients per monomial (factors sorted), zeros left out, in the
+    /// printed order: highest degree first, the positive terms of a degree first, the constant
+    /// last (`n*m - i*m + n - i - j`).
+    pub fn from_sums(sums: std::collections::BTreeMap<Vec<VarId>, i128>) -> IntPoly {
+        let mut monomials: Vec<(i128, Vec<VarId>)> =
+            sums.into_iter().filter(|(_, c)| *c != 0).map(|(f, c)| (c, f)).collect();
         monomials.sort_by(|(c, a), (d, b)| b.len().cmp(&a.len()).then((*c < 0).cmp(&(*d < 0))).then(a.cmp(b)));
-        Some(IntPoly { monomials })
+        IntPoly { monomials }
     }
 
     /// The polynomial with the variables `value` knows replaced by their values (`None` on an
@@ -86,13 +93,10 @@ impl IntPoly {
             let sum = sums.entry(left).or_insert(0);
             *sum = sum.checked_add(c)?;
         }
-        let mut monomials: Vec<(i128, Vec<VarId>)> =
-            sums.into_iter().filter(|(_, c)| *c != 0).map(|(f, c)| (c, f)).collect();
-        if monomials.iter().any(|(c, _)| c.abs() > MAX_COEFFICIENT) {
+        if sums.values().any(|c| c.abs() > MAX_COEFFICIENT) {
             return None;
         }
-        monomials.sort_by(|(c, a), (d, b)| b.len().cmp(&a.len()).then((*c < 0).cmp(&(*d < 0))).then(a.cmp(b)));
-        Some(IntPoly { monomials })
+        Some(IntPoly::from_sums(sums))
     }
 
     pub fn vars(&self) -> BTreeSet<VarId> {
@@ -291,9 +295,7 @@ impl Bound {
                 _ => t.text(name),
             })
             .collect();
-        let mut it = texts.into_iter().rev();
-        let last = it.next().unwrap_or_else(|| "0".into());
-        it.fold(last, |acc, t| format!("max({t}, {acc})"))
+        max_text(texts)
     }
 
     /// The boolean `count <= B`, the variables at the values `at` gives.
@@ -306,6 +308,13 @@ impl Bound {
     pub fn potentials(&self, count: &Expr, now: &dyn Fn(VarId) -> Expr, entry: &dyn Fn(VarId) -> Expr) -> Vec<Expr> {
         self.terms.iter().map(|t| t.potential(count, now, entry)).collect()
     }
+}
+
+/// The maximum of expressions in the expression language: `max(a, max(b, c))` (`0` for none).
+pub fn max_text(texts: Vec<String>) -> String {
+    let mut it = texts.into_iter().rev();
+    let last = it.next().unwrap_or_else(|| "0".into());
+    it.fold(last, |acc, t| format!("max({t}, {acc})"))
 }
 
 /// `!guard || claim`.

@@ -328,20 +328,47 @@ pub fn refuted(p: &Program, semantics: leapfrog_arith::Semantics, deadline: std:
 /// Each location's incoming edges from locations the entry reaches (a jump after a `return`
 /// to the join of an `if` is no way in).
 pub fn live_predecessors(f: &leapfrog_ir::Function) -> leapfrog_ir::IdVec<LocId, Vec<leapfrog_ir::EdgeId>> {
-    let succ = f.successors();
-    let mut live = vec![false; f.locs.len()];
-    let mut stack = vec![f.entry];
-    while let Some(at) = stack.pop() {
-        if std::mem::replace(&mut live[at.0 as usize], true) {
-            continue;
-        }
-        stack.extend(succ[at].iter().map(|e| f.edges[*e].to));
-    }
+    let live = leapfrog_ir::loops::reachable_from(f.entry, &f.successors(), f);
     let mut preds = f.predecessors();
     for (_, list) in preds.iter_mut() {
         list.retain(|e| live[f.edges[*e].from.0 as usize]);
     }
     preds
+}
+
+/// The straight stretch into loop `l` (forest `forest` of `f`) along each edge that enters its
+/// header from outside: that edge, then, walking back, the only live edge into each location,
+/// up to `most` edges; it ends with a call or an opaque step (included: what it leaves is not
+/// known) or where a location has several live ways in.
+pub fn lead_ins(
+    f: &leapfrog_ir::Function,
+    forest: &LoopForest,
+    l: LoopId,
+    most: usize,
+) -> Vec<Vec<leapfrog_ir::EdgeId>> {
+    let header = forest.loops[l].header;
+    let preds = live_predecessors(f);
+    let mut out = Vec::new();
+    for (entry, e) in f.edges.iter() {
+        if e.to != header || forest.contains(l, e.from) {
+            continue;
+        }
+        let mut stretch = vec![entry];
+        let mut at = entry;
+        while stretch.len() < most {
+            let edge = &f.edges[at];
+            if matches!(edge.cmd, Command::Call { .. } | Command::CallExtern { .. } | Command::Opaque { .. }) {
+                break;
+            }
+            match preds[edge.from].as_slice() {
+                [one] if *one != entry && f.edges[*one].from != edge.from => at = *one,
+                _ => break,
+            }
+            stretch.push(at);
+        }
+        out.push(stretch);
+    }
+    out
 }
 
 /// The most edges kept before a loop by [`loop_alone`] (where its entry constants are set).
@@ -367,8 +394,6 @@ pub fn loop_alone(
     relevant: &BTreeSet<VarId>,
 ) -> Option<(Program, Vec<Expr>)> {
     let original = &q.funcs[fid];
-    let header = forest.loops[l].header;
-    let preds = live_predecessors(original);
     // The locations kept: the loop's, the instrumentation's, and the stretches before it.
     let mut kept: BTreeSet<LocId> =
         original.locs.iter().map(|(loc, _)| loc).filter(|loc| forest.contains(l, *loc)).collect();
@@ -376,30 +401,17 @@ pub fn loop_alone(
     kept.extend(added);
     let mut starts: BTreeSet<LocId> = BTreeSet::new();
     let mut assumed: Vec<Expr> = Vec::new();
-    for (id, e) in original.edges.iter() {
-        if e.to != header || forest.contains(l, e.from) {
-            continue;
-        }
-        let mut at = id;
-        let mut start = e.from;
-        for _ in 0..MAX_LEAD_IN {
-            let edge = &original.edges[at];
+    for stretch in lead_ins(original, forest, l, MAX_LEAD_IN) {
+        for e in &stretch {
+            let edge = &original.edges[*e];
             kept.insert(edge.from);
-            start = edge.from;
             if let Command::Assume(c) = &edge.cmd
                 && !assumed.contains(c)
             {
                 assumed.push(c.clone());
             }
-            if matches!(edge.cmd, Command::Call { .. } | Command::CallExtern { .. } | Command::Opaque { .. }) {
-                break;
-            }
-            match preds[edge.from].as_slice() {
-                [one] if *one != id && original.edges[*one].from != edge.from => at = *one,
-                _ => break,
-            }
         }
-        starts.insert(start);
+        starts.insert(original.edges[*stretch.last().expect("an entry edge")].from);
     }
     let mut out = p.clone();
     let f = &mut out.funcs[fid];

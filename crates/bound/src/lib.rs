@@ -166,9 +166,7 @@ fn merge(row: &mut LoopBound, copies: Vec<Outcome>) {
         texts.retain(|t| t.parse::<i128>().is_err());
         texts.push(most.to_string());
     }
-    let mut it = texts.into_iter().rev();
-    let last = it.next().expect("every copy is bounded");
-    row.bound = Some(it.fold(last, |acc, t| format!("max({t}, {acc})")));
+    row.bound = Some(expr::max_text(texts));
     row.technique = copies.iter().find_map(|c| c.technique);
     row.max = copies.iter().map(|c| c.max).try_fold(0, |m, x| Some(m.max(x?)));
     if row.max.is_none() {
@@ -196,7 +194,8 @@ fn bound_loop(
     let entry = constants::entry_constants(q, fid, forest, l);
     let value = |v: VarId| entry.get(&v).copied();
     let visibility = Visibility::new(q, &[]);
-    let hidden = |b: &Bound| b.vars().into_iter().find(|v| !visibility.visible_at(*v, span) || !nameable(q, *v));
+    // (Visible: named by the source at the loop, so no temporary of the front end or inlining.)
+    let hidden = |b: &Bound| b.vars().into_iter().find(|v| !visibility.visible_at(*v, span));
     // Under the bit-precise semantics the checker computes the assertion in wrapping 64-bit
     // arithmetic: only claims that cannot wrap there (linear, over variables of 32 bits at
     // most, coefficients within 2^20) are tried.
@@ -367,11 +366,6 @@ impl std::fmt::Display for Failure {
     }
 }
 
-/// Whether the source can name `v` (not a temporary of the front end or of inlining).
-fn nameable(q: &Program, v: VarId) -> bool {
-    q.vars[v].scope.is_some()
-}
-
 /// Proves `bound` (or, with `constant`, the constant `m` where the variables have the entry
 /// values given) for loop `l` on the instrumented program: the certificate's invariants at the
 /// loop, or why not.
@@ -389,6 +383,7 @@ fn check(
     budget: Duration,
     thorough: bool,
 ) -> Result<Vec<String>, Failure> {
+    let deadline = Instant::now() + budget;
     // Copies of every variable of the claim and of the traces' terms, and of their conditions'
     // integer variables.
     let mut vars = bound.vars();
@@ -406,27 +401,22 @@ fn check(
     };
     let Instrumented { program, header, count: count_var, copies } =
         instrument(q, fid, forest, l, &vars, &claim).map_err(Failure::NotProven)?;
-    let count = Expr::Var(count_var);
-    let ghosts = candidates::Ghosts { count, copies: &copies, source: q };
-    let plain = candidates::plain(&ghosts, bound, traces, constants, constant);
-    let header_seeds = |cs: Vec<Candidate>| -> Vec<_> { cs.into_iter().map(|c| (header, c)).collect() };
-    let deadline = Instant::now() + budget;
-    let opts =
-        |share: f64| Options { semantics, timeout: deadline.saturating_duration_since(Instant::now()).mul_f64(share) };
-    // The plain candidates alone first (most bounds need no more), then every candidate with the
-    // verifier's templates, and with `thorough` its further candidates.
-    // On the program's cone of influence, when it has one.
-    let relevant = instrument::relevant(q, fid, forest, l, count_var, &copies);
-    let plain_on = instrument::cone_of_influence(&program, fid, &relevant);
     // A claim some run exceeds is not worth a proof.
     if instrument::refuted(&program, semantics, Instant::now() + budget / 10) {
         return Err(Failure::Refuted);
     }
+    let count = Expr::Var(count_var);
+    let ghosts = candidates::Ghosts { count, copies: &copies, source: q };
+    let plain = candidates::plain(&ghosts, bound, traces, constants, constant);
     let mut all = plain.clone();
     all.extend(candidates::guarded(&ghosts, traces));
-    // The loop alone first (most bounds need no context), then the whole program's cone of
-    // influence; each with the plain candidates alone, then with every candidate and the
-    // templates (with `thorough`, also the verifier's further candidates).
+    let header_seeds = |cs: Vec<Candidate>| -> Vec<_> { cs.into_iter().map(|c| (header, c)).collect() };
+    let opts =
+        |share: f64| Options { semantics, timeout: deadline.saturating_duration_since(Instant::now()).mul_f64(share) };
+    // The loop alone first (most bounds need no context), then the program's cone of influence;
+    // each with the plain candidates alone (most bounds need no more), then with every
+    // candidate and the verifier's templates (with `thorough`, also its further candidates).
+    let relevant = instrument::relevant(q, fid, forest, l, count_var, &copies);
     let alone = instrument::loop_alone(&program, q, fid, forest, l, &relevant).map(|(alone, assumed)| {
         // What the stretch before the loop assumes, as candidates too.
         let before: Vec<Candidate> =
@@ -435,7 +425,8 @@ fn check(
         alone
     });
     let all = candidates::distinct(all);
-    let whole = plain_on.as_ref().unwrap_or(&program);
+    let cone = instrument::cone_of_influence(&program, fid, &relevant);
+    let whole = cone.as_ref().unwrap_or(&program);
     let effort = if thorough { Effort::Everything } else { Effort::Templates };
     // (The encoding of a whole program is not interruptible: a very large one is not tried.)
     let in_context = program.funcs[fid].edges.len() <= MAX_CONTEXT_EDGES;

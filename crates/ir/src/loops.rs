@@ -269,8 +269,8 @@ impl<'f> Cfg<'f> {
     }
 }
 
-/// The locations reachable from `start` along all edges.
-fn reachable_from(start: LocId, succ: &IdVec<LocId, Vec<EdgeId>>, f: &Function) -> Vec<bool> {
+/// The locations reachable from `start` along all edges (`succ`: [`Function::successors`]).
+pub fn reachable_from(start: LocId, succ: &IdVec<LocId, Vec<EdgeId>>, f: &Function) -> Vec<bool> {
     let mut seen = vec![false; f.locs.len()];
     seen[start.index()] = true;
     let mut stack = vec![start];

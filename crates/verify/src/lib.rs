@@ -251,12 +251,7 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
     let mut ghost_material = None;
     if attempt.proof.is_err() && !attempt.analysis.forest.loops.is_empty() && Instant::now() < summary_deadline {
         let absint_deadline = (Instant::now() + opts.timeout.mul_f64(ABSINT_SHARE)).min(summary_deadline);
-        let mut seeds: Vec<(leapfrog_ir::LocId, Candidate)> =
-            leapfrog_absint::facts::octagon_facts(&q, fid, opts.semantics, ABSINT_MAX_LIVE, &views, absint_deadline)
-                .unwrap_or_default()
-                .into_iter()
-                .map(|(header, expr, text)| (header, Candidate { expr, text }))
-                .collect();
+        let mut seeds = octagon_candidates(&q, fid, opts.semantics, &views, absint_deadline);
         facts = seeds.iter().map(|(l, c)| (*l, c.expr.clone())).collect();
         // As candidates, only what the user can name at the loop (a fact about a string
         // literal's bytes, `.str0[0] == 114`, is the summaries' business, not the certificate's).
@@ -389,6 +384,22 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
     finish(report)
 }
 
+/// The abstract interpreter's octagon invariants of `q`'s loops (entry `fid`) as candidates,
+/// per header (none when the analysis does not finish by `deadline`).
+fn octagon_candidates(
+    q: &Program,
+    fid: FuncId,
+    semantics: Semantics,
+    views: &[MemoryView],
+    deadline: Instant,
+) -> Vec<(leapfrog_ir::LocId, Candidate)> {
+    leapfrog_absint::facts::octagon_facts(q, fid, semantics, ABSINT_MAX_LIVE, views, deadline)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(header, expr, text)| (header, Candidate { expr, text }))
+        .collect()
+}
+
 /// How hard [`prove_assertions`] tries.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Effort {
@@ -430,12 +441,7 @@ pub fn prove_assertions(
     }
     let absint_deadline = (Instant::now() + opts.timeout.mul_f64(ABSINT_SHARE)).min(deadline);
     let mut more: Vec<(leapfrog_ir::LocId, Candidate)> = seeds.to_vec();
-    more.extend(
-        leapfrog_absint::facts::octagon_facts(&q, fid, opts.semantics, ABSINT_MAX_LIVE, &views, absint_deadline)
-            .unwrap_or_default()
-            .into_iter()
-            .map(|(header, expr, text)| (header, Candidate { expr, text })),
-    );
+    more.extend(octagon_candidates(&q, fid, opts.semantics, &views, absint_deadline));
     let forest = &first.analysis.forest;
     let samples = leapfrog_summarize::analysis::entry_samples(&q, &q.funcs[fid], forest, &cfg, &views);
     more.extend(closed_forms::candidates(&q, fid, forest, &samples, opts.semantics, absint_deadline));

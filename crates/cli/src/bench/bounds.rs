@@ -3,7 +3,7 @@
 //! JSON output; the table uses the layout of [`super::table`].
 
 use super::runner::TaskResult;
-use super::table::{format_row, median, rule, suites_in_order, widths};
+use super::table::{median, render_rows, suites_in_order};
 
 /// The bound counts of a group of programs.
 #[derive(Debug, Clone, PartialEq)]
@@ -77,18 +77,8 @@ fn cells(s: &BoundSummary) -> Vec<String> {
 
 /// The bounds table: header, rule, suites, rule, `all`.
 pub fn render(suites: &[BoundSummary], all: &BoundSummary) -> String {
-    let header: Vec<String> = HEADER.iter().map(|h| h.to_string()).collect();
     let body: Vec<Vec<String>> = suites.iter().map(cells).collect();
-    let all_row = cells(all);
-    let widths = widths(std::iter::once(&header).chain(&body).chain([&all_row]));
-    let mut out = format_row(&header, &widths);
-    out.push_str(&rule(&widths));
-    for row in &body {
-        out.push_str(&format_row(row, &widths));
-    }
-    out.push_str(&rule(&widths));
-    out.push_str(&format_row(&all_row, &widths));
-    out
+    render_rows(&HEADER, &body, &cells(all))
 }
 
 #[cfg(test)]

@@ -88,22 +88,27 @@ fn cells(summary: &Summary) -> Vec<String> {
 
 /// The table: header, rule, suites, rule, `all`, then a line with the run's wall-clock time.
 pub fn render_table(suites: &[Summary], all: &Summary, wall_seconds: f64, job: &str, workers: usize) -> String {
-    let header: Vec<String> = HEADER.iter().map(|h| h.to_string()).collect();
     let body: Vec<Vec<String>> = suites.iter().map(cells).collect();
-    let all_row = cells(all);
-    let widths = widths(std::iter::once(&header).chain(&body).chain([&all_row]));
-
-    let mut out = format_row(&header, &widths);
-    out.push_str(&rule(&widths));
-    for row in &body {
-        out.push_str(&format_row(row, &widths));
-    }
-    out.push_str(&rule(&widths));
-    out.push_str(&format_row(&all_row, &widths));
+    let mut out = render_rows(&HEADER, &body, &cells(all));
     out.push_str(&format!(
         "wall-clock {wall_seconds:.2} s for job `{job}`: {} tasks on {workers} workers\n",
         all.tasks
     ));
+    out
+}
+
+/// Header, rule, the suites' rows, rule, the `all` row.
+pub fn render_rows(header: &[&str], body: &[Vec<String>], all_row: &[String]) -> String {
+    let header: Vec<String> = header.iter().map(|h| h.to_string()).collect();
+    let all_row = all_row.to_vec();
+    let widths = widths(std::iter::once(&header).chain(body).chain([&all_row]));
+    let mut out = format_row(&header, &widths);
+    out.push_str(&rule(&widths));
+    for row in body {
+        out.push_str(&format_row(row, &widths));
+    }
+    out.push_str(&rule(&widths));
+    out.push_str(&format_row(&all_row, &widths));
     out
 }
 
