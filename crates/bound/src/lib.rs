@@ -44,7 +44,9 @@ use std::time::{Duration, Instant};
 
 /// The share of `--timeout` the loops are given.
 const DEADLINE_SHARE: f64 = 0.9;
-/// The share of `--timeout` the runs that propose maxima may take.
+/// The share of `--timeout` the program's only execution may take (its counts are the exact
+/// maxima), and the share the runs that propose maxima may take.
+const ONLY_EXECUTION_SHARE: f64 = 0.4;
 const OBSERVE_SHARE: f64 = 0.05;
 /// The share of a loop's budget the summary may take, and the least budget of one check.
 const SUMMARY_SHARE: f64 = 0.3;
@@ -95,8 +97,10 @@ pub fn bounds(p: &Program, opts: &Options) -> BoundsReport {
             let forest = LoopForest::compute(&q.funcs[fid]);
             let ids: Vec<LoopId> = forest.loops.ids().collect();
             // What runs show of each loop (candidates for `max`).
-            let observing = Instant::now() + opts.timeout.mul_f64(OBSERVE_SHARE);
-            let observed = observe::most_body_starts(&q, fid, &forest, opts.semantics, observing.min(deadline));
+            let exact = (start + opts.timeout.mul_f64(ONLY_EXECUTION_SHARE)).min(deadline);
+            let observing = (Instant::now() + opts.timeout.mul_f64(OBSERVE_SHARE)).min(deadline);
+            let observed = observe::most_body_starts(&q, fid, &forest, opts.semantics, exact, observing);
+            let only = observed.only_execution.as_deref();
             for (done, l) in ids.iter().enumerate() {
                 let span = forest.syntax(&q.funcs[fid], *l).1;
                 let left = deadline.saturating_duration_since(Instant::now());
@@ -104,7 +108,8 @@ pub fn bounds(p: &Program, opts: &Options) -> BoundsReport {
                     Outcome::none("the time limit was reached before this loop")
                 } else {
                     let budget = left / (ids.len() - done) as u32;
-                    bound_loop(&q, fid, &forest, *l, opts.semantics, budget, observed.get(l).copied())
+                    let seen = observed.most.get(l).copied();
+                    bound_loop(&q, fid, &forest, *l, opts.semantics, budget, seen, only)
                 };
                 outcomes.entry(key(span)).or_default().push(outcome);
             }
@@ -185,7 +190,10 @@ fn bound_loop(
     semantics: Semantics,
     budget: Duration,
     observed: Option<i128>,
+    only_execution: Option<&str>,
 ) -> Outcome {
+    // The program's only execution gives the exact maximum (and a constant bound).
+    let exact = observed.zip(only_execution);
     let start = Instant::now();
     let f = &q.funcs[fid];
     let span = forest.syntax(f, l).1;
@@ -255,11 +263,22 @@ fn bound_loop(
     }
     // Last, the most body starts runs showed, as a constant bound.
     if let Some(m) = observed
+        && exact.is_none()
         && claims.len() < MAX_CLAIMS
     {
         claims.push((Bound::constant(m), technique::OBSERVED_MAXIMUM));
     }
+    let by_execution = |m: i128, ending: &str| Outcome {
+        bound: Some(m.to_string()),
+        max: Some(m),
+        reason: None,
+        certificate: vec![ending.to_string()],
+        technique: Some(technique::CONCRETE_EXECUTION),
+    };
     if claims.is_empty() {
+        if let Some((m, ending)) = exact {
+            return by_execution(m, ending);
+        }
         return Outcome::none(why_not_summary.unwrap_or_else(|| "no exit condition gives a bound".into()));
     }
     let check_budget = |share: f64| budget.saturating_sub(start.elapsed()).mul_f64(share).max(MIN_CHECK);
@@ -294,9 +313,19 @@ fn bound_loop(
     {
         last_failure = format!("{why}; {last_failure}");
     }
-    let Some((bound, certificate, technique)) = proven else { return Outcome::none(last_failure) };
+    let Some((bound, certificate, technique)) = proven else {
+        return match exact {
+            Some((m, ending)) => by_execution(m, ending),
+            None => Outcome::none(last_failure),
+        };
+    };
     let mut outcome =
         Outcome { bound: Some(bound.text(&name)), max: None, reason: None, certificate, technique: Some(technique) };
+    if let Some((m, ending)) = exact {
+        outcome.max = Some(m);
+        outcome.certificate.push(ending.to_string());
+        return outcome;
+    }
     // `max`: the bound at the constants the variables have on entry, else the most body starts
     // runs showed.
     match bound.eval(&value).or(observed) {

@@ -854,6 +854,7 @@ macro_rules! programs {
 
 programs!(
     while_increment,
+    only_execution,
     step_two,
     countdown_three,
     constant_64,

@@ -16,7 +16,7 @@
 //! both pipelines use it. [`run_recording`] and [`replay`] are the runs that turn an engine's
 //! proposed inputs into a stream and confirm a counterexample.
 
-use crate::{ExecConfig, ExecResult, InputOracle, Outcome, UninitMode};
+use crate::{ExecConfig, ExecResult, InputOracle, Outcome, UninitMode, Watch};
 use leapfrog_arith::Semantics;
 use leapfrog_ir::nondet::{Source, command_source};
 use leapfrog_ir::{Command, Program};
@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 
 /// Steps the run may take; longer runs are left to the other techniques. The interpreter takes
 /// roughly 10 million steps a second; the run may use about a sixth of the budget.
-const MAX_STEPS: u64 = 20_000_000;
+pub const MAX_STEPS: u64 = 20_000_000;
 const STEPS_PER_BUDGET_SECOND: f64 = 1_500_000.0;
 
 /// The program's only execution, when the interpreter shows that it has one and runs it to its
@@ -35,6 +35,18 @@ const STEPS_PER_BUDGET_SECOND: f64 = 1_500_000.0;
 /// input, when the run reaches undefined behaviour, a limit (the step budget, about a sixth of
 /// `budget`) or something the interpreter does not model, or when `deadline` has passed.
 pub fn single_run(q: &Program, semantics: Semantics, budget: Duration, deadline: Instant) -> Option<ExecResult> {
+    let max_steps = MAX_STEPS.min((budget.as_secs_f64() * STEPS_PER_BUDGET_SECOND) as u64);
+    single_run_watching(q, semantics, max_steps, deadline, None)
+}
+
+/// [`single_run`] with at most `max_steps` steps, recording the states `watch` asks for.
+pub fn single_run_watching(
+    q: &Program,
+    semantics: Semantics,
+    max_steps: u64,
+    deadline: Instant,
+    watch: Option<Watch>,
+) -> Option<ExecResult> {
     if Instant::now() >= deadline {
         return None;
     }
@@ -52,13 +64,13 @@ pub fn single_run(q: &Program, semantics: Semantics, budget: Duration, deadline:
     let config = ExecConfig {
         nondet: Vec::new(),
         uninit: UninitMode::Nondet,
-        max_steps: MAX_STEPS.min((budget.as_secs_f64() * STEPS_PER_BUDGET_SECOND) as u64),
+        max_steps,
         semantics,
         max_call_depth: 100_000,
         record_trace: false,
         record_inputs: false,
         deadline: Some(deadline),
-        watch: None,
+        watch,
     };
     let r = crate::run(q, &config);
     let ended = matches!(
