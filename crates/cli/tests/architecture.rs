@@ -80,6 +80,10 @@ const ALLOWED: &[(&str, &[&str])] = &[
         ],
     ),
     (
+        "testgen",
+        &["leapfrog-source", "leapfrog-arith", "leapfrog-ir", "leapfrog-interp", "leapfrog-results", "leapfrog-verify"],
+    ),
+    (
         "cli",
         &[
             "leapfrog-source",
@@ -94,6 +98,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "leapfrog-terminate",
             "leapfrog-proteus",
             "leapfrog-bound",
+            "leapfrog-testgen",
         ],
     ),
 ];

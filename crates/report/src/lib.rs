@@ -15,6 +15,7 @@ pub mod invariants;
 pub mod loops;
 pub mod snippet;
 pub mod terminate;
+pub mod testgen;
 pub mod verify;
 
 /// Output format of a job.

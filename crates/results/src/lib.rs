@@ -5,7 +5,7 @@
 //! The engines (`verify`, `terminate`, and the jobs of later issues) produce these types; the
 //! report emitters (`leapfrog-report`) format them without linking an engine; the CLI passes
 //! them along. One module per job: [`safety`] (`verify`), [`summaries`] (`summarize`),
-//! [`invariants`] (`invariants`), [`termination`] (`terminate`), [`classification`] (`classify`).
+//! [`invariants`] (`invariants`), [`termination`] (`terminate`), [`classification`] (`classify`), [`bounds`] (`bound`), [`tests`] (`testgen`).
 //!
 //! Invariant: depends only on `leapfrog-source`, `leapfrog-arith` and `leapfrog-ir` (for
 //! positions, the integer semantics, loop kinds and the environment assumptions of
@@ -18,6 +18,7 @@ pub mod safety;
 pub mod summaries;
 pub mod technique;
 pub mod termination;
+pub mod tests;
 
 use leapfrog_arith::Semantics;
 use std::time::Duration;

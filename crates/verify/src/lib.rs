@@ -19,6 +19,7 @@
 
 pub mod closed_forms;
 pub mod exits;
+pub mod falsify;
 pub mod ghosts;
 pub mod invariants;
 pub mod observed;
@@ -211,7 +212,7 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
         Err(e) => {
             // No summaries without inlining; runs on random inputs may still find a failure.
             let testing_deadline = deadline.min(Instant::now() + opts.timeout.mul_f64(RANDOM_TESTING_SHARE));
-            let (found, runs) = random_testing(p, opts.semantics, testing_deadline);
+            let (found, runs) = random_testing(p, opts.semantics, RANDOM_RUNS, testing_deadline);
             if let Some(cex) = found {
                 report.verdict = Verdict::False;
                 report.technique = Some(technique::RANDOM_TESTING);
@@ -500,13 +501,13 @@ const RANDOM_TESTING_SHARE: f64 = 0.5;
 const RANDOM_RUNS: u64 = 2000;
 const RANDOM_RUN_STEPS: u64 = 1_000_000;
 
-/// Runs `p` on random input streams (`runs::RandomInputs`) until one fails an assertion or
-/// `deadline`; a failure replayed from its recorded inputs is the counterexample. Also how many
-/// runs were made.
-fn random_testing(p: &Program, semantics: Semantics, deadline: Instant) -> (Option<Counterexample>, u64) {
+/// Runs `p` on at most `runs` random input streams (`runs::RandomInputs`) until one fails an
+/// assertion or `deadline`; a failure replayed from its recorded inputs is the counterexample.
+/// Also how many runs were made.
+fn random_testing(p: &Program, semantics: Semantics, runs: u64, deadline: Instant) -> (Option<Counterexample>, u64) {
     let mut inputs = runs::RandomInputs::new(p, 0x5851_f42d_4c95_7f2d);
     let mut made = 0;
-    while made < RANDOM_RUNS && Instant::now() < deadline {
+    while made < runs && Instant::now() < deadline {
         let config = ExecConfig {
             nondet: inputs.stream(made),
             uninit: UninitMode::Nondet,

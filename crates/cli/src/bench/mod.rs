@@ -7,7 +7,8 @@
 //! * [`manifest`] — manifest rows, filters, data models and the planning of tasks;
 //! * [`runner`] — subprocesses, limits, worker threads, progress, and the status of each task;
 //! * [`table`] — per-suite statistics and the text table;
-//! * [`verdicts`] — for verdict jobs (`verify`, `terminate`): the tool's answers scored against
+//! * [`verdicts`] — for verdict jobs (`verify`, `terminate`, and `testgen`, whose error goal
+//!   answers `unreach-call`): the tool's answers scored against
 //!   the manifest's `expected` column, their table, and the list of wrong answers;
 //! * [`bounds`] — for `bound`: loops bounded and with a `max` per suite;
 //! * [`results`] — the JSON result file.
@@ -41,7 +42,7 @@ use table::Summary;
 
 /// The jobs `bench` runs: the property-independent ones ([`job_is_property_independent`]) and
 /// the verdict jobs ([`verdicts::job_property`]).
-pub const JOBS: [&str; 5] = ["loops", "exec", "bound", "verify", "terminate"];
+pub const JOBS: [&str; 6] = ["loops", "exec", "bound", "verify", "terminate", "testgen"];
 
 /// Default per-task wall-clock limit.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
@@ -482,7 +483,7 @@ mod tests {
         let bogus = options(&dir, &manifest, &tool, "bogus");
         let err = run_tasks_of_manifest(&bogus, false).unwrap_err();
         assert_eq!(err.kind(), io::ErrorKind::InvalidInput);
-        assert_eq!(err.to_string(), "unknown job `bogus` (bench runs: loops, exec, bound, verify, terminate)");
+        assert_eq!(err.to_string(), "unknown job `bogus` (bench runs: loops, exec, bound, verify, terminate, testgen)");
 
         let mut no_time = options(&dir, &manifest, &tool, "loops");
         no_time.timeout = Duration::ZERO;

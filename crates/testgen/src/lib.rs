@@ -1,0 +1,212 @@
+//! Test generation (proteus-tse19 §7.3): inputs that reach a target — the program's error
+//! (Test-Comp's `cover-error`), the first statement of a source line, or every branch outcome
+//! (`cover-branches`) — with each input replayed by the interpreter before it is reported.
+//!
+//! A target is written into a copy of the program as the one failing assertion
+//! ([`targets`]); `leapfrog_verify::falsify::falsify` then looks for a failing execution of the
+//! copy: the only execution of a program without inputs, bounded unwinding, the loops crossed by
+//! their disjunctive summaries (a model gives the inputs and every trace's counter values, so a
+//! target behind 10^6 iterations is solved rather than unrolled), random runs and deeper
+//! unwinding. The inputs found are replayed on the original program, which must reach the
+//! target. Where nothing is found, `verify` on the copy may prove the target unreachable
+//! (status `unreachable`, with its certificate); otherwise the status is `unknown`, with why.
+//!
+//! Branch coverage ([`suite`]) first keeps the random runs that cover new outcomes, then aims
+//! at each outcome still uncovered in turn; coverage is what the replays executed.
+
+pub mod suite;
+pub mod targets;
+
+use leapfrog_interp::runs::replay;
+use leapfrog_interp::{ExecResult, Outcome};
+use leapfrog_ir::nondet::Source;
+use leapfrog_ir::{EdgeId, FuncId, LocId, Program};
+use leapfrog_results::tests::{Target, TargetKind, TargetStatus, TestCase, TestgenReport};
+use leapfrog_results::{Options, Verdict};
+use leapfrog_source::{FileId, Span};
+use leapfrog_verify::falsify::falsify;
+use std::time::{Duration, Instant};
+
+/// What to reach.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// A failing assertion or `reach_error` call.
+    Error,
+    /// The first statement of `line` of `file` (a path as the program's files name it, or its
+    /// ending; `None`: the first file of the program).
+    Line { file: Option<String>, line: u32 },
+    /// Every branch outcome.
+    Branches,
+}
+
+/// The share of a target's time the search for an input may take before `verify` tries to
+/// prove it unreachable.
+const SEARCH_SHARE: f64 = 0.6;
+
+/// Tests for `goal` in `p` within `opts.timeout`.
+pub fn testgen(p: &Program, goal: &Goal, opts: &Options) -> TestgenReport {
+    let start = Instant::now();
+    let mut report = TestgenReport {
+        semantics: opts.semantics,
+        goal: match goal {
+            Goal::Error => "error",
+            Goal::Line { .. } => "line",
+            Goal::Branches => "branches",
+        },
+        targets: Vec::new(),
+        tests: Vec::new(),
+        coverage: None,
+        notes: Vec::new(),
+        elapsed: Duration::ZERO,
+    };
+    match goal {
+        Goal::Error => {
+            let confirm = |r: &ExecResult| matches!(r.outcome, Outcome::Error { .. });
+            let (target, test) = reach(p, p, TargetKind::Error, Span::UNKNOWN, &confirm, opts);
+            push(&mut report, target, test);
+        }
+        Goal::Line { file, line } => match resolve_file(p, file.as_deref()) {
+            Err(why) => report.notes.push(why),
+            Ok(file) => {
+                let (locs, span) = targets::line_start(p, Some(file), *line);
+                if locs.is_empty() {
+                    report.notes.push(format!(
+                        "no statement of {} starts on line {line} (a declaration without initializer, a comment or a \
+                         brace is no target)",
+                        p.files.path(file)
+                    ));
+                } else {
+                    let instrumented = targets::fail_at(p, &locs);
+                    let confirm = |r: &ExecResult| passes_any(p, r, &locs);
+                    let (target, test) = reach(p, &instrumented, TargetKind::Line, span, &confirm, opts);
+                    push(&mut report, target, test);
+                }
+            }
+        },
+        Goal::Branches => suite::cover_branches(p, opts, start + opts.timeout, &mut report),
+    }
+    report.elapsed = start.elapsed();
+    report
+}
+
+/// Adds a target and its test to the report.
+fn push(report: &mut TestgenReport, mut target: Target, test: Option<TestCase>) {
+    if let Some(t) = test {
+        report.tests.push(t);
+        target.test = Some(report.tests.len() - 1);
+    }
+    report.targets.push(target);
+}
+
+/// The file `name` stands for: the path itself, or the one path that ends with `/name`.
+fn resolve_file(p: &Program, name: Option<&str>) -> Result<FileId, String> {
+    let Some(name) = name else { return Ok(FileId(0)) };
+    let matching: Vec<FileId> = p
+        .files
+        .iter()
+        .filter(|(_, path)| *path == name || path.ends_with(&format!("/{name}")))
+        .map(|(id, _)| id)
+        .collect();
+    match matching.as_slice() {
+        [one] => Ok(*one),
+        [] => Err(format!("no file of the program is `{name}`")),
+        _ => Err(format!("`{name}` names several files of the program; give more of its path")),
+    }
+}
+
+/// Whether the replay `r` (with its trace) left one of `locs`.
+fn passes_any(p: &Program, r: &ExecResult, locs: &[(FuncId, LocId)]) -> bool {
+    r.trace.iter().any(|(fid, e)| locs.contains(&(*fid, p.funcs[*fid].edges[*e].from)))
+}
+
+/// Whether the replay `r` took edge `edge` of `fid`.
+fn took(r: &ExecResult, fid: FuncId, edge: EdgeId) -> bool {
+    r.trace.contains(&(fid, edge))
+}
+
+/// The test of a replay.
+fn test_case(inputs: Vec<i128>, r: &ExecResult) -> TestCase {
+    let only_nondet_calls = r.input_counts.iter().all(|(source, n)| *source == Source::NondetCall || *n == 0);
+    TestCase { nondet: inputs, steps: r.steps, outcome: r.outcome.to_string(), only_nondet_calls }
+}
+
+/// Reaches the target that `instrumented` (a copy of `p` from [`targets`], or `p` itself for
+/// its error) fails at: a failing execution of the copy, replayed on `p` and `confirm`ed there;
+/// else `verify`'s proof that the copy cannot fail; else unknown.
+fn reach(
+    p: &Program,
+    instrumented: &Program,
+    kind: TargetKind,
+    span: Span,
+    confirm: &dyn Fn(&ExecResult) -> bool,
+    opts: &Options,
+) -> (Target, Option<TestCase>) {
+    let start = Instant::now();
+    let deadline = start + opts.timeout;
+    let mut target = Target {
+        kind,
+        span,
+        status: TargetStatus::Unknown,
+        test: None,
+        technique: None,
+        reason: None,
+        certificate: Vec::new(),
+    };
+    let searching = Options { semantics: opts.semantics, timeout: opts.timeout.mul_f64(SEARCH_SHARE) };
+    let not_found = match falsify(instrumented, &searching) {
+        Ok(found) => {
+            let inputs = found.counterexample.inputs;
+            let r = replay(p, &inputs, opts.semantics, deadline);
+            if confirm(&r) {
+                if target.kind == TargetKind::Error {
+                    target.span = found.counterexample.failing;
+                }
+                target.status = TargetStatus::Reached;
+                target.technique = Some(found.technique);
+                return (target, Some(test_case(inputs, &r)));
+            }
+            format!(
+                "inputs found by {} did not reach the target when replayed on the program (the replay: {})",
+                found.technique, r.outcome
+            )
+        }
+        Err(why) => why,
+    };
+    let left = deadline.saturating_duration_since(Instant::now());
+    if left.is_zero() {
+        target.reason = Some(format!("{not_found}; the time limit was reached"));
+        return (target, None);
+    }
+    let proof = leapfrog_verify::verify(instrumented, &Options { semantics: opts.semantics, timeout: left });
+    match proof.verdict {
+        Verdict::True => {
+            target.status = TargetStatus::Unreachable;
+            target.technique = proof.technique;
+            target.certificate = match proof.fact {
+                Some(fact) => vec![fact],
+                None => proof
+                    .certificate
+                    .iter()
+                    .map(|l| format!("{} at {}: {}", l.kind.name(), p.files.display(l.span), l.invariant))
+                    .collect(),
+            };
+        }
+        Verdict::False => {
+            let cex = proof.counterexample.expect("a FALSE has a counterexample");
+            let r = replay(p, &cex.inputs, opts.semantics, deadline);
+            if confirm(&r) {
+                if target.kind == TargetKind::Error {
+                    target.span = cex.failing;
+                }
+                target.status = TargetStatus::Reached;
+                target.technique = proof.technique;
+                return (target, Some(test_case(cex.inputs, &r)));
+            }
+            target.reason = Some(format!("{not_found}; verify's counterexample did not reach the target on replay"));
+        }
+        Verdict::Unknown => {
+            target.reason = Some(format!("{not_found}; {}", proof.reason.unwrap_or_default()));
+        }
+    }
+    (target, None)
+}
