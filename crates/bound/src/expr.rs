@@ -103,6 +103,60 @@ impl IntPoly {
         self.monomials.iter().flat_map(|(_, f)| f.iter().copied()).collect()
     }
 
+    /// `c` (a constant), `v` (a variable).
+    pub fn of_constant(c: i128) -> IntPoly {
+        IntPoly::from_sums([(Vec::new(), c)].into())
+    }
+    pub fn of_var(v: VarId) -> IntPoly {
+        IntPoly::from_sums([(vec![v], 1)].into())
+    }
+
+    /// `self + k·other` (`None` on an overflow of `i128`).
+    pub fn add_scaled(&self, k: i128, other: &IntPoly) -> Option<IntPoly> {
+        let mut sums: std::collections::BTreeMap<Vec<VarId>, i128> = std::collections::BTreeMap::new();
+        for (c, f) in &self.monomials {
+            sums.insert(f.clone(), *c);
+        }
+        for (c, f) in &other.monomials {
+            let sum = sums.entry(f.clone()).or_insert(0);
+            *sum = sum.checked_add(c.checked_mul(k)?)?;
+        }
+        Some(IntPoly::from_sums(sums))
+    }
+
+    /// The product (`None` on an overflow of `i128`).
+    pub fn times(&self, other: &IntPoly) -> Option<IntPoly> {
+        let mut sums: std::collections::BTreeMap<Vec<VarId>, i128> = std::collections::BTreeMap::new();
+        for (c, f) in &self.monomials {
+            for (d, g) in &other.monomials {
+                let mut factors: Vec<VarId> = f.iter().chain(g).copied().collect();
+                factors.sort();
+                let sum = sums.entry(factors).or_insert(0);
+                *sum = sum.checked_add(c.checked_mul(*d)?)?;
+            }
+        }
+        Some(IntPoly::from_sums(sums))
+    }
+
+    /// Every variable replaced by its polynomial (`None` when `value` has none for one, or on
+    /// an overflow).
+    pub fn substitute(&self, value: &dyn Fn(VarId) -> Option<IntPoly>) -> Option<IntPoly> {
+        let mut out = IntPoly::of_constant(0);
+        for (c, factors) in &self.monomials {
+            let mut product = IntPoly::of_constant(*c);
+            for v in factors {
+                product = product.times(&value(*v)?)?;
+            }
+            out = out.add_scaled(1, &product)?;
+        }
+        Some(out)
+    }
+
+    /// The highest degree of its monomials.
+    pub fn degree(&self) -> u32 {
+        self.monomials.iter().map(|(_, f)| f.len()).max().unwrap_or(0) as u32
+    }
+
     pub fn constant(&self) -> Option<i128> {
         match self.monomials.as_slice() {
             [] => Some(0),
@@ -261,6 +315,21 @@ impl Bound {
     /// One more than the bound: each term's numerator raised by its divisor, and at least 1
     /// (the last body start of an execution that leaves the loop from inside its body — a
     /// `do`'s last run, a `break` — is no iteration of a trace).
+    /// The highest degree of its terms' polynomials.
+    pub fn degree(&self) -> u32 {
+        self.terms.iter().map(|t| t.numerator.degree()).max().unwrap_or(0)
+    }
+
+    /// Every variable replaced by its polynomial (see [`IntPoly::substitute`]).
+    pub fn substitute(&self, value: &dyn Fn(VarId) -> Option<IntPoly>) -> Option<Bound> {
+        let terms = self
+            .terms
+            .iter()
+            .map(|t| Some(Term { numerator: t.numerator.substitute(value)?, divisor: t.divisor }))
+            .collect::<Option<Vec<_>>>()?;
+        Bound::new(terms)
+    }
+
     pub fn plus_one(&self) -> Bound {
         let mut terms: Vec<Term> = self
             .terms

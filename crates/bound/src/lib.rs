@@ -26,6 +26,7 @@ pub mod exits;
 pub mod expr;
 pub mod instrument;
 pub mod observe;
+pub mod program;
 
 use candidates::Traced;
 use expr::{Bound, Term};
@@ -34,7 +35,7 @@ use leapfrog_arith::Semantics;
 use leapfrog_ir::loops::LoopForest;
 use leapfrog_ir::{Expr, FuncId, InlineLimits, LocTag, LoopId, Program, VarId, Visibility, inline_program};
 use leapfrog_proteus::job::trace_bounds;
-use leapfrog_results::bounds::{BoundsReport, LoopBound};
+use leapfrog_results::bounds::{BoundsReport, LoopBound, ProgramBound};
 use leapfrog_results::{Options, technique};
 use leapfrog_source::Span;
 use leapfrog_summarize::candidates::Candidate;
@@ -64,8 +65,13 @@ pub fn bounds(p: &Program, opts: &Options) -> BoundsReport {
     let start = Instant::now();
     // Some steps (reading the program, an encoding) are not interruptible: aim a little early.
     let deadline = start + opts.timeout.mul_f64(DEADLINE_SHARE);
-    let mut report =
-        BoundsReport { semantics: opts.semantics, loops: Vec::new(), notes: Vec::new(), elapsed: Duration::ZERO };
+    let mut report = BoundsReport {
+        semantics: opts.semantics,
+        loops: Vec::new(),
+        program: None,
+        notes: Vec::new(),
+        elapsed: Duration::ZERO,
+    };
     // Every loop of the source, by its keyword, with its function.
     let mut written: BTreeMap<(u32, u32, u32), (String, leapfrog_ir::LoopKind, Span)> = BTreeMap::new();
     for (_, f) in p.user_funcs() {
@@ -96,6 +102,7 @@ pub fn bounds(p: &Program, opts: &Options) -> BoundsReport {
             let fid = q.entry.expect("inlining keeps the entry");
             let forest = LoopForest::compute(&q.funcs[fid]);
             let ids: Vec<LoopId> = forest.loops.ids().collect();
+            let mut proven: BTreeMap<LoopId, Bound> = BTreeMap::new();
             // What runs show of each loop (candidates for `max`).
             let exact = (start + opts.timeout.mul_f64(ONLY_EXECUTION_SHARE)).min(deadline);
             let observing = (Instant::now() + opts.timeout.mul_f64(OBSERVE_SHARE)).min(deadline);
@@ -109,10 +116,24 @@ pub fn bounds(p: &Program, opts: &Options) -> BoundsReport {
                 } else {
                     let budget = left / (ids.len() - done) as u32;
                     let seen = observed.most.get(l).copied();
-                    bound_loop(&q, fid, &forest, *l, opts.semantics, budget, seen, only)
+                    bound_loop(&q, fid, &forest, *l, opts.semantics, budget, (seen, only))
                 };
+                if let Some(b) = &outcome.proven {
+                    proven.insert(*l, b.clone());
+                }
                 outcomes.entry(key(span)).or_default().push(outcome);
             }
+            let where_ = |l: LoopId| q.files.display(forest.syntax(&q.funcs[fid], l).1);
+            let function = p.entry.map(|f| p.funcs[f].name.clone()).unwrap_or_default();
+            report.program = Some(match program::compose(&q, fid, opts.semantics, &forest, &proven, &where_) {
+                Ok(c) => ProgramBound {
+                    function,
+                    bound: Some(c.bound),
+                    complexity: program::complexity(c.degree),
+                    reason: None,
+                },
+                Err(why) => ProgramBound { function, bound: None, complexity: "unknown".into(), reason: Some(why) },
+            });
         }
     }
     for (k, (function, kind, span)) in written {
@@ -144,6 +165,8 @@ fn key(span: Span) -> (u32, u32, u32) {
 /// What one copy of a loop got.
 struct Outcome {
     bound: Option<String>,
+    /// The bound proven (for the program's bound).
+    proven: Option<Bound>,
     max: Option<i128>,
     reason: Option<String>,
     certificate: Vec<String>,
@@ -152,7 +175,14 @@ struct Outcome {
 
 impl Outcome {
     fn none(why: impl Into<String>) -> Outcome {
-        Outcome { bound: None, max: None, reason: Some(why.into()), certificate: Vec::new(), technique: None }
+        Outcome {
+            bound: None,
+            proven: None,
+            max: None,
+            reason: Some(why.into()),
+            certificate: Vec::new(),
+            technique: None,
+        }
     }
 }
 
@@ -181,7 +211,9 @@ fn merge(row: &mut LoopBound, copies: Vec<Outcome>) {
     row.certificate.dedup();
 }
 
-/// Loop `l` of `q`'s entry function `fid`, within `budget`.
+/// Loop `l` of `q`'s entry function `fid`, within `budget`; `observed` is the most body starts runs
+/// showed, and `only_execution` how the program's only execution ended when that run was it
+/// (`observed` is then the exact maximum).
 fn bound_loop(
     q: &Program,
     fid: FuncId,
@@ -189,8 +221,7 @@ fn bound_loop(
     l: LoopId,
     semantics: Semantics,
     budget: Duration,
-    observed: Option<i128>,
-    only_execution: Option<&str>,
+    (observed, only_execution): (Option<i128>, Option<&str>),
 ) -> Outcome {
     // The program's only execution gives the exact maximum (and a constant bound).
     let exact = observed.zip(only_execution);
@@ -270,6 +301,7 @@ fn bound_loop(
     }
     let by_execution = |m: i128, ending: &str| Outcome {
         bound: Some(m.to_string()),
+        proven: Some(Bound::constant(m)),
         max: Some(m),
         reason: None,
         certificate: vec![ending.to_string()],
@@ -319,8 +351,14 @@ fn bound_loop(
             None => Outcome::none(last_failure),
         };
     };
-    let mut outcome =
-        Outcome { bound: Some(bound.text(&name)), max: None, reason: None, certificate, technique: Some(technique) };
+    let mut outcome = Outcome {
+        bound: Some(bound.text(&name)),
+        proven: Some(bound.clone()),
+        max: None,
+        reason: None,
+        certificate,
+        technique: Some(technique),
+    };
     if let Some((m, ending)) = exact {
         outcome.max = Some(m);
         outcome.certificate.push(ending.to_string());

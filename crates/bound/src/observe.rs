@@ -55,7 +55,8 @@ pub fn most_body_starts(
         vars: mosts.iter().map(|(_, v)| *v).collect(),
         per_loc: 1,
     };
-    if let Some(r) = runs::single_run_watching(&program, semantics, runs::MAX_STEPS, exact_deadline, Some(watch.clone()))
+    if let Some(r) =
+        runs::single_run_watching(&program, semantics, runs::MAX_STEPS, exact_deadline, Some(watch.clone()))
         && record(&r, &mosts, &mut out.most)
     {
         out.only_execution = Some(runs::ending_text(&r));

@@ -229,12 +229,17 @@ fn no_run_exceeds_a_printed_bound() {
     let files = programs();
     assert!(files.len() > 20, "the development suites are missing: {}", benchmarks().display());
     let (mut bounded, mut executions_checked, mut maxed, mut tight) = (0, 0u64, 0, 0u64);
+    let (mut programs_checked, mut calls_checked) = (0, 0u64);
     for file in files {
         let Ok(p) = load_program(std::slice::from_ref(&file), &FrontendOptions::default()) else { continue };
         let report =
             leapfrog_bound::bounds(&p, &Options { semantics: Semantics::Default, timeout: Duration::from_secs(4) });
         let mut inputs = RandomInputs::new(&p, 0x9e37_79b9);
         let streams: Vec<Vec<i128>> = (0..RUNS).map(|k| inputs.stream(k)).collect();
+        if let Some(checked) = program_bound_holds(&file, &p, &report, &streams) {
+            programs_checked += 1;
+            calls_checked += checked;
+        }
         for l in report.loops.iter().filter(|l| l.bound.is_some()) {
             let text = l.bound.as_ref().unwrap();
             let bound = parse(text);
@@ -310,9 +315,65 @@ fn no_run_exceeds_a_printed_bound() {
     eprintln!(
         "{bounded} bounded loops ({maxed} with a max), {executions_checked} executions checked, {tight} at their bound"
     );
+    eprintln!("program bounds: {programs_checked} programs, {calls_checked} calls checked");
+    assert!(programs_checked >= 5, "only {programs_checked} program bounds were checked");
     assert!(bounded >= 10, "only {bounded} loops were bounded");
     assert!(executions_checked >= 100, "only {executions_checked} executions were checked");
     // The check can fail: many executions run exactly as often as their bound allows, so a bound
     // one lower would be caught.
     assert!(tight >= 100, "only {tight} executions reach their bound");
+}
+
+/// The program's bound against runs, where it names only the entry function's parameters and
+/// every loop is written in the entry function: the body starts of all loops in one call, at
+/// most the bound at the parameters' values. The calls checked, or `None` when not checked.
+fn program_bound_holds(
+    file: &Path,
+    p: &Program,
+    report: &leapfrog_results::bounds::BoundsReport,
+    streams: &[Vec<i128>],
+) -> Option<u64> {
+    let text = report.program.as_ref()?.bound.as_ref()?;
+    let entry = p.entry?;
+    let f = &p.funcs[entry];
+    let bound = parse(text);
+    let mut wanted = Vec::new();
+    names(&bound, &mut wanted);
+    let params: Vec<VarId> =
+        wanted.iter().map(|n| f.params.iter().copied().find(|v| p.vars[*v].name == *n)).collect::<Option<Vec<_>>>()?;
+    let bodies: Vec<LocId> = report
+        .loops
+        .iter()
+        .map(|l| watched(p, l.span).filter(|w| w.func == entry).map(|w| w.body))
+        .collect::<Option<Vec<_>>>()?;
+    let mut checked = 0;
+    for stream in streams {
+        let mut locs = bodies.clone();
+        locs.push(f.entry);
+        let config = ExecConfig {
+            nondet: stream.clone(),
+            uninit: UninitMode::Nondet,
+            max_steps: STEPS,
+            semantics: Semantics::Default,
+            watch: Some(Watch { func: entry, locs, vars: params.clone(), per_loc: STEPS as usize }),
+            ..ExecConfig::default()
+        };
+        let r = leapfrog_interp::run(p, &config);
+        // Only calls that end without undefined behaviour (a limit leaves the count short).
+        if !matches!(r.outcome, leapfrog_interp::Outcome::Exit { .. }) {
+            continue;
+        }
+        let Some(first) = r.snapshots.iter().find(|s| s.loc == f.entry) else { continue };
+        let by_name: BTreeMap<&str, Option<i128>> =
+            wanted.iter().map(|n| n.as_str()).zip(first.values.iter().copied()).collect();
+        let Some(limit) = eval(&bound, &|n| by_name.get(n).copied().flatten()) else { continue };
+        let starts = r.snapshots.iter().filter(|s| bodies.contains(&s.loc)).count();
+        assert!(
+            i128::try_from(starts).unwrap() <= limit,
+            "{}: {starts} body starts in all, above the program's bound {text} = {limit} (entry {by_name:?})",
+            file.display()
+        );
+        checked += 1;
+    }
+    Some(checked)
 }

@@ -111,8 +111,33 @@ enum Command {
         input: InputArgs,
         #[command(flatten)]
         analysis: AnalysisArgs,
-        #[arg(long, value_enum, default_value_t = FormatArg::Text)]
-        format: FormatArg,
+        /// `termcomp`: only termCOMP's first line, `WORST_CASE(?, O(n^k))` or `WORST_CASE(?, ?)`.
+        #[arg(long, value_enum, default_value_t = BoundFormatArg::Text)]
+        format: BoundFormatArg,
+    },
+    /// Inputs that reach a target, each replayed by the interpreter: the program's error (a
+    /// failing assertion, a reach_error call; Test-Comp's cover-error), the first statement of a
+    /// line (--target), or every branch outcome (--cover branches). Solved through the loops'
+    /// disjunctive summaries where unwinding would be too deep; a target no input reaches is
+    /// `unreachable` only when verify proves it.
+    Testgen {
+        #[command(flatten)]
+        input: InputArgs,
+        #[command(flatten)]
+        analysis: AnalysisArgs,
+        /// A source line to reach: LINE (of the first file) or FILE:LINE.
+        #[arg(long, conflicts_with = "cover")]
+        target: Option<String>,
+        /// `error`: a failing assertion or reach_error call; `branches`: every branch outcome.
+        #[arg(long, value_enum, default_value_t = CoverArg::Error)]
+        cover: CoverArg,
+        /// `testcomp`: Test-Comp's test-format files (metadata.xml, testcase-N.xml) in --output,
+        /// and the text report.
+        #[arg(long, value_enum, default_value_t = TestFormatArg::Text)]
+        format: TestFormatArg,
+        /// The folder of the Test-Comp test suite (--format testcomp).
+        #[arg(long, default_value = "test-suite")]
+        output: PathBuf,
     },
     /// Every loop header's invariant from abstract interpretation over a numeric domain (as C over
     /// the variables visible at the loop), re-checked by the independent checker.
@@ -222,6 +247,38 @@ struct AnalysisArgs {
 }
 
 #[derive(Copy, Clone, ValueEnum)]
+enum BoundFormatArg {
+    Text,
+    Json,
+    Termcomp,
+}
+
+#[derive(Copy, Clone, ValueEnum)]
+enum CoverArg {
+    Error,
+    Branches,
+}
+
+#[derive(Copy, Clone, ValueEnum)]
+enum TestFormatArg {
+    Text,
+    Json,
+    Testcomp,
+}
+
+/// `--target LINE` or `--target FILE:LINE`.
+fn parse_target(s: &str) -> Result<leapfrog_testgen::Goal, String> {
+    let (file, line) = match s.rsplit_once(':') {
+        Some((file, line)) => (Some(file.to_string()), line),
+        None => (None, s),
+    };
+    match line.parse::<u32>() {
+        Ok(line) if line > 0 => Ok(leapfrog_testgen::Goal::Line { file, line }),
+        _ => Err(format!("--target takes LINE or FILE:LINE with a line number from 1, not `{s}`")),
+    }
+}
+
+#[derive(Copy, Clone, ValueEnum)]
 enum DomainArg {
     Interval,
     Octagon,
@@ -301,7 +358,8 @@ struct BenchArgs {
     manifest: PathBuf,
     /// The leapfrog job to run on each task: `loops`, `exec` or `bound` (once per program,
     /// measured; `bound` also counted: loops bounded and with a `max`), or a verdict job, scored
-    /// against the manifest's `expected`: `verify` (the unreach-call rows) or `terminate` (the
+    /// against the manifest's `expected`: `verify` (the unreach-call rows), `testgen` (the same
+    /// rows: an error reached is FALSE, proven unreachable TRUE) or `terminate` (the
     /// termination rows). Another name is a usage error.
     #[arg(long, default_value = "loops")]
     job: String,
@@ -505,9 +563,38 @@ fn run(cli: Cli) -> u8 {
             Err(code) => code,
         },
         Command::Bound { input, analysis, format } => match input.to_input() {
-            Ok(input) => jobs::bound::run(&input, format.into(), &analysis.options()),
+            Ok(input) => {
+                let format = match format {
+                    BoundFormatArg::Text => jobs::bound::BoundFormat::Text,
+                    BoundFormatArg::Json => jobs::bound::BoundFormat::Json,
+                    BoundFormatArg::Termcomp => jobs::bound::BoundFormat::TermComp,
+                };
+                jobs::bound::run(&input, format, &analysis.options())
+            }
             Err(code) => code,
         },
+        Command::Testgen { input, analysis, target, cover, format, output } => {
+            let goal = match (target, cover) {
+                (Some(t), _) => match parse_target(&t) {
+                    Ok(goal) => goal,
+                    Err(message) => {
+                        eprintln!("leapfrog: error: {message}");
+                        return jobs::EXIT_USAGE;
+                    }
+                },
+                (None, CoverArg::Error) => leapfrog_testgen::Goal::Error,
+                (None, CoverArg::Branches) => leapfrog_testgen::Goal::Branches,
+            };
+            let format = match format {
+                TestFormatArg::Text => jobs::testgen::TestFormat::Text,
+                TestFormatArg::Json => jobs::testgen::TestFormat::Json,
+                TestFormatArg::Testcomp => jobs::testgen::TestFormat::TestComp,
+            };
+            match input.to_input() {
+                Ok(input) => jobs::testgen::run(&input, &goal, format, &output, &analysis.options()),
+                Err(code) => code,
+            }
+        }
         Command::Invariants { input, analysis, domain, disjuncts, format } => match input.to_input() {
             Ok(input) => {
                 let choice =

@@ -23,12 +23,27 @@ pub fn to_json(files: &SourceFiles, r: &BoundsReport) -> Value {
             v
         })
         .collect();
+    let program = match &r.program {
+        Some(pb) => json!({
+            "function": pb.function,
+            "bound": pb.bound,
+            "complexity": pb.complexity,
+            "reason": pb.reason,
+        }),
+        None => json!({
+            "function": null,
+            "bound": null,
+            "complexity": "unknown",
+            "reason": r.notes.join("; "),
+        }),
+    };
     json!({
         "job": "bound",
         "semantics": r.semantics.name(),
         "convention": "bound: an upper bound on the body starts of one execution of the loop statement, over the values the variables have when its condition is first evaluated (after a for's initialization, before a do's first body), in mathematical integers; max: the most body starts of one execution of the loop statement in any execution of the program; both re-checked by the independent checker, for executions without undefined behaviour",
         "notes": r.notes,
         "loops": loops,
+        "program": program,
         "elapsed_seconds": r.elapsed.as_secs_f64(),
     })
 }
@@ -45,6 +60,19 @@ pub fn to_text(files: &SourceFiles, r: &BoundsReport) -> String {
     );
     for n in &r.notes {
         out.push_str(&format!("note: {n}\n"));
+    }
+    match &r.program {
+        Some(pb) => {
+            let bound = pb.bound.as_deref().unwrap_or("unknown");
+            out.push_str(&format!(
+                "program: {} — all loops' body starts in one call of `{}`: {bound}\n",
+                pb.complexity, pb.function
+            ));
+            if let Some(why) = &pb.reason {
+                out.push_str(&format!("  reason: {why}\n"));
+            }
+        }
+        None => out.push_str("program: unknown\n"),
     }
     for l in &r.loops {
         out.push_str(
@@ -65,4 +93,13 @@ pub fn to_text(files: &SourceFiles, r: &BoundsReport) -> String {
         }
     }
     out
+}
+
+/// The first line a termCOMP complexity tool prints: `WORST_CASE(?, O(n^2))`, or
+/// `WORST_CASE(?, ?)` when the bound is unknown.
+pub fn to_termcomp(r: &BoundsReport) -> String {
+    match r.program.as_ref().filter(|p| p.bound.is_some()) {
+        Some(p) => format!("WORST_CASE(?, {})", p.complexity),
+        None => "WORST_CASE(?, ?)".to_string(),
+    }
 }

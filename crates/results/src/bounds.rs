@@ -36,7 +36,24 @@ pub struct BoundsReport {
     /// In source order, one per loop statement (the copies of a loop inlined at several call
     /// sites share one entry).
     pub loops: Vec<LoopBound>,
+    /// The entry function's bound and complexity (`None` when the program could not be
+    /// inlined).
+    pub program: Option<ProgramBound>,
     /// Why some loops are missing (the program could not be inlined, the time limit).
     pub notes: Vec<String>,
     pub elapsed: Duration,
+}
+
+/// The total number of loop body starts in one call of the entry function, composed from the
+/// loops' proven bounds, and its complexity in termCOMP's notation.
+#[derive(Clone, Debug)]
+pub struct ProgramBound {
+    pub function: String,
+    /// Over the values of the parameters and inputs the loops' bounds name (each has one value
+    /// at every loop); `None`: unknown.
+    pub bound: Option<String>,
+    /// `O(1)`, `O(n^k)`, or `unknown`.
+    pub complexity: String,
+    /// Why the bound is unknown.
+    pub reason: Option<String>,
 }

@@ -8,6 +8,7 @@ pub mod invariants;
 pub mod ir;
 pub mod loops;
 pub mod summarize;
+pub mod testgen;
 pub mod verdict;
 
 use crate::task::{self, Task};
