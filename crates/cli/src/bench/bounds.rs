@@ -15,6 +15,8 @@ pub struct BoundSummary {
     pub loops: usize,
     pub bounded: usize,
     pub with_max: usize,
+    /// Programs per complexity of their program-level bound (`O(1)`, `O(n^2)`, `unknown`).
+    pub complexities: std::collections::BTreeMap<String, usize>,
     pub median_seconds: Option<f64>,
     pub max_seconds: f64,
 }
@@ -28,6 +30,7 @@ impl BoundSummary {
             loops: 0,
             bounded: 0,
             with_max: 0,
+            complexities: Default::default(),
             median_seconds: None,
             max_seconds: 0.0,
         };
@@ -40,6 +43,8 @@ impl BoundSummary {
             s.loops += loops.len();
             s.bounded += loops.iter().filter(|l| l["bound"].is_string()).count();
             s.with_max += loops.iter().filter(|l| l["max"].is_number()).count();
+            let complexity = r.outcome.result.as_ref().and_then(|v| v["program"]["complexity"].as_str());
+            *s.complexities.entry(complexity.unwrap_or("unknown").to_string()).or_default() += 1;
         }
         s.max_seconds = seconds.iter().copied().fold(0.0, f64::max);
         s.median_seconds = median(&mut seconds);
@@ -75,10 +80,18 @@ fn cells(s: &BoundSummary) -> Vec<String> {
     ]
 }
 
-/// The bounds table: header, rule, suites, rule, `all`.
+/// The bounds table: header, rule, suites, rule, `all`; then the programs per complexity.
 pub fn render(suites: &[BoundSummary], all: &BoundSummary) -> String {
     let body: Vec<Vec<String>> = suites.iter().map(cells).collect();
-    render_rows(&HEADER, &body, &cells(all))
+    let mut out = render_rows(&HEADER, &body, &cells(all));
+    let mut complexities: Vec<(&String, &usize)> = all.complexities.iter().collect();
+    // `O(1)`, `O(n^1)`, … by degree, `unknown` last.
+    complexities.sort_by_key(|(c, _)| {
+        (c.as_str() == "unknown", c.trim_start_matches("O(n^").trim_end_matches(')').parse::<u32>().unwrap_or(0))
+    });
+    let listed: Vec<String> = complexities.iter().map(|(c, n)| format!("{c} {n}")).collect();
+    out.push_str(&format!("program complexities: {}\n", listed.join(", ")));
+    out
 }
 
 #[cfg(test)]
@@ -110,6 +123,6 @@ mod tests {
         assert_eq!((all.programs, all.answered, all.loops), (4, 3, 3));
         let table = render(&suites, &all);
         assert!(table.contains("2 (67%)") && table.contains("1 (33%)"), "{table}");
-        assert!(table.lines().last().unwrap().starts_with("all"), "{table}");
+        assert!(table.contains("program complexities: unknown 3"), "{table}");
     }
 }
