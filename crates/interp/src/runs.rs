@@ -92,9 +92,20 @@ pub const REPLAY_STEPS: u64 = 50_000_000;
 /// Runs `q` with inputs from `oracle` (`--uninit nondet`), recording the inputs it consumes, for
 /// at most [`REPLAY_STEPS`] steps and until `deadline`.
 pub fn run_recording(q: &Program, oracle: &mut dyn InputOracle, semantics: Semantics, deadline: Instant) -> ExecResult {
+    run_recording_within(q, oracle, semantics, REPLAY_STEPS, deadline)
+}
+
+/// [`run_recording`] for at most `max_steps` steps.
+pub fn run_recording_within(
+    q: &Program,
+    oracle: &mut dyn InputOracle,
+    semantics: Semantics,
+    max_steps: u64,
+    deadline: Instant,
+) -> ExecResult {
     let config = ExecConfig {
         uninit: UninitMode::Nondet,
-        max_steps: REPLAY_STEPS,
+        max_steps,
         semantics,
         record_inputs: true,
         deadline: Some(deadline),

@@ -46,7 +46,8 @@ pub fn to_json(files: &SourceFiles, r: &TestgenReport) -> Value {
             let test = t.test.map(|i| &r.tests[i]);
             v["test"] = json!(t.test);
             v["nondet"] = json!(test.map(|c| c.nondet.iter().map(|x| number(*x)).collect::<Vec<_>>()));
-            v["steps"] = json!(test.map(|c| c.steps));
+            v["steps"] = json!(test.and_then(|c| c.steps));
+            v["replayed_by"] = json!(test.map(|c| c.replayed_by));
             v["technique"] = json!(t.technique);
             v["reason"] = json!(t.reason);
             v["certificate"] = json!(t.certificate);
@@ -61,6 +62,7 @@ pub fn to_json(files: &SourceFiles, r: &TestgenReport) -> Value {
                 "nondet": c.nondet.iter().map(|x| number(*x)).collect::<Vec<_>>(),
                 "steps": c.steps,
                 "outcome": c.outcome,
+                "replayed_by": c.replayed_by,
                 "only_nondet_calls": c.only_nondet_calls,
             })
         })
@@ -113,10 +115,13 @@ pub fn to_text(files: &SourceFiles, r: &TestgenReport) -> String {
         out.push_str(&format!("{}{place}: {}\n", what(t), t.status.word()));
         if let Some(i) = t.test {
             let c = &r.tests[i];
+            let replay = match c.steps {
+                Some(steps) => format!("{steps} steps"),
+                None => "replayed natively".to_string(),
+            };
             out.push_str(&format!(
-                "  test {i}: --nondet {} ({} steps, {})\n",
+                "  test {i}: --nondet {} ({replay}, {})\n",
                 if c.nondet.is_empty() { "''".into() } else { stream_text(&c.nondet) },
-                c.steps,
                 c.outcome
             ));
         }

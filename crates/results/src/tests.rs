@@ -61,10 +61,14 @@ pub struct TestCase {
     /// The stream `exec --nondet` takes: the nondeterministic values and, in order, the values
     /// of uninitialized reads.
     pub nondet: Vec<i128>,
-    /// Steps of the interpreter's replay.
-    pub steps: u64,
+    /// Steps of the interpreter's replay (`None`: replayed natively, the interpreter's replay
+    /// stopped at its limit).
+    pub steps: Option<u64>,
     /// How the replay ended (`error: reach_error`, `exit 0`).
     pub outcome: String,
+    /// `interpreter`, or `native` (compiled by gcc and run: a target behind more iterations
+    /// than the interpreter runs).
+    pub replayed_by: &'static str,
     /// Whether every value of the stream was read by a `__VERIFIER_nondet_*` call (what a
     /// Test-Comp harness supplies); otherwise the stream also feeds uninitialized reads, extern
     /// calls or `volatile` reads, which a native run does not take from the test.

@@ -14,6 +14,7 @@
 //! Branch coverage ([`suite`]) first keeps the random runs that cover new outcomes, then aims
 //! at each outcome still uncovered in turn; coverage is what the replays executed.
 
+pub mod native;
 pub mod suite;
 pub mod targets;
 
@@ -25,6 +26,7 @@ use leapfrog_results::tests::{Target, TargetKind, TargetStatus, TestCase, Testge
 use leapfrog_results::{Options, Verdict};
 use leapfrog_source::{FileId, Span};
 use leapfrog_verify::falsify::falsify;
+use native::NativeSources;
 use std::time::{Duration, Instant};
 
 /// What to reach.
@@ -43,8 +45,9 @@ pub enum Goal {
 /// prove it unreachable.
 const SEARCH_SHARE: f64 = 0.6;
 
-/// Tests for `goal` in `p` within `opts.timeout`.
-pub fn testgen(p: &Program, goal: &Goal, opts: &Options) -> TestgenReport {
+/// Tests for `goal` in `p` within `opts.timeout`; `native`: the program's files, for native
+/// replays of errors the interpreter cannot replay to the end.
+pub fn testgen(p: &Program, goal: &Goal, opts: &Options, native: Option<&NativeSources>) -> TestgenReport {
     let start = Instant::now();
     let mut report = TestgenReport {
         semantics: opts.semantics,
@@ -62,7 +65,7 @@ pub fn testgen(p: &Program, goal: &Goal, opts: &Options) -> TestgenReport {
     match goal {
         Goal::Error => {
             let confirm = |r: &ExecResult| matches!(r.outcome, Outcome::Error { .. });
-            let (target, test) = reach(p, p, TargetKind::Error, Span::UNKNOWN, &confirm, opts);
+            let (target, test) = reach(p, p, TargetKind::Error, Span::UNKNOWN, &confirm, opts, native);
             push(&mut report, target, test);
         }
         Goal::Line { file, line } => match resolve_file(p, file.as_deref()) {
@@ -78,7 +81,7 @@ pub fn testgen(p: &Program, goal: &Goal, opts: &Options) -> TestgenReport {
                 } else {
                     let instrumented = targets::fail_at(p, &locs);
                     let confirm = |r: &ExecResult| passes_any(p, r, &locs);
-                    let (target, test) = reach(p, &instrumented, TargetKind::Line, span, &confirm, opts);
+                    let (target, test) = reach(p, &instrumented, TargetKind::Line, span, &confirm, opts, None);
                     push(&mut report, target, test);
                 }
             }
@@ -127,12 +130,19 @@ fn took(r: &ExecResult, fid: FuncId, edge: EdgeId) -> bool {
 /// The test of a replay.
 fn test_case(inputs: Vec<i128>, r: &ExecResult) -> TestCase {
     let only_nondet_calls = r.input_counts.iter().all(|(source, n)| *source == Source::NondetCall || *n == 0);
-    TestCase { nondet: inputs, steps: r.steps, outcome: r.outcome.to_string(), only_nondet_calls }
+    TestCase {
+        nondet: inputs,
+        steps: Some(r.steps),
+        outcome: r.outcome.to_string(),
+        replayed_by: "interpreter",
+        only_nondet_calls,
+    }
 }
 
 /// Reaches the target that `instrumented` (a copy of `p` from [`targets`], or `p` itself for
-/// its error) fails at: a failing execution of the copy, replayed on `p` and `confirm`ed there;
-/// else `verify`'s proof that the copy cannot fail; else unknown.
+/// its error) fails at: a failing execution of the copy, replayed on `p` and `confirm`ed there
+/// (or, for `p`'s error with `native` sources, run natively when the interpreter's replay
+/// stops at its limit); else `verify`'s proof that the copy cannot fail; else unknown.
 fn reach(
     p: &Program,
     instrumented: &Program,
@@ -140,6 +150,7 @@ fn reach(
     span: Span,
     confirm: &dyn Fn(&ExecResult) -> bool,
     opts: &Options,
+    native: Option<&NativeSources>,
 ) -> (Target, Option<TestCase>) {
     let start = Instant::now();
     let deadline = start + opts.timeout;
@@ -170,7 +181,34 @@ fn reach(
                 found.technique, r.outcome
             )
         }
-        Err(why) => why,
+        Err((why, None)) => why,
+        Err((why, Some(long))) => match native {
+            None => why,
+            Some(sources) => match native::reaches_error(sources, &long.inputs, deadline) {
+                Ok(took) => {
+                    target.status = TargetStatus::Reached;
+                    target.technique = Some(long.technique);
+                    // The native run does not say which assertion failed; a program with one
+                    // has its position.
+                    if let [only] = assertion_spans(p).as_slice() {
+                        target.span = *only;
+                    }
+                    let test = TestCase {
+                        nondet: long.inputs,
+                        steps: None,
+                        outcome: format!(
+                            "error (native run of {:.2} s; the interpreter's replay stopped: {})",
+                            took.as_secs_f64(),
+                            long.replay
+                        ),
+                        replayed_by: "native",
+                        only_nondet_calls: true,
+                    };
+                    return (target, Some(test));
+                }
+                Err(no) => format!("{why}; natively: {no}"),
+            },
+        },
     };
     let left = deadline.saturating_duration_since(Instant::now());
     if left.is_zero() {
@@ -209,4 +247,18 @@ fn reach(
         }
     }
     (target, None)
+}
+
+/// The distinct positions of `p`'s assertions.
+fn assertion_spans(p: &Program) -> Vec<Span> {
+    let mut spans: Vec<Span> = p
+        .funcs
+        .values()
+        .flat_map(|f| f.edges.values())
+        .filter(|e| matches!(e.cmd, leapfrog_ir::Command::Assert { .. }))
+        .map(|e| e.span)
+        .collect();
+    spans.sort_by_key(|s| (s.file.0, s.line, s.col));
+    spans.dedup();
+    spans
 }

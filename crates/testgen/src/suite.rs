@@ -99,7 +99,7 @@ pub fn cover_branches(p: &Program, opts: &Options, deadline: Instant, report: &m
             let copy = fail_on_edge(p, b.func, b.edge);
             let confirm = |r: &ExecResult| took(r, b.func, b.edge);
             let aim = Options { semantics: opts.semantics, timeout: share };
-            let (found, test) = reach(p, &copy, targets[i].kind.clone(), b.span, &confirm, &aim);
+            let (found, test) = reach(p, &copy, targets[i].kind.clone(), b.span, &confirm, &aim, None);
             match test {
                 Some(test) => {
                     let r = replay(p, &test.nondet, opts.semantics, deadline);

@@ -15,12 +15,14 @@
 //! assertion.
 
 use crate::{Counterexample, Options, Search, no_assertion_runs, technique};
+use leapfrog_interp::EdgeInputs;
 use leapfrog_interp::Outcome;
-use leapfrog_interp::runs;
+use leapfrog_interp::runs::{self, run_recording_within};
 use leapfrog_ir::loops::LoopForest;
 use leapfrog_ir::{InlineLimits, Program, inline_program};
 use leapfrog_smt::{QueryLimits, Watchdog};
 use leapfrog_summarize::Config;
+use leapfrog_summarize::bmc::{BmcResult, leap_search};
 use std::time::{Duration, Instant};
 
 /// The share of the time the first unwinding, the summaries' search and the random runs may
@@ -28,6 +30,9 @@ use std::time::{Duration, Instant};
 const QUICK_SHARE: f64 = 0.15;
 const TRACE_SHARE: f64 = 0.3;
 const RANDOM_SHARE: f64 = 0.2;
+/// The steps a replay of the summaries' inputs may take here (10^6 iterations of a small loop);
+/// longer ones are returned as [`Unconfirmed`].
+const LONG_RUN: u64 = 5_000_000;
 /// Runs on random inputs at most (before the deeper unwinding; the searches before them find
 /// most failures, and a program without one would spend the whole share).
 const RANDOM_RUNS: u64 = 200;
@@ -39,10 +44,26 @@ pub struct Found {
     pub technique: &'static str,
 }
 
-/// A failing execution of `p` (within `opts.timeout`), or why none was found. `Err` says
-/// nothing about whether one exists, except where the reason says the program has none (no
-/// assertion, or an only execution that fails none).
-pub fn falsify(p: &Program, opts: &Options) -> Result<Found, String> {
+/// Inputs a search proposed whose replay the interpreter could not finish (its step or time
+/// limit): a failure that may lie behind more iterations than the interpreter runs, for a
+/// caller that can replay it otherwise (natively).
+#[derive(Clone, Debug)]
+pub struct Unconfirmed {
+    pub inputs: Vec<i128>,
+    pub technique: &'static str,
+    /// How the interpreter's replay ended.
+    pub replay: String,
+}
+
+/// A failing execution of `p` (within `opts.timeout`), or why none was found (and inputs whose
+/// replay did not finish). `Err` says nothing about whether one exists, except where the reason
+/// says the program has none (no assertion, or an only execution that fails none).
+pub fn falsify(p: &Program, opts: &Options) -> Result<Found, (String, Option<Unconfirmed>)> {
+    let mut unconfirmed = None;
+    search_failure(p, opts, &mut unconfirmed).map_err(|why| (why, unconfirmed))
+}
+
+fn search_failure(p: &Program, opts: &Options, unconfirmed: &mut Option<Unconfirmed>) -> Result<Found, String> {
     let start = Instant::now();
     let deadline = start + opts.timeout;
     let _watchdog = Watchdog::start(deadline + Duration::from_millis(200));
@@ -90,11 +111,37 @@ pub fn falsify(p: &Program, opts: &Options) -> Result<Found, String> {
         };
         let leaps =
             crate::traces::TraceLeaps::new(searched, fid, &searched_forest, &[], &[], opts.semantics, trace_deadline);
-        if let Some(cex) = crate::trace_search(p, searched, fid, &leaps, &views, &cfg, trace_deadline) {
-            return found(cex, technique::DISJUNCTIVE_SUMMARIES);
+        if leaps.summarized() > 0 {
+            let search_cfg = Config { deadline: Some(trace_deadline), ..cfg.clone() };
+            if let BmcResult::Found(proposed) = leap_search(searched, fid, &leaps, &views, &search_cfg) {
+                // The run that puts the inputs in the order the program reads them is the first
+                // replay: one that does not end within `LONG_RUN` steps is left unconfirmed (a
+                // caller may run it natively; `verify`'s own search replays longer runs).
+                let mut oracle = EdgeInputs::along(fid, &proposed.values.params, &proposed.values.at_edges);
+                let recorded = run_recording_within(searched, &mut oracle, opts.semantics, LONG_RUN, deadline);
+                let stream = recorded.inputs;
+                match recorded.outcome {
+                    Outcome::Limit { .. } => {
+                        notes.push(format!(
+                            "the disjunctive summaries gave inputs whose replay the interpreter did not finish within \
+                             {LONG_RUN} steps"
+                        ));
+                        *unconfirmed = Some(Unconfirmed {
+                            inputs: stream,
+                            technique: technique::DISJUNCTIVE_SUMMARIES,
+                            replay: recorded.outcome.to_string(),
+                        });
+                    }
+                    _ => {
+                        if let Ok(cex) = crate::replayed_failure(p, stream, None, opts.semantics, deadline) {
+                            return found(cex, technique::DISJUNCTIVE_SUMMARIES);
+                        }
+                    }
+                }
+            }
         }
         notes.push(format!(
-            "no failure through the disjunctive summaries of {} of {} loops",
+            "no failure replayed through the disjunctive summaries of {} of {} loops",
             leaps.summarized(),
             searched_forest.loops.len()
         ));

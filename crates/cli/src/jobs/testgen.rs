@@ -24,7 +24,11 @@ pub fn run(input: &Input, goal: &Goal, format: TestFormat, output: &Path, option
         Ok(loaded) => loaded,
         Err(code) => return code,
     };
-    let report = leapfrog_testgen::testgen(&program, goal, &options);
+    let native = leapfrog_testgen::native::NativeSources {
+        files: input.files.clone(),
+        ilp32: input.options.data_model == leapfrog_ir::DataModel::ILP32,
+    };
+    let report = leapfrog_testgen::testgen(&program, goal, &options, Some(&native));
     if format == TestFormat::TestComp {
         if let Err(e) = write_suite(input, &program, goal, &report, output) {
             eprintln!("leapfrog: error: cannot write the test suite to {}: {e}", output.display());

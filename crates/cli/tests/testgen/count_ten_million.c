@@ -1,7 +1,6 @@
 // An error behind ten million iterations of a counting loop: the input is the loop's bound,
-// and reach_error needs the counter to end at exactly 10^7. (The replay of the test takes
-// 4 * 10^7 interpreter steps, below the 5 * 10^7 that testgen's replays allow: with one
-// more statement in the body, 10^7 iterations no longer fit, and the status is unknown.)
+// and reach_error needs the counter to end at exactly 10^7. (The replay takes 4 * 10^7
+// interpreter steps, more than testgen's first replay allows: the test is replayed natively.)
 // expect error: reached
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
