@@ -54,6 +54,9 @@ pub fn compose(
 ) -> Result<Composed, String> {
     let composer = Composer::new(q, fid, forest, semantics);
     let name = |v: VarId| q.vars[v].name.clone();
+    // Each input the bound names, with where it takes its value (`None`: a parameter's own):
+    // one name must stand for one value.
+    let mut inputs: BTreeMap<String, (VarId, Option<EdgeId>)> = BTreeMap::new();
     let mut parts: Vec<(String, Option<i128>)> = Vec::new();
     let mut degree = 0;
     for l in forest.loops.ids() {
@@ -87,6 +90,21 @@ pub fn compose(
                     None => format!("the bound of the loop at {} is too large to compose", where_(*m)),
                 });
             };
+            for v in over_inputs.vars() {
+                let definition = composer.defining_edge(v, *m, root).ok().flatten();
+                match inputs.get(&name(v)) {
+                    Some(seen) if *seen != (v, definition) => {
+                        return Err(format!(
+                            "`{}` names two different inputs (read at two places, or two variables of that \
+                             name)",
+                            name(v)
+                        ));
+                    }
+                    _ => {
+                        inputs.insert(name(v), (v, definition));
+                    }
+                }
+            }
             part_degree += over_inputs.degree();
             constant = constant.zip(over_inputs.eval(&|_| None)).and_then(|(c, x)| c.checked_mul(x));
             let text = over_inputs.text(&name);
@@ -121,9 +139,17 @@ impl<'p> Composer<'p> {
     fn new(q: &'p Program, fid: FuncId, forest: &'p LoopForest, semantics: Semantics) -> Composer<'p> {
         let f = &q.funcs[fid];
         let mut assignments: BTreeMap<VarId, Vec<EdgeId>> = BTreeMap::new();
+        let globals: Vec<VarId> =
+            q.vars.iter().filter(|(_, v)| v.kind == leapfrog_ir::VarKind::Global).map(|(id, _)| id).collect();
         for (id, e) in f.edges.iter() {
             for v in assigned(&e.cmd) {
                 assignments.entry(v).or_default().push(id);
+            }
+            // An extern call (or an opaque step) may change any global (the IR's assumption).
+            if matches!(e.cmd, Command::CallExtern { .. } | Command::Opaque { .. }) {
+                for g in &globals {
+                    assignments.entry(*g).or_default().push(id);
+                }
             }
         }
         Composer { q, fid, forest, semantics, assignments, succ: f.successors(), reach_cache: Default::default() }
@@ -185,6 +211,13 @@ impl<'p> Composer<'p> {
             .clone()
     }
 
+    /// Whether `u`'s defining edge (for loop `l` in `root`) is a havoc leading to `at`.
+    fn havoc_into(&self, u: VarId, l: LoopId, root: LoopId, at: LocId) -> bool {
+        let f = &self.q.funcs[self.fid];
+        matches!(self.defining_edge(u, l, root), Ok(Some(d))
+            if matches!(f.edges[d].cmd, Command::Havoc(..)) && f.edges[d].to == at)
+    }
+
     fn definition(&self, v: VarId, l: LoopId, root: LoopId, seen: &mut BTreeSet<VarId>) -> Option<IntPoly> {
         let f = &self.q.funcs[self.fid];
         let header = self.forest.loops[root].header;
@@ -199,10 +232,9 @@ impl<'p> Composer<'p> {
         }
         match &edge.cmd {
             Command::Havoc(..) => Some(IntPoly::of_var(v)),
-            // `x = t` where `t` took a nondeterministic value: `x` is the input (it has the name).
-            Command::Assign(_, Expr::Var(u)) if matches!(self.defining_edge(*u, l, root), Ok(Some(d)) if matches!(f.edges[d].cmd, Command::Havoc(..))) => {
-                Some(IntPoly::of_var(v))
-            }
+            // `x = t` where `t` took a nondeterministic value just before (on the one way into
+            // the copy): `x` is the input (it has the name).
+            Command::Assign(_, Expr::Var(u)) if self.havoc_into(*u, l, root, edge.from) => Some(IntPoly::of_var(v)),
             Command::Assign(_, rhs) => {
                 // The variables of the right-hand side, defined before this edge.
                 let before_edge = |u: VarId| match self.defining_edge(u, l, root) {

@@ -64,3 +64,56 @@ fn bit_precise_bounds_stay_where_64_bits_cannot_wrap() {
     assert!(refused.reason.as_deref().is_some_and(|r| r.contains("could wrap")), "{refused:?}");
     assert_eq!(bound(&constant, Semantics::BitPrecise).max, Some(64));
 }
+
+/// Programs whose loops are bounded but whose total is not a function of the inputs the bound
+/// would name: each once got a program bound below a native run's count (found by review).
+const NO_PROGRAM_BOUND: &[(&str, &str)] = &[
+    // An extern call may change a global that a later loop runs to (1010 body starts, not 10).
+    (
+        "extern_changes_a_global",
+        "int g = 0;\nextern void ext(void);\nint main(void) {\n  int c = 0;\n  for (int i = 0; i < 10; i++) { c++; }\n  ext();\n  for (int i = 0; i < g; i++) { c++; }\n  return c;\n}\n",
+    ),
+    // `x = u` after a goto over `u`'s declaration: `x` is `n * n`, no input (10^8 at n = 10^4).
+    (
+        "copy_of_a_computed_value",
+        "int f(int n) {\n  int c = 0;\n  int x;\n  goto A;\nB:;\n  int u;\n  goto C;\nA:\n  u = n * n;\n  x = u;\n  goto B;\nC:\n  for (int i = 0; i < x; i++) c++;\n  return c;\n}\n",
+    ),
+    // `n` is the parameter at the first loop and a value read later at the second.
+    (
+        "one_name_two_values",
+        "extern int __VERIFIER_nondet_int(void);\nint f(int n) {\n  int c = 0;\n  for (int i = 0; i < n; i++) c++;\n  n = __VERIFIER_nondet_int();\n  for (int i = 0; i < n; i++) c++;\n  return c;\n}\n",
+    ),
+    // A helper that reads `k` called twice: two inputs of one name.
+    (
+        "helper_called_twice",
+        "extern int __VERIFIER_nondet_int(void);\nint c;\nvoid work(void) { int k = __VERIFIER_nondet_int(); for (int i = 0; i < k; i++) c++; }\nint main(void) {\n  work(); work();\n  return c;\n}\n",
+    ),
+];
+
+#[test]
+fn no_program_bound_where_the_names_do_not_fix_the_total() {
+    let dir = std::env::temp_dir().join(format!("leapfrog-bound-program-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, src) in NO_PROGRAM_BOUND {
+        let file = dir.join(format!("{name}.c"));
+        std::fs::write(&file, src).unwrap();
+        let p = load_program(std::slice::from_ref(&file), &FrontendOptions::default()).expect("front end");
+        let report =
+            leapfrog_bound::bounds(&p, &Options { semantics: Semantics::Default, timeout: Duration::from_secs(10) });
+        // The loops themselves are bounded (the refusal is the composition's).
+        assert!(report.loops.iter().all(|l| l.bound.is_some()), "{name}: {:?}", report.loops);
+        let program = report.program.expect("a program-level answer");
+        assert_eq!(program.bound, None, "{name}: {program:?}");
+        assert_eq!(program.complexity, "unknown", "{name}");
+        assert!(program.reason.is_some(), "{name}");
+    }
+    // The control: the same shape with a parameter is composed.
+    let file = dir.join("control.c");
+    std::fs::write(&file, "int f(int n) {\n  int c = 0;\n  for (int i = 0; i < n; i++) c++;\n  for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) c++;\n  return c;\n}\n").unwrap();
+    let p = load_program(std::slice::from_ref(&file), &FrontendOptions::default()).expect("front end");
+    let report =
+        leapfrog_bound::bounds(&p, &Options { semantics: Semantics::Default, timeout: Duration::from_secs(10) });
+    let program = report.program.expect("a program-level answer");
+    assert_eq!(program.complexity, "O(n^2)", "{program:?}");
+    assert!(program.bound.is_some_and(|b| b.contains('n')));
+}

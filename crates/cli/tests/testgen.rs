@@ -1047,6 +1047,7 @@ programs!(
     uninit_local,
     input_array,
     nested_line,
+    line_kinds,
     unreachable_line,
     branches_impossible,
     branches_deep,

@@ -2,7 +2,9 @@
 //! (Test-Comp's `cover-error`), the first statement of a source line, or every branch outcome
 //! (`cover-branches`) — with each input replayed by the interpreter before it is reported.
 //!
-//! A target is written into a copy of the program as the one failing assertion
+//! A line is reached when one of the commands written on it runs (the line's edges: a
+//! statement, a condition, a call that may never return). A target is written into a copy of
+//! the program as the one failing assertion
 //! ([`targets`]); `leapfrog_verify::falsify::falsify` then looks for a failing execution of the
 //! copy: the only execution of a program without inputs, bounded unwinding, the loops crossed by
 //! their disjunctive summaries (a model gives the inputs and every trace's counter values, so a
@@ -21,7 +23,7 @@ pub mod targets;
 use leapfrog_interp::runs::replay;
 use leapfrog_interp::{ExecResult, Outcome};
 use leapfrog_ir::nondet::Source;
-use leapfrog_ir::{EdgeId, FuncId, LocId, Program};
+use leapfrog_ir::{EdgeId, FuncId, Program};
 use leapfrog_results::tests::{Target, TargetKind, TargetStatus, TestCase, TestgenReport};
 use leapfrog_results::{Options, Verdict};
 use leapfrog_source::{FileId, Span};
@@ -34,8 +36,8 @@ use std::time::{Duration, Instant};
 pub enum Goal {
     /// A failing assertion or `reach_error` call.
     Error,
-    /// The first statement of `line` of `file` (a path as the program's files name it, or its
-    /// ending; `None`: the first file of the program).
+    /// `line` of `file` (a path as the program's files name it, or its ending; `None`: the
+    /// first file of the program): reached when a command written on it runs.
     Line { file: Option<String>, line: u32 },
     /// Every branch outcome.
     Branches,
@@ -71,16 +73,16 @@ pub fn testgen(p: &Program, goal: &Goal, opts: &Options, native: Option<&NativeS
         Goal::Line { file, line } => match resolve_file(p, file.as_deref()) {
             Err(why) => report.notes.push(why),
             Ok(file) => {
-                let (locs, span) = targets::line_start(p, Some(file), *line);
-                if locs.is_empty() {
+                let (edges, span) = targets::line_edges(p, file, *line);
+                if edges.is_empty() {
                     report.notes.push(format!(
-                        "no statement of {} starts on line {line} (a declaration without initializer, a comment or a \
-                         brace is no target)",
+                        "nothing that runs is written on line {line} of {} (a function's header, a declaration without \
+                         initializer, a comment or a brace is no target)",
                         p.files.path(file)
                     ));
                 } else {
-                    let instrumented = targets::fail_at(p, &locs);
-                    let confirm = |r: &ExecResult| passes_any(p, r, &locs);
+                    let instrumented = targets::fail_on_any(p, &edges);
+                    let confirm = |r: &ExecResult| r.trace.iter().any(|step| edges.contains(step));
                     let (target, test) = reach(p, &instrumented, TargetKind::Line, span, &confirm, opts, None);
                     push(&mut report, target, test);
                 }
@@ -115,11 +117,6 @@ fn resolve_file(p: &Program, name: Option<&str>) -> Result<FileId, String> {
         [] => Err(format!("no file of the program is `{name}`")),
         _ => Err(format!("`{name}` names several files of the program; give more of its path")),
     }
-}
-
-/// Whether the replay `r` (with its trace) left one of `locs`.
-fn passes_any(p: &Program, r: &ExecResult, locs: &[(FuncId, LocId)]) -> bool {
-    r.trace.iter().any(|(fid, e)| locs.contains(&(*fid, p.funcs[*fid].edges[*e].from)))
 }
 
 /// Whether the replay `r` took edge `edge` of `fid`.

@@ -9,7 +9,7 @@
 
 use leapfrog_arith::CmpOp;
 use leapfrog_ir::IntTy;
-use leapfrog_ir::{AssertOrigin, Command, EdgeId, Expr, FuncId, LocId, Program};
+use leapfrog_ir::{AssertOrigin, Command, EdgeId, Expr, FuncId, Program};
 use leapfrog_source::Span;
 
 /// An assertion that fails wherever it is reached.
@@ -36,27 +36,6 @@ pub fn assertions_as_assumptions(p: &Program) -> Program {
     q
 }
 
-/// `p` (after [`assertions_as_assumptions`]) failing as soon as an execution is at one of
-/// `locs`.
-pub fn fail_at(p: &Program, locs: &[(FuncId, LocId)]) -> Program {
-    let mut q = assertions_as_assumptions(p);
-    for (fid, loc) in locs {
-        let f = &mut q.funcs[*fid];
-        let after = f.add_loc();
-        for (_, e) in f.edges.iter_mut() {
-            if e.from == *loc {
-                e.from = after;
-            }
-        }
-        // (A location's tag — a loop header — stays where the loop's edges are.)
-        if let Some(tag) = f.locs[*loc].tag.take() {
-            f.locs[after].tag = Some(tag);
-        }
-        f.add_edge(*loc, after, failing(), Span::UNKNOWN);
-    }
-    q
-}
-
 /// `p` (after [`assertions_as_assumptions`]) failing as soon as an execution takes edge `edge`
 /// of `fid`.
 pub fn fail_on_edge(p: &Program, fid: FuncId, edge: EdgeId) -> Program {
@@ -69,27 +48,48 @@ pub fn fail_on_edge(p: &Program, fid: FuncId, edge: EdgeId) -> Program {
     q
 }
 
-/// The locations where the first statement of line `line` (of file `file`, when given) starts:
-/// the sources of the edges written at the line's leftmost column, with that position. Empty
-/// when no statement starts on the line.
-pub fn line_start(p: &Program, file: Option<leapfrog_source::FileId>, line: u32) -> (Vec<(FuncId, LocId)>, Span) {
-    let on_line = |s: Span| s.line == line && file.is_none_or(|f| s.file == f);
-    let first = p
-        .funcs
-        .values()
-        .flat_map(|f| f.edges.values())
-        .filter(|e| on_line(e.span))
-        .map(|e| e.span)
-        .min_by_key(|s| (s.file.0, s.col));
-    let Some(first) = first else { return (Vec::new(), Span::UNKNOWN) };
-    let mut locs: Vec<(FuncId, LocId)> = p
-        .funcs
-        .iter()
-        .flat_map(|(fid, f)| f.edges.values().filter(|e| e.span == first).map(move |e| (fid, e.from)))
-        .collect();
-    locs.sort();
-    locs.dedup();
-    (locs, first)
+/// `p` (after [`assertions_as_assumptions`]) failing as soon as an execution takes one of
+/// `edges`: before its command where it is its location's only way on (a call that never
+/// returns still counts), after it where it is one outcome of a branch.
+pub fn fail_on_any(p: &Program, edges: &[(FuncId, EdgeId)]) -> Program {
+    let mut q = assertions_as_assumptions(p);
+    for (fid, edge) in edges {
+        let f = &mut q.funcs[*fid];
+        let from = f.edges[*edge].from;
+        let alone = f.edges.values().filter(|e| e.from == from).count() == 1;
+        let span = f.edges[*edge].span;
+        if alone && !matches!(f.edges[*edge].cmd, Command::Assume(_)) {
+            let before = f.add_loc();
+            f.edges[*edge].from = before;
+            f.add_edge(from, before, failing(), span);
+        } else {
+            let taken = f.add_loc();
+            let to = std::mem::replace(&mut f.edges[*edge].to, taken);
+            f.add_edge(taken, to, failing(), span);
+        }
+    }
+    q
+}
+
+/// The edges of the program's functions written on line `line` of `file` — what runs when the
+/// line runs — and the leftmost one's position. Edges at a function's own position (its entry,
+/// an implicit `return`) are the declaration's, not a statement's. Empty when no statement is on
+/// the line.
+pub fn line_edges(p: &Program, file: leapfrog_source::FileId, line: u32) -> (Vec<(FuncId, EdgeId)>, Span) {
+    let mut edges = Vec::new();
+    let mut first: Option<Span> = None;
+    for (fid, f) in p.user_funcs() {
+        for (id, e) in f.edges.iter() {
+            if e.span.line != line || e.span.file != file || e.span == f.span {
+                continue;
+            }
+            edges.push((fid, id));
+            if first.is_none_or(|s| e.span.col < s.col) {
+                first = Some(e.span);
+            }
+        }
+    }
+    (edges, first.unwrap_or(Span::UNKNOWN))
 }
 
 /// One outcome of a branch of the source: an edge that assumes a condition, out of a location
