@@ -77,7 +77,7 @@ fn negate(op: CmpOp) -> CmpOp {
 /// `e` as a linear form over integer registers (monomial → coefficient; the constant under
 /// the empty monomial), when it is one: variables, constants, `+`, `-`, products with a
 /// constant, and casts (read as keeping the value: a candidate may be wrong).
-fn linear(q: &Program, e: &Expr) -> Option<BTreeMap<Vec<VarId>, i128>> {
+pub(crate) fn linear(q: &Program, e: &Expr) -> Option<BTreeMap<Vec<VarId>, i128>> {
     const LIMIT: i128 = 1 << 40;
     let mut out = BTreeMap::new();
     match e {

@@ -27,6 +27,7 @@ pub mod expr;
 pub mod instrument;
 pub mod observe;
 pub mod program;
+pub mod sizes;
 
 use candidates::Traced;
 use expr::{Bound, Term};
@@ -125,7 +126,15 @@ pub fn bounds(p: &Program, opts: &Options) -> BoundsReport {
             }
             let where_ = |l: LoopId| q.files.display(forest.syntax(&q.funcs[fid], l).1);
             let function = p.entry.map(|f| p.funcs[f].name.clone()).unwrap_or_default();
-            report.program = Some(match program::compose(&q, fid, opts.semantics, &forest, &proven, &where_) {
+            let none = BTreeMap::new();
+            let composed = program::compose(&q, fid, opts.semantics, &forest, &proven, &where_, &none);
+            let composed = match composed {
+                Err(why) if proven.len() == ids.len() && Instant::now() < deadline => {
+                    lifted_program_bound(&q, fid, &forest, &proven, opts.semantics, deadline).ok_or(why)
+                }
+                other => other,
+            };
+            report.program = Some(match composed {
                 Ok(c) => ProgramBound {
                     function,
                     bound: Some(c.bound),
@@ -157,6 +166,77 @@ pub fn bounds(p: &Program, opts: &Options) -> BoundsReport {
     report.elapsed = start.elapsed();
     report
 }
+
+/// The program's bound where some loop's bound names a variable that changes before the loop:
+/// each loop's bound lifted to the ghost copies of the parameters ([`sizes`]) and proven, then
+/// composed over them. `None` when any step fails.
+fn lifted_program_bound(
+    q: &Program,
+    fid: FuncId,
+    forest: &LoopForest,
+    proven: &BTreeMap<LoopId, Bound>,
+    semantics: Semantics,
+    deadline: Instant,
+) -> Option<program::Composed> {
+    let (ghosted, ghosts) = sizes::with_ghost_parameters(q, fid);
+    let ghosted_forest = LoopForest::compute(&ghosted.funcs[fid]);
+    let same =
+        |l: LoopId| ghosted_forest.loops.ids().find(|g| ghosted_forest.loops[*g].header == forest.loops[l].header);
+    let facts = leapfrog_absint::facts::octagon_facts(&ghosted, fid, semantics, LIFT_MAX_LIVE, &[], deadline)?;
+    let facts = sizes::facts_by_header(facts);
+    let mut bounds: BTreeMap<LoopId, Bound> = BTreeMap::new();
+    let left = proven.len();
+    for (done, (l, b)) in proven.iter().enumerate() {
+        let g = same(*l)?;
+        let at_header = facts.get(&ghosted_forest.loops[g].header).map(|v| v.as_slice()).unwrap_or(&[]);
+        let copies: std::collections::BTreeSet<VarId> = ghosts.values().copied().collect();
+        // (A parameter no edge assigns is its own ghost's value: composed as it is.)
+        let lifted = sizes::lift(&ghosted, b, at_header, &copies, &|v| unassigned_parameter(&ghosted, fid, v));
+        let chosen = match lifted {
+            Some(c) if c != *b => {
+                let budget = deadline.saturating_duration_since(Instant::now()) / (left - done) as u32;
+                // The original bound's potentials among the candidates (`count + i <= \at(i)`).
+                let traced: Vec<Traced> =
+                    b.terms.iter().map(|t| Traced { term: t.clone(), conditions: Vec::new() }).collect();
+                match check(
+                    &ghosted,
+                    fid,
+                    &ghosted_forest,
+                    g,
+                    &c,
+                    &traced,
+                    &BTreeMap::new(),
+                    None,
+                    semantics,
+                    budget,
+                    true,
+                ) {
+                    Ok(_) => c,
+                    Err(_) => b.clone(),
+                }
+            }
+            _ => b.clone(),
+        };
+        bounds.insert(g, chosen);
+    }
+    let where_ = |l: LoopId| ghosted.files.display(ghosted_forest.syntax(&ghosted.funcs[fid], l).1);
+    program::compose(&ghosted, fid, semantics, &ghosted_forest, &bounds, &where_, &ghosts).ok()
+}
+
+/// Whether `v` is a parameter of `fid` that no edge assigns.
+fn unassigned_parameter(q: &Program, fid: FuncId, v: VarId) -> bool {
+    let f = &q.funcs[fid];
+    f.params.contains(&v)
+        && !f.edges.values().any(|e| match &e.cmd {
+            leapfrog_ir::Command::Assign(x, _) | leapfrog_ir::Command::Havoc(x, _) => *x == v,
+            leapfrog_ir::Command::Load { dst, .. } => *dst == v,
+            leapfrog_ir::Command::Opaque { havoc, .. } => havoc.contains(&v),
+            _ => false,
+        })
+}
+
+/// The most live variables the octagon analysis of [`lifted_program_bound`] tracks.
+const LIFT_MAX_LIVE: usize = 24;
 
 fn key(span: Span) -> (u32, u32, u32) {
     (span.file.0, span.line, span.col)

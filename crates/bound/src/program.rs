@@ -51,8 +51,9 @@ pub fn compose(
     forest: &LoopForest,
     bounds: &BTreeMap<LoopId, Bound>,
     where_: &dyn Fn(LoopId) -> String,
+    ghosts: &BTreeMap<VarId, VarId>,
 ) -> Result<Composed, String> {
-    let composer = Composer::new(q, fid, forest, semantics);
+    let composer = Composer::new(q, fid, forest, semantics, ghosts);
     let name = |v: VarId| q.vars[v].name.clone();
     // Each input the bound names, with where it takes its value (`None`: a parameter's own):
     // one name must stand for one value.
@@ -130,13 +131,22 @@ struct Composer<'p> {
     fid: FuncId,
     forest: &'p LoopForest,
     semantics: Semantics,
+    /// Ghost copies of the parameters, by parameter (`crate::sizes`): inputs by construction,
+    /// and what an unchanged parameter's value is written as.
+    ghosts: &'p BTreeMap<VarId, VarId>,
     assignments: BTreeMap<VarId, Vec<EdgeId>>,
     succ: IdVec<LocId, Vec<EdgeId>>,
     reach_cache: std::cell::RefCell<BTreeMap<LocId, std::rc::Rc<Vec<bool>>>>,
 }
 
 impl<'p> Composer<'p> {
-    fn new(q: &'p Program, fid: FuncId, forest: &'p LoopForest, semantics: Semantics) -> Composer<'p> {
+    fn new(
+        q: &'p Program,
+        fid: FuncId,
+        forest: &'p LoopForest,
+        semantics: Semantics,
+        ghosts: &'p BTreeMap<VarId, VarId>,
+    ) -> Composer<'p> {
         let f = &q.funcs[fid];
         let mut assignments: BTreeMap<VarId, Vec<EdgeId>> = BTreeMap::new();
         let globals: Vec<VarId> =
@@ -152,13 +162,25 @@ impl<'p> Composer<'p> {
                 }
             }
         }
-        Composer { q, fid, forest, semantics, assignments, succ: f.successors(), reach_cache: Default::default() }
+        Composer {
+            q,
+            fid,
+            forest,
+            semantics,
+            ghosts,
+            assignments,
+            succ: f.successors(),
+            reach_cache: Default::default(),
+        }
     }
 
     /// `v`'s value at every entry of loop `l` (inside the outermost loop `root`) as a polynomial
     /// in inputs, when it has one (see the module documentation); `seen` guards against cycles
     /// of definitions.
     fn value_at(&self, v: VarId, l: LoopId, root: LoopId, seen: &mut BTreeSet<VarId>) -> Option<IntPoly> {
+        if self.ghosts.values().any(|g| *g == v) {
+            return Some(IntPoly::of_var(v));
+        }
         if !seen.insert(v) {
             return None;
         }
@@ -222,7 +244,7 @@ impl<'p> Composer<'p> {
         let f = &self.q.funcs[self.fid];
         let header = self.forest.loops[root].header;
         let e = match self.defining_edge(v, l, root).ok()? {
-            None => return f.params.contains(&v).then(|| IntPoly::of_var(v)),
+            None => return f.params.contains(&v).then(|| IntPoly::of_var(*self.ghosts.get(&v).unwrap_or(&v))),
             Some(e) => e,
         };
         let edge = &f.edges[e];

@@ -117,3 +117,24 @@ fn no_program_bound_where_the_names_do_not_fix_the_total() {
     assert_eq!(program.complexity, "O(n^2)", "{program:?}");
     assert!(program.bound.is_some_and(|b| b.contains('n')));
 }
+
+/// A loop whose bound names a variable an earlier loop changed (`i`, left at most 100, then
+/// raised by `k + 50`): the octagon analysis over ghost copies of the parameters bounds it by
+/// `k + 150`, the checker proves the lifted bound, and the program gets `O(n^1)`.
+#[test]
+fn a_variable_changed_before_a_loop_is_bounded_over_the_parameters() {
+    let dir = std::env::temp_dir().join(format!("leapfrog-bound-sizes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("t19.c");
+    std::fs::write(
+        &file,
+        "void t19(int i, int k)\n{\n  while (i > 100)\n    i--;\n  i=i+k+50;\n  while (i >= 0)\n    i--;\n}\n",
+    )
+    .unwrap();
+    let p = load_program(std::slice::from_ref(&file), &FrontendOptions::default()).expect("front end");
+    let report =
+        leapfrog_bound::bounds(&p, &Options { semantics: Semantics::Default, timeout: Duration::from_secs(20) });
+    let program = report.program.expect("a program-level answer");
+    assert_eq!(program.complexity, "O(n^1)", "{program:?}");
+    assert_eq!(program.bound.as_deref(), Some("max(0, i - 100) + max(0, k + 151)"), "{program:?}");
+}

@@ -68,6 +68,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     (
         "bound",
         &[
+            "leapfrog-absint",
             "leapfrog-source",
             "leapfrog-arith",
             "leapfrog-ir",

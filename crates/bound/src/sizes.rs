@@ -1,0 +1,186 @@
+//! Bounds over the inputs for loops whose proven bound names variables that change before the
+//! loop (an earlier loop leaves `i <= 100`, then `i = i + k + 50`): what the program's bound
+//! ([`crate::program`]) needs to compose them.
+//!
+//! The entry function gets a ghost copy of each integer parameter, assigned on its first edge
+//! and never again ([`with_ghost_parameters`]); the octagon analysis then relates every variable
+//! at every loop header to those copies (`i - k' <= 150`). A loop's bound `max(0, Q)/d` is
+//! monotone in `Q`, so a variable with a positive coefficient in a linear term of `Q` may be
+//! replaced by an upper bound and one with a negative coefficient by a lower bound ([`lift`]);
+//! the result is a bound over the ghost copies. It is a claim like any other: the caller proves
+//! it with the checker before it is used.
+
+use crate::exits::linear;
+use crate::expr::{Bound, IntPoly, Term};
+use leapfrog_arith::CmpOp;
+use leapfrog_ir::types::Type;
+use leapfrog_ir::{Command, Expr, FuncId, LocId, Program, Var, VarId, VarKind, VarTy};
+use leapfrog_source::Span;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// `q` with a ghost copy (of the same name) of each integer parameter of `fid`, assigned on
+/// the function's first edge: the program and the copies (by parameter).
+pub fn with_ghost_parameters(q: &Program, fid: FuncId) -> (Program, BTreeMap<VarId, VarId>) {
+    let mut p = q.clone();
+    let mut ghosts = BTreeMap::new();
+    let params: Vec<VarId> = p.funcs[fid].params.clone();
+    let mut steps = Vec::new();
+    for v in params {
+        let var = &q.vars[v];
+        if !matches!(var.ty.reg(), Some(Type::Int(_))) {
+            continue;
+        }
+        let ghost = Var {
+            name: var.name.clone(),
+            ty: VarTy::Reg(var.ty.reg().expect("a register")),
+            kind: VarKind::Local,
+            func: Some(fid),
+            span: Span::UNKNOWN,
+            scope: None,
+        };
+        let g = p.vars.push(ghost);
+        p.funcs[fid].locals.push(g);
+        ghosts.insert(v, g);
+        steps.push(Command::Assign(g, Expr::Var(v)));
+    }
+    // entry -> copies -> where the function's first edges now start.
+    let f = &mut p.funcs[fid];
+    let entry = f.entry;
+    let start = f.add_loc();
+    for (_, e) in f.edges.iter_mut() {
+        if e.from == entry {
+            e.from = start;
+        }
+    }
+    let mut at = entry;
+    for cmd in steps {
+        let to = f.add_loc();
+        f.add_edge(at, to, cmd, Span::UNKNOWN);
+        at = to;
+    }
+    f.add_edge(at, start, Command::Skip, Span::UNKNOWN);
+    // The copies are read at the function's end, so that analyses keep them live (a dead
+    // variable is projected away).
+    let exit = f.exit;
+    let before_exit = f.add_loc();
+    for (_, e) in f.edges.iter_mut() {
+        if e.to == exit {
+            e.to = before_exit;
+        }
+    }
+    let args = ghosts.values().map(|g| Expr::Var(*g)).collect();
+    f.add_edge(before_exit, exit, Command::Output { name: "__leapfrog_ghosts".into(), args }, Span::UNKNOWN);
+    (p, ghosts)
+}
+
+/// The largest constant bound preferred to a bound over the inputs.
+const SMALL: i128 = 1 << 20;
+
+/// A variable's bounds from facts: `(upper, lower)`, each a polynomial over the ghost copies
+/// (or constant), from a fact `±v ± g <= c` or `±v <= c`.
+fn bounds_of(q: &Program, v: VarId, facts: &[Expr], ghosts: &BTreeSet<VarId>) -> (Option<IntPoly>, Option<IntPoly>) {
+    let (mut upper, mut lower): (Option<IntPoly>, Option<IntPoly>) = (None, None);
+    // Prefer a small constant, then a bound over a ghost, then a large constant (the type's
+    // limit, which says little).
+    let rank = |b: &IntPoly| match b.constant() {
+        Some(c) if c.abs() <= SMALL => 0,
+        Some(_) => 2,
+        None => 1,
+    };
+    let better = |old: &Option<IntPoly>, new: &IntPoly| old.as_ref().is_none_or(|o| rank(o) > rank(new));
+    for fact in facts {
+        // `lhs <= c` (and `>=`, `==` as their sides).
+        let Expr::Cmp(op, lhs, rhs) = fact else { continue };
+        // `lhs - rhs op 0`, its constant moved to the right: `form op c`.
+        let (Some(mut form), Some(right)) = (linear(q, lhs), linear(q, rhs)) else { continue };
+        for (m, k) in right {
+            let Some(d) = form.get(&m).copied().unwrap_or(0).checked_sub(k) else { continue };
+            form.insert(m, d);
+        }
+        let Some(c) = form.remove(&Vec::new()).unwrap_or(0).checked_neg() else { continue };
+        form.retain(|_, k| *k != 0);
+        let sides: Vec<i128> = match op {
+            CmpOp::Le => vec![1],
+            CmpOp::Ge => vec![-1],
+            CmpOp::Eq => vec![1, -1],
+            _ => continue,
+        };
+        let Some(a) = form.remove(&vec![v]) else { continue };
+        if a.abs() != 1 || !form.keys().all(|m| m.len() == 1 && ghosts.contains(&m[0])) {
+            continue;
+        }
+        for sign in sides {
+            // sign·(a·v + Σ b·g) <= sign·c, so v·(sign·a) <= sign·c - Σ sign·b·g.
+            let rest = form
+                .iter()
+                .try_fold(IntPoly::of_constant(sign * c), |r, (m, b)| r.add_scaled(-sign * b, &IntPoly::of_var(m[0])));
+            let Some(rest) = rest else { continue };
+            if sign * a > 0 {
+                if better(&upper, &rest) {
+                    upper = Some(rest);
+                }
+            } else if let Some(neg) = IntPoly::of_constant(0).add_scaled(-1, &rest)
+                && better(&lower, &neg)
+            {
+                lower = Some(neg);
+            }
+        }
+    }
+    (upper, lower)
+}
+
+/// `bound` with each variable outside `keep` replaced, in the terms' linear monomials, by its
+/// bound at the loop's header from `facts` (an upper bound where its coefficient is positive, a
+/// lower one where negative); `None` when a variable has no such bound or is in a product.
+pub fn lift(
+    q: &Program,
+    bound: &Bound,
+    facts: &[Expr],
+    ghosts: &BTreeSet<VarId>,
+    keep: &dyn Fn(VarId) -> bool,
+) -> Option<Bound> {
+    let mut terms = Vec::new();
+    for t in &bound.terms {
+        let mut numerator = IntPoly::of_constant(0);
+        for (c, factors) in &t.numerator.monomials {
+            let monomial = IntPoly::from_sums(BTreeMap::from([(factors.clone(), *c)]));
+            let replaced = match factors.as_slice() {
+                [] => monomial,
+                [v] if keep(*v) || ghosts.contains(v) => monomial,
+                [v] => {
+                    let (upper, lower) = bounds_of(q, *v, facts, ghosts);
+                    let by = if *c > 0 { upper? } else { lower? };
+                    IntPoly::of_constant(0).add_scaled(*c, &by)?
+                }
+                many => {
+                    // A product is kept where each factor is kept or equals a ghost copy.
+                    let mut product = IntPoly::of_constant(*c);
+                    for v in many {
+                        let by = if keep(*v) || ghosts.contains(v) {
+                            IntPoly::of_var(*v)
+                        } else {
+                            match bounds_of(q, *v, facts, ghosts) {
+                                (Some(u), Some(l)) if u == l => u,
+                                _ => return None,
+                            }
+                        };
+                        product = product.times(&by)?;
+                    }
+                    product
+                }
+            };
+            numerator = numerator.add_scaled(1, &replaced)?;
+        }
+        terms.push(Term { numerator, divisor: t.divisor });
+    }
+    Bound::new(terms)
+}
+
+/// The facts per header, as the octagon analysis gives them.
+pub fn facts_by_header(facts: Vec<(LocId, Expr, String)>) -> BTreeMap<LocId, Vec<Expr>> {
+    let mut out: BTreeMap<LocId, Vec<Expr>> = BTreeMap::new();
+    for (header, e, _) in facts {
+        out.entry(header).or_default().push(e);
+    }
+    out
+}
