@@ -4,8 +4,9 @@
 //! natively in a fraction of a second.
 //!
 //! The harness defines, as weak symbols (the program's own definitions win), `reach_error`,
-//! `__VERIFIER_error` and `__VERIFIER_assert`, ending the run with [`ERROR_EXIT`] on failure;
-//! `__assert_fail` (what `assert` and SV-COMP's `reach_error` call) ends it the same way;
+//! `__VERIFIER_error` and `__VERIFIER_assert`, ending the run with [`ERROR_EXIT`] on failure
+//! after creating a mark file (whose name the program does not know: its own `exit(99)` is no
+//! error); `__assert_fail` (what `assert` and SV-COMP's `reach_error` call) ends it the same way;
 //! `__VERIFIER_assume` ends a run whose assumption fails with 0. A value past the end of the
 //! stream ends the run with another code: the test did not describe the run. Signed overflow
 //! traps (`-fsanitize=signed-integer-overflow`): a run the interpreter would end as undefined
@@ -48,15 +49,18 @@ const TYPES: [(&str, &str); 13] = [
 ];
 
 fn harness() -> String {
+    // An error leaves a mark in the file `LEAPFROG_ERROR_FILE` names before it exits: the
+    // program's own `exit(99)` is no error.
     let mut h = format!(
-        "#include <stdlib.h>\n#include <unistd.h>\n\
+        "#include <stdlib.h>\n#include <unistd.h>\n#include <fcntl.h>\n\
          static long long lf_stream[1 << 16]; static int lf_len, lf_pos;\n\
          static long long lf_next(void) {{ if (lf_pos >= lf_len) _exit({EXHAUSTED_EXIT}); return lf_stream[lf_pos++]; }}\n\
-         __attribute__((weak)) void reach_error(void) {{ _exit({ERROR_EXIT}); }}\n\
-         __attribute__((weak)) void __VERIFIER_error(void) {{ _exit({ERROR_EXIT}); }}\n\
-         __attribute__((weak)) void __VERIFIER_assert(int c) {{ if (!c) _exit({ERROR_EXIT}); }}\n\
+         static void lf_error(void) {{ char *f = getenv(\"LEAPFROG_ERROR_FILE\"); if (f) close(open(f, O_CREAT | O_WRONLY, 0600)); _exit({ERROR_EXIT}); }}\n\
+         __attribute__((weak)) void reach_error(void) {{ lf_error(); }}\n\
+         __attribute__((weak)) void __VERIFIER_error(void) {{ lf_error(); }}\n\
+         __attribute__((weak)) void __VERIFIER_assert(int c) {{ if (!c) lf_error(); }}\n\
          __attribute__((weak)) void __VERIFIER_assume(int c) {{ if (!c) _exit(0); }}\n\
-         void __assert_fail(const char *a, const char *f, unsigned int l, const char *fn) {{ (void)a; (void)f; (void)l; (void)fn; _exit({ERROR_EXIT}); }}\n"
+         void __assert_fail(const char *a, const char *f, unsigned int l, const char *fn) {{ (void)a; (void)f; (void)l; (void)fn; lf_error(); }}\n"
     );
     for (ty, suffix) in TYPES {
         let _ =
@@ -119,8 +123,10 @@ fn build_and_run(dir: &Path, sources: &NativeSources, stream: &[i128], deadline:
     }
     let values: Vec<String> = stream.iter().map(|v| v.to_string()).collect();
     let start = Instant::now();
+    let mark = dir.join("error-reached");
     let mut child = Command::new(&exe)
         .env("LEAPFROG_STREAM", values.join(","))
+        .env("LEAPFROG_ERROR_FILE", &mark)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
@@ -134,7 +140,8 @@ fn build_and_run(dir: &Path, sources: &NativeSources, stream: &[i128], deadline:
                     let _ = e.read_to_string(&mut err);
                 }
                 return match status.code() {
-                    Some(ERROR_EXIT) => Ok(start.elapsed()),
+                    Some(ERROR_EXIT) if mark.exists() => Ok(start.elapsed()),
+                    Some(ERROR_EXIT) => Err("the native run exited with 99 without reaching an error".into()),
                     Some(EXHAUSTED_EXIT) => Err("the native run asked for more values than the test has".into()),
                     Some(code) => Err(format!("the native run exited with {code}")),
                     None => Err("the native run ended by a signal (an overflow trap or a crash)".into()),
