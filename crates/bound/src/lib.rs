@@ -155,16 +155,54 @@ pub fn bounds(p: &Program, opts: &Options) -> BoundsReport {
             technique: None,
             reason: None,
             certificate: Vec::new(),
+            unbounded: None,
         };
         match outcomes.remove(&k) {
             None if !report.notes.is_empty() => row.reason = Some(report.notes.join("; ")),
-            None => row.reason = Some("the entry function never reaches this loop".into()),
+            None => row.reason = Some(NEVER_REACHED.into()),
             Some(copies) => merge(&mut row, copies),
         }
         report.loops.push(row);
     }
+    // Loops without a bound that may run forever: `terminate`'s lasso, with the time left.
+    let open = report.loops.iter().any(|l| l.bound.is_none() && l.reason.as_deref() != Some(NEVER_REACHED));
+    let left = deadline.saturating_duration_since(Instant::now());
+    if open && left >= MIN_TERMINATE {
+        mark_unbounded(p, &mut report, left, opts.semantics);
+    }
     report.elapsed = start.elapsed();
     report
+}
+
+/// Why a loop of a function the entry never calls has no bound.
+const NEVER_REACHED: &str = "the entry function never reaches this loop";
+/// The least time `terminate` is run with to find loops that may run forever.
+const MIN_TERMINATE: Duration = Duration::from_millis(300);
+
+/// Marks the loops without a bound that `terminate` shows may run forever (a lasso the
+/// interpreter replayed: a stem from the program's entry into a recurrent set of the loop); the
+/// program's complexity is then `unbounded`.
+fn mark_unbounded(p: &Program, report: &mut BoundsReport, left: Duration, semantics: Semantics) {
+    let answer = leapfrog_terminate::terminate(p, &Options { semantics, timeout: left });
+    let mut any = false;
+    for l in answer.loops.iter().filter(|l| l.verdict == leapfrog_results::Verdict::False) {
+        let Some(w) = &l.witness else { continue };
+        let Some(row) = report.loops.iter_mut().find(|r| r.span == l.span && r.bound.is_none()) else { continue };
+        let stem: Vec<String> = w.stem_inputs.iter().map(|v| v.to_string()).collect();
+        row.unbounded = Some(format!(
+            "an execution runs it forever: the inputs [{}] lead into the recurrent set {}, which it never leaves",
+            stem.join(", "),
+            w.recurrent_set
+        ));
+        row.technique = l.technique.or(Some(technique::RECURRENT_SET));
+        row.reason = Some("unbounded: some execution runs the loop forever".into());
+        any = true;
+    }
+    if any && let Some(program) = report.program.as_mut() {
+        program.bound = None;
+        program.complexity = "unbounded".into();
+        program.reason = Some("a loop runs forever in some execution".into());
+    }
 }
 
 /// The program's bound where some loop's bound names a variable that changes before the loop:

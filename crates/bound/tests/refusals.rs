@@ -138,3 +138,24 @@ fn a_variable_changed_before_a_loop_is_bounded_over_the_parameters() {
     assert_eq!(program.complexity, "O(n^1)", "{program:?}");
     assert_eq!(program.bound.as_deref(), Some("max(0, i - 100) + max(0, k + 151)"), "{program:?}");
 }
+
+/// A loop that runs forever from an odd input has no bound; `terminate`'s replayed lasso marks
+/// it `unbounded`, and the program's complexity with it.
+#[test]
+fn a_loop_that_may_run_forever_is_unbounded() {
+    let dir = std::env::temp_dir().join(format!("leapfrog-bound-forever-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("forever.c");
+    std::fs::write(
+        &file,
+        "extern int __VERIFIER_nondet_int(void);\nint main(void) {\n  int x = __VERIFIER_nondet_int();\n  while (x != 0) x -= 2;\n  return 0;\n}\n",
+    )
+    .unwrap();
+    let p = load_program(std::slice::from_ref(&file), &FrontendOptions::default()).expect("front end");
+    let report =
+        leapfrog_bound::bounds(&p, &Options { semantics: Semantics::Default, timeout: Duration::from_secs(10) });
+    let l = &report.loops[0];
+    assert_eq!(l.bound, None, "{l:?}");
+    assert!(l.unbounded.as_deref().is_some_and(|e| e.contains("recurrent set")), "{l:?}");
+    assert_eq!(report.program.expect("a program-level answer").complexity, "unbounded");
+}

@@ -78,6 +78,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "leapfrog-summarize",
             "leapfrog-proteus",
             "leapfrog-verify",
+            "leapfrog-terminate",
         ],
     ),
     (

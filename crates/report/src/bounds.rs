@@ -20,6 +20,8 @@ pub fn to_json(files: &SourceFiles, r: &BoundsReport) -> Value {
             v["reason"] = json!(l.reason);
             v["paths"] = json!([]);
             v["certificate"] = json!(l.certificate);
+            v["unbounded"] = json!(l.unbounded.is_some());
+            v["evidence"] = json!(l.unbounded);
             v
         })
         .collect();
@@ -78,9 +80,10 @@ pub fn to_text(files: &SourceFiles, r: &BoundsReport) -> String {
         out.push_str(
             &loop_heading(files, &mut cache, l.kind, l.span, 0).replace(" (depth 0)", &format!(" in {}", l.function)),
         );
-        match &l.bound {
-            Some(b) => out.push_str(&format!("  bound: {b}\n")),
-            None => out.push_str("  bound: none\n"),
+        match (&l.bound, &l.unbounded) {
+            (Some(b), _) => out.push_str(&format!("  bound: {b}\n")),
+            (None, Some(evidence)) => out.push_str(&format!("  bound: unbounded ({evidence})\n")),
+            (None, None) => out.push_str("  bound: none\n"),
         }
         if let Some(m) = l.max {
             out.push_str(&format!("  max: {m}\n"));

@@ -28,6 +28,8 @@ pub struct LoopBound {
     /// The certificate the checker accepted: the loop invariants of the instrumented program
     /// (`\iterations` counts the body starts, `\at(x, LoopEntry)` is `x` at the loop's entry).
     pub certificate: Vec<String>,
+    /// When some execution runs the loop forever: the evidence (`terminate`'s replayed lasso).
+    pub unbounded: Option<String>,
 }
 
 #[derive(Clone, Debug)]
@@ -52,7 +54,7 @@ pub struct ProgramBound {
     /// Over the values of the parameters and inputs the loops' bounds name (each has one value
     /// at every loop); `None`: unknown.
     pub bound: Option<String>,
-    /// `O(1)`, `O(n^k)`, or `unknown`.
+    /// `O(1)`, `O(n^k)`, `unbounded` (a loop runs forever in some execution), or `unknown`.
     pub complexity: String,
     /// Why the bound is unknown.
     pub reason: Option<String>,
