@@ -1040,6 +1040,7 @@ programs!(
     loop_million,
     count_ten_million,
     count_hundred_million,
+    ub_before_error,
     magic_value,
     unreachable_error,
     verifier_assert,

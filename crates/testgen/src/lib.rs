@@ -199,7 +199,7 @@ fn reach(
                             long.replay
                         ),
                         replayed_by: "native",
-                        only_nondet_calls: true,
+                        only_nondet_calls: long.only_nondet_calls,
                     };
                     return (target, Some(test));
                 }

@@ -8,9 +8,12 @@
 //! after creating a mark file (whose name the program does not know: its own `exit(99)` is no
 //! error); `__assert_fail` (what `assert` and SV-COMP's `reach_error` call) ends it the same way;
 //! `__VERIFIER_assume` ends a run whose assumption fails with 0. A value past the end of the
-//! stream ends the run with another code: the test did not describe the run. Signed overflow
-//! traps (`-fsanitize=signed-integer-overflow`): a run the interpreter would end as undefined
-//! behaviour is no confirmation. Only the error goal is replayed natively.
+//! stream ends the run with another code: the test did not describe the run. The program is
+//! built with AddressSanitizer and UndefinedBehaviorSanitizer, neither recovering: a run with
+//! undefined behaviour (an overflow, a shift out of range, an access out of bounds or to a dead
+//! object) ends at it, as the interpreter's does, and is no confirmation (review found errors
+//! "reached" through an out-of-bounds read). Under an address-space limit the sanitized program
+//! cannot start, and nothing is confirmed. Only the error goal is replayed natively.
 
 use std::fmt::Write as _;
 use std::io::Read as _;
@@ -69,7 +72,8 @@ fn harness() -> String {
     h.push_str(
         "__attribute__((constructor)) static void lf_read(void) {\n\
          \x20 char *s = getenv(\"LEAPFROG_STREAM\");\n\
-         \x20 while (s && *s && lf_len < (1 << 16)) { char *end; long long v = strtoll(s, &end, 10);\n\
+         \x20 while (s && *s && lf_len < (1 << 16)) { char *end;\n\
+         \x20   long long v = *s == '-' ? strtoll(s, &end, 10) : (long long)strtoull(s, &end, 10);\n\
          \x20   if (end == s) break; lf_stream[lf_len++] = v; s = *end == ',' ? end + 1 : end; }\n\
          }\n",
     );
@@ -109,7 +113,7 @@ fn build_and_run(dir: &Path, sources: &NativeSources, stream: &[i128], deadline:
     let exe = dir.join("replay");
     std::fs::write(&harness_file, harness()).map_err(|e| format!("cannot write the harness: {e}"))?;
     let out = Command::new("gcc")
-        .args(["-O0", "-std=gnu11", "-w", "-fsanitize=signed-integer-overflow", "-fsanitize-undefined-trap-on-error"])
+        .args(["-O0", "-std=gnu11", "-w", "-fsanitize=address,undefined", "-fno-sanitize-recover=all"])
         .args(&sources.files)
         .arg(&harness_file)
         .arg("-o")
@@ -127,6 +131,7 @@ fn build_and_run(dir: &Path, sources: &NativeSources, stream: &[i128], deadline:
     let mut child = Command::new(&exe)
         .env("LEAPFROG_STREAM", values.join(","))
         .env("LEAPFROG_ERROR_FILE", &mark)
+        .env("ASAN_OPTIONS", "detect_leaks=0")
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())

@@ -53,6 +53,9 @@ pub struct Unconfirmed {
     pub technique: &'static str,
     /// How the interpreter's replay ended.
     pub replay: String,
+    /// Whether that (unfinished) replay read every value from a `__VERIFIER_nondet_*` call
+    /// (none from an uninitialized read, an extern call or a `volatile` read).
+    pub only_nondet_calls: bool,
 }
 
 /// A failing execution of `p` (within `opts.timeout`), or why none was found (and inputs whose
@@ -126,10 +129,15 @@ fn search_failure(p: &Program, opts: &Options, unconfirmed: &mut Option<Unconfir
                             "the disjunctive summaries gave inputs whose replay the interpreter did not finish within \
                              {LONG_RUN} steps"
                         ));
+                        let only_nondet_calls = recorded
+                            .input_counts
+                            .iter()
+                            .all(|(source, n)| *source == leapfrog_ir::nondet::Source::NondetCall || *n == 0);
                         *unconfirmed = Some(Unconfirmed {
                             inputs: stream,
                             technique: technique::DISJUNCTIVE_SUMMARIES,
                             replay: recorded.outcome.to_string(),
+                            only_nondet_calls,
                         });
                     }
                     _ => {
