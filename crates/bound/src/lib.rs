@@ -83,6 +83,8 @@ pub fn bounds(p: &Program, opts: &Options) -> BoundsReport {
         }
     }
     let mut outcomes: BTreeMap<(u32, u32, u32), Vec<Outcome>> = BTreeMap::new();
+    // Whether the program's only execution ended (then no loop runs forever).
+    let mut ends = false;
     match inline_program(p, &InlineLimits::default()) {
         Err(e) => report.notes.push(format!("calls cannot be inlined ({e}): no loop is bounded")),
         // A step that may not return (a call through a function pointer, `longjmp`, inline
@@ -109,6 +111,7 @@ pub fn bounds(p: &Program, opts: &Options) -> BoundsReport {
             let observing = (Instant::now() + opts.timeout.mul_f64(OBSERVE_SHARE)).min(deadline);
             let observed = observe::most_body_starts(&q, fid, &forest, opts.semantics, exact, observing);
             let only = observed.only_execution.as_deref();
+            ends = only.is_some();
             for (done, l) in ids.iter().enumerate() {
                 let span = forest.syntax(&q.funcs[fid], *l).1;
                 let left = deadline.saturating_duration_since(Instant::now());
@@ -119,8 +122,11 @@ pub fn bounds(p: &Program, opts: &Options) -> BoundsReport {
                     let seen = observed.most.get(l).copied();
                     bound_loop(&q, fid, &forest, *l, opts.semantics, budget, (seen, only))
                 };
-                if let Some(b) = &outcome.proven {
-                    proven.insert(*l, b.clone());
+                // For the program's bound: the loop's bound, or in the program's only execution
+                // its exact maximum (a constant bound of every execution of the statement).
+                let exact = observed.most.get(l).copied().filter(|_| only.is_some());
+                if let Some(b) = exact.map(Bound::constant).or_else(|| outcome.proven.clone()) {
+                    proven.insert(*l, b);
                 }
                 outcomes.entry(key(span)).or_default().push(outcome);
             }
@@ -129,8 +135,13 @@ pub fn bounds(p: &Program, opts: &Options) -> BoundsReport {
             let none = BTreeMap::new();
             let composed = program::compose(&q, fid, opts.semantics, &forest, &proven, &where_, &none);
             let composed = match composed {
-                Err(why) if proven.len() == ids.len() && Instant::now() < deadline => {
-                    lifted_program_bound(&q, fid, &forest, &proven, opts.semantics, deadline).ok_or(why)
+                Err(why)
+                    if proven.len() == ids.len()
+                        && Instant::now() < deadline
+                        && q.funcs[fid].edges.len() <= MAX_LIFT_EDGES =>
+                {
+                    let lifting = deadline.min(Instant::now() + opts.timeout.mul_f64(LIFT_SHARE));
+                    lifted_program_bound(&q, fid, &forest, &proven, opts.semantics, lifting).ok_or(why)
                 }
                 other => other,
             };
@@ -166,8 +177,10 @@ pub fn bounds(p: &Program, opts: &Options) -> BoundsReport {
     }
     // Loops without a bound that may run forever: `terminate`'s lasso, with the time left.
     let open = report.loops.iter().any(|l| l.bound.is_none() && l.reason.as_deref() != Some(NEVER_REACHED));
-    let left = deadline.saturating_duration_since(Instant::now());
-    if open && left >= MIN_TERMINATE {
+    let left = deadline
+        .saturating_duration_since(Instant::now())
+        .min(opts.timeout.mul_f64(TERMINATE_SHARE).max(TERMINATE_AT_LEAST));
+    if open && !ends && left >= MIN_TERMINATE {
         mark_unbounded(p, &mut report, left, opts.semantics);
     }
     report.elapsed = start.elapsed();
@@ -176,8 +189,15 @@ pub fn bounds(p: &Program, opts: &Options) -> BoundsReport {
 
 /// Why a loop of a function the entry never calls has no bound.
 const NEVER_REACHED: &str = "the entry function never reaches this loop";
-/// The least time `terminate` is run with to find loops that may run forever.
+/// The least time `terminate` is run with to find loops that may run forever, and the most
+/// (a share of `--timeout`, at least `TERMINATE_AT_LEAST`).
 const MIN_TERMINATE: Duration = Duration::from_millis(300);
+const TERMINATE_AT_LEAST: Duration = Duration::from_millis(500);
+const TERMINATE_SHARE: f64 = 0.025;
+/// The most of `--timeout` the lifting of bounds to the parameters may take, and the largest
+/// inlined program it is tried on.
+const LIFT_SHARE: f64 = 0.2;
+const MAX_LIFT_EDGES: usize = 2000;
 
 /// Marks the loops without a bound that `terminate` shows may run forever (a lasso the
 /// interpreter replayed: a stem from the program's entry into a recurrent set of the loop); the
