@@ -192,8 +192,8 @@ const NEVER_REACHED: &str = "the entry function never reaches this loop";
 /// The least time `terminate` is run with to find loops that may run forever, and the most
 /// (a share of `--timeout`, at least `TERMINATE_AT_LEAST`).
 const MIN_TERMINATE: Duration = Duration::from_millis(300);
-const TERMINATE_AT_LEAST: Duration = Duration::from_millis(500);
-const TERMINATE_SHARE: f64 = 0.025;
+const TERMINATE_AT_LEAST: Duration = Duration::from_millis(300);
+const TERMINATE_SHARE: f64 = 0.015;
 /// The most of `--timeout` the lifting of bounds to the parameters may take, and the largest
 /// inlined program it is tried on.
 const LIFT_SHARE: f64 = 0.2;
