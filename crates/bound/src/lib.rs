@@ -417,6 +417,7 @@ fn bound_loop(
     }
     let exit_terms = exits::exit_terms(q, fid, forest, l);
     traced.extend(exit_terms.iter().map(|t| Traced { term: t.clone(), conditions: Vec::new() }));
+    let summary_claims_empty = summary_claims.is_empty();
     let mut claims: Vec<(Bound, &'static str)> =
         summary_claims.into_iter().map(|b| (b, technique::DISJUNCTIVE_SUMMARIES)).collect();
     for t in exit_terms {
@@ -428,6 +429,24 @@ fn bound_loop(
             && claims.len() < MAX_CLAIMS
         {
             claims.push((claim, technique::EXIT_CONDITION));
+        }
+    }
+    // Where the summary gives no bound: a linear ranking function `r` (the termination
+    // engine's, without supporting invariants) proposes `max(0, r + 1)`, and its potential
+    // (`count + r <= \at(r)`) is a candidate.
+    if summary_claims_empty
+        && let Some(r) = ranking_term(q, fid, forest, l, semantics, start + budget.mul_f64(RANKING_SHARE))
+    {
+        traced.push(Traced { term: r.clone(), conditions: Vec::new() });
+        if let Some(numerator) = r.numerator.partial(&value) {
+            let claim = Bound { terms: vec![Term { numerator, divisor: 1 }] }.plus_one();
+            if hidden(&claim).is_none()
+                && fits(&claim)
+                && claims.iter().all(|(c, _)| *c != claim)
+                && claims.len() < MAX_CLAIMS
+            {
+                claims.push((claim, technique::RANKING_FUNCTION));
+            }
         }
     }
     // Last, the most body starts runs showed, as a constant bound.
@@ -524,6 +543,29 @@ fn bound_loop(
         },
     }
     outcome
+}
+
+/// The share of a loop's budget the search for a ranking function may take.
+const RANKING_SHARE: f64 = 0.15;
+
+/// A linear ranking function of loop `l` (one component, no supporting invariant) as a term
+/// `max(0, r)`, when the termination engine finds one before `deadline`.
+fn ranking_term(
+    q: &Program,
+    fid: FuncId,
+    forest: &LoopForest,
+    l: LoopId,
+    semantics: Semantics,
+    deadline: Instant,
+) -> Option<Term> {
+    let forms = leapfrog_terminate::ranking::synthesize(q, fid, forest, l, &[], semantics, deadline).ok()?;
+    let [r] = forms.as_slice() else { return None };
+    let mut sums: BTreeMap<Vec<VarId>, i128> = BTreeMap::new();
+    sums.insert(Vec::new(), r.constant);
+    for (c, v) in &r.terms {
+        *sums.entry(vec![*v]).or_insert(0) += c;
+    }
+    Some(Term { numerator: expr::IntPoly::from_sums(sums), divisor: 1 })
 }
 
 /// The claims from the summary's bound, tightest first: each trace's term alone (with the
