@@ -284,13 +284,7 @@ fn lifted_program_bound(
 /// Whether `v` is a parameter of `fid` that no edge assigns.
 fn unassigned_parameter(q: &Program, fid: FuncId, v: VarId) -> bool {
     let f = &q.funcs[fid];
-    f.params.contains(&v)
-        && !f.edges.values().any(|e| match &e.cmd {
-            leapfrog_ir::Command::Assign(x, _) | leapfrog_ir::Command::Havoc(x, _) => *x == v,
-            leapfrog_ir::Command::Load { dst, .. } => *dst == v,
-            leapfrog_ir::Command::Opaque { havoc, .. } => havoc.contains(&v),
-            _ => false,
-        })
+    f.params.contains(&v) && !f.edges.values().any(|e| program::assigned(&e.cmd).contains(&v))
 }
 
 /// The most live variables the octagon analysis of [`lifted_program_bound`] tracks.

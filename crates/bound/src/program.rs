@@ -274,7 +274,7 @@ impl<'p> Composer<'p> {
 }
 
 /// The registers `cmd` writes.
-fn assigned(cmd: &Command) -> Vec<VarId> {
+pub(crate) fn assigned(cmd: &Command) -> Vec<VarId> {
     match cmd {
         Command::Assign(v, _) | Command::Havoc(v, _) | Command::Load { dst: v, .. } | Command::Alloc { dst: v, .. } => {
             vec![*v]

@@ -52,14 +52,13 @@
 
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
-use std::fs::File;
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitStatus, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 #[path = "support/process.rs"]
 mod process;
-use process::{leapfrog, temp_dir, write};
+use process::{leapfrog, run_limited, temp_dir, write};
 
 // ---------------------------------------------------------------------------------------------
 // Programs and their expectations.
@@ -186,35 +185,6 @@ fn load(name: &str) -> Program {
     let path = programs_dir().join(format!("{name}.c"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     parse_program(name, path, text).unwrap_or_else(|e| panic!("{e}"))
-}
-
-// ---------------------------------------------------------------------------------------------
-// Processes with a time limit.
-
-/// Runs `cmd` with its output in files under `dir` (`tag.stdout`, `tag.stderr`); None when it
-/// did not end within `limit` (then it is killed).
-fn run_limited(mut cmd: Command, dir: &Path, tag: &str, limit: Duration) -> Option<(ExitStatus, String, String)> {
-    let (out, err) = (dir.join(format!("{tag}.stdout")), dir.join(format!("{tag}.stderr")));
-    let mut child = cmd
-        .stdin(Stdio::null())
-        .stdout(File::create(&out).unwrap())
-        .stderr(File::create(&err).unwrap())
-        .spawn()
-        .expect("spawn");
-    let start = Instant::now();
-    let status = loop {
-        if let Some(s) = child.try_wait().unwrap() {
-            break s;
-        }
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            return None;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    let read = |p: &Path| String::from_utf8_lossy(&std::fs::read(p).unwrap_or_default()).into_owned();
-    Some((status, read(&out), read(&err)))
 }
 
 /// One `leapfrog testgen` at a time in this test binary: its searches work against a wall-clock

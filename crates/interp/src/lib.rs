@@ -237,6 +237,13 @@ impl ExecResult {
     pub fn read_any_input(&self) -> bool {
         self.input_counts.values().any(|n| *n > 0)
     }
+
+    /// Whether every input the run consulted came from a nondeterministic call (what a
+    /// Test-Comp harness supplies): none from an uninitialized read, an extern call, a parameter
+    /// or a `volatile` read.
+    pub fn read_only_nondet_calls(&self) -> bool {
+        self.input_counts.iter().all(|(source, n)| *source == Source::NondetCall || *n == 0)
+    }
 }
 
 /// How many reads of never-written memory [`ExecResult::unwritten_reads`] lists.

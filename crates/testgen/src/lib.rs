@@ -22,7 +22,6 @@ pub mod targets;
 
 use leapfrog_interp::runs::replay;
 use leapfrog_interp::{ExecResult, Outcome};
-use leapfrog_ir::nondet::Source;
 use leapfrog_ir::{EdgeId, FuncId, Program};
 use leapfrog_results::tests::{Target, TargetKind, TargetStatus, TestCase, TestgenReport};
 use leapfrog_results::{Options, Verdict};
@@ -126,7 +125,7 @@ fn took(r: &ExecResult, fid: FuncId, edge: EdgeId) -> bool {
 
 /// The test of a replay.
 fn test_case(inputs: Vec<i128>, r: &ExecResult) -> TestCase {
-    let only_nondet_calls = r.input_counts.iter().all(|(source, n)| *source == Source::NondetCall || *n == 0);
+    let only_nondet_calls = r.read_only_nondet_calls();
     TestCase {
         nondet: inputs,
         steps: Some(r.steps),

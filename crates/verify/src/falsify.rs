@@ -122,6 +122,7 @@ fn search_failure(p: &Program, opts: &Options, unconfirmed: &mut Option<Unconfir
                 // caller may run it natively; `verify`'s own search replays longer runs).
                 let mut oracle = EdgeInputs::along(fid, &proposed.values.params, &proposed.values.at_edges);
                 let recorded = run_recording_within(searched, &mut oracle, opts.semantics, LONG_RUN, deadline);
+                let only_nondet_calls = recorded.read_only_nondet_calls();
                 let stream = recorded.inputs;
                 match recorded.outcome {
                     Outcome::Limit { .. } => {
@@ -129,10 +130,6 @@ fn search_failure(p: &Program, opts: &Options, unconfirmed: &mut Option<Unconfir
                             "the disjunctive summaries gave inputs whose replay the interpreter did not finish within \
                              {LONG_RUN} steps"
                         ));
-                        let only_nondet_calls = recorded
-                            .input_counts
-                            .iter()
-                            .all(|(source, n)| *source == leapfrog_ir::nondet::Source::NondetCall || *n == 0);
                         *unconfirmed = Some(Unconfirmed {
                             inputs: stream,
                             technique: technique::DISJUNCTIVE_SUMMARIES,
