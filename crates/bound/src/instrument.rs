@@ -101,17 +101,7 @@ pub fn instrument(
         copies.insert(*v, declare(&mut p, copy_name(&q.vars[*v].name), ty));
     }
     let f = &mut p.funcs[fid];
-    // The program's assertions, as assumptions (one that always fails led to `halt`, where only
-    // an execution's end may lead: it never runs now, and leads to the exit).
-    let (exit, halt) = (f.exit, f.halt);
-    for (_, e) in f.edges.iter_mut() {
-        if let Command::Assert { cond, .. } = &e.cmd {
-            e.cmd = Command::Assume(cond.clone());
-            if e.to == halt {
-                e.to = exit;
-            }
-        }
-    }
+    assertions_assumed(f);
     // Entry: the counter and the copies.
     let mut steps = vec![Command::Assign(count, Expr::int(0, WIDE))];
     steps.extend(copies.iter().map(|(v, c)| Command::Assign(*c, Expr::Var(*v))));
@@ -125,6 +115,36 @@ pub fn instrument(
     let cond = assertion(&Expr::Var(count), &copy);
     f.add_edge(counted, checked, Command::Assert { cond, origin: AssertOrigin::Assert }, span);
     Ok(Instrumented { program: p, header, count, copies })
+}
+
+/// `q` with `facts` asserted on every edge into loop `l`'s header from outside (each entry of the
+/// loop statement), and the program's own assertions as assumptions: a proof of its assertions
+/// is a proof that the facts hold whenever the loop is entered.
+pub fn asserting_at_entry(q: &Program, fid: FuncId, forest: &LoopForest, l: LoopId, facts: &[Expr]) -> Program {
+    let mut p = q.clone();
+    let f = &mut p.funcs[fid];
+    assertions_assumed(f);
+    let steps: Vec<Command> =
+        facts.iter().map(|c| Command::Assert { cond: c.clone(), origin: AssertOrigin::Assert }).collect();
+    if !steps.is_empty() {
+        on_entry(f, forest, l, &steps);
+    }
+    p
+}
+
+/// The function's assertions as assumptions: an execution that fails one ends there, which is
+/// what the original does (one that always fails led to `halt`, where only an execution's end
+/// may lead: it never runs now, and leads to the exit).
+fn assertions_assumed(f: &mut leapfrog_ir::Function) {
+    let (exit, halt) = (f.exit, f.halt);
+    for (_, e) in f.edges.iter_mut() {
+        if let Command::Assert { cond, .. } = &e.cmd {
+            e.cmd = Command::Assume(cond.clone());
+            if e.to == halt {
+                e.to = exit;
+            }
+        }
+    }
 }
 
 /// `steps` run on every edge into loop `l`'s header from outside, in order, before the header.
@@ -161,43 +181,62 @@ fn one_more(count: VarId) -> Expr {
     Expr::binary(leapfrog_arith::BinOp::Add, WIDE, Expr::Var(count), Expr::int(1, WIDE))
 }
 
-/// `q` with every loop of `fid` (whose body start is found) counting its body starts per
-/// execution of the loop statement and keeping the most in a variable of its own: the loops
-/// and those variables. Run to the end, the variables hold each loop's most body starts.
-pub fn observer(q: &Program, fid: FuncId, forest: &LoopForest) -> (Program, Vec<(LoopId, VarId)>) {
+/// `q` with every loop of the given functions (whose body start is found) counting its body
+/// starts per execution of the loop statement — in a local of the function, so each call, and
+/// each recursive activation, counts its own — and keeping the most in a global of its own, and
+/// every body start of them all counted in one more global. Run to the end, the globals hold
+/// each loop's most body starts and the total.
+pub fn observer(q: &Program, loops: &[(FuncId, &LoopForest)]) -> Observer {
     let mut p = q.clone();
-    let mut out = Vec::new();
-    for l in forest.loops.ids() {
-        let Some(start) = body_start(q, fid, forest, l) else { continue };
-        let mut declare = |name: &str| {
+    let mut mosts = Vec::new();
+    let global = |p: &mut Program, name: &str| {
+        let ty = VarTy::Reg(Type::Int(WIDE));
+        let var = Var { name: name.into(), ty, kind: VarKind::Global, func: None, span: Span::UNKNOWN, scope: None };
+        let v = p.vars.push(var);
+        p.globals.push(v);
+        v
+    };
+    // (Global registers start at 0.)
+    let total = global(&mut p, "\\total");
+    for (fid, forest) in loops {
+        let fid = *fid;
+        for l in forest.loops.ids() {
+            let Some(start) = body_start(q, fid, forest, l) else { continue };
             let ty = VarTy::Reg(Type::Int(WIDE));
-            let var =
-                Var { name: name.into(), ty, kind: VarKind::Local, func: Some(fid), span: Span::UNKNOWN, scope: None };
-            let v = p.vars.push(var);
-            p.funcs[fid].locals.push(v);
-            v
-        };
-        let (count, most) = (declare(COUNT_NAME), declare("\\most"));
-        let f = &mut p.funcs[fid];
-        // (The most starts at 0 on the function's entry, before anything else.)
-        let first = f.add_loc();
-        for (_, e) in f.edges.iter_mut() {
-            if e.from == f.entry {
-                e.from = first;
-            }
+            let var = Var {
+                name: COUNT_NAME.into(),
+                ty,
+                kind: VarKind::Local,
+                func: Some(fid),
+                span: Span::UNKNOWN,
+                scope: None,
+            };
+            let count = p.vars.push(var);
+            p.funcs[fid].locals.push(count);
+            let most = global(&mut p, "\\most");
+            let f = &mut p.funcs[fid];
+            on_entry(f, forest, l, &[Command::Assign(count, Expr::int(0, WIDE))]);
+            let after = before_body(f, start);
+            let (counted, summed, raised) = (f.add_loc(), f.add_loc(), f.add_loc());
+            f.add_edge(start, counted, Command::Assign(count, one_more(count)), Span::UNKNOWN);
+            f.add_edge(counted, summed, Command::Assign(total, one_more(total)), Span::UNKNOWN);
+            let above = Expr::cmp(leapfrog_arith::CmpOp::Gt, Expr::Var(count), Expr::Var(most));
+            f.add_edge(summed, raised, Command::Assume(above.clone()), Span::UNKNOWN);
+            f.add_edge(summed, after, Command::Assume(Expr::not(above)), Span::UNKNOWN);
+            f.add_edge(raised, after, Command::Assign(most, Expr::Var(count)), Span::UNKNOWN);
+            mosts.push(((fid, l), most));
         }
-        f.add_edge(f.entry, first, Command::Assign(most, Expr::int(0, WIDE)), Span::UNKNOWN);
-        on_entry(f, forest, l, &[Command::Assign(count, Expr::int(0, WIDE))]);
-        let after = before_body(f, start);
-        let (counted, raised) = (f.add_loc(), f.add_loc());
-        f.add_edge(start, counted, Command::Assign(count, one_more(count)), Span::UNKNOWN);
-        let above = Expr::cmp(leapfrog_arith::CmpOp::Gt, Expr::Var(count), Expr::Var(most));
-        f.add_edge(counted, raised, Command::Assume(above.clone()), Span::UNKNOWN);
-        f.add_edge(counted, after, Command::Assume(Expr::not(above)), Span::UNKNOWN);
-        f.add_edge(raised, after, Command::Assign(most, Expr::Var(count)), Span::UNKNOWN);
-        out.push((l, most));
     }
-    (p, out)
+    Observer { program: p, mosts, total }
+}
+
+/// A program instrumented by [`observer`].
+pub struct Observer {
+    pub program: Program,
+    /// Per loop (of its function), the global that keeps its most body starts.
+    pub mosts: Vec<((FuncId, LoopId), VarId)>,
+    /// The global that counts every body start of every loop instrumented.
+    pub total: VarId,
 }
 
 /// The registers a bound's proof starts from: the counter, the entry copies, and what the

@@ -86,7 +86,34 @@ pub fn bounds(p: &Program, opts: &Options) -> BoundsReport {
     // Whether the program's only execution ended (then no loop runs forever).
     let mut ends = false;
     match inline_program(p, &InlineLimits::default()) {
-        Err(e) => report.notes.push(format!("calls cannot be inlined ({e}): no loop is bounded")),
+        Err(e) => {
+            // The program's only execution, run as it is written, still gives every loop's
+            // exact maximum.
+            let forests: Vec<(FuncId, LoopForest)> =
+                p.user_funcs().map(|(fid, f)| (fid, LoopForest::compute(f))).collect();
+            let exact = (start + opts.timeout.mul_f64(ONLY_EXECUTION_SHARE)).min(deadline);
+            match observe::only_execution(p, &forests, opts.semantics, exact) {
+                None => report.notes.push(format!("calls cannot be inlined ({e}): no loop is bounded")),
+                Some(run) => {
+                    ends = true;
+                    report.notes.push(format!(
+                        "calls cannot be inlined ({e}): the loops are bounded by the program's only execution"
+                    ));
+                    for ((fid, l), m) in &run.most {
+                        let forest = &forests.iter().find(|(f, _)| f == fid).expect("a forest per function").1;
+                        let span = forest.syntax(&p.funcs[*fid], *l).1;
+                        outcomes.entry(key(span)).or_default().push(by_execution(*m, &run.ending));
+                    }
+                    let function = p.entry.map(|f| p.funcs[f].name.clone()).unwrap_or_default();
+                    report.program = Some(ProgramBound {
+                        function,
+                        bound: Some(run.total.to_string()),
+                        complexity: program::complexity(0),
+                        reason: None,
+                    });
+                }
+            }
+        }
         // A step that may not return (a call through a function pointer, `longjmp`, inline
         // assembly) may run any function's loops, or re-enter a loop, outside the inlined calls.
         Ok(q)
@@ -116,7 +143,10 @@ pub fn bounds(p: &Program, opts: &Options) -> BoundsReport {
                 let span = forest.syntax(&q.funcs[fid], *l).1;
                 let left = deadline.saturating_duration_since(Instant::now());
                 let outcome = if left.is_zero() {
-                    Outcome::none("the time limit was reached before this loop")
+                    match (observed.most.get(l), only) {
+                        (Some(m), Some(ending)) => by_execution(*m, ending),
+                        _ => Outcome::none("the time limit was reached before this loop"),
+                    }
                 } else {
                     let budget = left / (ids.len() - done) as u32;
                     let seen = observed.most.get(l).copied();
@@ -242,6 +272,13 @@ fn lifted_program_bound(
         |l: LoopId| ghosted_forest.loops.ids().find(|g| ghosted_forest.loops[*g].header == forest.loops[l].header);
     let facts = leapfrog_absint::facts::octagon_facts(&ghosted, fid, semantics, LIFT_MAX_LIVE, &[], deadline)?;
     let facts = sizes::facts_by_header(facts);
+    let seeds: Vec<(leapfrog_ir::LocId, Candidate)> = facts
+        .iter()
+        .flat_map(|(header, fs)| {
+            fs.iter()
+                .map(|e| (*header, Candidate { text: leapfrog_ir::print::expr_to_c(&ghosted, e), expr: e.clone() }))
+        })
+        .collect();
     let mut bounds: BTreeMap<LoopId, Bound> = BTreeMap::new();
     let left = proven.len();
     for (done, (l, b)) in proven.iter().enumerate() {
@@ -249,26 +286,19 @@ fn lifted_program_bound(
         let at_header = facts.get(&ghosted_forest.loops[g].header).map(|v| v.as_slice()).unwrap_or(&[]);
         let copies: std::collections::BTreeSet<VarId> = ghosts.values().copied().collect();
         // (A parameter no edge assigns is its own ghost's value: composed as it is.)
-        let lifted = sizes::lift(&ghosted, b, at_header, &copies, &|v| unassigned_parameter(&ghosted, fid, v));
+        // (What the program's bound can name at the loop stays: an unchanged parameter, an input
+        // read once, an affine definition of them.)
+        let fixed = program::fixed_at(&ghosted, fid, semantics, &ghosted_forest, &ghosts, g);
+        let lifted = sizes::lift(&ghosted, b, at_header, &copies, &|v| fixed.contains(&v));
         let chosen = match lifted {
-            Some(c) if c != *b => {
+            Some((c, used)) if c != *b => {
+                // `b` holds of the entry values; where the facts `c` came from hold at every
+                // entry, `c` bounds `b` there. The facts are proven by the checker, with every
+                // header's facts as candidate invariants.
                 let budget = deadline.saturating_duration_since(Instant::now()) / (left - done) as u32;
-                // The original bound's potentials among the candidates (`count + i <= \at(i)`).
-                let traced: Vec<Traced> =
-                    b.terms.iter().map(|t| Traced { term: t.clone(), conditions: Vec::new() }).collect();
-                match check(
-                    &ghosted,
-                    fid,
-                    &ghosted_forest,
-                    g,
-                    &c,
-                    &traced,
-                    &BTreeMap::new(),
-                    None,
-                    semantics,
-                    budget,
-                    true,
-                ) {
+                let asserted = instrument::asserting_at_entry(&ghosted, fid, &ghosted_forest, g, &used);
+                let opts = Options { semantics, timeout: budget };
+                match leapfrog_verify::prove_assertions(&asserted, fid, &seeds, &opts, Effort::Templates) {
                     Ok(_) => c,
                     Err(_) => b.clone(),
                 }
@@ -279,12 +309,6 @@ fn lifted_program_bound(
     }
     let where_ = |l: LoopId| ghosted.files.display(ghosted_forest.syntax(&ghosted.funcs[fid], l).1);
     program::compose(&ghosted, fid, semantics, &ghosted_forest, &bounds, &where_, &ghosts).ok()
-}
-
-/// Whether `v` is a parameter of `fid` that no edge assigns.
-fn unassigned_parameter(q: &Program, fid: FuncId, v: VarId) -> bool {
-    let f = &q.funcs[fid];
-    f.params.contains(&v) && !f.edges.values().any(|e| program::assigned(&e.cmd).contains(&v))
 }
 
 /// The most live variables the octagon analysis of [`lifted_program_bound`] tracks.
@@ -341,6 +365,19 @@ fn merge(row: &mut LoopBound, copies: Vec<Outcome>) {
     }
     row.certificate = copies.into_iter().flat_map(|c| c.certificate).collect();
     row.certificate.dedup();
+}
+
+/// A loop's exact maximum `m` in the program's only execution, which ended as `ending` says: also
+/// a constant bound of every execution of the loop statement.
+fn by_execution(m: i128, ending: &str) -> Outcome {
+    Outcome {
+        bound: Some(m.to_string()),
+        proven: Some(Bound::constant(m)),
+        max: Some(m),
+        reason: None,
+        certificate: vec![ending.to_string()],
+        technique: Some(technique::CONCRETE_EXECUTION),
+    }
 }
 
 /// Loop `l` of `q`'s entry function `fid`, within `budget`; `observed` is the most body starts runs
@@ -450,14 +487,6 @@ fn bound_loop(
     {
         claims.push((Bound::constant(m), technique::OBSERVED_MAXIMUM));
     }
-    let by_execution = |m: i128, ending: &str| Outcome {
-        bound: Some(m.to_string()),
-        proven: Some(Bound::constant(m)),
-        max: Some(m),
-        reason: None,
-        certificate: vec![ending.to_string()],
-        technique: Some(technique::CONCRETE_EXECUTION),
-    };
     if claims.is_empty() {
         if let Some((m, ending)) = exact {
             return by_execution(m, ending);

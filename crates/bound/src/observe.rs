@@ -44,20 +44,17 @@ pub fn most_body_starts(
     exact_deadline: Instant,
     deadline: Instant,
 ) -> Observed {
-    let (program, mosts) = observer(q, fid, forest);
+    let observer = observer(q, &[(fid, forest)]);
     let mut out = Observed::default();
-    if mosts.is_empty() {
+    if observer.mosts.is_empty() {
         return out;
     }
-    let watch = Watch {
-        func: fid,
-        locs: vec![program.funcs[fid].exit],
-        vars: mosts.iter().map(|(_, v)| *v).collect(),
-        per_loc: 1,
-    };
-    if let Some(r) =
-        runs::single_run_watching(&program, semantics, runs::MAX_STEPS, exact_deadline, Some(watch.clone()))
-        && record(&r, &mosts, &mut out.most)
+    let vars: Vec<VarId> = observer.mosts.iter().map(|(_, v)| *v).collect();
+    let loops: Vec<LoopId> = observer.mosts.iter().map(|((_, l), _)| *l).collect();
+    let program = &observer.program;
+    let watch = Watch { func: fid, locs: vec![program.funcs[fid].exit], vars, per_loc: 1 };
+    if let Some(r) = runs::single_run_watching(program, semantics, runs::MAX_STEPS, exact_deadline, Some(watch.clone()))
+        && record(&r, &loops, &mut out.most)
     {
         out.only_execution = Some(runs::ending_text(&r));
         return out;
@@ -76,16 +73,52 @@ pub fn most_body_starts(
             watch: Some(watch.clone()),
             ..ExecConfig::default()
         };
-        record(&leapfrog_interp::run(&program, &config), &mosts, &mut out.most);
+        record(&leapfrog_interp::run(program, &config), &loops, &mut out.most);
     }
     out
 }
 
-/// Raises `most` to the counts `r` ended with; false when `r` never reached the end of the
-/// function (an `exit` call, a failed assertion, a limit).
-fn record(r: &ExecResult, mosts: &[(LoopId, VarId)], most: &mut BTreeMap<LoopId, i128>) -> bool {
+/// What the program's only execution showed of every loop, run without inlining (recursion,
+/// programs too large to inline).
+#[derive(Debug)]
+pub struct OnlyExecution {
+    /// Per loop of each function, the most body starts of one execution of the loop statement
+    /// (0 for a loop it never reached).
+    pub most: BTreeMap<(FuncId, LoopId), i128>,
+    /// The body starts of all loops together.
+    pub total: i128,
+    /// How it ended (`leapfrog_interp::runs::ending_text`).
+    pub ending: String,
+}
+
+/// The counts of `p`'s only execution, over the loops of `forests` (each a function's), when
+/// the program consults no input and the interpreter runs it to the end of the entry function
+/// before `deadline` (its last return: the entry may be called again).
+pub fn only_execution(
+    p: &Program,
+    forests: &[(FuncId, LoopForest)],
+    semantics: Semantics,
+    deadline: Instant,
+) -> Option<OnlyExecution> {
+    let entry = p.entry?;
+    let borrowed: Vec<(FuncId, &LoopForest)> = forests.iter().map(|(f, forest)| (*f, forest)).collect();
+    let observer = observer(p, &borrowed);
+    let mut vars: Vec<VarId> = observer.mosts.iter().map(|(_, v)| *v).collect();
+    vars.push(observer.total);
+    let program = &observer.program;
+    let watch = Watch { func: entry, locs: vec![program.funcs[entry].exit], vars, per_loc: usize::MAX };
+    let r = runs::single_run_watching(program, semantics, runs::MAX_STEPS, deadline, Some(watch))?;
+    let end = r.snapshots.last()?;
+    let (counts, total) = end.values.split_at(observer.mosts.len());
+    let most = observer.mosts.iter().zip(counts).map(|((l, _), v)| Some((*l, (*v)?))).collect::<Option<_>>()?;
+    Some(OnlyExecution { most, total: total.first().copied().flatten()?, ending: runs::ending_text(&r) })
+}
+
+/// Raises `most` to the counts `r` ended with (in the order of `loops`); false when `r` never
+/// reached the end of the function (an `exit` call, a failed assertion, a limit).
+fn record(r: &ExecResult, loops: &[LoopId], most: &mut BTreeMap<LoopId, i128>) -> bool {
     let Some(end) = r.snapshots.last() else { return false };
-    for ((l, _), value) in mosts.iter().zip(&end.values) {
+    for (l, value) in loops.iter().zip(&end.values) {
         if let Some(v) = value {
             let m = most.entry(*l).or_insert(0);
             *m = (*m).max(*v);

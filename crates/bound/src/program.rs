@@ -125,6 +125,31 @@ pub fn compose(
     Ok(Composed { bound: texts.join(" + "), degree })
 }
 
+/// The integer registers of `fid` whose value at every entry of loop `l` is a polynomial in
+/// inputs ([`Composer::value_at`]): what a bound of `l` may name for [`compose`].
+pub fn fixed_at(
+    q: &Program,
+    fid: FuncId,
+    semantics: Semantics,
+    forest: &LoopForest,
+    ghosts: &BTreeMap<VarId, VarId>,
+    l: LoopId,
+) -> BTreeSet<VarId> {
+    let composer = Composer::new(q, fid, forest, semantics, ghosts);
+    let mut root = l;
+    while let Some(parent) = forest.loops[root].parent {
+        root = parent;
+    }
+    let f = &q.funcs[fid];
+    f.params
+        .iter()
+        .chain(&f.locals)
+        .copied()
+        .filter(|v| matches!(q.vars[*v].ty.reg(), Some(leapfrog_ir::types::Type::Int(_))))
+        .filter(|v| composer.value_at(*v, l, root, &mut BTreeSet::new()).is_some())
+        .collect()
+}
+
 /// Where each register of one function is assigned, for [`Composer::value_at`].
 struct Composer<'p> {
     q: &'p Program,

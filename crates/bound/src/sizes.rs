@@ -7,8 +7,8 @@
 //! at every loop header to those copies (`i - k' <= 150`). A loop's bound `max(0, Q)/d` is
 //! monotone in `Q`, so a variable with a positive coefficient in a linear term of `Q` may be
 //! replaced by an upper bound and one with a negative coefficient by a lower bound ([`lift`]);
-//! the result is a bound over the ghost copies. It is a claim like any other: the caller proves
-//! it with the checker before it is used.
+//! the result is a bound over the ghost copies. It holds where the facts it used hold at the
+//! loop's entry: the caller proves them there with the checker before it is used.
 
 use crate::exits::linear;
 use crate::expr::{Bound, IntPoly, Term};
@@ -76,10 +76,20 @@ pub fn with_ghost_parameters(q: &Program, fid: FuncId) -> (Program, BTreeMap<Var
 /// The largest constant bound preferred to a bound over the inputs.
 const SMALL: i128 = 1 << 20;
 
+/// A bound of a variable and the fact it comes from.
+type FromFact = (IntPoly, Expr);
+
 /// A variable's bounds from facts: `(upper, lower)`, each a polynomial over the ghost copies
-/// (or constant), from a fact `±v ± g <= c` or `±v <= c`.
-fn bounds_of(q: &Program, v: VarId, facts: &[Expr], ghosts: &BTreeSet<VarId>) -> (Option<IntPoly>, Option<IntPoly>) {
-    let (mut upper, mut lower): (Option<IntPoly>, Option<IntPoly>) = (None, None);
+/// (or constant), from a fact `±v ± g <= c` or `±v <= c` (`g` may also be a variable `fixed`
+/// accepts: one whose value at the loop's entries the program's bound can name).
+fn bounds_of(
+    q: &Program,
+    v: VarId,
+    facts: &[Expr],
+    ghosts: &BTreeSet<VarId>,
+    fixed: &dyn Fn(VarId) -> bool,
+) -> (Option<FromFact>, Option<FromFact>) {
+    let (mut upper, mut lower): (Option<FromFact>, Option<FromFact>) = (None, None);
     // Prefer a small constant, then a bound over a ghost, then a large constant (the type's
     // limit, which says little).
     let rank = |b: &IntPoly| match b.constant() {
@@ -87,7 +97,7 @@ fn bounds_of(q: &Program, v: VarId, facts: &[Expr], ghosts: &BTreeSet<VarId>) ->
         Some(_) => 2,
         None => 1,
     };
-    let better = |old: &Option<IntPoly>, new: &IntPoly| old.as_ref().is_none_or(|o| rank(o) > rank(new));
+    let better = |old: &Option<FromFact>, new: &IntPoly| old.as_ref().is_none_or(|(o, _)| rank(o) > rank(new));
     for fact in facts {
         // `lhs <= c` (and `>=`, `==` as their sides).
         let Expr::Cmp(op, lhs, rhs) = fact else { continue };
@@ -106,7 +116,7 @@ fn bounds_of(q: &Program, v: VarId, facts: &[Expr], ghosts: &BTreeSet<VarId>) ->
             _ => continue,
         };
         let Some(a) = form.remove(&vec![v]) else { continue };
-        if a.abs() != 1 || !form.keys().all(|m| m.len() == 1 && ghosts.contains(&m[0])) {
+        if a.abs() != 1 || !form.keys().all(|m| m.len() == 1 && (ghosts.contains(&m[0]) || fixed(m[0]))) {
             continue;
         }
         for sign in sides {
@@ -117,12 +127,12 @@ fn bounds_of(q: &Program, v: VarId, facts: &[Expr], ghosts: &BTreeSet<VarId>) ->
             let Some(rest) = rest else { continue };
             if sign * a > 0 {
                 if better(&upper, &rest) {
-                    upper = Some(rest);
+                    upper = Some((rest, fact.clone()));
                 }
             } else if let Some(neg) = IntPoly::of_constant(0).add_scaled(-1, &rest)
                 && better(&lower, &neg)
             {
-                lower = Some(neg);
+                lower = Some((neg, fact.clone()));
             }
         }
     }
@@ -131,15 +141,24 @@ fn bounds_of(q: &Program, v: VarId, facts: &[Expr], ghosts: &BTreeSet<VarId>) ->
 
 /// `bound` with each variable outside `keep` replaced, in the terms' linear monomials, by its
 /// bound at the loop's header from `facts` (an upper bound where its coefficient is positive, a
-/// lower one where negative); `None` when a variable has no such bound or is in a product.
+/// lower one where negative) over the ghost copies and the variables `keep` accepts, with the
+/// facts used: the result is a bound wherever they hold at the loop's entry; `None` when a
+/// variable has no such bound or is in a product.
 pub fn lift(
     q: &Program,
     bound: &Bound,
     facts: &[Expr],
     ghosts: &BTreeSet<VarId>,
     keep: &dyn Fn(VarId) -> bool,
-) -> Option<Bound> {
+) -> Option<(Bound, Vec<Expr>)> {
     let mut terms = Vec::new();
+    let mut used: Vec<Expr> = Vec::new();
+    let mut using = |(poly, fact): (IntPoly, Expr)| {
+        if !used.contains(&fact) {
+            used.push(fact);
+        }
+        poly
+    };
     for t in &bound.terms {
         let mut numerator = IntPoly::of_constant(0);
         for (c, factors) in &t.numerator.monomials {
@@ -148,8 +167,8 @@ pub fn lift(
                 [] => monomial,
                 [v] if keep(*v) || ghosts.contains(v) => monomial,
                 [v] => {
-                    let (upper, lower) = bounds_of(q, *v, facts, ghosts);
-                    let by = if *c > 0 { upper? } else { lower? };
+                    let (upper, lower) = bounds_of(q, *v, facts, ghosts, keep);
+                    let by = using(if *c > 0 { upper? } else { lower? });
                     IntPoly::of_constant(0).add_scaled(*c, &by)?
                 }
                 many => {
@@ -159,8 +178,11 @@ pub fn lift(
                         let by = if keep(*v) || ghosts.contains(v) {
                             IntPoly::of_var(*v)
                         } else {
-                            match bounds_of(q, *v, facts, ghosts) {
-                                (Some(u), Some(l)) if u == l => u,
+                            match bounds_of(q, *v, facts, ghosts, keep) {
+                                (Some(u), Some(l)) if u.0 == l.0 => {
+                                    using(l);
+                                    using(u)
+                                }
                                 _ => return None,
                             }
                         };
@@ -173,7 +195,7 @@ pub fn lift(
         }
         terms.push(Term { numerator, divisor: t.divisor });
     }
-    Bound::new(terms)
+    Some((Bound::new(terms)?, used))
 }
 
 /// The facts per header, as the octagon analysis gives them.

@@ -159,3 +159,46 @@ fn a_loop_that_may_run_forever_is_unbounded() {
     assert!(l.unbounded.as_deref().is_some_and(|e| e.contains("recurrent set")), "{l:?}");
     assert_eq!(report.program.expect("a program-level answer").complexity, "unbounded");
 }
+
+/// An inner loop's bound names the outer loop's counter (`max(0, i)`); the octagon fact
+/// `i - n <= -1` at its header, proven there by the checker, lifts it to `max(0, n - 1)` —
+/// over a parameter, and over an input read once — and the program gets `O(n^2)`. Without a
+/// fact relating `i` to an input (`i` grows by an input read in the loop), the program's bound
+/// stays unknown.
+#[test]
+fn an_inner_loop_over_the_outer_counter_is_composed_over_the_inputs() {
+    let dir = std::env::temp_dir().join(format!("leapfrog-bound-nested-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let programs = [
+        (
+            "parameter",
+            "void f(int n) {\n  int i, j;\n  for (i = 0; i < n; i++)\n    for (j = 0; j < i; j++) { }\n}\n",
+            true,
+        ),
+        (
+            "input",
+            "extern int __VERIFIER_nondet_int(void);\nint main(void) {\n  int n = __VERIFIER_nondet_int();\n  int i = 0, j;\n  while (i < n) {\n    j = 0;\n    while (j < i) j++;\n    i++;\n  }\n  return 0;\n}\n",
+            true,
+        ),
+        (
+            "unrelated",
+            "extern int __VERIFIER_nondet_int(void);\nint main(void) {\n  int n = __VERIFIER_nondet_int();\n  int i = 0, k = 0, j;\n  while (k < n) {\n    i = i + __VERIFIER_nondet_int();\n    j = 0;\n    while (j < i) j++;\n    k++;\n  }\n  return 0;\n}\n",
+            false,
+        ),
+    ];
+    for (name, src, composed) in programs {
+        let file = dir.join(format!("{name}.c"));
+        std::fs::write(&file, src).unwrap();
+        let p = load_program(std::slice::from_ref(&file), &FrontendOptions::default()).expect("front end");
+        let report =
+            leapfrog_bound::bounds(&p, &Options { semantics: Semantics::Default, timeout: Duration::from_secs(20) });
+        let program = report.program.expect("a program-level answer");
+        if composed {
+            assert_eq!(program.complexity, "O(n^2)", "{name}: {program:?}");
+            assert_eq!(program.bound.as_deref(), Some("max(0, n) + max(0, n) * (max(0, n - 1))"), "{name}");
+        } else {
+            assert_eq!(program.complexity, "unknown", "{name}: {program:?}");
+            assert!(program.reason.is_some_and(|r| r.contains("`i`")), "{name}");
+        }
+    }
+}

@@ -826,6 +826,7 @@ macro_rules! programs {
 programs!(
     while_increment,
     only_execution,
+    recursive_only_execution,
     step_two,
     countdown_three,
     constant_64,
