@@ -41,7 +41,7 @@ use leapfrog_results::{Options, technique};
 use leapfrog_source::Span;
 use leapfrog_summarize::candidates::Candidate;
 use leapfrog_verify::Effort;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::time::{Duration, Instant};
 
 /// The share of `--timeout` the loops are given.
@@ -270,20 +270,12 @@ fn lifted_program_bound(
     let ghosted_forest = LoopForest::compute(&ghosted.funcs[fid]);
     let same =
         |l: LoopId| ghosted_forest.loops.ids().find(|g| ghosted_forest.loops[*g].header == forest.loops[l].header);
-    let facts = leapfrog_absint::facts::octagon_facts(&ghosted, fid, semantics, LIFT_MAX_LIVE, &[], deadline)?;
-    let facts = sizes::facts_by_header(facts);
-    let seeds: Vec<(leapfrog_ir::LocId, Candidate)> = facts
-        .iter()
-        .flat_map(|(header, fs)| {
-            fs.iter()
-                .map(|e| (*header, Candidate { text: leapfrog_ir::print::expr_to_c(&ghosted, e), expr: e.clone() }))
-        })
-        .collect();
+    let known = header_facts(&ghosted, fid, semantics, LIFT_MAX_LIVE, deadline)?;
     let mut bounds: BTreeMap<LoopId, Bound> = BTreeMap::new();
     let left = proven.len();
     for (done, (l, b)) in proven.iter().enumerate() {
         let g = same(*l)?;
-        let at_header = facts.get(&ghosted_forest.loops[g].header).map(|v| v.as_slice()).unwrap_or(&[]);
+        let at_header = known.by_header.get(&ghosted_forest.loops[g].header).map(|v| v.as_slice()).unwrap_or(&[]);
         let copies: std::collections::BTreeSet<VarId> = ghosts.values().copied().collect();
         // (A parameter no edge assigns is its own ghost's value: composed as it is.)
         // (What the program's bound can name at the loop stays: an unchanged parameter, an input
@@ -296,11 +288,9 @@ fn lifted_program_bound(
                 // entry, `c` bounds `b` there. The facts are proven by the checker, with every
                 // header's facts as candidate invariants.
                 let budget = deadline.saturating_duration_since(Instant::now()) / (left - done) as u32;
-                let asserted = instrument::asserting_at_entry(&ghosted, fid, &ghosted_forest, g, &used);
-                let opts = Options { semantics, timeout: budget };
-                match leapfrog_verify::prove_assertions(&asserted, fid, &seeds, &opts, Effort::Templates) {
-                    Ok(_) => c,
-                    Err(_) => b.clone(),
+                match prove_at_entry(&ghosted, fid, &ghosted_forest, g, &used, &known, semantics, budget) {
+                    Some(_) => c,
+                    None => b.clone(),
                 }
             }
             _ => b.clone(),
@@ -311,8 +301,65 @@ fn lifted_program_bound(
     program::compose(&ghosted, fid, semantics, &ghosted_forest, &bounds, &where_, &ghosts).ok()
 }
 
-/// The most live variables the octagon analysis of [`lifted_program_bound`] tracks.
+/// The octagon facts of `fid`'s loop headers (`None` when the analysis does not finish by
+/// `deadline`, or when more than `max_live` integer variables are live at one point): by header,
+/// and as candidate invariants for the checker.
+fn header_facts(
+    q: &Program,
+    fid: FuncId,
+    semantics: Semantics,
+    max_live: usize,
+    deadline: Instant,
+) -> Option<HeaderFacts> {
+    let facts = leapfrog_absint::facts::octagon_facts(q, fid, semantics, max_live, &[], deadline)?;
+    let by_header = sizes::facts_by_header(facts);
+    let seeds = by_header
+        .iter()
+        .flat_map(|(header, fs)| {
+            fs.iter().map(|e| (*header, Candidate { text: leapfrog_ir::print::expr_to_c(q, e), expr: e.clone() }))
+        })
+        .collect();
+    Some(HeaderFacts { by_header, seeds })
+}
+
+/// What [`header_facts`] found.
+struct HeaderFacts {
+    by_header: BTreeMap<leapfrog_ir::LocId, Vec<Expr>>,
+    seeds: Vec<(leapfrog_ir::LocId, Candidate)>,
+}
+
+/// `q` with `facts` (the ones `sizes::lift` used for loop `l`) proven at every entry of `l`, with
+/// every header's facts as candidate invariants: the facts as the certificate's text.
+fn prove_at_entry(
+    q: &Program,
+    fid: FuncId,
+    forest: &LoopForest,
+    l: LoopId,
+    facts: &[Expr],
+    known: &HeaderFacts,
+    semantics: Semantics,
+    budget: Duration,
+) -> Option<Vec<String>> {
+    let asserted = instrument::asserting_at_entry(q, fid, forest, l, facts);
+    // (Proven on the cone of influence of the facts' variables: what the rest computes, floating
+    // point or memory, becomes arbitrary.)
+    let mut relevant = BTreeSet::new();
+    for f in facts {
+        f.for_each_var(&mut |v| {
+            relevant.insert(v);
+        });
+    }
+    let cone = instrument::cone_of_influence(&asserted, fid, &relevant);
+    let opts = Options { semantics, timeout: budget };
+    leapfrog_verify::prove_assertions(cone.as_ref().unwrap_or(&asserted), fid, &known.seeds, &opts, Effort::Templates)
+        .ok()?;
+    Some(facts.iter().map(|f| format!("on entry: {}", leapfrog_ir::print::expr_to_c(q, f))).collect())
+}
+
+/// The most live variables the octagon analysis of [`lifted_program_bound`] tracks, and the
+/// most that of [`max_from_facts`] (run once per loop) does.
 const LIFT_MAX_LIVE: usize = 24;
+const MAX_FACTS_LIVE: usize = 12;
 
 fn key(span: Span) -> (u32, u32, u32) {
     (span.file.0, span.line, span.col)
@@ -544,8 +591,16 @@ fn bound_loop(
         outcome.certificate.push(ending.to_string());
         return outcome;
     }
-    // `max`: the bound at the constants the variables have on entry, else the most body starts
-    // runs showed.
+    // `max`: the bound at the constants the variables have on entry, else at the constant
+    // bounds the header's facts give them (the facts proven at the loop's entry), else the most
+    // body starts runs showed.
+    if bound.eval(&value).is_none()
+        && let Some((m, certificate)) = max_from_facts(q, fid, forest, l, &bound, semantics, check_budget(0.25))
+    {
+        outcome.max = Some(m);
+        outcome.certificate.extend(certificate);
+        return outcome;
+    }
     match bound.eval(&value).or(observed) {
         None => {
             let free: Vec<String> = bound.vars().into_iter().filter(|v| value(*v).is_none()).map(name).collect();
@@ -566,6 +621,29 @@ fn bound_loop(
         },
     }
     outcome
+}
+
+/// A constant `max` of loop `l` from its proven `bound`: each variable replaced by a constant
+/// bound at the header (from the octagon facts of the cone of influence of the bound's
+/// variables), the facts used proven at the loop's entry; with the facts as the certificate.
+fn max_from_facts(
+    q: &Program,
+    fid: FuncId,
+    forest: &LoopForest,
+    l: LoopId,
+    bound: &Bound,
+    semantics: Semantics,
+    budget: Duration,
+) -> Option<(i128, Vec<String>)> {
+    let start = Instant::now();
+    let cone = instrument::cone_of_influence(q, fid, &bound.vars())?;
+    let known = header_facts(&cone, fid, semantics, MAX_FACTS_LIVE, start + budget / 4)?;
+    let at_header = known.by_header.get(&forest.loops[l].header)?;
+    let (constant, used) = sizes::lift(q, bound, at_header, &BTreeSet::new(), &|_| false)?;
+    let m = constant.eval(&|_| None).filter(|_| constant.vars().is_empty())?;
+    let left = budget.saturating_sub(start.elapsed());
+    let certificate = prove_at_entry(q, fid, forest, l, &used, &known, semantics, left)?;
+    Some((m, certificate))
 }
 
 /// The share of a loop's budget the search for a ranking function may take.

@@ -827,6 +827,7 @@ programs!(
     while_increment,
     only_execution,
     recursive_only_execution,
+    triangular_float,
     step_two,
     countdown_three,
     constant_64,
