@@ -288,7 +288,8 @@ fn lifted_program_bound(
                 // entry, `c` bounds `b` there. The facts are proven by the checker, with every
                 // header's facts as candidate invariants.
                 let budget = deadline.saturating_duration_since(Instant::now()) / (left - done) as u32;
-                match prove_at_entry(&ghosted, fid, &ghosted_forest, g, &used, &known, semantics, budget) {
+                let opts = Options { semantics, timeout: budget };
+                match prove_at_entry(&ghosted, fid, &ghosted_forest, g, &used, &known, &opts) {
                     Some(_) => c,
                     None => b.clone(),
                 }
@@ -337,8 +338,7 @@ fn prove_at_entry(
     l: LoopId,
     facts: &[Expr],
     known: &HeaderFacts,
-    semantics: Semantics,
-    budget: Duration,
+    opts: &Options,
 ) -> Option<Vec<String>> {
     let asserted = instrument::asserting_at_entry(q, fid, forest, l, facts);
     // (Proven on the cone of influence of the facts' variables: what the rest computes, floating
@@ -350,8 +350,7 @@ fn prove_at_entry(
         });
     }
     let cone = instrument::cone_of_influence(&asserted, fid, &relevant);
-    let opts = Options { semantics, timeout: budget };
-    leapfrog_verify::prove_assertions(cone.as_ref().unwrap_or(&asserted), fid, &known.seeds, &opts, Effort::Templates)
+    leapfrog_verify::prove_assertions(cone.as_ref().unwrap_or(&asserted), fid, &known.seeds, opts, Effort::Templates)
         .ok()?;
     Some(facts.iter().map(|f| format!("on entry: {}", leapfrog_ir::print::expr_to_c(q, f))).collect())
 }
@@ -642,7 +641,7 @@ fn max_from_facts(
     let (constant, used) = sizes::lift(q, bound, at_header, &BTreeSet::new(), &|_| false)?;
     let m = constant.eval(&|_| None).filter(|_| constant.vars().is_empty())?;
     let left = budget.saturating_sub(start.elapsed());
-    let certificate = prove_at_entry(q, fid, forest, l, &used, &known, semantics, left)?;
+    let certificate = prove_at_entry(q, fid, forest, l, &used, &known, &Options { semantics, timeout: left })?;
     Some((m, certificate))
 }
 
