@@ -139,6 +139,19 @@ pub fn bounds(p: &Program, opts: &Options) -> BoundsReport {
             let observed = observe::most_body_starts(&q, fid, &forest, opts.semantics, exact, observing);
             let only = observed.only_execution.as_deref();
             ends = only.is_some();
+            // The headers' octagon facts, computed once, when a loop first needs them (a `max`
+            // where its bound's variables are not constants on entry).
+            let facts_cell: std::cell::OnceCell<Option<HeaderFacts>> = std::cell::OnceCell::new();
+            let facts = || {
+                facts_cell
+                    .get_or_init(|| {
+                        let until = deadline.min(Instant::now() + opts.timeout.mul_f64(FACTS_SHARE));
+                        (q.funcs[fid].edges.len() <= MAX_LIFT_EDGES)
+                            .then(|| header_facts(&q, fid, opts.semantics, LIFT_MAX_LIVE, until))
+                            .flatten()
+                    })
+                    .as_ref()
+            };
             for (done, l) in ids.iter().enumerate() {
                 let span = forest.syntax(&q.funcs[fid], *l).1;
                 let left = deadline.saturating_duration_since(Instant::now());
@@ -150,7 +163,15 @@ pub fn bounds(p: &Program, opts: &Options) -> BoundsReport {
                 } else {
                     let budget = left / (ids.len() - done) as u32;
                     let seen = observed.most.get(l).copied();
-                    bound_loop(&q, fid, &forest, *l, opts.semantics, budget, (seen, only))
+                    bound_loop(
+                        &q,
+                        fid,
+                        &forest,
+                        *l,
+                        opts.semantics,
+                        budget,
+                        &Known { observed: seen, only_execution: only, facts: &facts },
+                    )
                 };
                 // For the program's bound: the loop's bound, or in the program's only execution
                 // its exact maximum (a constant bound of every execution of the statement).
@@ -227,6 +248,8 @@ const TERMINATE_SHARE: f64 = 0.015;
 /// The most of `--timeout` the lifting of bounds to the parameters may take, and the largest
 /// inlined program it is tried on.
 const LIFT_SHARE: f64 = 0.2;
+/// The most of `--timeout` the octagon facts of the loop headers may take (for `max`).
+const FACTS_SHARE: f64 = 0.1;
 const MAX_LIFT_EDGES: usize = 2000;
 
 /// Marks the loops without a bound that `terminate` shows may run forever (a lasso the
@@ -355,10 +378,9 @@ fn prove_at_entry(
     Some(facts.iter().map(|f| format!("on entry: {}", leapfrog_ir::print::expr_to_c(q, f))).collect())
 }
 
-/// The most live variables the octagon analysis of [`lifted_program_bound`] tracks, and the
-/// most that of [`max_from_facts`] (run once per loop) does.
+/// The most live variables the octagon analyses of [`lifted_program_bound`] and of the facts for
+/// `max` track.
 const LIFT_MAX_LIVE: usize = 24;
-const MAX_FACTS_LIVE: usize = 12;
 
 fn key(span: Span) -> (u32, u32, u32) {
     (span.file.0, span.line, span.col)
@@ -426,9 +448,18 @@ fn by_execution(m: i128, ending: &str) -> Outcome {
     }
 }
 
-/// Loop `l` of `q`'s entry function `fid`, within `budget`; `observed` is the most body starts runs
-/// showed, and `only_execution` how the program's only execution ended when that run was it
-/// (`observed` is then the exact maximum).
+/// What is known of a loop before its bound is sought.
+struct Known<'a> {
+    /// The most body starts runs showed.
+    observed: Option<i128>,
+    /// How the program's only execution ended, when that run was it (`observed` is then the
+    /// exact maximum).
+    only_execution: Option<&'a str>,
+    /// The octagon facts of the loop headers (computed on the first call).
+    facts: &'a dyn Fn() -> Option<&'a HeaderFacts>,
+}
+
+/// Loop `l` of `q`'s entry function `fid`, within `budget`.
 fn bound_loop(
     q: &Program,
     fid: FuncId,
@@ -436,8 +467,9 @@ fn bound_loop(
     l: LoopId,
     semantics: Semantics,
     budget: Duration,
-    (observed, only_execution): (Option<i128>, Option<&str>),
+    known: &Known,
 ) -> Outcome {
+    let Known { observed, only_execution, facts } = *known;
     // The program's only execution gives the exact maximum (and a constant bound).
     let exact = observed.zip(only_execution);
     let start = Instant::now();
@@ -594,7 +626,8 @@ fn bound_loop(
     // bounds the header's facts give them (the facts proven at the loop's entry), else the most
     // body starts runs showed.
     if bound.eval(&value).is_none()
-        && let Some((m, certificate)) = max_from_facts(q, fid, forest, l, &bound, semantics, check_budget(0.25))
+        && let Some(known) = facts()
+        && let Some((m, certificate)) = max_from_facts(q, fid, forest, l, &bound, known, semantics, check_budget(0.5))
     {
         outcome.max = Some(m);
         outcome.certificate.extend(certificate);
@@ -623,25 +656,23 @@ fn bound_loop(
 }
 
 /// A constant `max` of loop `l` from its proven `bound`: each variable replaced by a constant
-/// bound at the header (from the octagon facts of the cone of influence of the bound's
-/// variables), the facts used proven at the loop's entry; with the facts as the certificate.
+/// bound at the header from the octagon facts `known`, the facts used proven at the loop's
+/// entry; with the facts as the certificate.
+#[allow(clippy::too_many_arguments)]
 fn max_from_facts(
     q: &Program,
     fid: FuncId,
     forest: &LoopForest,
     l: LoopId,
     bound: &Bound,
+    known: &HeaderFacts,
     semantics: Semantics,
     budget: Duration,
 ) -> Option<(i128, Vec<String>)> {
-    let start = Instant::now();
-    let cone = instrument::cone_of_influence(q, fid, &bound.vars())?;
-    let known = header_facts(&cone, fid, semantics, MAX_FACTS_LIVE, start + budget / 4)?;
     let at_header = known.by_header.get(&forest.loops[l].header)?;
     let (constant, used) = sizes::lift(q, bound, at_header, &BTreeSet::new(), &|_| false)?;
     let m = constant.eval(&|_| None).filter(|_| constant.vars().is_empty())?;
-    let left = budget.saturating_sub(start.elapsed());
-    let certificate = prove_at_entry(q, fid, forest, l, &used, &known, &Options { semantics, timeout: left })?;
+    let certificate = prove_at_entry(q, fid, forest, l, &used, known, &Options { semantics, timeout: budget })?;
     Some((m, certificate))
 }
 
