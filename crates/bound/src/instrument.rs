@@ -72,8 +72,9 @@ pub fn body_start(q: &Program, fid: FuncId, forest: &LoopForest, l: LoopId) -> O
 }
 
 /// `q` with loop `l` of `fid` instrumented to assert `assertion(count, copy)` at each body
-/// start, `copy` giving each of `vars` its entry copy. `Err` when the body's start cannot be
-/// found or a variable is not an integer register.
+/// start, `copy` giving each of `vars` its entry copy; with `counted_when`, the counter counts
+/// only the body starts where all those conjuncts hold (a path's condition). `Err` when the body's start
+/// cannot be found or a variable is not an integer register.
 pub fn instrument(
     q: &Program,
     fid: FuncId,
@@ -81,6 +82,7 @@ pub fn instrument(
     l: LoopId,
     vars: &BTreeSet<VarId>,
     assertion: &Claim,
+    counted_when: Option<&[Expr]>,
 ) -> Result<Instrumented, String> {
     let start = body_start(q, fid, forest, l).ok_or("the start of the loop's body was not found")?;
     let header = forest.loops[l].header;
@@ -110,7 +112,22 @@ pub fn instrument(
     let span = forest.syntax(f, l).1;
     let checked = before_body(f, start);
     let counted = f.add_loc();
-    f.add_edge(start, counted, Command::Assign(count, one_more(count)), span);
+    match counted_when {
+        None => {
+            f.add_edge(start, counted, Command::Assign(count, one_more(count)), span);
+        }
+        Some(conjuncts) => {
+            // Each conjunct in turn: one that fails skips the count.
+            let mut at = start;
+            for c in conjuncts {
+                let next = f.add_loc();
+                f.add_edge(at, next, Command::Assume(c.clone()), span);
+                f.add_edge(at, counted, Command::Assume(Expr::not(c.clone())), span);
+                at = next;
+            }
+            f.add_edge(at, counted, Command::Assign(count, one_more(count)), span);
+        }
+    }
     let copy = |v: VarId| Expr::Var(copies[&v]);
     let cond = assertion(&Expr::Var(count), &copy);
     f.add_edge(counted, checked, Command::Assert { cond, origin: AssertOrigin::Assert }, span);

@@ -26,6 +26,7 @@ pub mod exits;
 pub mod expr;
 pub mod instrument;
 pub mod observe;
+pub mod paths;
 pub mod program;
 pub mod sizes;
 
@@ -36,7 +37,7 @@ use leapfrog_arith::Semantics;
 use leapfrog_ir::loops::LoopForest;
 use leapfrog_ir::{Expr, FuncId, InlineLimits, LocTag, LoopId, Program, VarId, Visibility, inline_program};
 use leapfrog_proteus::job::trace_bounds;
-use leapfrog_results::bounds::{BoundsReport, LoopBound, ProgramBound};
+use leapfrog_results::bounds::{BoundsReport, LoopBound, PathBound, ProgramBound};
 use leapfrog_results::{Options, technique};
 use leapfrog_source::Span;
 use leapfrog_summarize::candidates::Candidate;
@@ -218,6 +219,7 @@ pub fn bounds(p: &Program, opts: &Options) -> BoundsReport {
             reason: None,
             certificate: Vec::new(),
             unbounded: None,
+            paths: Vec::new(),
         };
         match outcomes.remove(&k) {
             None if !report.notes.is_empty() => row.reason = Some(report.notes.join("; ")),
@@ -395,6 +397,7 @@ struct Outcome {
     reason: Option<String>,
     certificate: Vec<String>,
     technique: Option<&'static str>,
+    paths: Vec<PathBound>,
 }
 
 impl Outcome {
@@ -406,6 +409,7 @@ impl Outcome {
             reason: Some(why.into()),
             certificate: Vec::new(),
             technique: None,
+            paths: Vec::new(),
         }
     }
 }
@@ -431,6 +435,10 @@ fn merge(row: &mut LoopBound, copies: Vec<Outcome>) {
     if row.max.is_none() {
         row.reason = copies.iter().find_map(|c| c.reason.clone());
     }
+    // (Per-path bounds where every copy has the same.)
+    if copies.windows(2).all(|w| w[0].paths == w[1].paths) {
+        row.paths = copies[0].paths.clone();
+    }
     row.certificate = copies.into_iter().flat_map(|c| c.certificate).collect();
     row.certificate.dedup();
 }
@@ -445,6 +453,7 @@ fn by_execution(m: i128, ending: &str) -> Outcome {
         reason: None,
         certificate: vec![ending.to_string()],
         technique: Some(technique::CONCRETE_EXECUTION),
+        paths: Vec::new(),
     }
 }
 
@@ -616,7 +625,9 @@ fn bound_loop(
         reason: None,
         certificate,
         technique: Some(technique),
+        paths: Vec::new(),
     };
+    outcome.paths = path_bounds(q, fid, forest, l, &bound, &traced, &entry, semantics, check_budget(PATHS_SHARE));
     if let Some((m, ending)) = exact {
         outcome.max = Some(m);
         outcome.certificate.push(ending.to_string());
@@ -674,6 +685,77 @@ fn max_from_facts(
     let m = constant.eval(&|_| None).filter(|_| constant.vars().is_empty())?;
     let certificate = prove_at_entry(q, fid, forest, l, &used, known, &Options { semantics, timeout: budget })?;
     Some((m, certificate))
+}
+
+/// The share of a loop's budget its per-path bounds may take.
+const PATHS_SHARE: f64 = 0.2;
+
+/// Per path of loop `l` that the values at its header decide ([`paths::decided_paths`]): a bound
+/// proven on a counter of that path's body starts — an exit condition's distance, the first the
+/// checker proves — else the loop's `bound` (each body start runs one path). Within `budget`.
+#[allow(clippy::too_many_arguments)]
+fn path_bounds(
+    q: &Program,
+    fid: FuncId,
+    forest: &LoopForest,
+    l: LoopId,
+    bound: &Bound,
+    traced: &[Traced],
+    entry: &BTreeMap<VarId, i128>,
+    semantics: Semantics,
+    budget: Duration,
+) -> Vec<PathBound> {
+    let deadline = Instant::now() + budget;
+    let decided = paths::decided_paths(q, fid, forest, l, semantics, deadline);
+    if decided.is_empty() {
+        return Vec::new();
+    }
+    let name = |v: VarId| q.vars[v].name.clone();
+    let span = forest.syntax(&q.funcs[fid], l).1;
+    let visibility = Visibility::new(q, &[]);
+    let value = |v: VarId| entry.get(&v).copied();
+    let mut claims: Vec<Bound> = Vec::new();
+    for t in exits::exit_terms(q, fid, forest, l) {
+        let Some(numerator) = t.numerator.partial(&value) else { continue };
+        let claim = Bound { terms: vec![Term { numerator, divisor: t.divisor }] };
+        if claim.vars().iter().all(|v| visibility.visible_at(*v, span)) && claim != *bound && !claims.contains(&claim) {
+            claims.push(claim);
+        }
+    }
+    let mut out = Vec::new();
+    for (i, path) in decided.iter().enumerate() {
+        let mut found = None;
+        for claim in &claims {
+            let left = deadline.saturating_duration_since(Instant::now()) / (decided.len() - i) as u32;
+            if left.is_zero() {
+                break;
+            }
+            let proven = check_counting(
+                q,
+                fid,
+                forest,
+                l,
+                claim,
+                traced,
+                entry,
+                None,
+                semantics,
+                left,
+                false,
+                Some(&path.conjuncts),
+            );
+            if proven.is_ok() {
+                found = Some(claim.text(&name));
+                break;
+            }
+        }
+        out.push(PathBound {
+            condition: path.text.clone(),
+            technique: if found.is_some() { technique::EXIT_CONDITION } else { technique::LOOP_BOUND },
+            bound: found.unwrap_or_else(|| bound.text(&name)),
+        });
+    }
+    out
 }
 
 /// The share of a loop's budget the search for a ranking function may take.
@@ -761,6 +843,26 @@ fn check(
     budget: Duration,
     thorough: bool,
 ) -> Result<Vec<String>, Failure> {
+    check_counting(q, fid, forest, l, bound, traces, constants, constant, semantics, budget, thorough, None)
+}
+
+/// [`check`] of the body starts at which the conjuncts `counted_when` hold (all of them with
+/// `None`).
+#[allow(clippy::too_many_arguments)]
+fn check_counting(
+    q: &Program,
+    fid: FuncId,
+    forest: &LoopForest,
+    l: LoopId,
+    bound: &Bound,
+    traces: &[Traced],
+    constants: &BTreeMap<VarId, i128>,
+    constant: Option<i128>,
+    semantics: Semantics,
+    budget: Duration,
+    thorough: bool,
+    counted_when: Option<&[Expr]>,
+) -> Result<Vec<String>, Failure> {
     let deadline = Instant::now() + budget;
     // Copies of every variable of the claim and of the traces' terms, and of their conditions'
     // integer variables.
@@ -778,7 +880,7 @@ fn check(
         None => bound.admits(count, copy),
     };
     let Instrumented { program, header, count: count_var, copies } =
-        instrument(q, fid, forest, l, &vars, &claim).map_err(Failure::NotProven)?;
+        instrument(q, fid, forest, l, &vars, &claim, counted_when).map_err(Failure::NotProven)?;
     // A claim some run exceeds is not worth a proof.
     if instrument::refuted(&program, semantics, Instant::now() + budget / 10) {
         return Err(Failure::Refuted);

@@ -52,7 +52,8 @@ pub fn most_body_starts(
     let vars: Vec<VarId> = observer.mosts.iter().map(|(_, v)| *v).collect();
     let loops: Vec<LoopId> = observer.mosts.iter().map(|((_, l), _)| *l).collect();
     let program = &observer.program;
-    let watch = Watch { func: fid, locs: vec![program.funcs[fid].exit], vars, per_loc: 1 };
+    // (The counters are globals, read when the run ends.)
+    let watch = Watch { func: fid, locs: Vec::new(), vars, per_loc: 0 };
     if let Some(r) = runs::single_run_watching(program, semantics, runs::MAX_STEPS, exact_deadline, Some(watch.clone()))
         && record(&r, &loops, &mut out.most)
     {
@@ -92,8 +93,7 @@ pub struct OnlyExecution {
 }
 
 /// The counts of `p`'s only execution, over the loops of `forests` (each a function's), when
-/// the program consults no input and the interpreter runs it to the end of the entry function
-/// before `deadline` (its last return: the entry may be called again).
+/// the program consults no input and the interpreter runs it to its end before `deadline`.
 pub fn only_execution(
     p: &Program,
     forests: &[(FuncId, LoopForest)],
@@ -106,19 +106,29 @@ pub fn only_execution(
     let mut vars: Vec<VarId> = observer.mosts.iter().map(|(_, v)| *v).collect();
     vars.push(observer.total);
     let program = &observer.program;
-    let watch = Watch { func: entry, locs: vec![program.funcs[entry].exit], vars, per_loc: usize::MAX };
+    // (The counters are globals, read when the run ends, however it ends: after the entry's
+    // last return, or by `exit` or an error in a recursive entry's outer call.)
+    let watch = Watch { func: entry, locs: Vec::new(), vars, per_loc: 0 };
     let r = runs::single_run_watching(program, semantics, runs::MAX_STEPS, deadline, Some(watch))?;
-    let end = r.snapshots.last()?;
-    let (counts, total) = end.values.split_at(observer.mosts.len());
+    let (counts, total) = r.end_values.split_at(observer.mosts.len());
     let most = observer.mosts.iter().zip(counts).map(|((l, _), v)| Some((*l, (*v)?))).collect::<Option<_>>()?;
     Some(OnlyExecution { most, total: total.first().copied().flatten()?, ending: runs::ending_text(&r) })
 }
 
-/// Raises `most` to the counts `r` ended with (in the order of `loops`); false when `r` never
-/// reached the end of the function (an `exit` call, a failed assertion, a limit).
+/// Raises `most` to the counts `r` ended with (in the order of `loops`); false when `r` did not
+/// end (a limit, something the interpreter does not model).
 fn record(r: &ExecResult, loops: &[LoopId], most: &mut BTreeMap<LoopId, i128>) -> bool {
-    let Some(end) = r.snapshots.last() else { return false };
-    for (l, value) in loops.iter().zip(&end.values) {
+    let ended = matches!(
+        r.outcome,
+        leapfrog_interp::Outcome::Exit { .. }
+            | leapfrog_interp::Outcome::Error { .. }
+            | leapfrog_interp::Outcome::Abort { .. }
+            | leapfrog_interp::Outcome::Blocked { .. }
+    );
+    if !ended || r.end_values.len() != loops.len() {
+        return false;
+    }
+    for (l, value) in loops.iter().zip(&r.end_values) {
         if let Some(v) = value {
             let m = most.entry(*l).or_insert(0);
             *m = (*m).max(*v);

@@ -29,7 +29,7 @@ fn fails(q: &Program, claim: &Claim, vars: &[&str]) -> bool {
     let l = forest.loops.ids().next().expect("a loop");
     let vars: BTreeSet<_> =
         vars.iter().map(|n| q.vars.iter().find(|(_, v)| v.name == *n).map(|(id, _)| id).unwrap()).collect();
-    let instrumented = instrument(q, fid, &forest, l, &vars, claim).expect("instrumented");
+    let instrumented = instrument(q, fid, &forest, l, &vars, claim, None).expect("instrumented");
     // Valid IR, as the checker requires (and so is each reduction of it).
     assert!(leapfrog_ir::verify::verify_function(&instrumented.program, fid).is_empty());
     let r = leapfrog_interp::run(

@@ -202,3 +202,41 @@ fn an_inner_loop_over_the_outer_counter_is_composed_over_the_inputs() {
         }
     }
 }
+
+/// The only execution of a program that cannot be inlined is counted to its very end: a
+/// recursive entry whose outer call runs a loop after the inner call has returned, then ends by
+/// `exit` (or `reach_error`), once got `max` 0 and a program bound of 0 (found by review:
+/// the counts were read at the entry's last return, which was the inner call's).
+#[test]
+fn the_only_execution_is_counted_to_its_end() {
+    let dir = std::env::temp_dir().join(format!("leapfrog-bound-run-end-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let programs = [
+        (
+            "exit_after_inner_call",
+            None,
+            "#include <stdlib.h>\nint depth = 0;\nint main(void) {\n  depth++;\n  if (depth < 2) {\n    main();\n    for (int i = 0; i < 100; i++) { }\n    exit(0);\n  }\n  return 0;\n}\n",
+            100,
+            "100",
+        ),
+        (
+            "error_after_inner_calls",
+            Some("walk"),
+            "extern void abort(void);\nvoid reach_error(void) { abort(); }\nint depth = 0;\nint total = 0;\nvoid walk(void) {\n  depth++;\n  if (depth < 4) {\n    walk();\n    for (int i = 0; i < depth * 10; i++) { total++; }\n    depth--;\n    if (depth == 0) reach_error();\n    return;\n  }\n  depth--;\n}\nint main(void) { walk(); return 0; }\n",
+            30,
+            "60",
+        ),
+    ];
+    for (name, entry, src, max, total) in programs {
+        let file = dir.join(format!("{name}.c"));
+        std::fs::write(&file, src).unwrap();
+        let options = FrontendOptions { entry: entry.map(String::from), ..FrontendOptions::default() };
+        let p = load_program(std::slice::from_ref(&file), &options).expect("front end");
+        let report =
+            leapfrog_bound::bounds(&p, &Options { semantics: Semantics::Default, timeout: Duration::from_secs(10) });
+        assert_eq!(report.loops.len(), 1, "{name}: {:?}", report.loops);
+        assert_eq!(report.loops[0].max, Some(max), "{name}: {:?}", report.loops[0]);
+        let program = report.program.expect("a program-level answer");
+        assert_eq!(program.bound.as_deref(), Some(total), "{name}: {program:?}");
+    }
+}

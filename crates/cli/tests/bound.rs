@@ -254,15 +254,37 @@ fn vars(e: &Expr, out: &mut BTreeSet<String>) {
 
 /// The expression as C over `long long` copies `lf_v_NAME` of its variables.
 fn to_c(e: &Expr) -> String {
+    to_c_with(e, &|v| format!("lf_v_{v}"))
+}
+
+/// The expression as C in `long long`, each variable written as `var` says.
+fn to_c_with(e: &Expr, var: &dyn Fn(&str) -> String) -> String {
+    let c = |x: &Expr| to_c_with(x, var);
     match e {
         Expr::Num(n) => format!("{n}LL"),
-        Expr::Var(v) => format!("lf_v_{v}"),
-        Expr::Neg(a) => format!("(-{})", to_c(a)),
-        Expr::Bin('/', a, b) => format!("lf_div({}, {})", to_c(a), to_c(b)),
-        Expr::Bin(op, a, b) => format!("({} {op} {})", to_c(a), to_c(b)),
-        Expr::Max(a, b) => format!("lf_max({}, {})", to_c(a), to_c(b)),
-        Expr::Min(a, b) => format!("lf_min({}, {})", to_c(a), to_c(b)),
+        Expr::Var(v) => var(v),
+        Expr::Neg(a) => format!("(-{})", c(a)),
+        Expr::Bin('/', a, b) => format!("lf_div({}, {})", c(a), c(b)),
+        Expr::Bin(op, a, b) => format!("({} {op} {})", c(a), c(b)),
+        Expr::Max(a, b) => format!("lf_max({}, {})", c(a), c(b)),
+        Expr::Min(a, b) => format!("lf_min({}, {})", c(a), c(b)),
     }
+}
+
+/// A printed path condition (`i <= n - 1 && m <= j`: comparisons `<=`, `>=`, `==` of
+/// expressions, joined by `&&`) as C over the variables' current values, in `long long`.
+fn condition_to_c(text: &str) -> Result<String, String> {
+    let mut out = Vec::new();
+    for conjunct in text.split(" && ") {
+        let (op, parts) = ["<=", ">=", "=="]
+            .iter()
+            .find_map(|op| conjunct.split_once(&format!(" {op} ")).map(|p| (*op, p)))
+            .ok_or_else(|| format!("path condition `{text}`: no comparison in `{conjunct}`"))?;
+        let now = |v: &str| format!("((long long)({v}))");
+        let (lhs, rhs) = (parse_expr(parts.0)?, parse_expr(parts.1)?);
+        out.push(format!("{} {op} {}", to_c_with(&lhs, &now), to_c_with(&rhs, &now)));
+    }
+    Ok(format!("({})", out.join(" && ")))
 }
 
 /// A small deterministic generator (splitmix64).
@@ -499,6 +521,8 @@ fn bound_json(path: &Path, dir: &Path, tag: &str) -> Result<Value, String> {
 struct LoopCheck {
     bound: Option<Expr>,
     max: Option<i128>,
+    /// Per-path bounds: the path's condition as C over the current values, and its bound.
+    paths: Vec<(String, Expr)>,
 }
 
 #[derive(Debug, Default, Clone, Copy, PartialEq)]
@@ -538,6 +562,9 @@ fn native_source(p: &Program, checks: &BTreeMap<u32, LoopCheck>) -> String {
         pre.push_str(&format!(
             "static long long lf_bound_{id} = LLONG_MAX, lf_count_{id}, lf_entries_{id}, lf_bodies_{id}, lf_most_{id};\nstatic char lf_at_{id}[256];\n"
         ));
+        for k in 0..checks.get(id).map_or(0, |c| c.paths.len()) {
+            pre.push_str(&format!("static long long lf_pbound_{id}_{k} = LLONG_MAX, lf_pcount_{id}_{k};\n"));
+        }
         report.push_str(&format!(
             "  fprintf(stderr, \"lf-stats {id} %lld %lld %lld\\n\", lf_entries_{id}, lf_bodies_{id}, lf_most_{id});\n"
         ));
@@ -552,6 +579,9 @@ fn native_source(p: &Program, checks: &BTreeMap<u32, LoopCheck>) -> String {
         if let Some(b) = &check.bound {
             let mut names = BTreeSet::new();
             vars(b, &mut names);
+            for (_, pb) in &check.paths {
+                vars(pb, &mut names);
+            }
             for v in &names {
                 s.push_str(&format!("long long lf_v_{v} = (long long)({v}); "));
             }
@@ -559,6 +589,9 @@ fn native_source(p: &Program, checks: &BTreeMap<u32, LoopCheck>) -> String {
             let args: String = names.iter().map(|v| format!(", lf_v_{v}")).collect();
             s.push_str(&format!("snprintf(lf_at_{id}, sizeof lf_at_{id}, \"{}\"{args}); ", fmt.join(" ")));
             s.push_str(&format!("lf_bound_{id} = {}; ", to_c(b)));
+            for (k, (_, pb)) in check.paths.iter().enumerate() {
+                s.push_str(&format!("lf_pbound_{id}_{k} = {}; lf_pcount_{id}_{k} = 0; ", to_c(pb)));
+            }
         }
         s.push_str(&format!("lf_count_{id} = 0; lf_entries_{id}++; }} while (0)"));
         s
@@ -572,6 +605,11 @@ fn native_source(p: &Program, checks: &BTreeMap<u32, LoopCheck>) -> String {
         if let Some(m) = check.max {
             s.push_str(&format!(
                 "if (lf_count_{id} > {m}LL) {{ fprintf(stderr, \"loop {id} exceeded its max: body start %lld, max {m}\\n\", lf_count_{id}); exit(3); }} "
+            ));
+        }
+        for (k, (cond, _)) in check.paths.iter().enumerate() {
+            s.push_str(&format!(
+                "if ({cond} && ++lf_pcount_{id}_{k} > lf_pbound_{id}_{k}) {{ fprintf(stderr, \"loop {id} path {k} exceeded its bound: %lld, bound %lld, at entry %s\\n\", lf_pcount_{id}_{k}, lf_pbound_{id}_{k}, lf_at_{id}); exit(3); }} "
             ));
         }
         s.push_str("} while (0)");
@@ -740,6 +778,19 @@ fn check_program(p: &Program) -> Outcome {
             if let Some(m) = l["max"].as_u64().map(|m| m as i128) {
                 c.max = Some(c.max.map_or(m, |a| a.min(m)));
             }
+            // (Per-path bounds of a loop reported once.)
+            if ls.len() == 1 {
+                for path in l["paths"].as_array().into_iter().flatten() {
+                    let (Some(cond), Some(bound)) = (path["condition"].as_str(), path["bound"].as_str()) else {
+                        failures.push(format!("loop {id}: a path without condition or bound: {path}"));
+                        continue;
+                    };
+                    match (condition_to_c(cond), parse_expr(bound)) {
+                        (Ok(c_cond), Ok(b)) => c.paths.push((c_cond, b)),
+                        (Err(e), _) | (_, Err(e)) => failures.push(format!("loop {id}: path {path}: {e}")),
+                    }
+                }
+            }
         }
         found.insert(id, ls);
     }
@@ -889,8 +940,8 @@ fn programs_run_natively_and_exercise_their_loops() {
             .expectations
             .iter()
             .filter_map(|e| match &e.check {
-                Check::Equivalent(x) => Some((e.id, LoopCheck { bound: Some(x.clone()), max: None })),
-                Check::Max(m) => Some((e.id, LoopCheck { bound: None, max: Some(*m) })),
+                Check::Equivalent(x) => Some((e.id, LoopCheck { bound: Some(x.clone()), ..LoopCheck::default() })),
+                Check::Max(m) => Some((e.id, LoopCheck { max: Some(*m), ..LoopCheck::default() })),
                 _ => None,
             })
             .collect();
@@ -903,7 +954,7 @@ fn programs_run_natively_and_exercise_their_loops() {
                 .iter()
                 .map(|(id, c)| {
                     let bound = c.bound.clone().map(|b| Expr::Bin('-', Box::new(b), Box::new(Expr::Num(1))));
-                    (*id, LoopCheck { bound, max: c.max.map(|m| m - 1) })
+                    (*id, LoopCheck { bound, max: c.max.map(|m| m - 1), paths: Vec::new() })
                 })
                 .collect();
             let n = run_native(&p, &lowered, &dir, &format!("{name}_lowered")).unwrap_or_else(|e| panic!("{e}"));
@@ -912,8 +963,9 @@ fn programs_run_natively_and_exercise_their_loops() {
     }
 }
 
-/// The check can fail: Leapfrog's own bound for `while (i < n) i++;` lowered by one, and its max
-/// for `for (; i < 64; i++)` lowered by one, are caught by the native runs.
+/// The check can fail: Leapfrog's own bound for `while (i < n) i++;` lowered by one, its max
+/// for `for (; i < 64; i++)` lowered by one, and a path's bound of Fig. 13(a) lowered by one are
+/// caught by the native runs.
 #[test]
 fn a_lowered_printed_bound_is_caught() {
     let dir = temp_dir("bound-negative");
@@ -924,15 +976,30 @@ fn a_lowered_printed_bound_is_caught() {
         let l = ls.first().unwrap_or_else(|| panic!("{name}: {r}"));
         let check = if lower_max {
             let m = l["max"].as_u64().unwrap_or_else(|| panic!("{name}: no max printed: {l}")) as i128;
-            LoopCheck { bound: None, max: Some(m - 1) }
+            LoopCheck { bound: None, max: Some(m - 1), paths: Vec::new() }
         } else {
             let b = l["bound"].as_str().unwrap_or_else(|| panic!("{name}: no bound printed: {l}"));
             let b = parse_expr(b).unwrap();
-            LoopCheck { bound: Some(Expr::Bin('-', Box::new(b), Box::new(Expr::Num(1)))), max: None }
+            LoopCheck { bound: Some(Expr::Bin('-', Box::new(b), Box::new(Expr::Num(1)))), max: None, paths: Vec::new() }
         };
         let n = run_native(&p, &BTreeMap::from([(1, check)]), &dir, name).unwrap();
         assert_eq!(n.code, Some(3), "{name}: the lowered bound passed natively: {}", n.stderr);
     }
+    // A path's bound lowered by one: Fig. 13(a)'s path that resets `j` runs `n` times.
+    let p = load("proteus_fig13a");
+    let r = bound_json(&p.path, &dir, "fig13a").unwrap_or_else(|e| panic!("proteus_fig13a: {e}"));
+    let ls = find_loops(r["loops"].as_array().unwrap(), &p.markers[&1]);
+    let l = ls.first().unwrap_or_else(|| panic!("proteus_fig13a: {r}"));
+    let path = l["paths"]
+        .as_array()
+        .and_then(|ps| ps.iter().find(|p| p["technique"] == "exit-condition"))
+        .unwrap_or_else(|| panic!("proteus_fig13a: no path bound by its exit condition: {l}"));
+    let b = parse_expr(path["bound"].as_str().unwrap()).unwrap();
+    let lowered = Expr::Bin('-', Box::new(b.clone()), Box::new(Expr::Num(1)));
+    let condition = condition_to_c(path["condition"].as_str().unwrap()).unwrap();
+    let check = LoopCheck { bound: Some(b), max: None, paths: vec![(condition, lowered)] };
+    let n = run_native(&p, &BTreeMap::from([(1, check)]), &dir, "fig13a_path").unwrap();
+    assert_eq!(n.code, Some(3), "proteus_fig13a: the lowered path bound passed natively: {}", n.stderr);
 }
 
 /// The text format runs too.
@@ -998,8 +1065,10 @@ fn markers_and_expectations_are_read() {
     assert_eq!(p.expectations.len(), 4);
     assert!(matches!(p.expectations[2].check, Check::Max(7)));
     assert_eq!(p.ranges["n"], (0, 9));
-    let src =
-        native_source(&p, &BTreeMap::from([(1, LoopCheck { bound: parse_expr("max(0, n - i)").ok(), max: Some(3) })]));
+    let src = native_source(
+        &p,
+        &BTreeMap::from([(1, LoopCheck { bound: parse_expr("max(0, n - i)").ok(), max: Some(3), paths: Vec::new() })]),
+    );
     assert!(src.contains("long long lf_v_i = (long long)(i); long long lf_v_n = (long long)(n);"), "{src}");
     assert!(src.contains("lf_bound_1 = lf_max(0LL, (lf_v_n - lf_v_i));"), "{src}");
     assert!(src.contains("if (lf_count_1 > 3LL)"), "{src}");
@@ -1025,8 +1094,8 @@ fn the_native_check_passes_true_bounds_and_catches_low_ones() {
     let p = parse_program("unit", PathBuf::from("unit.c"), text.to_string()).unwrap();
     let check = |b1: &str, b2: &str, max1: Option<i128>| {
         let checks = BTreeMap::from([
-            (1, LoopCheck { bound: Some(parse_expr(b1).unwrap()), max: max1 }),
-            (2, LoopCheck { bound: Some(parse_expr(b2).unwrap()), max: None }),
+            (1, LoopCheck { bound: Some(parse_expr(b1).unwrap()), max: max1, paths: Vec::new() }),
+            (2, LoopCheck { bound: Some(parse_expr(b2).unwrap()), max: None, paths: Vec::new() }),
         ]);
         run_native(&p, &checks, &dir, "unit").unwrap()
     };

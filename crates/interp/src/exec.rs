@@ -88,6 +88,7 @@ pub(crate) fn execute(prog: &Program, cfg: &ExecConfig, input: &mut dyn InputOra
         m.executions = Some(std::collections::HashMap::new());
     }
     let outcome = m.run_program().unwrap_or_else(|o| o);
+    let end_values = m.watched_values();
     ExecResult {
         outcome,
         steps: m.steps,
@@ -98,6 +99,7 @@ pub(crate) fn execute(prog: &Program, cfg: &ExecConfig, input: &mut dyn InputOra
         unwritten_reads: m.unwritten_reads,
         unwritten_counts: m.unwritten_counts,
         snapshots: m.snapshots,
+        end_values,
     }
 }
 
@@ -232,6 +234,19 @@ impl<'p> Machine<'p> {
                 None => return Err(self.stuck("execution reached a nonexistent location")),
             }
         }
+    }
+
+    /// The values of the watched variables in the running frame (none without a watch).
+    fn watched_values(&self) -> Vec<Option<i128>> {
+        let Some(w) = &self.cfg.watch else { return Vec::new() };
+        let env = self.env();
+        w.vars
+            .iter()
+            .map(|v| match env.read_reg(*v) {
+                Ok(Value::Int(x)) => Some(x),
+                _ => None,
+            })
+            .collect()
     }
 
     /// Records the state for [`ExecConfig::watch`] when the running frame is at a watched

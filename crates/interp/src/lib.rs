@@ -230,6 +230,9 @@ pub struct ExecResult {
     pub unwritten_counts: BTreeMap<Region, u64>,
     /// The states recorded at the locations of [`ExecConfig::watch`], in execution order.
     pub snapshots: Vec<Snapshot>,
+    /// The values of [`Watch::vars`] when the run ended, however it ended (read in the frame it
+    /// ended in: meaningful for globals); empty without a watch.
+    pub end_values: Vec<Option<i128>>,
 }
 
 impl ExecResult {

@@ -18,7 +18,12 @@ pub fn to_json(files: &SourceFiles, r: &BoundsReport) -> Value {
             v["max"] = json!(l.max.map(|m| m.to_string().parse::<serde_json::Number>().ok()));
             v["technique"] = json!(l.technique);
             v["reason"] = json!(l.reason);
-            v["paths"] = json!([]);
+            v["paths"] = json!(
+                l.paths
+                    .iter()
+                    .map(|p| json!({"condition": p.condition, "bound": p.bound, "technique": p.technique}))
+                    .collect::<Vec<_>>()
+            );
             v["certificate"] = json!(l.certificate);
             v["unbounded"] = json!(l.unbounded.is_some());
             v["evidence"] = json!(l.unbounded);
@@ -90,6 +95,9 @@ pub fn to_text(files: &SourceFiles, r: &BoundsReport) -> String {
         }
         if let Some(t) = l.technique {
             out.push_str(&format!("  technique: {t}\n"));
+        }
+        for p in &l.paths {
+            out.push_str(&format!("  path {}: bound {} ({})\n", p.condition, p.bound, p.technique));
         }
         if let Some(why) = &l.reason {
             out.push_str(&format!("  reason: {why}\n"));

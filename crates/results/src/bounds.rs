@@ -30,6 +30,21 @@ pub struct LoopBound {
     pub certificate: Vec<String>,
     /// When some execution runs the loop forever: the evidence (`terminate`'s replayed lasso).
     pub unbounded: Option<String>,
+    /// Per path of the loop whose condition the values at the header decide: how often that
+    /// path runs in one execution of the loop statement (Proteus's per-path bounds).
+    pub paths: Vec<PathBound>,
+}
+
+/// One path's bound: the body starts at which `condition` holds, in one execution of the loop
+/// statement, are at most `bound` (over the loop's entry values, as the loop's bound is).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PathBound {
+    /// The path's condition, as C over the variables at the start of an iteration.
+    pub condition: String,
+    pub bound: String,
+    /// [`crate::technique::EXIT_CONDITION`] (proven for the path on its own counter), or
+    /// [`crate::technique::LOOP_BOUND`] (the loop's bound: each body start runs one path).
+    pub technique: &'static str,
 }
 
 #[derive(Clone, Debug)]

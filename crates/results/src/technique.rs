@@ -42,3 +42,5 @@ pub const LOOP_FREE: &str = "loop-free";
 pub const EXIT_CONDITION: &str = "exit-condition";
 /// A loop bound that is the most body starts runs of the program showed, proven by the checker.
 pub const OBSERVED_MAXIMUM: &str = "observed-maximum";
+/// A path's bound that is its loop's bound (each body start runs exactly one path).
+pub const LOOP_BOUND: &str = "loop-bound";

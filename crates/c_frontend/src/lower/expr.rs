@@ -1101,6 +1101,14 @@ impl Cx<'_> {
     pub fn copy_record(&mut self, dst: Expr, value: Operand, ty: &CType, span: Span) {
         let size = self.size_of(ty).unwrap_or(0);
         match value.kind {
+            // Reading a volatile struct reads inputs (each byte may have changed behind the
+            // program's back): not modelled, so the copy is an opaque step the analyses havoc
+            // and the interpreter does not run.
+            OpKind::Place(Place::Mem(_)) if value.volatile => {
+                self.unsupported(span, "copy of a volatile struct or union");
+                let what = "copy of a volatile struct or union".into();
+                self.emit(Command::Opaque { what, havoc: vec![], writes_memory: true, may_not_return: false }, span);
+            }
             OpKind::Place(Place::Mem(src)) => {
                 let st = self.l.dm.size_type(false);
                 self.emit(Command::MemCopy { dst, src, size: Expr::Int(i128::from(size), st) }, span);
