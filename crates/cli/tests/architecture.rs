@@ -75,6 +75,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "leapfrog-interp",
             "leapfrog-results",
             "leapfrog-linear",
+            "leapfrog-paths",
             "leapfrog-summarize",
             "leapfrog-proteus",
             "leapfrog-verify",
