@@ -263,6 +263,18 @@ impl Cx<'_> {
         mut pass: impl FnMut(&mut Self, usize, Operand, Span) -> Option<Expr>,
     ) -> Vec<Option<Expr>> {
         let mut out = vec![None; args.len()];
+        // C leaves the order unspecified: with two arguments that change state, another compiler
+        // may run another execution than gcc's, which is the one analysed.
+        if args.iter().filter(|a| self.has_side_effects(a)).count() > 1
+            && let Some(first) = args.first()
+        {
+            let span = self.span(first.span);
+            self.warning(
+                span,
+                "C leaves the order in which arguments are evaluated unspecified, and several of these change \
+                 state: they are evaluated right to left, as gcc does",
+            );
+        }
         for i in (0..args.len()).rev() {
             let span = self.span(args[i].span);
             let op = self.value(&args[i]);

@@ -332,6 +332,23 @@ fn other_statement_attributes_are_ignored_with_a_warning() {
     );
 }
 
+/// Arguments are evaluated right to left, as gcc does; where two of them change state (so
+/// another compiler's order could run another execution) a warning says so, and only there.
+#[test]
+fn arguments_that_change_state_in_an_unspecified_order_are_warned_about() {
+    let p = lower(
+        "int g;\nint f(void) { return ++g; }\nint sub(int a, int b) { return a - b; }\n\
+         int main(void) {\n  int r = sub(f(), f());\n  r += sub(f(), g);\n  return r;\n}\n",
+    );
+    let warnings: Vec<String> = p
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Warning)
+        .map(|d| format!("{}:{}", d.span.line, d.span.col))
+        .collect();
+    assert_eq!(warnings, ["5:15"], "{:?}", p.diagnostics);
+}
+
 /// The label address comparisons of a function's computed-goto dispatch: for each branch, the
 /// label it goes to and the offset of the address it compares with in the function's label
 /// object, which must be `object`.
