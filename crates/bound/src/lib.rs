@@ -54,6 +54,8 @@ const OBSERVE_SHARE: f64 = 0.05;
 /// The share of a loop's budget the summary may take, and the least budget of one check.
 const SUMMARY_SHARE: f64 = 0.3;
 const MIN_CHECK: Duration = Duration::from_millis(500);
+/// The least time one attempt of a check gets (when that much is left).
+const MIN_ATTEMPT: Duration = Duration::from_millis(300);
 /// The most single terms tried before the maximum of all.
 const MAX_SINGLE_TERMS: usize = 3;
 /// The most claims tried for one loop.
@@ -891,8 +893,13 @@ fn check_counting(
     let mut all = plain.clone();
     all.extend(candidates::guarded(&ghosts, traces));
     let header_seeds = |cs: Vec<Candidate>| -> Vec<_> { cs.into_iter().map(|c| (header, c)).collect() };
-    let opts =
-        |share: f64| Options { semantics, timeout: deadline.saturating_duration_since(Instant::now()).mul_f64(share) };
+    // (Each attempt gets its share of what is left, but at least `MIN_ATTEMPT` of it: a proof
+    // needs a fixed time to start, and shares of shares of a small budget left every attempt
+    // too little — adpcm's `for (i = 0; i < 10; i++)` went unproven under a 20 s limit.)
+    let opts = |share: f64| {
+        let left = deadline.saturating_duration_since(Instant::now());
+        Options { semantics, timeout: left.mul_f64(share).max(MIN_ATTEMPT.min(left)) }
+    };
     // The loop alone first (most bounds need no context), then the program's cone of influence;
     // each with the plain candidates alone (most bounds need no more), then with every
     // candidate and the verifier's templates (with `thorough`, also its further candidates).
