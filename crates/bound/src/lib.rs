@@ -35,7 +35,7 @@ use expr::{Bound, Term};
 use instrument::{Instrumented, instrument};
 use leapfrog_arith::Semantics;
 use leapfrog_ir::loops::LoopForest;
-use leapfrog_ir::{Expr, FuncId, InlineLimits, LocTag, LoopId, Program, VarId, Visibility, inline_program};
+use leapfrog_ir::{Command, Expr, FuncId, InlineLimits, LocTag, LoopId, Program, VarId, Visibility, inline_program};
 use leapfrog_proteus::job::trace_bounds;
 use leapfrog_results::bounds::{BoundsReport, LoopBound, PathBound, ProgramBound};
 use leapfrog_results::{Options, technique};
@@ -96,7 +96,19 @@ pub fn bounds(p: &Program, opts: &Options) -> BoundsReport {
                 p.user_funcs().map(|(fid, f)| (fid, LoopForest::compute(f))).collect();
             let exact = (start + opts.timeout.mul_f64(ONLY_EXECUTION_SHARE)).min(deadline);
             match observe::only_execution(p, &forests, opts.semantics, exact) {
-                None => report.notes.push(format!("calls cannot be inlined ({e}): no loop is bounded")),
+                None => {
+                    let bounded = per_function_bounds(p, opts, deadline, &mut outcomes);
+                    report.notes.push(format!(
+                        "calls cannot be inlined from the entry ({e}): {bounded} loops are bounded in their own \
+                         function, from any state a call may find"
+                    ));
+                    report.program = Some(ProgramBound {
+                        function: p.entry.map(|f| p.funcs[f].name.clone()).unwrap_or_default(),
+                        bound: None,
+                        complexity: "unknown".into(),
+                        reason: Some(format!("calls cannot be inlined from the entry ({e})")),
+                    });
+                }
                 Some(run) => {
                     ends = true;
                     report.notes.push(format!(
@@ -240,6 +252,200 @@ pub fn bounds(p: &Program, opts: &Options) -> BoundsReport {
     }
     report.elapsed = start.elapsed();
     report
+}
+
+/// Where calls cannot be inlined from the entry (recursion, size): each function with loops is
+/// analysed from its own entry in an arbitrary state — its parameters, every global register and
+/// all memory arbitrary, as a call may find them ([`arbitrary_entry`]) — with its callees
+/// inlined, and its own loops bounded there: such a bound holds in every execution of the
+/// program that calls the function. (No runs: the entry's state is not one a run can make.)
+/// The loops bounded, within `deadline`.
+fn per_function_bounds(
+    p: &Program,
+    opts: &Options,
+    deadline: Instant,
+    outcomes: &mut BTreeMap<(u32, u32, u32), Vec<Outcome>>,
+) -> usize {
+    let own_loops = |f: &leapfrog_ir::Function| -> Vec<LoopKey> {
+        f.locs
+            .values()
+            .filter_map(|loc| match &loc.tag {
+                Some(LocTag::Loop { span, .. }) => Some(key(*span)),
+                _ => None,
+            })
+            .collect()
+    };
+    // Each function inlined from its own entry; the smallest first (their loops are the
+    // cheapest to prove, and the time limit may not reach every function).
+    let mut inlined: Vec<(Program, Vec<LoopKey>)> = Vec::new();
+    for (g, f) in p.user_funcs() {
+        let own = own_loops(f);
+        if own.is_empty() {
+            continue;
+        }
+        let why = match inline_program(&arbitrary_entry(p, g), &InlineLimits::default()) {
+            Err(e) => format!("the calls of its function `{}` cannot be inlined ({e})", f.name),
+            Ok(q)
+                if q.funcs
+                    .values()
+                    .flat_map(|f| f.edges.values())
+                    .any(|e| matches!(e.cmd, Command::Opaque { may_not_return: true, .. })) =>
+            {
+                format!("its function `{}` has a step that may not return", f.name)
+            }
+            Ok(q) => {
+                inlined.push((q, own));
+                continue;
+            }
+        };
+        for k in own {
+            outcomes.entry(k).or_default().push(Outcome::none(why.clone()));
+        }
+    }
+    inlined.sort_by_key(|(q, _)| q.entry.map_or(0, |e| q.funcs[e].edges.len()));
+    let total: usize = inlined.iter().map(|(_, own)| own.len()).sum();
+    let mut started = 0;
+    let mut bounded = 0;
+    for (q, own) in &inlined {
+        let fid = q.entry.expect("inlining keeps the entry");
+        let forest = LoopForest::compute(&q.funcs[fid]);
+        let ids: Vec<LoopId> =
+            forest.loops.ids().filter(|l| own.contains(&key(forest.syntax(&q.funcs[fid], *l).1))).collect();
+        let facts_cell: std::cell::OnceCell<Option<HeaderFacts>> = std::cell::OnceCell::new();
+        let facts = || {
+            facts_cell
+                .get_or_init(|| {
+                    let until = deadline.min(Instant::now() + opts.timeout.mul_f64(FACTS_SHARE));
+                    (q.funcs[fid].edges.len() <= MAX_LIFT_EDGES)
+                        .then(|| header_facts(q, fid, opts.semantics, LIFT_MAX_LIVE, until))
+                        .flatten()
+                })
+                .as_ref()
+        };
+        for l in &ids {
+            let span = forest.syntax(&q.funcs[fid], *l).1;
+            let left = deadline.saturating_duration_since(Instant::now());
+            // (A loop gets at least `MIN_LOOP` while that much is left: a fair share of a
+            // program of many functions is too little to prove anything.)
+            let budget = (left / (total.saturating_sub(started)).max(1) as u32).max(MIN_LOOP);
+            started += 1;
+            if left < MIN_LOOP {
+                outcomes.entry(key(span)).or_default().push(Outcome::none(
+                    "the time limit was reached before this loop (its function analysed on its own)",
+                ));
+                continue;
+            }
+            let known = Known { observed: None, only_execution: None, facts: &facts };
+            let outcome = bound_loop(q, fid, &forest, *l, opts.semantics, budget.min(left), &known);
+            bounded += usize::from(outcome.bound.is_some());
+            outcomes.entry(key(span)).or_default().push(outcome);
+        }
+    }
+    bounded
+}
+
+/// The least budget a loop of a function analysed on its own is given ([`per_function_bounds`]).
+const MIN_LOOP: Duration = Duration::from_millis(600);
+
+/// `p` with `g` as its entry, starting in an arbitrary state: every global register havocked and
+/// all memory written by an opaque step, before `g`'s first edge. Each call of a recursive
+/// function (one that can call itself again) becomes the same arbitrary change, its result
+/// arbitrary too, so that the calls can be inlined: a call that returns leaves some state, and
+/// one that does not return ends what follows.
+fn arbitrary_entry(p: &Program, g: FuncId) -> Program {
+    let mut q = p.clone();
+    q.entry = Some(g);
+    let anything = |dst: Option<VarId>| -> Vec<Command> {
+        let mut steps: Vec<Command> = p
+            .globals
+            .iter()
+            .chain(dst.as_ref())
+            .filter(|v| p.vars[**v].ty.reg().is_some())
+            .map(|v| Command::Havoc(*v, leapfrog_ir::HavocOrigin::Uninit))
+            .collect();
+        steps.push(Command::Opaque {
+            what: "the state a call of the function may find".into(),
+            havoc: Vec::new(),
+            writes_memory: true,
+            may_not_return: false,
+        });
+        steps
+    };
+    let recursive = recursive_functions(p);
+    for (_, f) in q.funcs.iter_mut() {
+        let calls: Vec<leapfrog_ir::EdgeId> = f
+            .edges
+            .iter()
+            .filter(|(_, e)| matches!(&e.cmd, Command::Call { callee, .. } if recursive.contains(callee)))
+            .map(|(id, _)| id)
+            .collect();
+        for id in calls {
+            let (from, to, span, dst) = {
+                let e = &f.edges[id];
+                let Command::Call { dst, .. } = &e.cmd else { continue };
+                (e.from, e.to, e.span, *dst)
+            };
+            let steps = anything(dst);
+            let mut at = from;
+            let last = steps.len() - 1;
+            for (i, cmd) in steps.into_iter().enumerate() {
+                let next = if i == last { to } else { f.add_loc() };
+                if i == 0 {
+                    f.edges[id].cmd = cmd;
+                    f.edges[id].to = next;
+                } else {
+                    f.add_edge(at, next, cmd, span);
+                }
+                at = next;
+            }
+        }
+    }
+    let f = &mut q.funcs[g];
+    let entry = f.entry;
+    let start = f.add_loc();
+    for (_, e) in f.edges.iter_mut() {
+        if e.from == entry {
+            e.from = start;
+        }
+    }
+    let mut at = entry;
+    for cmd in anything(None) {
+        let to = f.add_loc();
+        f.add_edge(at, to, cmd, Span::UNKNOWN);
+        at = to;
+    }
+    f.add_edge(at, start, Command::Skip, Span::UNKNOWN);
+    q
+}
+
+/// The functions of `p` that a chain of calls from them can call again.
+fn recursive_functions(p: &Program) -> std::collections::BTreeSet<FuncId> {
+    let callees = |f: FuncId| -> Vec<FuncId> {
+        p.funcs[f]
+            .edges
+            .values()
+            .filter_map(|e| match &e.cmd {
+                Command::Call { callee, .. } => Some(*callee),
+                _ => None,
+            })
+            .collect()
+    };
+    p.funcs
+        .ids()
+        .filter(|f| {
+            let mut seen = std::collections::BTreeSet::new();
+            let mut stack = callees(*f);
+            while let Some(h) = stack.pop() {
+                if h == *f {
+                    return true;
+                }
+                if seen.insert(h) {
+                    stack.extend(callees(h));
+                }
+            }
+            false
+        })
+        .collect()
 }
 
 /// Why a loop of a function the entry never calls has no bound.
@@ -386,7 +592,10 @@ fn prove_at_entry(
 /// `max` track.
 const LIFT_MAX_LIVE: usize = 24;
 
-fn key(span: Span) -> (u32, u32, u32) {
+/// A loop statement, by its keyword's file, line and column.
+type LoopKey = (u32, u32, u32);
+
+fn key(span: Span) -> LoopKey {
     (span.file.0, span.line, span.col)
 }
 

@@ -878,6 +878,7 @@ programs!(
     while_increment,
     only_execution,
     recursive_only_execution,
+    recursive_with_inputs,
     triangular_float,
     step_two,
     countdown_three,
