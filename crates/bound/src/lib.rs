@@ -917,13 +917,18 @@ fn path_bounds(
     budget: Duration,
 ) -> Vec<PathBound> {
     let deadline = Instant::now() + budget;
-    let decided = paths::decided_paths(q, fid, forest, l, semantics, deadline);
+    let span = forest.syntax(&q.funcs[fid], l).1;
+    let visibility = Visibility::new(q, &[]);
+    // (A path whose condition names a variable the source cannot name at the loop — a global
+    // a local hides, a temporary — is left out.)
+    let decided: Vec<paths::DecidedPath> = paths::decided_paths(q, fid, forest, l, semantics, deadline)
+        .into_iter()
+        .filter(|p| p.vars.iter().all(|v| visibility.visible_at(*v, span)))
+        .collect();
     if decided.is_empty() {
         return Vec::new();
     }
     let name = |v: VarId| q.vars[v].name.clone();
-    let span = forest.syntax(&q.funcs[fid], l).1;
-    let visibility = Visibility::new(q, &[]);
     let value = |v: VarId| entry.get(&v).copied();
     let mut claims: Vec<Bound> = Vec::new();
     for t in exits::exit_terms(q, fid, forest, l) {

@@ -6,8 +6,9 @@
 //! start of the iteration, no condition was left out, no inner loop is crossed, and no input is
 //! read on the way to a branch — the path runs exactly at the body starts where its condition
 //! holds ([`decided_paths`]). Its bound is then proven as the loop's is, on a counter that counts
-//! only those body starts (`crate::instrument::instrument`'s `counted_when`); where no claim is
-//! proven, the loop's own bound holds for the path (each body start runs one path).
+//! only those body starts (`crate::instrument::instrument`'s `counted_when`; the condition is
+//! evaluated where the body starts); where no claim is proven, the loop's own bound holds for the
+//! path (each body start runs one path).
 
 use crate::expr::IntPoly;
 use leapfrog_arith::{CmpOp, Semantics};
@@ -22,11 +23,12 @@ use std::time::Instant;
 pub const MAX_PATHS: usize = 4;
 
 /// A path the values at the header decide: its condition as IR conjuncts (over the variables
-/// at the body's start) and as C.
+/// at the body's start) and as C, and the variables it names.
 #[derive(Clone, Debug)]
 pub struct DecidedPath {
     pub conjuncts: Vec<Expr>,
     pub text: String,
+    pub vars: BTreeSet<VarId>,
 }
 
 /// The paths of loop `l` of `fid` (of the inlined `q`) when there are two to [`MAX_PATHS`] of
@@ -47,7 +49,6 @@ pub fn decided_paths(
     }
     let all: BTreeSet<usize> = (0..paths.syms.len()).collect();
     let ranges = range_rows(&paths.syms, &all);
-    let name = |v: VarId| q.vars[v].name.clone();
     let mut out = Vec::new();
     for path in &paths.paths {
         if path.dropped_conditions > 0 || !path.crossings.is_empty() {
@@ -67,8 +68,20 @@ pub fn decided_paths(
                 Expr::cmp(op, poly.expr(&|v| Expr::Var(v)), IntPoly::of_constant(0).expr(&|v| Expr::Var(v)))
             })
             .collect();
+        let vars: BTreeSet<VarId> = forms.iter().flat_map(|(poly, _)| poly.vars()).collect();
+        // The condition is meant over mathematical integers; as C, a variable that is unsigned
+        // or wider than 32 bits could wrap or overflow in `k - 1`: then every variable is cast
+        // to `long long`.
+        let wraps = vars.iter().any(|v| match q.vars[*v].ty.reg() {
+            Some(leapfrog_ir::Type::Int(t)) => !t.is_signed() || t.bits() > 32,
+            _ => true,
+        });
+        let name = |v: VarId| {
+            let n = q.vars[v].name.clone();
+            if wraps { format!("(long long){n}") } else { n }
+        };
         let text = forms.iter().map(|(poly, eq)| row_text(poly, *eq, &name)).collect::<Vec<_>>().join(" && ");
-        out.push(DecidedPath { conjuncts, text });
+        out.push(DecidedPath { conjuncts, text, vars });
     }
     out
 }

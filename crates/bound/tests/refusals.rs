@@ -240,3 +240,35 @@ fn the_only_execution_is_counted_to_its_end() {
         assert_eq!(program.bound.as_deref(), Some(total), "{name}: {program:?}");
     }
 }
+
+/// A path's condition is C at its loop (found by review): a variable a local hides there (the
+/// global `k` that an inlined call reads) leaves the path out, and over `unsigned` variables,
+/// where `k - 1` would wrap in C, every variable is cast to `long long`.
+#[test]
+fn path_conditions_are_c_at_the_loop() {
+    let dir = std::env::temp_dir().join(format!("leapfrog-bound-paths-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let shadowed = "extern int __VERIFIER_nondet_int(void);\nint k;\nint lt(int i) { return i < k; }\nint main() {\n  k = __VERIFIER_nondet_int();\n  int n = __VERIFIER_nondet_int(), m = __VERIFIER_nondet_int();\n  int i = __VERIFIER_nondet_int(), j = __VERIFIER_nondet_int();\n  int k = 1000000;\n  while (i < n && j < m) { if (lt(i)) i++; else j++; }\n  return k;\n}\n";
+    let unsigned = "extern unsigned __VERIFIER_nondet_uint(void);\nint main() {\n  unsigned n = __VERIFIER_nondet_uint(), m = __VERIFIER_nondet_uint(), k = __VERIFIER_nondet_uint();\n  unsigned i = __VERIFIER_nondet_uint(), j = __VERIFIER_nondet_uint();\n  while (i < n && j < m) { if (i < k) i++; else j++; }\n  return 0;\n}\n";
+    let signed = unsigned
+        .replace("unsigned __VERIFIER_nondet_uint", "int __VERIFIER_nondet_int")
+        .replace("unsigned", "int")
+        .replace("_uint()", "_int()");
+    let report = |name: &str, src: &str| {
+        let file = dir.join(format!("{name}.c"));
+        std::fs::write(&file, src).unwrap();
+        let p = load_program(std::slice::from_ref(&file), &FrontendOptions::default()).expect("front end");
+        leapfrog_bound::bounds(&p, &Options { semantics: Semantics::Default, timeout: Duration::from_secs(20) })
+    };
+    let r = report("shadowed", shadowed);
+    assert!(r.loops[0].bound.is_some(), "{:?}", r.loops[0]);
+    assert!(r.loops[0].paths.iter().all(|p| !p.condition.contains('k')), "{:?}", r.loops[0].paths);
+    let r = report("unsigned", unsigned);
+    assert!(!r.loops[0].paths.is_empty(), "{:?}", r.loops[0]);
+    for p in &r.loops[0].paths {
+        assert!(p.condition.contains("(long long)k") || !p.condition.contains('k'), "{p:?}");
+    }
+    // The control: over `int`, the condition is written as it is.
+    let r = report("signed", &signed);
+    assert!(r.loops[0].paths.iter().any(|p| p.condition.contains("i <= k - 1")), "{:?}", r.loops[0].paths);
+}

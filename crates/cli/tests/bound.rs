@@ -281,7 +281,9 @@ fn condition_to_c(text: &str) -> Result<String, String> {
             .find_map(|op| conjunct.split_once(&format!(" {op} ")).map(|p| (*op, p)))
             .ok_or_else(|| format!("path condition `{text}`: no comparison in `{conjunct}`"))?;
         let now = |v: &str| format!("((long long)({v}))");
-        let (lhs, rhs) = (parse_expr(parts.0)?, parse_expr(parts.1)?);
+        // (`(long long)x`, printed where C arithmetic could wrap, is what `now` writes anyway.)
+        let plain = |side: &str| side.replace("(long long)", "");
+        let (lhs, rhs) = (parse_expr(&plain(parts.0))?, parse_expr(&plain(parts.1))?);
         out.push(format!("{} {op} {}", to_c_with(&lhs, &now), to_c_with(&rhs, &now)));
     }
     Ok(format!("({})", out.join(" && ")))
