@@ -118,14 +118,7 @@ pub fn only_execution(
 /// Raises `most` to the counts `r` ended with (in the order of `loops`); false when `r` did not
 /// end (a limit, something the interpreter does not model).
 fn record(r: &ExecResult, loops: &[LoopId], most: &mut BTreeMap<LoopId, i128>) -> bool {
-    let ended = matches!(
-        r.outcome,
-        leapfrog_interp::Outcome::Exit { .. }
-            | leapfrog_interp::Outcome::Error { .. }
-            | leapfrog_interp::Outcome::Abort { .. }
-            | leapfrog_interp::Outcome::Blocked { .. }
-    );
-    if !ended || r.end_values.len() != loops.len() {
+    if !r.outcome.ended() || r.end_values.len() != loops.len() {
         return false;
     }
     for (l, value) in loops.iter().zip(&r.end_values) {

@@ -181,6 +181,12 @@ impl Outcome {
         }
     }
 
+    /// Whether the execution came to an end of its own (`exit`, a failed assertion, `abort`, a
+    /// false assumption), not stopped by undefined behaviour, a limit or an unmodelled step.
+    pub fn ended(&self) -> bool {
+        matches!(self, Outcome::Exit { .. } | Outcome::Error { .. } | Outcome::Abort { .. } | Outcome::Blocked { .. })
+    }
+
     /// Where the execution ended, when it ended at an edge.
     pub fn span(&self) -> Option<Span> {
         match self {

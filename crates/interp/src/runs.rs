@@ -16,7 +16,7 @@
 //! both pipelines use it. [`run_recording`] and [`replay`] are the runs that turn an engine's
 //! proposed inputs into a stream and confirm a counterexample.
 
-use crate::{ExecConfig, ExecResult, InputOracle, Outcome, UninitMode, Watch};
+use crate::{ExecConfig, ExecResult, InputOracle, UninitMode, Watch};
 use leapfrog_arith::Semantics;
 use leapfrog_ir::Program;
 use std::collections::BTreeSet;
@@ -64,11 +64,7 @@ pub fn single_run_watching(
         watch,
     };
     let r = crate::run(q, &config);
-    let ended = matches!(
-        r.outcome,
-        Outcome::Exit { .. } | Outcome::Error { .. } | Outcome::Abort { .. } | Outcome::Blocked { .. }
-    );
-    (ended && !r.read_any_input()).then_some(r)
+    (r.outcome.ended() && !r.read_any_input()).then_some(r)
 }
 
 /// What the run of [`single_run`] shows, as a certificate's text: "the program's only execution
