@@ -164,6 +164,24 @@ fn assertions_assumed(f: &mut leapfrog_ir::Function) {
     }
 }
 
+/// `steps` run first when `f` is called, before its own first edges.
+pub fn at_function_start(f: &mut leapfrog_ir::Function, steps: Vec<Command>) {
+    let entry = f.entry;
+    let start = f.add_loc();
+    for (_, e) in f.edges.iter_mut() {
+        if e.from == entry {
+            e.from = start;
+        }
+    }
+    let mut at = entry;
+    for cmd in steps {
+        let to = f.add_loc();
+        f.add_edge(at, to, cmd, Span::UNKNOWN);
+        at = to;
+    }
+    f.add_edge(at, start, Command::Skip, Span::UNKNOWN);
+}
+
 /// `steps` run on every edge into loop `l`'s header from outside, in order, before the header.
 fn on_entry(f: &mut leapfrog_ir::Function, forest: &LoopForest, l: LoopId, steps: &[Command]) {
     let header = forest.loops[l].header;

@@ -131,12 +131,7 @@ pub fn bounds(p: &Program, opts: &Options) -> BoundsReport {
         }
         // A step that may not return (a call through a function pointer, `longjmp`, inline
         // assembly) may run any function's loops, or re-enter a loop, outside the inlined calls.
-        Ok(q)
-            if q.funcs
-                .values()
-                .flat_map(|f| f.edges.values())
-                .any(|e| matches!(e.cmd, leapfrog_ir::Command::Opaque { may_not_return: true, .. })) =>
-        {
+        Ok(q) if has_step_that_may_not_return(&q) => {
             report.notes.push(
                 "the program has a step that may not return (a call through a function pointer, `longjmp`, \
                  inline assembly): it may run loops outside the calls that are followed, so no loop is bounded"
@@ -154,19 +149,7 @@ pub fn bounds(p: &Program, opts: &Options) -> BoundsReport {
             let observed = observe::most_body_starts(&q, fid, &forest, opts.semantics, exact, observing);
             let only = observed.only_execution.as_deref();
             ends = only.is_some();
-            // The headers' octagon facts, computed once, when a loop first needs them (a `max`
-            // where its bound's variables are not constants on entry).
-            let facts_cell: std::cell::OnceCell<Option<HeaderFacts>> = std::cell::OnceCell::new();
-            let facts = || {
-                facts_cell
-                    .get_or_init(|| {
-                        let until = deadline.min(Instant::now() + opts.timeout.mul_f64(FACTS_SHARE));
-                        (q.funcs[fid].edges.len() <= MAX_LIFT_EDGES)
-                            .then(|| header_facts(&q, fid, opts.semantics, LIFT_MAX_LIVE, until))
-                            .flatten()
-                    })
-                    .as_ref()
-            };
+            let facts = LazyFacts::new(&q, fid, opts, deadline);
             for (done, l) in ids.iter().enumerate() {
                 let span = forest.syntax(&q.funcs[fid], *l).1;
                 let left = deadline.saturating_duration_since(Instant::now());
@@ -285,12 +268,7 @@ fn per_function_bounds(
         }
         let why = match inline_program(&arbitrary_entry(p, g), &InlineLimits::default()) {
             Err(e) => format!("the calls of its function `{}` cannot be inlined ({e})", f.name),
-            Ok(q)
-                if q.funcs
-                    .values()
-                    .flat_map(|f| f.edges.values())
-                    .any(|e| matches!(e.cmd, Command::Opaque { may_not_return: true, .. })) =>
-            {
+            Ok(q) if has_step_that_may_not_return(&q) => {
                 format!("its function `{}` has a step that may not return", f.name)
             }
             Ok(q) => {
@@ -311,17 +289,7 @@ fn per_function_bounds(
         let forest = LoopForest::compute(&q.funcs[fid]);
         let ids: Vec<LoopId> =
             forest.loops.ids().filter(|l| own.contains(&key(forest.syntax(&q.funcs[fid], *l).1))).collect();
-        let facts_cell: std::cell::OnceCell<Option<HeaderFacts>> = std::cell::OnceCell::new();
-        let facts = || {
-            facts_cell
-                .get_or_init(|| {
-                    let until = deadline.min(Instant::now() + opts.timeout.mul_f64(FACTS_SHARE));
-                    (q.funcs[fid].edges.len() <= MAX_LIFT_EDGES)
-                        .then(|| header_facts(q, fid, opts.semantics, LIFT_MAX_LIVE, until))
-                        .flatten()
-                })
-                .as_ref()
-        };
+        let facts = LazyFacts::new(q, fid, opts, deadline);
         for l in &ids {
             let span = forest.syntax(&q.funcs[fid], *l).1;
             let left = deadline.saturating_duration_since(Instant::now());
@@ -400,21 +368,7 @@ fn arbitrary_entry(p: &Program, g: FuncId) -> Program {
             }
         }
     }
-    let f = &mut q.funcs[g];
-    let entry = f.entry;
-    let start = f.add_loc();
-    for (_, e) in f.edges.iter_mut() {
-        if e.from == entry {
-            e.from = start;
-        }
-    }
-    let mut at = entry;
-    for cmd in anything(None) {
-        let to = f.add_loc();
-        f.add_edge(at, to, cmd, Span::UNKNOWN);
-        at = to;
-    }
-    f.add_edge(at, start, Command::Skip, Span::UNKNOWN);
+    instrument::at_function_start(&mut q.funcs[g], anything(None));
     q
 }
 
@@ -562,6 +516,44 @@ struct HeaderFacts {
     seeds: Vec<(leapfrog_ir::LocId, Candidate)>,
 }
 
+/// The octagon facts of the loop headers of `fid` (of the inlined `q`), computed once, when a
+/// loop first needs them (a `max` where its bound's variables are not constants on entry), in at
+/// most a [`FACTS_SHARE`] of the time limit.
+struct LazyFacts<'a> {
+    q: &'a Program,
+    fid: FuncId,
+    opts: &'a Options,
+    deadline: Instant,
+    facts: std::cell::OnceCell<Option<HeaderFacts>>,
+}
+
+impl<'a> LazyFacts<'a> {
+    fn new(q: &'a Program, fid: FuncId, opts: &'a Options, deadline: Instant) -> LazyFacts<'a> {
+        LazyFacts { q, fid, opts, deadline, facts: std::cell::OnceCell::new() }
+    }
+
+    fn get(&self) -> Option<&HeaderFacts> {
+        self.facts
+            .get_or_init(|| {
+                let until = self.deadline.min(Instant::now() + self.opts.timeout.mul_f64(FACTS_SHARE));
+                (self.q.funcs[self.fid].edges.len() <= MAX_LIFT_EDGES)
+                    .then(|| header_facts(self.q, self.fid, self.opts.semantics, LIFT_MAX_LIVE, until))
+                    .flatten()
+            })
+            .as_ref()
+    }
+}
+
+/// Whether `q` has a step that may not return (a call through a function pointer, `longjmp`,
+/// inline assembly): it may run any function's loops, or re-enter a loop, outside the inlined
+/// calls.
+fn has_step_that_may_not_return(q: &Program) -> bool {
+    q.funcs
+        .values()
+        .flat_map(|f| f.edges.values())
+        .any(|e| matches!(e.cmd, Command::Opaque { may_not_return: true, .. }))
+}
+
 /// `q` with `facts` (the ones `sizes::lift` used for loop `l`) proven at every entry of `l`, with
 /// every header's facts as candidate invariants: the facts as the certificate's text.
 fn prove_at_entry(
@@ -675,8 +667,8 @@ struct Known<'a> {
     /// How the program's only execution ended, when that run was it (`observed` is then the
     /// exact maximum).
     only_execution: Option<&'a str>,
-    /// The octagon facts of the loop headers (computed on the first call).
-    facts: &'a dyn Fn() -> Option<&'a HeaderFacts>,
+    /// The octagon facts of the loop headers.
+    facts: &'a LazyFacts<'a>,
 }
 
 /// Loop `l` of `q`'s entry function `fid`, within `budget`.
@@ -801,14 +793,16 @@ fn bound_loop(
         // proof is tried); the last is tried with every candidate.
         let last = i + 1 == count;
         let share = if last { 0.7 } else { 0.45 };
-        let mut attempt = check(q, fid, forest, l, &claim, &traced, &entry, None, semantics, check_budget(share), last);
+        let mut attempt =
+            check(q, fid, forest, l, &claim, &traced, &entry, None, semantics, check_budget(share), last, None);
         let mut claim = claim;
         // A bound some run exceeds may miss the last body start of a `do` or a `break`.
         if let Err(Failure::Refuted) = attempt
             && technique != technique::OBSERVED_MAXIMUM
         {
             claim = claim.plus_one();
-            attempt = check(q, fid, forest, l, &claim, &traced, &entry, None, semantics, check_budget(share), last);
+            attempt =
+                check(q, fid, forest, l, &claim, &traced, &entry, None, semantics, check_budget(share), last, None);
         }
         match attempt {
             Ok(certificate) => {
@@ -848,7 +842,7 @@ fn bound_loop(
     // bounds the header's facts give them (the facts proven at the loop's entry), else the most
     // body starts runs showed.
     if bound.eval(&value).is_none()
-        && let Some(known) = facts()
+        && let Some(known) = facts.get()
         && let Some((m, certificate)) = max_from_facts(q, fid, forest, l, &bound, known, semantics, check_budget(0.5))
     {
         outcome.max = Some(m);
@@ -865,14 +859,15 @@ fn bound_loop(
         }
         // A constant bound is its own `max`.
         Some(_) if bound.vars().is_empty() => outcome.max = bound.eval(&|_| None),
-        Some(m) => match check(q, fid, forest, l, &bound, &traced, &entry, Some(m), semantics, check_budget(1.0), true)
-        {
-            Ok(certificate) => {
-                outcome.max = Some(m);
-                outcome.certificate.extend(certificate);
+        Some(m) => {
+            match check(q, fid, forest, l, &bound, &traced, &entry, Some(m), semantics, check_budget(1.0), true, None) {
+                Ok(certificate) => {
+                    outcome.max = Some(m);
+                    outcome.certificate.extend(certificate);
+                }
+                Err(why) => outcome.reason = Some(format!("no `max`: the checker did not prove {m}: {why}")),
             }
-            Err(why) => outcome.reason = Some(format!("no `max`: the checker did not prove {m}: {why}")),
-        },
+        }
     }
     outcome
 }
@@ -946,20 +941,8 @@ fn path_bounds(
             if left.is_zero() {
                 break;
             }
-            let proven = check_counting(
-                q,
-                fid,
-                forest,
-                l,
-                claim,
-                traced,
-                entry,
-                None,
-                semantics,
-                left,
-                false,
-                Some(&path.conjuncts),
-            );
+            let proven =
+                check(q, fid, forest, l, claim, traced, entry, None, semantics, left, false, Some(&path.conjuncts));
             if proven.is_ok() {
                 found = Some(claim.text(&name));
                 break;
@@ -1043,29 +1026,11 @@ impl std::fmt::Display for Failure {
 }
 
 /// Proves `bound` (or, with `constant`, the constant `m` where the variables have the entry
-/// values given) for loop `l` on the instrumented program: the certificate's invariants at the
-/// loop, or why not.
+/// values given) for loop `l` on the instrumented program — of every body start, or with
+/// `counted_when` of those where all its conjuncts hold (a path's) —: the certificate's
+/// invariants at the loop, or why not.
 #[allow(clippy::too_many_arguments)]
 fn check(
-    q: &Program,
-    fid: FuncId,
-    forest: &LoopForest,
-    l: LoopId,
-    bound: &Bound,
-    traces: &[Traced],
-    constants: &BTreeMap<VarId, i128>,
-    constant: Option<i128>,
-    semantics: Semantics,
-    budget: Duration,
-    thorough: bool,
-) -> Result<Vec<String>, Failure> {
-    check_counting(q, fid, forest, l, bound, traces, constants, constant, semantics, budget, thorough, None)
-}
-
-/// [`check`] of the body starts at which the conjuncts `counted_when` hold (all of them with
-/// `None`).
-#[allow(clippy::too_many_arguments)]
-fn check_counting(
     q: &Program,
     fid: FuncId,
     forest: &LoopForest,

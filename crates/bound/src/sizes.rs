@@ -43,22 +43,8 @@ pub fn with_ghost_parameters(q: &Program, fid: FuncId) -> (Program, BTreeMap<Var
         ghosts.insert(v, g);
         steps.push(Command::Assign(g, Expr::Var(v)));
     }
-    // entry -> copies -> where the function's first edges now start.
+    crate::instrument::at_function_start(&mut p.funcs[fid], steps);
     let f = &mut p.funcs[fid];
-    let entry = f.entry;
-    let start = f.add_loc();
-    for (_, e) in f.edges.iter_mut() {
-        if e.from == entry {
-            e.from = start;
-        }
-    }
-    let mut at = entry;
-    for cmd in steps {
-        let to = f.add_loc();
-        f.add_edge(at, to, cmd, Span::UNKNOWN);
-        at = to;
-    }
-    f.add_edge(at, start, Command::Skip, Span::UNKNOWN);
     // The copies are read at the function's end, so that analyses keep them live (a dead
     // variable is projected away).
     let exit = f.exit;
