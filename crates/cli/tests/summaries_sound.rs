@@ -181,6 +181,7 @@ fn check(task: &Task, semantics: Semantics, source: Invariants, with_views: bool
             record_inputs: false,
             deadline: None,
             watch: None,
+            stop_at_input: false,
         };
         let r = leapfrog_interp::run(&instrumented, &config);
         local.runs += 1;

@@ -92,6 +92,9 @@ pub struct ExecConfig {
     pub deadline: Option<std::time::Instant>,
     /// Locations whose states the run records in [`ExecResult::snapshots`].
     pub watch: Option<Watch>,
+    /// End the run with [`Outcome::Limit`] at the step after the first consultation of any
+    /// source of input (a caller that only wants runs which read none need not run on).
+    pub stop_at_input: bool,
 }
 
 /// The states to record: each time the running function `func` is at one of `locs`, the values
@@ -124,6 +127,7 @@ impl Default for ExecConfig {
             record_inputs: false,
             deadline: None,
             watch: None,
+            stop_at_input: false,
         }
     }
 }

@@ -62,6 +62,7 @@ pub fn single_run_watching(
         record_inputs: false,
         deadline: Some(deadline),
         watch,
+        stop_at_input: true,
     };
     let r = crate::run(q, &config);
     (r.outcome.ended() && !r.read_any_input()).then_some(r)

@@ -54,6 +54,31 @@ fn step_limit() {
     assert_eq!((exact.outcome, exact.steps), (exit(10), 23));
 }
 
+/// `main(x)`: `i = 0; while (i < x) i++; return i;` — reads its one input at the start.
+#[test]
+fn a_run_can_stop_at_its_first_input() {
+    let stop = ExecConfig { stop_at_input: true, nondet: vec![1_000_000], ..ExecConfig::default() };
+    // A run that reads no input is not stopped.
+    let r = counting_loop(1000).run(&stop);
+    assert_eq!((r.outcome, r.steps), (exit(1000), 2003));
+    let (mut cx, main, ret) = with_main();
+    let x = cx.param(main, "x", Type::Int(I32));
+    let i = cx.int_local(main, "i", I32);
+    let (entry, exit_loc) = (cx.p.funcs[main].entry, cx.p.funcs[main].exit);
+    let (head, body, done) = (cx.loc(main), cx.loc(main), cx.loc(main));
+    cx.edge(main, entry, head, assign(i, c(0)));
+    cx.edge(main, head, body, assume(lt(v(i), v(x))));
+    cx.edge(main, head, done, assume(Expr::not(lt(v(i), v(x)))));
+    cx.edge(main, body, head, assign(i, add(I32, v(i), c(1))));
+    cx.edge(main, done, exit_loc, assign(ret, v(i)));
+    let r = cx.run(&stop);
+    assert_eq!(r.outcome, Outcome::Limit { what: "an input was consulted".to_string() });
+    assert!(r.steps <= 1 && r.read_any_input(), "stopped after {} steps", r.steps);
+    // Without the option the same run goes on to its end.
+    let full = cx.run(&ExecConfig { nondet: vec![1_000_000], ..ExecConfig::default() });
+    assert_eq!(full.outcome, exit(1_000_000));
+}
+
 #[test]
 fn trace_records_executed_edges() {
     let cx = counting_loop(2);

@@ -282,6 +282,7 @@ fn random_programs_never_panic() {
                 vars: cx.p.vars.ids().collect(),
                 per_loc: 3,
             }),
+            stop_at_input: false,
         };
         let r = cx.run(&cfg);
         assert!(r.steps <= 200);

@@ -163,7 +163,11 @@ fn reach(
     let not_found = match falsify(instrumented, &searching) {
         Ok(found) => {
             let inputs = found.counterexample.inputs;
-            let r = replay(p, &inputs, opts.semantics, deadline);
+            // (The search's own replay, when it was on `p` itself: a long run is not run twice.)
+            let r = match found.replay {
+                Some(r) if std::ptr::eq(instrumented, p) => r,
+                _ => replay(p, &inputs, opts.semantics, deadline),
+            };
             if confirm(&r) {
                 if target.kind == TargetKind::Error {
                     target.span = found.counterexample.failing;

@@ -7,7 +7,7 @@
 //! 3. every loop crossed by its disjunctive summary (Proteus §7.2–7.3, [`crate::traces`]): a
 //!    model gives the inputs and the counter values of each trace that reach the failure, so a
 //!    failure behind a million iterations is solved, not unrolled;
-//! 4. runs on random inputs.
+//! 4. runs on random inputs (unless the summaries' inputs were only too long to replay here).
 //!
 //! Deeper unwinding is left to [`crate::verify`], which a caller runs next with the time left:
 //! it tries a proof first, which ends the search for a program without a failure, and unwinds
@@ -16,8 +16,8 @@
 
 use crate::{Counterexample, Options, Search, no_assertion_runs, technique};
 use leapfrog_interp::EdgeInputs;
-use leapfrog_interp::Outcome;
 use leapfrog_interp::runs::{self, run_recording_within};
+use leapfrog_interp::{ExecResult, Outcome};
 use leapfrog_ir::loops::LoopForest;
 use leapfrog_ir::{InlineLimits, Program, inline_program};
 use leapfrog_smt::{QueryLimits, Watchdog};
@@ -42,6 +42,9 @@ const RANDOM_RUNS: u64 = 200;
 pub struct Found {
     pub counterexample: Counterexample,
     pub technique: &'static str,
+    /// The interpreter's replay of the counterexample on the program (`runs::replay`'s, with
+    /// its trace), when the search kept it: a caller need not replay a long run again.
+    pub replay: Option<ExecResult>,
 }
 
 /// Inputs a search proposed whose replay the interpreter could not finish (its step or time
@@ -71,7 +74,11 @@ fn search_failure(p: &Program, opts: &Options, unconfirmed: &mut Option<Unconfir
     let deadline = start + opts.timeout;
     let _watchdog = Watchdog::start(deadline + Duration::from_millis(200));
     let share = |s: f64| (Instant::now() + opts.timeout.mul_f64(s)).min(deadline);
-    let found = |counterexample: Counterexample, technique: &'static str| Ok(Found { counterexample, technique });
+    let found =
+        |counterexample: Counterexample, technique: &'static str| Ok(Found { counterexample, technique, replay: None });
+    let replayed = |(counterexample, run): (Counterexample, ExecResult), technique: &'static str| {
+        Ok(Found { counterexample, technique, replay: Some(run) })
+    };
     if p.entry.is_none() {
         return Err("the program has no entry function".into());
     }
@@ -80,8 +87,8 @@ fn search_failure(p: &Program, opts: &Options, unconfirmed: &mut Option<Unconfir
     }
     if let Some(r) = runs::single_run(p, opts.semantics, opts.timeout, deadline) {
         let Outcome::Error { span, .. } = r.outcome else { return Err(runs::ending_text(&r)) };
-        return match crate::replayed_failure(p, Vec::new(), Some(span), opts.semantics, deadline) {
-            Ok(cex) => found(cex, technique::CONCRETE_EXECUTION),
+        return match crate::replayed_failure_run(p, Vec::new(), Some(span), opts.semantics, deadline) {
+            Ok(run) => replayed(run, technique::CONCRETE_EXECUTION),
             Err(other) => Err(format!("the replay of the only execution ended otherwise ({other})")),
         };
     }
@@ -138,8 +145,8 @@ fn search_failure(p: &Program, opts: &Options, unconfirmed: &mut Option<Unconfir
                         });
                     }
                     _ => {
-                        if let Ok(cex) = crate::replayed_failure(p, stream, None, opts.semantics, deadline) {
-                            return found(cex, technique::DISJUNCTIVE_SUMMARIES);
+                        if let Ok(run) = crate::replayed_failure_run(p, stream, None, opts.semantics, deadline) {
+                            return replayed(run, technique::DISJUNCTIVE_SUMMARIES);
                         }
                     }
                 }
@@ -150,6 +157,12 @@ fn search_failure(p: &Program, opts: &Options, unconfirmed: &mut Option<Unconfir
             leaps.summarized(),
             searched_forest.loops.len()
         ));
+    }
+    if unconfirmed.is_some() {
+        // (Inputs that reach the failure behind more iterations than a replay here runs are
+        // the caller's to replay natively; runs on random inputs would each run to their step
+        // limit in such a program — two hundred of them took seconds.)
+        return Err(notes.join("; "));
     }
     match crate::random_testing(p, opts.semantics, RANDOM_RUNS, share(RANDOM_SHARE)) {
         (Some(cex), _) => return found(cex, technique::RANDOM_TESTING),

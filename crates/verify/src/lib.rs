@@ -32,7 +32,7 @@ pub use leapfrog_results::{Options, Verdict, join_conjuncts, technique};
 use leapfrog_arith::Semantics;
 use leapfrog_certify::{CheckResult, SafetyCertificate, check_safety_with_views};
 use leapfrog_interp::runs::{self, replay, run_recording};
-use leapfrog_interp::{EdgeInputs, ExecConfig, Outcome, UninitMode};
+use leapfrog_interp::{EdgeInputs, ExecConfig, ExecResult, Outcome, UninitMode};
 use leapfrog_ir::nondet::assumptions;
 use leapfrog_ir::{Command, Expr, FuncId, MemoryView, Program, Type, VarTy, Visibility};
 use leapfrog_ir::{InlineLimits, inline_program};
@@ -485,13 +485,24 @@ fn replayed_failure(
     semantics: Semantics,
     deadline: Instant,
 ) -> Result<Counterexample, Outcome> {
+    replayed_failure_run(p, inputs, expected, semantics, deadline).map(|(cex, _)| cex)
+}
+
+/// [`replayed_failure`], with the replay itself (`runs::replay`'s, with its trace).
+fn replayed_failure_run(
+    p: &Program,
+    inputs: Vec<i128>,
+    expected: Option<Span>,
+    semantics: Semantics,
+    deadline: Instant,
+) -> Result<(Counterexample, ExecResult), Outcome> {
     let r = replay(p, &inputs, semantics, deadline);
     match r.outcome {
         Outcome::Error { span, .. } if expected.is_none_or(|s| s == span) => {
             let (path, elided) = merge_spans(r.trace.iter().map(|(fi, e)| p.funcs[*fi].edges[*e].span));
-            Ok(Counterexample { inputs, path, elided, failing: span, leaps: Vec::new(), unwinding: None })
+            Ok((Counterexample { inputs, path, elided, failing: span, leaps: Vec::new(), unwinding: None }, r))
         }
-        other => Err(other),
+        _ => Err(r.outcome),
     }
 }
 
