@@ -20,7 +20,7 @@ use crate::expr::WIDE;
 use leapfrog_ir::loops::LoopForest;
 use leapfrog_ir::program::{LoopKind, Var, VarKind};
 use leapfrog_ir::types::Type;
-use leapfrog_ir::{AssertOrigin, Command, Expr, FuncId, LocId, LocTag, LoopId, Program, VarId, VarTy};
+use leapfrog_ir::{AssertOrigin, Command, Expr, FuncId, Id, LocId, LocTag, LoopId, Program, VarId, VarTy};
 use leapfrog_source::Span;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -370,6 +370,46 @@ pub fn cone_of_influence(p: &Program, fid: FuncId, relevant: &BTreeSet<VarId>) -
         e.cmd = cmd;
     }
     Some(out)
+}
+
+/// `p` with, in `fid`, every step from a location from which no assertion can be reached made a
+/// dead end (an `assume(false)` to the exit): what runs after the last assertion cannot make one
+/// fail, and the loops there need no summary. A call (whose callee may assert) and a step that may not
+/// return (it may jump anywhere) count as assertions.
+pub fn cut_after_assertions(p: &Program, fid: FuncId) -> Program {
+    let f = &p.funcs[fid];
+    let preds = f.predecessors();
+    let mut live = vec![false; f.locs.len()];
+    let mut stack = Vec::new();
+    for (_, e) in f.edges.iter() {
+        let asserting = matches!(
+            e.cmd,
+            Command::Assert { .. } | Command::Call { .. } | Command::Opaque { may_not_return: true, .. }
+        );
+        if asserting && !live[e.from.index()] {
+            live[e.from.index()] = true;
+            stack.push(e.from);
+        }
+    }
+    while let Some(loc) = stack.pop() {
+        for &e in &preds[loc] {
+            let from = f.edges[e].from;
+            if !live[from.index()] {
+                live[from.index()] = true;
+                stack.push(from);
+            }
+        }
+    }
+    // (Every step of what is cut leads to the exit: no loop is left there.)
+    let mut out = p.clone();
+    let exit = out.funcs[fid].exit;
+    for (_, e) in out.funcs[fid].edges.iter_mut() {
+        if !live[e.from.index()] {
+            e.cmd = Command::Assume(Expr::Bool(false));
+            e.to = exit;
+        }
+    }
+    out
 }
 
 /// The runs [`refuted`] makes at most, and the steps of each.

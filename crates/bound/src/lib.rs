@@ -575,8 +575,8 @@ fn prove_at_entry(
         });
     }
     let cone = instrument::cone_of_influence(&asserted, fid, &relevant);
-    leapfrog_verify::prove_assertions(cone.as_ref().unwrap_or(&asserted), fid, &known.seeds, opts, Effort::Templates)
-        .ok()?;
+    let cut = instrument::cut_after_assertions(cone.as_ref().unwrap_or(&asserted), fid);
+    leapfrog_verify::prove_assertions(&cut, fid, &known.seeds, opts, Effort::Templates).ok()?;
     Some(facts.iter().map(|f| format!("on entry: {}", leapfrog_ir::print::expr_to_c(q, f))).collect())
 }
 
@@ -1092,7 +1092,8 @@ fn check(
     });
     let all = candidates::distinct(all);
     let cone = instrument::cone_of_influence(&program, fid, &relevant);
-    let whole = cone.as_ref().unwrap_or(&program);
+    // (What runs after the loop can no longer reach it is cut: its loops need no summaries.)
+    let whole = &instrument::cut_after_assertions(cone.as_ref().unwrap_or(&program), fid);
     let effort = if thorough { Effort::Everything } else { Effort::Templates };
     // (The encoding of a whole program is not interruptible: a very large one is not tried.)
     let in_context = program.funcs[fid].edges.len() <= MAX_CONTEXT_EDGES;

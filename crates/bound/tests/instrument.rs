@@ -5,7 +5,7 @@
 
 use leapfrog_arith::{CmpOp, Semantics};
 use leapfrog_bound::expr::{Bound, WIDE};
-use leapfrog_bound::instrument::{Claim, cone_of_influence, instrument, loop_alone};
+use leapfrog_bound::instrument::{Claim, cone_of_influence, cut_after_assertions, instrument, loop_alone};
 use leapfrog_c_frontend::{FrontendOptions, load_program};
 use leapfrog_interp::{ExecConfig, Outcome};
 use leapfrog_ir::loops::LoopForest;
@@ -52,6 +52,11 @@ fn fails(q: &Program, claim: &Claim, vars: &[&str]) -> bool {
             leapfrog_ir::print::function_to_string(&sliced, fid)
         );
     }
+    // So does the program cut after its assertions (what the checker is given).
+    let cut = cut_after_assertions(&instrumented.program, fid);
+    assert!(leapfrog_ir::verify::verify_function(&cut, fid).is_empty(), "the cut program is invalid IR");
+    let c = leapfrog_interp::run(&cut, &ExecConfig { semantics: Semantics::Default, ..ExecConfig::default() });
+    assert_eq!(matches!(c.outcome, Outcome::Error { .. }), matches!(r.outcome, Outcome::Error { .. }));
     match r.outcome {
         Outcome::Error { .. } => true,
         Outcome::Exit { .. } | Outcome::Blocked { .. } => false,
@@ -104,4 +109,28 @@ fn copies_hold_the_values_after_the_for_initialization() {
     };
     assert!(!fails(&q, &equals(2), &["i"]));
     assert!(fails(&q, &equals(9), &["i"]));
+}
+
+#[test]
+fn what_follows_the_last_assertion_is_cut() {
+    // The second loop comes after every assertion of the first one's claim: the cut program
+    // has one loop left, and fails exactly when the whole one does.
+    let q = inlined(
+        "int main(void) { int s = 0, i, j; for (i = 0; i < 5; i++) s++; \
+         for (j = 0; j < 100; j++) s += 2; return s; }",
+    );
+    let fid = q.entry.unwrap();
+    let forest = LoopForest::compute(&q.funcs[fid]);
+    assert_eq!(forest.loops.len(), 2);
+    let first = forest.loops.ids().min_by_key(|l| forest.syntax(&q.funcs[fid], *l).1.col).unwrap();
+    for (k, failing) in [(5, false), (4, true)] {
+        let instrumented = instrument(&q, fid, &forest, first, &BTreeSet::new(), &at_most(k), None).unwrap();
+        let cut = cut_after_assertions(&instrumented.program, fid);
+        assert!(leapfrog_ir::verify::verify_function(&cut, fid).is_empty());
+        assert_eq!(LoopForest::compute(&cut.funcs[fid]).loops.len(), 1);
+        for program in [&instrumented.program, &cut] {
+            let r = leapfrog_interp::run(program, &ExecConfig::default());
+            assert_eq!(matches!(r.outcome, Outcome::Error { .. }), failing, "{:?}", r.outcome);
+        }
+    }
 }
