@@ -87,20 +87,14 @@ pub fn instrument(
     let start = body_start(q, fid, forest, l).ok_or("the start of the loop's body was not found")?;
     let header = forest.loops[l].header;
     let mut p = q.clone();
-    let declare = |p: &mut Program, name: String, ty: VarTy| -> VarId {
-        let var = Var { name, ty, kind: VarKind::Local, func: Some(fid), span: Span::UNKNOWN, scope: None };
-        let v = p.vars.push(var);
-        p.funcs[fid].locals.push(v);
-        v
-    };
-    let count = declare(&mut p, COUNT_NAME.into(), VarTy::Reg(Type::Int(WIDE)));
+    let count = fresh_local(&mut p, fid, COUNT_NAME, VarTy::Reg(Type::Int(WIDE)));
     let mut copies = BTreeMap::new();
     for v in vars {
         let ty = q.vars[*v].ty.clone();
         if !matches!(ty.reg(), Some(Type::Int(_))) {
             return Err(format!("`{}` is not an integer variable", q.vars[*v].name));
         }
-        copies.insert(*v, declare(&mut p, copy_name(&q.vars[*v].name), ty));
+        copies.insert(*v, fresh_local(&mut p, fid, &copy_name(&q.vars[*v].name), ty));
     }
     let f = &mut p.funcs[fid];
     assertions_assumed(f);
@@ -162,6 +156,14 @@ fn assertions_assumed(f: &mut leapfrog_ir::Function) {
             }
         }
     }
+}
+
+/// A new local of `fid` (a ghost: no source position, no scope) named `name`, of type `ty`.
+pub fn fresh_local(p: &mut Program, fid: FuncId, name: &str, ty: VarTy) -> VarId {
+    let var = Var { name: name.into(), ty, kind: VarKind::Local, func: Some(fid), span: Span::UNKNOWN, scope: None };
+    let v = p.vars.push(var);
+    p.funcs[fid].locals.push(v);
+    v
 }
 
 /// `steps` run first when `f` is called, before its own first edges.
@@ -237,17 +239,7 @@ pub fn observer(q: &Program, loops: &[(FuncId, &LoopForest)]) -> Observer {
         let fid = *fid;
         for l in forest.loops.ids() {
             let Some(start) = body_start(q, fid, forest, l) else { continue };
-            let ty = VarTy::Reg(Type::Int(WIDE));
-            let var = Var {
-                name: COUNT_NAME.into(),
-                ty,
-                kind: VarKind::Local,
-                func: Some(fid),
-                span: Span::UNKNOWN,
-                scope: None,
-            };
-            let count = p.vars.push(var);
-            p.funcs[fid].locals.push(count);
+            let count = fresh_local(&mut p, fid, COUNT_NAME, VarTy::Reg(Type::Int(WIDE)));
             let most = global(&mut p, "\\most");
             let f = &mut p.funcs[fid];
             on_entry(f, forest, l, &[Command::Assign(count, Expr::int(0, WIDE))]);
@@ -372,11 +364,11 @@ pub fn cone_of_influence(p: &Program, fid: FuncId, relevant: &BTreeSet<VarId>) -
     Some(out)
 }
 
-/// `p` with, in `fid`, every step from a location from which no assertion can be reached made a
+/// Makes, in `fid`, every step from a location from which no assertion can be reached a
 /// dead end (an `assume(false)` to the exit): what runs after the last assertion cannot make one
 /// fail, and the loops there need no summary. A call (whose callee may assert) and a step that may not
 /// return (it may jump anywhere) count as assertions.
-pub fn cut_after_assertions(p: &Program, fid: FuncId) -> Program {
+pub fn cut_after_assertions(p: &mut Program, fid: FuncId) {
     let f = &p.funcs[fid];
     let preds = f.predecessors();
     let mut live = vec![false; f.locs.len()];
@@ -401,15 +393,14 @@ pub fn cut_after_assertions(p: &Program, fid: FuncId) -> Program {
         }
     }
     // (Every step of what is cut leads to the exit: no loop is left there.)
-    let mut out = p.clone();
-    let exit = out.funcs[fid].exit;
-    for (_, e) in out.funcs[fid].edges.iter_mut() {
+    let f = &mut p.funcs[fid];
+    let exit = f.exit;
+    for (_, e) in f.edges.iter_mut() {
         if !live[e.from.index()] {
             e.cmd = Command::Assume(Expr::Bool(false));
             e.to = exit;
         }
     }
-    out
 }
 
 /// The runs [`refuted`] makes at most, and the steps of each.

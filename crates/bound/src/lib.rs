@@ -574,9 +574,9 @@ fn prove_at_entry(
             relevant.insert(v);
         });
     }
-    let cone = instrument::cone_of_influence(&asserted, fid, &relevant);
-    let cut = instrument::cut_after_assertions(cone.as_ref().unwrap_or(&asserted), fid);
-    leapfrog_verify::prove_assertions(&cut, fid, &known.seeds, opts, Effort::Templates).ok()?;
+    let mut proven = instrument::cone_of_influence(&asserted, fid, &relevant).unwrap_or(asserted);
+    instrument::cut_after_assertions(&mut proven, fid);
+    leapfrog_verify::prove_assertions(&proven, fid, &known.seeds, opts, Effort::Templates).ok()?;
     Some(facts.iter().map(|f| format!("on entry: {}", leapfrog_ir::print::expr_to_c(q, f))).collect())
 }
 
@@ -1091,21 +1091,20 @@ fn check(
         alone
     });
     let all = candidates::distinct(all);
-    let cone = instrument::cone_of_influence(&program, fid, &relevant);
-    // (What runs after the loop can no longer reach it is cut: its loops need no summaries.)
-    let whole = &instrument::cut_after_assertions(cone.as_ref().unwrap_or(&program), fid);
     let effort = if thorough { Effort::Everything } else { Effort::Templates };
     // (The encoding of a whole program is not interruptible: a very large one is not tried.)
     let in_context = program.funcs[fid].edges.len() <= MAX_CONTEXT_EDGES;
+    // The program's cone of influence, and what runs after the loop can no longer reach it cut:
+    // its loops need no summaries.
+    let whole = in_context.then(|| {
+        let mut whole = instrument::cone_of_influence(&program, fid, &relevant).unwrap_or_else(|| program.clone());
+        instrument::cut_after_assertions(&mut whole, fid);
+        whole
+    });
     let attempts: Vec<(&Program, &Vec<Candidate>, f64, Effort)> = alone
         .iter()
         .flat_map(|a| [(a, &plain, 0.15, Effort::Seeds), (a, &all, 0.2, Effort::Templates)])
-        .chain(
-            in_context
-                .then_some([(whole, &plain, 0.3, Effort::Seeds), (whole, &all, 1.0, effort)])
-                .into_iter()
-                .flatten(),
-        )
+        .chain(whole.iter().flat_map(|w| [(w, &plain, 0.3, Effort::Seeds), (w, &all, 1.0, effort)]))
         .collect();
     let mut why = if in_context {
         String::new()

@@ -14,7 +14,7 @@ use crate::exits::linear;
 use crate::expr::{Bound, IntPoly, Term};
 use leapfrog_arith::CmpOp;
 use leapfrog_ir::types::Type;
-use leapfrog_ir::{Command, Expr, FuncId, LocId, Program, Var, VarId, VarKind, VarTy};
+use leapfrog_ir::{Command, Expr, FuncId, LocId, Program, VarId, VarTy};
 use leapfrog_source::Span;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -30,16 +30,7 @@ pub fn with_ghost_parameters(q: &Program, fid: FuncId) -> (Program, BTreeMap<Var
         if !matches!(var.ty.reg(), Some(Type::Int(_))) {
             continue;
         }
-        let ghost = Var {
-            name: var.name.clone(),
-            ty: VarTy::Reg(var.ty.reg().expect("a register")),
-            kind: VarKind::Local,
-            func: Some(fid),
-            span: Span::UNKNOWN,
-            scope: None,
-        };
-        let g = p.vars.push(ghost);
-        p.funcs[fid].locals.push(g);
+        let g = crate::instrument::fresh_local(&mut p, fid, &var.name, VarTy::Reg(var.ty.reg().expect("a register")));
         ghosts.insert(v, g);
         steps.push(Command::Assign(g, Expr::Var(v)));
     }

@@ -53,7 +53,8 @@ fn fails(q: &Program, claim: &Claim, vars: &[&str]) -> bool {
         );
     }
     // So does the program cut after its assertions (what the checker is given).
-    let cut = cut_after_assertions(&instrumented.program, fid);
+    let mut cut = instrumented.program.clone();
+    cut_after_assertions(&mut cut, fid);
     assert!(leapfrog_ir::verify::verify_function(&cut, fid).is_empty(), "the cut program is invalid IR");
     let c = leapfrog_interp::run(&cut, &ExecConfig { semantics: Semantics::Default, ..ExecConfig::default() });
     assert_eq!(matches!(c.outcome, Outcome::Error { .. }), matches!(r.outcome, Outcome::Error { .. }));
@@ -125,7 +126,8 @@ fn what_follows_the_last_assertion_is_cut() {
     let first = forest.loops.ids().min_by_key(|l| forest.syntax(&q.funcs[fid], *l).1.col).unwrap();
     for (k, failing) in [(5, false), (4, true)] {
         let instrumented = instrument(&q, fid, &forest, first, &BTreeSet::new(), &at_most(k), None).unwrap();
-        let cut = cut_after_assertions(&instrumented.program, fid);
+        let mut cut = instrumented.program.clone();
+        cut_after_assertions(&mut cut, fid);
         assert!(leapfrog_ir::verify::verify_function(&cut, fid).is_empty());
         assert_eq!(LoopForest::compute(&cut.funcs[fid]).loops.len(), 1);
         for program in [&instrumented.program, &cut] {

@@ -56,8 +56,6 @@ pub(crate) struct Machine<'p> {
     input: &'p mut dyn InputOracle,
     /// Inputs requested so far, and (with `record_inputs`) their values.
     requested: u64,
-    /// Consultations of any source of input so far (also those that consume no input).
-    consulted: u64,
     recorded: Vec<i128>,
     input_counts: BTreeMap<Source, u64>,
     unwritten_reads: Vec<UnwrittenRead>,
@@ -114,7 +112,6 @@ impl<'p> Machine<'p> {
             mem: Memory::new(&prog.vars, prog.data_model),
             input,
             requested: 0,
-            consulted: 0,
             recorded: Vec::new(),
             input_counts: BTreeMap::new(),
             unwritten_reads: Vec::new(),
@@ -178,7 +175,6 @@ impl<'p> Machine<'p> {
     /// Count a consultation of `source` that consumes no input (under `UninitMode::Zero`).
     fn count_source(&mut self, source: Source) {
         *self.input_counts.entry(source).or_default() += 1;
-        self.consulted = self.consulted.saturating_add(1);
     }
 
     /// The next input, as a value of the request's type.
@@ -288,7 +284,8 @@ impl<'p> Machine<'p> {
     }
 
     fn check_steps(&self) -> Result<(), Outcome> {
-        if self.cfg.stop_at_input && self.consulted > 0 {
+        // (`input_counts` has an entry only for a source consulted.)
+        if self.cfg.stop_at_input && !self.input_counts.is_empty() {
             return Err(Outcome::Limit { what: "an input was consulted".to_string() });
         }
         if self.steps >= self.cfg.max_steps {
