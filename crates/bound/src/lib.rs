@@ -336,6 +336,7 @@ fn arbitrary_entry(p: &Program, g: FuncId) -> Program {
             havoc: Vec::new(),
             writes_memory: true,
             may_not_return: false,
+            compute: None,
         });
         steps
     };

@@ -1462,7 +1462,7 @@ impl<'w, 'p> Walk<'w, 'p> {
                 end = true;
             }
             Command::Abort => end = true,
-            Command::Opaque { what, havoc, writes_memory, may_not_return } => {
+            Command::Opaque { what, havoc, writes_memory, may_not_return, compute: _ } => {
                 if cex || strict {
                     end = true;
                 } else if *may_not_return {

@@ -63,7 +63,7 @@ impl Env<'_> {
         match self.eval(e)? {
             Value::Int(v) => Ok(v),
             Value::Ptr(_) => Err(Fault::unsupported("a pointer is used as an integer")),
-            Value::Float => Err(Fault::unsupported("a floating-point value is used as an integer")),
+            Value::Float(_) => Err(Fault::unsupported("a floating-point value is used as an integer")),
             Value::Unset => Err(Fault::unsupported("a memory variable is used as a value")),
             Value::Uninit { .. } => Err(Fault::unsupported("an uninitialized value is used")),
         }
@@ -119,6 +119,11 @@ impl Env<'_> {
             (_, false, true) => format!("memory variable `{name}` ({v}) is read as a register"),
             _ => format!("variable `{name}` ({v}) has no storage"),
         })
+    }
+
+    /// The register type of `v` (`None` for a memory variable or an unknown one).
+    pub fn reg_type_of(&self, v: VarId) -> Option<leapfrog_ir::Type> {
+        self.vars.get(v.index()).and_then(|info| info.reg)
     }
 
     /// The value of register variable `v`; a read of an uninitialized local is a fault the

@@ -10,8 +10,8 @@ use crate::value::{ObjRef, Pointer, Value, coerce, from_input, zero_of};
 use crate::{ExecConfig, ExecResult, MAX_REPORTED_READS, Outcome, Snapshot, UninitMode, UnwrittenRead};
 use leapfrog_ir::nondet::Source;
 use leapfrog_ir::{
-    AllocRegion, Command, Edge, EdgeId, Expr, Fill, FuncId, HavocOrigin, Id, LocId, ObjType, Program, Type, VarId,
-    VarTy,
+    AllocRegion, Command, Edge, EdgeId, Expr, Fill, FloatStep, FuncId, HavocOrigin, Id, LocId, ObjType, Program, Type,
+    VarId, VarTy,
 };
 use leapfrog_source::Span;
 use std::collections::BTreeMap;
@@ -188,7 +188,7 @@ impl<'p> Machine<'p> {
             self.recorded.push(match value {
                 Value::Int(x) => x,
                 Value::Ptr(p) => i128::from(p.off),
-                Value::Float | Value::Unset | Value::Uninit { .. } => raw,
+                Value::Float(_) | Value::Unset | Value::Uninit { .. } => raw,
             });
         }
         value
@@ -496,6 +496,7 @@ impl<'p> Machine<'p> {
             }
             Command::Exit(e) => return Ok(Flow::End(Outcome::Exit { code: self.env().int(e)? })),
             Command::Abort => return Ok(Flow::End(Outcome::Abort { span })),
+            Command::Opaque { compute: Some(step), .. } => self.float_step(step, span)?,
             Command::Opaque { what, .. } => return Ok(Flow::End(Outcome::Unsupported { what: what.clone(), span })),
         }
         Ok(Flow::Next)
@@ -591,6 +592,40 @@ impl<'p> Machine<'p> {
             }
         };
         self.mem.fill_unwritten(p, ty, value)
+    }
+
+    /// The floating-point computation of an opaque step (see [`crate::float`]).
+    fn float_step(&mut self, step: &FloatStep, span: Span) -> Res<()> {
+        match step {
+            FloatStep::Set { dst, value } => {
+                let value = self.env().float(value)?;
+                self.write_reg(*dst, value.to_value())
+            }
+            FloatStep::Load { dst, addr } => {
+                let p = self.env().ptr(addr)?;
+                let ty = self.reg_type(*dst)?;
+                self.read_unwritten(p, ty, span)?;
+                let value = self.mem.read(p, ty)?;
+                self.write_reg(*dst, value)
+            }
+            FloatStep::Store { addr, value, ty } => {
+                let env = self.env();
+                let p = env.ptr(addr)?;
+                let value = env.float(value)?.convert(*ty)?;
+                self.mem.write(p, Type::Float(*ty), value.to_value())
+            }
+            FloatStep::ToInt { dst, value } => {
+                let value = self.env().float(value)?;
+                let Type::Int(t) = self.reg_type(*dst)? else {
+                    return Err(Fault::unsupported("a floating-point value converted to a non-integer"));
+                };
+                self.write_reg(*dst, Value::Int(crate::float::to_int(value, t)?))
+            }
+            FloatStep::Compare { dst, op, lhs, rhs } => {
+                let holds = self.env().float_compare(*op, lhs, rhs)?;
+                self.write_reg(*dst, Value::Int(i128::from(holds)))
+            }
+        }
     }
 
     fn store(&mut self, addr: &Expr, value: &Expr) -> Res<()> {

@@ -44,6 +44,7 @@
 mod eval;
 mod exec;
 mod fault;
+mod float;
 mod layout;
 mod memory;
 mod nondet;

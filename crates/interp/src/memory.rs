@@ -318,10 +318,11 @@ impl<'p> Memory<'p> {
             Type::Float(f) => {
                 let len = Type::Float(f).bytes(self.dm);
                 let (index, start) = self.locate(p, len, Access::Read)?;
-                if self.objects[index].has_prov_in(start as u64, len) {
+                let obj = &self.objects[index];
+                if obj.has_prov_in(start as u64, len) {
                     return Err(Fault::unsupported("floating-point read of pointer bytes"));
                 }
-                Ok(Value::Float)
+                Ok(crate::float::from_bytes(&obj.bytes[start..start + len as usize], f))
             }
         }
     }
@@ -372,7 +373,12 @@ impl<'p> Memory<'p> {
                     obj.prov.insert(start as u64, Prov { len, ptr: Some(q) });
                 }
             }
-            Value::Float => bytes.fill(0),
+            Value::Float(bits) => {
+                let Type::Float(f) = ty else {
+                    return Err(Fault::unsupported("a floating-point value stored as another type"));
+                };
+                bytes.copy_from_slice(&crate::float::to_bytes(bits, f)?);
+            }
             Value::Unset | Value::Uninit { .. } => return Err(Fault::unsupported("store of an undefined value")),
         }
         Ok(())
@@ -491,7 +497,26 @@ impl<'p> Memory<'p> {
             }
             Value::Ptr(_) if all => self.write(p, ty, value),
             Value::Ptr(_) => Err(Fault::unsupported("pointer read of bytes that are partly never written")),
-            Value::Float | Value::Unset | Value::Uninit { .. } => {
+            Value::Float(Some(_)) => {
+                let Type::Float(f) = ty else {
+                    return Err(Fault::unsupported("a floating-point value stored as another type"));
+                };
+                let bytes = crate::float::to_bytes(
+                    match value {
+                        Value::Float(b) => b,
+                        _ => None,
+                    },
+                    f,
+                )?;
+                for i in range {
+                    if obj.unwritten.get(i) {
+                        obj.bytes[i as usize] = bytes[(i - start as u64) as usize];
+                    }
+                }
+                obj.unwritten.set_range(start as u64, len, false);
+                Ok(())
+            }
+            Value::Float(None) | Value::Unset | Value::Uninit { .. } => {
                 obj.unwritten.set_range(start as u64, len, false);
                 Ok(())
             }

@@ -67,8 +67,9 @@ pub(crate) fn wrap_addr(v: i128, ptr_bits: u32) -> i64 {
 pub(crate) enum Value {
     Int(i128),
     Ptr(Pointer),
-    /// A floating-point value: carried, never inspected.
-    Float,
+    /// A floating-point value: the bits of the `f64` holding it (see [`crate::float`]), or
+    /// `None` for one the interpreter does not compute (an x87 `long double`).
+    Float(Option<u64>),
     /// The slot of a memory variable whose object does not exist yet (a variable-length array
     /// before its declaration executes).
     Unset,
@@ -92,7 +93,7 @@ pub(crate) fn zero_of(ty: Type) -> Value {
     match ty {
         Type::Bool | Type::Int(_) => Value::Int(0),
         Type::Ptr => Value::Ptr(Pointer::NULL),
-        Type::Float(_) => Value::Float,
+        Type::Float(f) => crate::float::from_int(0, f),
     }
 }
 
@@ -103,7 +104,7 @@ pub(crate) fn from_input(raw: i128, ty: Type, ptr_bits: u32) -> Value {
         Type::Bool => Value::Int(i128::from(raw != 0)),
         Type::Int(t) => Value::Int(t.convert(raw)),
         Type::Ptr => Value::Ptr(Pointer::from_addr(raw, ptr_bits)),
-        Type::Float(_) => Value::Float,
+        Type::Float(f) => crate::float::from_int(raw, f),
     }
 }
 
@@ -114,11 +115,15 @@ pub(crate) fn coerce(v: Value, ty: Type) -> Res<Value> {
         (Value::Int(x), Type::Int(t)) => Ok(Value::Int(convert(t, x))),
         (Value::Int(x), Type::Bool) => Ok(Value::Int(i128::from(x != 0))),
         (Value::Ptr(_), Type::Ptr) => Ok(v),
-        (Value::Float, Type::Float(_)) => Ok(v),
-        (Value::Int(_), Type::Float(_)) => Ok(Value::Float),
+        (Value::Float(Some(bits)), Type::Float(f)) => {
+            let value = crate::float::Float { value: f64::from_bits(bits), ty: leapfrog_ir::FloatTy::F64 };
+            Ok(value.convert(f).map_or(Value::Float(None), |v| v.to_value()))
+        }
+        (Value::Float(None), Type::Float(_)) => Ok(v),
+        (Value::Int(_), Type::Float(_)) => Ok(Value::Float(None)),
         (Value::Int(_), Type::Ptr) => Err(Fault::unsupported("an integer is used as a pointer")),
         (Value::Ptr(_), _) => Err(Fault::unsupported("a pointer is used as an integer")),
-        (Value::Float, _) => Err(Fault::unsupported("a floating-point value is used as an integer or pointer")),
+        (Value::Float(_), _) => Err(Fault::unsupported("a floating-point value is used as an integer or pointer")),
         (Value::Unset, _) => Err(Fault::unsupported("use of a variable-length array before its declaration")),
         (Value::Uninit { .. }, _) => Err(Fault::unsupported("an uninitialized value is copied")),
     }

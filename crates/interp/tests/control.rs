@@ -261,6 +261,7 @@ fn opaque_commands_are_unsupported() {
         havoc: vec![],
         writes_memory: false,
         may_not_return: false,
+        compute: None,
     };
     let edges = cx.body(main, vec![Command::Skip, opaque]);
     let span = cx.span_of(main, edges[1]);

@@ -7,6 +7,7 @@
 //! lead to the function's `halt` location.
 
 use crate::expr::Expr;
+use crate::float::FloatStep;
 use crate::ids::{FuncId, VarId};
 
 /// Why a variable receives an arbitrary value.
@@ -176,6 +177,9 @@ pub enum Command {
         havoc: Vec<VarId>,
         writes_memory: bool,
         may_not_return: bool,
+        /// The floating-point computation the step stands for, which only the interpreter
+        /// performs (see [`crate::float`]).
+        compute: Option<Box<FloatStep>>,
     },
 }
 
@@ -260,9 +264,12 @@ impl Command {
                     a.rename_vars(f);
                 }
             }
-            Command::Opaque { havoc, .. } => {
+            Command::Opaque { havoc, compute, .. } => {
                 for v in havoc {
                     *v = f(*v);
+                }
+                if let Some(step) = compute {
+                    step.rename_vars(f);
                 }
             }
         }

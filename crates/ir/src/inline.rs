@@ -35,8 +35,8 @@
 //! * *fresh registers*: a callee's registers start at 0 at each call of the original, but keep
 //!   their values from the previous execution of the same copy; the front end assigns or havocs
 //!   every register at its declaration, so only a `goto` over a declaration can tell;
-//! * a floating-point argument or result is not transferred (the edge is a `skip`): floats are
-//!   carried, never inspected.
+//! * a floating-point argument or result is transferred by an opaque step the interpreter
+//!   computes as the copy ([`crate::float`]): the analyses never inspect floats.
 //!
 //! # Limits
 //!
@@ -533,6 +533,7 @@ impl Builder<'_> {
                         havoc: dst.into_iter().collect(),
                         writes_memory: true,
                         may_not_return: true,
+                        compute: None,
                     };
                     self.add_edge(from, to, cmd, edge.span)?;
                 }
@@ -579,23 +580,37 @@ impl Builder<'_> {
                 havoc: vec![dst],
                 writes_memory: false,
                 may_not_return: false,
+                compute: None,
             },
         };
         self.add_edge(exit, call.to, ret, span)
     }
 
-    /// `dst := value`, passing an argument or a result: an assignment, except that a float is not
-    /// transferred (floats are never inspected) and a variable in memory (which the verifier
-    /// rejects as a parameter or result) is opaque.
+    /// `dst := value`, passing an argument or a result: an assignment, except that a float is an
+    /// opaque step the interpreter computes as the copy (the analyses never inspect floats) and a
+    /// variable in memory (which the verifier rejects as a parameter or result) is opaque.
     fn transfer(&self, dst: VarId, value: Expr) -> Command {
         match self.vars.get(dst).map(|v| &v.ty) {
-            Some(VarTy::Reg(Type::Float(_))) => Command::Skip,
+            // (Computed by the interpreter only.)
+            Some(VarTy::Reg(Type::Float(_))) => Command::Opaque {
+                what: "floating-point arithmetic".to_string(),
+                havoc: vec![dst],
+                writes_memory: false,
+                may_not_return: false,
+                compute: match value {
+                    Expr::Var(v) => {
+                        Some(Box::new(crate::float::FloatStep::Set { dst, value: crate::float::FloatExpr::Var(v) }))
+                    }
+                    _ => None,
+                },
+            },
             Some(VarTy::Reg(_)) => Command::Assign(dst, value),
             _ => Command::Opaque {
                 what: "a parameter or result in memory".to_string(),
                 havoc: vec![],
                 writes_memory: true,
                 may_not_return: false,
+                compute: None,
             },
         }
     }

@@ -18,6 +18,7 @@
 
 pub mod command;
 pub mod expr;
+pub mod float;
 pub mod ghost;
 pub mod ids;
 pub mod inline;
@@ -36,6 +37,7 @@ pub mod wto;
 
 pub use command::{AllocRegion, AssertOrigin, Command, Fill, HavocOrigin};
 pub use expr::{Expr, VarTypes};
+pub use float::{FloatBin, FloatExpr, FloatStep, MathFn};
 pub use ids::{EdgeId, FuncId, Id, IdVec, LocId, LoopId, VarId};
 pub use inline::{InlineError, InlineLimits, inline_program};
 pub use leapfrog_arith::{BinOp, CmpOp, IntTy, Semantics, UnOp};

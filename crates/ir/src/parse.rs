@@ -43,6 +43,14 @@
 //!            | 'memset' expr ',' expr ',' expr           // dst, byte, size
 //!            | 'assert' expr ORIGIN                      // reach_error, __VERIFIER_assert, ...
 //!            | 'opaque' STRING '[' [VAR (',' VAR)*] ']' ['writes_memory'] ['may_not_return']
+//!                  ['computes' step]
+//! step      := 'set' VAR fexpr | 'load' VAR expr | 'store' '.' FLOATTY expr fexpr
+//!            | 'to_int' VAR fexpr | 'compare' '.' CMPOP VAR fexpr fexpr
+//! fexpr     := '(' 'fconst' '.' FLOATTY NUM ')'          // the bits of the f64 value
+//!            | '(' 'fvar' VAR ')' | '(' 'fromint' '.' FLOATTY expr ')'
+//!            | '(' 'fconvert' '.' FLOATTY fexpr ')' | '(' 'fneg' fexpr ')'
+//!            | '(' FBINOP '.' FLOATTY fexpr fexpr ')'   // fadd fsub fmul fdiv
+//!            | '(' 'math' '.' MATHFN '.' FLOATTY fexpr* ')'   // sqrt, sin, pow, ...
 //! call      := 'call' FUNC args | 'extern' STRING args
 //! args      := '(' [expr (',' expr)*] ')'
 //! expr      := '(' INT ':' INTTY ')' | 'true' | 'false' | 'null' | VAR | '&' VAR
@@ -96,6 +104,7 @@
 
 use crate::command::{AllocRegion, AssertOrigin, Command, Fill, HavocOrigin};
 use crate::expr::Expr;
+use crate::float::{FloatBin, FloatExpr, FloatStep, MathFn};
 use crate::ids::{EdgeId, FuncId, IdVec, LocId, VarId};
 use crate::print::{fill_name, region_name};
 use crate::program::{Edge, ExternFn, Function, LocTag, Location, LoopKind, Program, Var, VarKind, VarScope};
@@ -959,7 +968,9 @@ impl Parser {
                 let what = self.string()?;
                 let havoc = self.list("[", "]", Parser::var_id)?;
                 let writes_memory = self.eat_word("writes_memory");
-                Command::Opaque { what, havoc, writes_memory, may_not_return: self.eat_word("may_not_return") }
+                let may_not_return = self.eat_word("may_not_return");
+                let compute = if self.eat_word("computes") { Some(Box::new(self.float_step()?)) } else { None };
+                Command::Opaque { what, havoc, writes_memory, may_not_return, compute }
             }
             _ => return Err(pos.error(format!("unknown command `{keyword}`"))),
         })
@@ -1052,6 +1063,70 @@ impl Parser {
         };
         self.advance();
         Ok(atom)
+    }
+
+    /// What an opaque step computes (see [`crate::float`]).
+    fn float_step(&mut self) -> Result<FloatStep> {
+        let pos = self.here();
+        let word = self.word("a floating-point step")?;
+        let (head, suffix) = word.split_once('.').unwrap_or((word.as_str(), ""));
+        Ok(match (head, suffix) {
+            ("set", "") => FloatStep::Set { dst: self.var_id()?, value: self.float_expr()? },
+            ("load", "") => FloatStep::Load { dst: self.var_id()?, addr: self.expr()? },
+            ("to_int", "") => FloatStep::ToInt { dst: self.var_id()?, value: self.float_expr()? },
+            ("store", ty) => {
+                let ty = FloatTy::from_name(ty)
+                    .ok_or_else(|| pos.error(format!("unknown floating-point type in `{word}`")))?;
+                FloatStep::Store { addr: self.expr()?, value: self.float_expr()?, ty }
+            }
+            ("compare", op) => {
+                let op = CmpOp::from_name(op).ok_or_else(|| pos.error(format!("unknown comparison in `{word}`")))?;
+                FloatStep::Compare { dst: self.var_id()?, op, lhs: self.float_expr()?, rhs: self.float_expr()? }
+            }
+            _ => return Err(pos.error(format!("unknown floating-point step `{word}`"))),
+        })
+    }
+
+    /// `'(' ... ')'`: a floating-point value.
+    fn float_expr(&mut self) -> Result<FloatExpr> {
+        self.nested(|p| {
+            p.expect_sym("(")?;
+            let pos = p.here();
+            let word = p.word("a floating-point operation")?;
+            let parts: Vec<&str> = word.split('.').collect();
+            let ty = |name: &str| {
+                FloatTy::from_name(name).ok_or_else(|| pos.error(format!("unknown floating-point type in `{word}`")))
+            };
+            let e = match parts.as_slice() {
+                ["fconst", t] => {
+                    let bits = p.int()?;
+                    let bits =
+                        u64::try_from(bits).map_err(|_| pos.error("the bits of a constant must fit in 64 bits"))?;
+                    FloatExpr::Const { bits, ty: ty(t)? }
+                }
+                ["fvar"] => FloatExpr::Var(p.var_id()?),
+                ["fromint", t] => FloatExpr::FromInt { ty: ty(t)?, value: p.expr()? },
+                ["fconvert", t] => FloatExpr::Convert { ty: ty(t)?, value: Box::new(p.float_expr()?) },
+                ["fneg"] => FloatExpr::Neg(Box::new(p.float_expr()?)),
+                ["math", f, t] => {
+                    let func =
+                        MathFn::from_name(f).ok_or_else(|| pos.error(format!("unknown math function in `{word}`")))?;
+                    let mut args = Vec::new();
+                    while *p.peek() == Tok::Sym("(") {
+                        args.push(p.float_expr()?);
+                    }
+                    FloatExpr::Math { func, ty: ty(t)?, args }
+                }
+                [op, t] if FloatBin::from_name(op).is_some() => {
+                    let op = FloatBin::from_name(op).expect("checked");
+                    let ty = ty(t)?;
+                    FloatExpr::Bin { op, ty, lhs: Box::new(p.float_expr()?), rhs: Box::new(p.float_expr()?) }
+                }
+                _ => return Err(pos.error(format!("unknown floating-point operation `{word}`"))),
+            };
+            p.expect_sym(")")?;
+            Ok(e)
+        })
     }
 
     /// `'(' ... ')'`: a constant or an operation.

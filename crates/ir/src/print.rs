@@ -14,6 +14,7 @@
 
 use crate::command::{AllocRegion, Command, Fill, HavocOrigin};
 use crate::expr::Expr;
+use crate::float::{FloatExpr, FloatStep};
 use crate::ids::{FuncId, VarId};
 use crate::program::{Function, LocTag, Program, Var};
 use crate::types::{ArrayLen, DataModel, ObjType, Type, VarTy};
@@ -229,11 +230,15 @@ impl Display for CommandText<'_> {
             Command::Assert { cond, origin } => write!(f, "assert {} {}", ExprText(cond), origin.name()),
             Command::Exit(code) => write!(f, "exit {}", ExprText(code)),
             Command::Abort => f.write_str("abort"),
-            Command::Opaque { what, havoc, writes_memory, may_not_return } => {
+            Command::Opaque { what, havoc, writes_memory, may_not_return, compute } => {
                 let havoc: Vec<String> = havoc.iter().map(VarId::to_string).collect();
                 let writes = if *writes_memory { " writes_memory" } else { "" };
                 let control = if *may_not_return { " may_not_return" } else { "" };
-                write!(f, "opaque {} [{}]{writes}{control}", Quoted(what), havoc.join(", "))
+                write!(f, "opaque {} [{}]{writes}{control}", Quoted(what), havoc.join(", "))?;
+                match compute {
+                    Some(step) => write!(f, " computes {}", StepText(step)),
+                    None => Ok(()),
+                }
             }
         }
     }
@@ -305,6 +310,49 @@ impl Display for ExprText<'_> {
             }
             Expr::PtrDiff { lhs, rhs, scale, ty } => {
                 write!(f, "(ptrdiff.{ty} {} {} /{scale})", ExprText(lhs), ExprText(rhs))
+            }
+        }
+    }
+}
+
+/// A floating-point step of an opaque command (see [`crate::float`]).
+struct StepText<'a>(&'a FloatStep);
+
+impl Display for StepText<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            FloatStep::Set { dst, value } => write!(f, "set {dst} {}", FloatText(value)),
+            FloatStep::Load { dst, addr } => write!(f, "load {dst} {}", ExprText(addr)),
+            FloatStep::Store { addr, value, ty } => {
+                write!(f, "store.{} {} {}", ty.name(), ExprText(addr), FloatText(value))
+            }
+            FloatStep::ToInt { dst, value } => write!(f, "to_int {dst} {}", FloatText(value)),
+            FloatStep::Compare { dst, op, lhs, rhs } => {
+                write!(f, "compare.{} {dst} {} {}", op.name(), FloatText(lhs), FloatText(rhs))
+            }
+        }
+    }
+}
+
+struct FloatText<'a>(&'a FloatExpr);
+
+impl Display for FloatText<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            FloatExpr::Const { bits, ty } => write!(f, "(fconst.{} {bits})", ty.name()),
+            FloatExpr::Var(v) => write!(f, "(fvar {v})"),
+            FloatExpr::FromInt { value, ty } => write!(f, "(fromint.{} {})", ty.name(), ExprText(value)),
+            FloatExpr::Convert { value, ty } => write!(f, "(fconvert.{} {})", ty.name(), FloatText(value)),
+            FloatExpr::Neg(value) => write!(f, "(fneg {})", FloatText(value)),
+            FloatExpr::Bin { op, ty, lhs, rhs } => {
+                write!(f, "({}.{} {} {})", op.name(), ty.name(), FloatText(lhs), FloatText(rhs))
+            }
+            FloatExpr::Math { func, ty, args } => {
+                write!(f, "(math.{}.{}", func.name(), ty.name())?;
+                for a in args {
+                    write!(f, " {}", FloatText(a))?;
+                }
+                f.write_str(")")
             }
         }
     }

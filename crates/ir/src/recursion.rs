@@ -182,6 +182,7 @@ fn rewrite(q: &mut Program, fid: FuncId) -> Result<(), String> {
             havoc,
             writes_memory: true,
             may_not_return: false,
+            compute: None,
         };
         f.add_edge(from, returned, Command::Assume(Expr::Bool(true)), span);
         // Descend: a new activation with the arguments.

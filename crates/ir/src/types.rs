@@ -1,8 +1,9 @@
 //! Types of IR values and of memory objects.
 //!
 //! Register values (variables and expressions) are scalars: booleans, integers of an [`IntTy`],
-//! pointers, or floating-point values (which the IR only carries, never computes: every command
-//! that would produce one is an opaque step). Memory objects (arrays, records, and scalars whose
+//! pointers, or floating-point values (which the analyses never compute: every command that
+//! would produce one is an opaque step, whose computation only the interpreter performs, see
+//! [`crate::float`]). Memory objects (arrays, records, and scalars whose
 //! address is taken) have an [`ObjType`] that gives their byte layout under the program's
 //! [`DataModel`].
 
@@ -56,7 +57,7 @@ impl DataModel {
     }
 }
 
-/// Floating-point formats (carried, never computed).
+/// Floating-point formats (computed by the interpreter only; `F80` not even there).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum FloatTy {
     F32,

@@ -298,7 +298,13 @@ fn extern_calls_and_opaque_commands() {
     let with_ptr = Command::CallExtern { dst: None, name: "g".into(), args: vec![var(ptr)] };
     let eff = edge_effects(&p, &with_ptr, &modref);
     assert!(eff.calls_extern && eff.modifies_unknown_memory && eff.reads_unknown_memory);
-    let opaque = Command::Opaque { what: "float".into(), havoc: vec![x], writes_memory: true, may_not_return: false };
+    let opaque = Command::Opaque {
+        what: "float".into(),
+        havoc: vec![x],
+        writes_memory: true,
+        may_not_return: false,
+        compute: None,
+    };
     let eff = edge_effects(&p, &opaque, &modref);
     assert!(eff.opaque && eff.modifies_unknown_memory);
     assert_eq!(eff.modifies, set(&[x]));

@@ -139,7 +139,7 @@ fn printed_form_is_readable() {
         r#"extern "ext_void" -> void"#,
         r#"diag warning "line one\nline two\ttabbed \u{7} bell""#,
         r#"func f3 "main" @0:2:5 {"#,
-        r#"  locs 51 entry L0 exit L1 halt L2"#,
+        r#"  locs 55 entry L0 exit L1 halt L2"#,
         r#"  L3: loop while @0:4:3"#,
         r#"  L16: label "out \"quoted\" label" @1:10:1"#,
         r#"  e0: L0 -> L3 v9 := (0:i32) @0:3:11"#,
@@ -148,7 +148,8 @@ fn printed_form_is_readable() {
         r#"  e4: L6 -> L7 store (ptradd &v1 v9 *4), v10"#,
         r#"  e6: L5 -> L8 v16 := havoc nondet "__VERIFIER_nondet_ulong""#,
         r#"  e7: L8 -> L9 init v17 uninit len v16"#,
-        r#"  e51: L49 -> L2 assert false reach_error"#,
+        r#"  e35: L36 -> L37 opaque "float step" [] computes to_int v10 (fvar v14)"#,
+        r#"  e55: L53 -> L2 assert false reach_error"#,
     ];
     for line in expected_lines {
         assert!(text.lines().any(|l| l == line), "missing line {line:?} in\n{text}");
@@ -164,7 +165,13 @@ fn commands_and_expressions_print_compactly() {
     assert_eq!(expr_to_string(&p, &Expr::Not(Box::new(Expr::Bool(true)))), "(lnot true)");
     let alloc = Command::Alloc { dst: x, size: Expr::int(4, IntTy::U64), zeroed: true, region: AllocRegion::Heap };
     assert_eq!(command_to_string(&p, &alloc), "v6 := alloc heap zeroed (4:u64)");
-    let opaque = Command::Opaque { what: "asm".into(), havoc: vec![x, y], writes_memory: false, may_not_return: true };
+    let opaque = Command::Opaque {
+        what: "asm".into(),
+        havoc: vec![x, y],
+        writes_memory: false,
+        may_not_return: true,
+        compute: None,
+    };
     assert_eq!(command_to_string(&p, &opaque), "opaque \"asm\" [v6, v7] may_not_return");
 }
 

@@ -3,8 +3,9 @@
 //!
 //! Argument passing: integers and pointers are passed as IR arguments; a struct or union is
 //! passed by address (the callee copies it); a struct result comes back through a hidden first
-//! argument pointing at a temporary of the caller; floating-point arguments are not passed (the
-//! callee's parameter becomes an opaque value).
+//! argument pointing at a temporary of the caller; a floating-point argument is not an IR
+//! argument: the caller sets a hidden global the callee copies into its parameter (see
+//! `float`). Calls of the math library (`sqrt`, `sinf`, ...) are floating-point steps.
 
 use super::Cx;
 use super::expr::{OpKind, Operand, Place};
@@ -24,7 +25,7 @@ pub enum ParamPass {
     Value(Type),
     /// As a pointer to the caller's object, copied by the callee.
     Record,
-    /// Not passed (floating point): the callee's parameter is an opaque value.
+    /// Not an IR argument (floating point): passed through a hidden global (see `float`).
     Dropped,
 }
 
@@ -186,6 +187,12 @@ impl Cx<'_> {
         if let Some(b) = builtin(&name) {
             return self.builtin_call(b, &name, sig.as_ref(), args, span);
         }
+        if let Some((func, ty)) = leapfrog_ir::MathFn::from_c_name(&name)
+            && args.len() == func.arity()
+        {
+            let values = self.float_arguments(args, ty, span);
+            return self.math_call(func, ty, values, span);
+        }
         if let Some(why) = not_an_arbitrary_result(&name) {
             let what = format!("{why} `{name}`");
             self.unsupported(span, what.clone());
@@ -322,13 +329,22 @@ impl Cx<'_> {
             self.unsupported(span, format!("variadic arguments of `{name}`"));
         }
         let params = sig.params.clone();
-        let values =
-            self.arguments(
-                args,
-                |cx, i, op, span| {
-                    if i < params.len() { cx.pass_argument(op, Some(&params[i]), span) } else { None }
-                },
-            );
+        // Floating-point arguments, each kept in a register (or not computed), by parameter.
+        let mut floats: Vec<(usize, leapfrog_ir::FloatTy, Option<leapfrog_ir::VarId>)> = Vec::new();
+        let values = self.arguments(args, |cx, i, op, span| {
+            let param = params.get(i)?;
+            if let CType::Float(ft) = param {
+                let kept = super::float::computed(param)
+                    .and_then(|ft| cx.float_operand(op, ft).map(|v| cx.float_temp(v, ft, span)));
+                floats.push((i, *ft, kept));
+                return None;
+            }
+            cx.pass_argument(op, Some(param), span)
+        });
+        for (i, ft, kept) in floats {
+            let slot = self.float_arg_slot(fid, i, ft, span);
+            self.pass_float(slot, kept, span);
+        }
         let mut ir_args: Vec<Expr> = values.into_iter().flatten().collect();
         let (dst, result) = match &sig.ret {
             CType::Void => (None, Operand::void()),
@@ -350,7 +366,18 @@ impl Cx<'_> {
                     let tmp = self.new_temp(t, span);
                     (Some(tmp), Operand::value(Expr::Var(tmp), ret.clone()))
                 }
-                Some(t) => (Some(self.new_temp(t, span)), Operand::opaque(ret.clone())),
+                Some(t) => {
+                    let tmp = self.new_temp(t, span);
+                    let result = match super::float::computed(ret) {
+                        Some(_) => Operand {
+                            kind: OpKind::Float(leapfrog_ir::FloatExpr::Var(tmp)),
+                            ty: ret.clone(),
+                            volatile: false,
+                        },
+                        None => Operand::opaque(ret.clone()),
+                    };
+                    (Some(tmp), result)
+                }
                 None => (None, Operand::opaque(ret.clone())),
             },
         };
@@ -379,7 +406,10 @@ impl Cx<'_> {
             let what = format!("floating-point function `{name}`");
             // A function without a body returns (an assumption, as for every extern call).
             let havoced = havoc.into_iter().collect();
-            self.emit(Command::Opaque { what, havoc: havoced, writes_memory: true, may_not_return: false }, span);
+            self.emit(
+                Command::Opaque { what, havoc: havoced, writes_memory: true, may_not_return: false, compute: None },
+                span,
+            );
             return match havoc {
                 Some(t) => Operand::value(Expr::Var(t), ret),
                 None => Operand::opaque(ret),
@@ -423,12 +453,39 @@ impl Cx<'_> {
             _ => None,
         };
         let havoced = havoc.into_iter().collect();
-        self.emit(Command::Opaque { what, havoc: havoced, writes_memory: true, may_not_return: true }, span);
+        self.emit(
+            Command::Opaque { what, havoc: havoced, writes_memory: true, may_not_return: true, compute: None },
+            span,
+        );
         match havoc {
             Some(t) => Operand::value(Expr::Var(t), ret.clone()),
             None if ret.is_void() => Operand::void(),
             None => Operand::opaque(ret.clone()),
         }
+    }
+
+    /// The arguments of a math library function (of type `ty`), right to left as gcc
+    /// evaluates them, each kept in a register when a later one has side effects.
+    fn float_arguments(&mut self, args: &[Node<Expression>], ty: leapfrog_ir::FloatTy, span: Span) -> Vec<Operand> {
+        let mut out: Vec<Option<Operand>> = vec![None; args.len()];
+        for i in (0..args.len()).rev() {
+            let mut op = self.value(&args[i]);
+            if args[..i].iter().any(|a| self.has_side_effects(a)) {
+                op = match self.float_operand(op.clone(), ty) {
+                    Some(v) => {
+                        let t = self.float_temp(v, ty, span);
+                        Operand {
+                            kind: OpKind::Float(leapfrog_ir::FloatExpr::Var(t)),
+                            ty: CType::Float(ty),
+                            volatile: false,
+                        }
+                    }
+                    None => op,
+                };
+            }
+            out[i] = Some(op);
+        }
+        out.into_iter().flatten().collect()
     }
 
     fn indirect_call(&mut self, call: &Node<CallExpression>, span: Span) -> Operand {

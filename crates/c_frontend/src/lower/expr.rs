@@ -1,9 +1,10 @@
 //! Expressions: each C expression becomes commands at the insertion point plus an [`Operand`]
 //! (a value, a condition, or a place not yet read).
 //!
-//! Floating point is not modelled: a float value is an [`OpKind::Opaque`] operand, and only where
-//! one flows into an integer, a pointer or a stored variable does an opaque step appear (with a
-//! diagnostic). So a program that merely prints floats still runs in the interpreter.
+//! Floating point is not modelled by the analyses: a `float` or `double` value is an
+//! [`OpKind::Float`] operand, and only where one flows into an integer, a condition or a stored
+//! variable does a step appear, opaque to the analyses (with a diagnostic) and computed by the
+//! interpreter (see `float`). A `long double` is an [`OpKind::Opaque`] operand.
 
 use super::fold;
 use super::scope::Ordinary;
@@ -12,7 +13,7 @@ use crate::ctypes::{ArraySize, CType, promote, usual_arithmetic};
 use lang_c::ast::*;
 use lang_c::span::Node;
 use leapfrog_arith::{BinOp as IrBin, CmpOp, IntTy, UnOp as IrUn};
-use leapfrog_ir::{Command, Expr, HavocOrigin, Type, VarId, VarKind, VarTy};
+use leapfrog_ir::{Command, Expr, FloatExpr, HavocOrigin, Type, VarId, VarKind, VarTy};
 use leapfrog_source::Span;
 
 /// The result of lowering an expression.
@@ -36,7 +37,9 @@ pub enum OpKind {
     Place(Place),
     /// A function designator.
     Func(String),
-    /// A value the IR does not model (floating point).
+    /// A `float` or `double` value (see `float`).
+    Float(FloatExpr),
+    /// A value the IR does not model (`long double`, a function pointer, ...).
     Opaque,
     Void,
 }
@@ -294,7 +297,10 @@ impl Cx<'_> {
                 self.unsupported(span, "bit-field access");
                 Operand::opaque(ty.clone())
             }
-            (Place::Reg(_) | Place::Mem(_), CType::Float(_)) => Operand::opaque(op.ty),
+            (place @ (Place::Reg(_) | Place::Mem(_)), CType::Float(_)) => {
+                let ty = op.ty.clone();
+                self.float_read(place, &ty, op.volatile, span)
+            }
             (Place::Reg(v), ty) => Operand::value(Expr::Var(v), ty.clone()),
             (Place::Mem(addr), CType::Array(elem, _)) => {
                 // An array of volatile elements decays to a pointer to volatile elements.
@@ -327,6 +333,9 @@ impl Cx<'_> {
     /// Conversions the IR cannot express become an arbitrary value (with a diagnostic).
     pub fn convert(&mut self, op: Operand, to: &CType, span: Span) -> Expr {
         let op = self.rvalue(op, span);
+        if let (CType::Int(t), true) = (to, op.ty.is_float()) {
+            return self.float_to_int(op, *t, span);
+        }
         match to {
             CType::Int(t) => match (op.kind, &op.ty) {
                 (OpKind::Value(e), CType::Int(s)) => {
@@ -372,13 +381,19 @@ impl Cx<'_> {
         self.unsupported(span, what);
         let t = self.new_temp(ty, span);
         let what = what.to_string();
-        self.emit(Command::Opaque { what, havoc: vec![t], writes_memory: false, may_not_return: false }, span);
+        self.emit(
+            Command::Opaque { what, havoc: vec![t], writes_memory: false, may_not_return: false, compute: None },
+            span,
+        );
         Expr::Var(t)
     }
 
     /// The value as a condition (`!= 0`).
     pub fn to_cond(&mut self, op: Operand, span: Span) -> Expr {
         let op = self.rvalue(op, span);
+        if op.ty.is_float() {
+            return self.float_cond(op, span);
+        }
         match (op.kind, &op.ty) {
             (OpKind::Cond(c), _) => c,
             (OpKind::Value(e), CType::Int(t)) => fold::nonzero(e, *t),
@@ -485,6 +500,7 @@ impl Cx<'_> {
                     Operand::opaque(CType::Int(IntTy::U64))
                 }
             },
+            Constant::Float(f) if !f.suffix.imaginary => self.float_constant(&f.number, &f.base, &f.suffix.format),
             Constant::Float(f) => {
                 let ty = match f.suffix.format {
                     FloatFormat::Float => leapfrog_ir::FloatTy::F32,
@@ -679,6 +695,15 @@ impl Cx<'_> {
             }
             UnaryOperator::Minus | UnaryOperator::Complement => {
                 let op = self.value(operand);
+                if u.node.operator.node == UnaryOperator::Minus
+                    && let Some(ft) = super::float::computed(&op.ty)
+                {
+                    let ty = op.ty.clone();
+                    return match self.float_operand(op, ft) {
+                        Some(v) => Operand { kind: OpKind::Float(FloatExpr::Neg(Box::new(v))), ty, volatile: false },
+                        None => Operand::opaque(ty),
+                    };
+                }
                 let Some(t) = op.ty.as_int() else { return Operand::opaque(op.ty) };
                 let pt = promote(t);
                 let e = self.convert(op, &CType::Int(pt), span);
@@ -715,6 +740,16 @@ impl Cx<'_> {
             self.unsupported(span, "assignment to something that is not an lvalue");
             return Operand::opaque(ty);
         };
+        if ty.is_float() {
+            let mut old = self.rvalue(target, span);
+            if keep_old {
+                // The old value is needed after the update.
+                old = self.keep_float(old, span);
+            }
+            let new = self.arith(op, old.clone(), value, span);
+            let stored = self.float_assign(&place, &ty, new, span);
+            return if keep_old { old } else { stored };
+        }
         if !ty.is_integer() && !ty.is_pointer() {
             self.write_opaque(&place, "floating-point arithmetic", span);
             return Operand::opaque(ty);
@@ -761,6 +796,7 @@ impl Cx<'_> {
                         havoc: vec![],
                         writes_memory: true,
                         may_not_return: false,
+                        compute: None,
                     },
                     span,
                 );
@@ -781,10 +817,20 @@ impl Cx<'_> {
     pub fn write_opaque(&mut self, place: &Place, what: &str, span: Span) {
         self.unsupported(span, what);
         let cmd = match place {
-            Place::Reg(v) => {
-                Command::Opaque { what: what.to_string(), havoc: vec![*v], writes_memory: false, may_not_return: false }
-            }
-            _ => Command::Opaque { what: what.to_string(), havoc: vec![], writes_memory: true, may_not_return: false },
+            Place::Reg(v) => Command::Opaque {
+                what: what.to_string(),
+                havoc: vec![*v],
+                writes_memory: false,
+                may_not_return: false,
+                compute: None,
+            },
+            _ => Command::Opaque {
+                what: what.to_string(),
+                havoc: vec![],
+                writes_memory: true,
+                may_not_return: false,
+                compute: None,
+            },
         };
         self.emit(cmd, span);
     }
@@ -799,7 +845,13 @@ impl Cx<'_> {
                 let e = self.convert(op, to, span);
                 Operand::value(e, to.clone())
             }
-            CType::Float(_) => Operand::opaque(to.clone()),
+            CType::Float(_) => {
+                let op = self.rvalue(op, span);
+                match super::float::computed(to).and_then(|ft| self.float_operand(op, ft)) {
+                    Some(v) => Operand { kind: OpKind::Float(v), ty: to.clone(), volatile: false },
+                    None => Operand::opaque(to.clone()),
+                }
+            }
             _ => {
                 if op.ty == *to {
                     return op;
@@ -925,6 +977,7 @@ impl Cx<'_> {
                 self.emit(Command::Assign(t, fold::cast(IntTy::I32, c)), span);
                 Operand::value(Expr::Var(t), CType::int())
             }
+            OpKind::Float(_) => self.keep_float(op, span),
             // A struct value in memory: keep where it is (its bytes are copied when used).
             OpKind::Place(Place::Mem(addr)) => Operand::place(Place::Mem(self.materialize(addr, span)), op.ty),
             _ => op,
@@ -937,7 +990,7 @@ impl Cx<'_> {
         let l = self.rvalue(l, span);
         let r = self.rvalue(r, span);
         if l.ty.is_float() || r.ty.is_float() {
-            return Operand::opaque(if l.ty.is_float() { l.ty } else { r.ty });
+            return self.float_arith(op, l, r);
         }
         match (&l.ty, &r.ty, op) {
             (CType::Ptr(_), CType::Int(_), Plus | Minus) | (CType::Int(_), CType::Ptr(_), Plus) => {
@@ -1018,7 +1071,7 @@ impl Cx<'_> {
         let r = self.rvalue(r, span);
         let int = CType::int();
         if l.ty.is_float() || r.ty.is_float() {
-            return Operand::opaque(int);
+            return self.float_compare(cmp, l, r, span);
         }
         let cond = match (&l.ty, &r.ty) {
             (CType::Int(a), CType::Int(b)) => {
@@ -1070,6 +1123,9 @@ impl Cx<'_> {
         let ty = conditional_type(&branches[0].1.ty.decay(), &branches[1].1.ty.decay());
         let target = match &ty {
             CType::Int(_) | CType::Ptr(_) => Some(Target::Reg(self.new_temp(ty.reg_type().unwrap(), span))),
+            CType::Float(ft @ (leapfrog_ir::FloatTy::F32 | leapfrog_ir::FloatTy::F64)) => {
+                Some(Target::Reg(self.new_temp(Type::Float(*ft), span)))
+            }
             CType::Record(_) => {
                 let obj = self.layout().obj_type(&ty);
                 obj.map(|o| Target::Mem(self.new_var_of("t", VarTy::Mem(o), VarKind::Temp, span)))
@@ -1079,6 +1135,9 @@ impl Cx<'_> {
         for (end, v) in branches {
             self.set_cur(end);
             match &target {
+                Some(Target::Reg(t)) if ty.is_float() => {
+                    self.float_assign(&Place::Reg(*t), &ty, v, span);
+                }
                 Some(Target::Reg(t)) => {
                     let e = self.convert(v, &ty, span);
                     self.emit(Command::Assign(*t, e), span);
@@ -1090,6 +1149,9 @@ impl Cx<'_> {
         }
         self.set_cur(join);
         match target {
+            Some(Target::Reg(t)) if ty.is_float() => {
+                Operand { kind: OpKind::Float(FloatExpr::Var(t)), ty, volatile: false }
+            }
             Some(Target::Reg(t)) => Operand::value(Expr::Var(t), ty),
             Some(Target::Mem(t)) => Operand::place(Place::Mem(Expr::AddrOf(t)), ty),
             None if ty.is_float() => Operand::opaque(ty),
@@ -1107,7 +1169,10 @@ impl Cx<'_> {
             OpKind::Place(Place::Mem(_)) if value.volatile => {
                 self.unsupported(span, "copy of a volatile struct or union");
                 let what = "copy of a volatile struct or union".into();
-                self.emit(Command::Opaque { what, havoc: vec![], writes_memory: true, may_not_return: false }, span);
+                self.emit(
+                    Command::Opaque { what, havoc: vec![], writes_memory: true, may_not_return: false, compute: None },
+                    span,
+                );
             }
             OpKind::Place(Place::Mem(src)) => {
                 let st = self.l.dm.size_type(false);
@@ -1116,7 +1181,10 @@ impl Cx<'_> {
             _ => {
                 self.unsupported(span, "struct value that is not in memory");
                 let what = "struct copy".into();
-                self.emit(Command::Opaque { what, havoc: vec![], writes_memory: true, may_not_return: false }, span);
+                self.emit(
+                    Command::Opaque { what, havoc: vec![], writes_memory: true, may_not_return: false, compute: None },
+                    span,
+                );
             }
         }
     }
@@ -1186,10 +1254,7 @@ impl Cx<'_> {
                 }
                 Operand::place(place.clone(), ty.clone())
             }
-            CType::Float(_) => {
-                self.write_opaque(place, "floating-point arithmetic", span);
-                Operand::opaque(ty.clone())
-            }
+            CType::Float(_) => self.float_assign(place, ty, value, span),
             _ => {
                 self.unsupported(span, format!("assignment of {}", ty.describe(&self.l.records)));
                 Operand::opaque(ty.clone())

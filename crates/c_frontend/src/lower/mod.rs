@@ -12,6 +12,7 @@
 mod calls;
 mod decl;
 mod expr;
+mod float;
 mod fold;
 mod init;
 mod labels;
@@ -82,6 +83,9 @@ pub struct Lowerer {
     /// String literals: the global char array holding each distinct literal.
     strings: Vec<(VarId, Vec<u8>)>,
     string_pool: HashMap<Vec<u8>, VarId>,
+    /// The hidden global through which a floating-point argument reaches its parameter (a
+    /// float is not an IR argument), by function and parameter index.
+    float_arg_slots: HashMap<(FuncId, usize), VarId>,
     /// Identifiers whose address is taken somewhere (`&x`): such globals live in memory.
     addr_taken: HashSet<String>,
     /// The global initializer function, while it is being built.
@@ -220,6 +224,7 @@ pub fn lower_units(
         unmodelled: Vec::new(),
         strings: Vec::new(),
         string_pool: HashMap::new(),
+        float_arg_slots: HashMap::new(),
         addr_taken: HashSet::new(),
         init: None,
         pending_inits: Vec::new(),
@@ -330,6 +335,7 @@ impl Lowerer {
             self.linked_vars.retain(|_, v| kept(v));
             self.defined_vars.retain(kept);
             self.string_pool.retain(|_, v| kept(v));
+            self.float_arg_slots.retain(|_, v| kept(v));
         }
         self.globals.truncate(s.globals);
         self.strings.truncate(s.strings);
@@ -452,7 +458,7 @@ impl Lowerer {
             self.diag(Diagnostic::new(Severity::Unsupported, span, what.clone()));
             emit_in(
                 &mut init,
-                Command::Opaque { what, havoc: vec![], writes_memory: true, may_not_return: true },
+                Command::Opaque { what, havoc: vec![], writes_memory: true, may_not_return: true, compute: None },
                 span,
             );
         }
@@ -811,6 +817,26 @@ impl<'a> Cx<'a> {
         self.l.strings.push((v, bytes.clone()));
         self.l.string_pool.insert(bytes, v);
         (v, len)
+    }
+
+    /// The hidden global register that carries the floating-point argument `index` of `fid`
+    /// (of type `ty`) from the call to the callee's entry: the caller sets it just before the
+    /// call, the callee copies it into its parameter first thing.
+    pub fn float_arg_slot(&mut self, fid: FuncId, index: usize, ty: leapfrog_ir::FloatTy, span: Span) -> VarId {
+        if let Some(&v) = self.l.float_arg_slots.get(&(fid, index)) {
+            return v;
+        }
+        let v = self.l.vars.push(Var {
+            name: format!(".float_arg.{fid}.{index}"),
+            ty: VarTy::Reg(Type::Float(ty)),
+            kind: VarKind::Global,
+            func: None,
+            span,
+            scope: None,
+        });
+        self.l.globals.push(v);
+        self.l.float_arg_slots.insert((fid, index), v);
+        v
     }
 
     pub fn add_extern(&mut self, name: &str, ret: Option<Type>) {

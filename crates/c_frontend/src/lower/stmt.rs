@@ -127,7 +127,13 @@ impl Cx<'_> {
                 }
                 ParamPass::Dropped => {
                     let local = self.local_var(&label, &ty, addr_taken, pspan);
-                    self.write_opaque(&self.var_place(local), "floating-point parameter", pspan);
+                    match super::float::computed(&ty) {
+                        Some(ft) => {
+                            let slot = self.float_arg_slot(self.f.fid, i, ft, pspan);
+                            self.receive_float(slot, self.var_place(local), ft, pspan);
+                        }
+                        None => self.write_opaque(&self.var_place(local), "floating-point parameter", pspan),
+                    }
                     local
                 }
             };
@@ -316,7 +322,10 @@ impl Cx<'_> {
             Statement::Asm(_) => {
                 self.unsupported(span, "inline assembly");
                 let what = "inline assembly".into();
-                self.emit(Command::Opaque { what, havoc: vec![], writes_memory: true, may_not_return: true }, span);
+                self.emit(
+                    Command::Opaque { what, havoc: vec![], writes_memory: true, may_not_return: true, compute: None },
+                    span,
+                );
             }
         }
     }
@@ -488,8 +497,8 @@ impl Cx<'_> {
                     self.copy_record(Expr::Var(ptr), v, &ret_ty, span);
                 }
                 (CType::Float(_), Some(ret), _) => {
-                    self.discard(e);
-                    self.write_opaque(&self.var_place(ret), "floating-point arithmetic", span);
+                    let v = self.value(e);
+                    self.float_assign(&super::expr::Place::Reg(ret), &ret_ty, v, span);
                 }
                 (_, Some(ret), _) => {
                     let v = self.value(e);

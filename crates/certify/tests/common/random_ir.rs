@@ -200,6 +200,7 @@ pub fn command(rng: &mut Rng, vars: &Vars) -> Command {
             havoc: vars.floats.clone(),
             writes_memory: rng.below(2) == 0,
             may_not_return: rng.below(4) == 0,
+            compute: None,
         },
         _ => Command::Output { name: "printf".into(), args: vec![int_expr(rng, vars, IntTy::I32, 1)] },
     }

@@ -1,8 +1,8 @@
-/* Constructs the front end does not model end the run as `unsupported` when execution reaches
-   them, and only then (other paths exit normally): floating-point arithmetic whose result flows
-   into an integer (a conversion, a float comparison deciding a branch, a compound assignment of
-   an int through a double), a member of a struct with bit-fields (the whole struct is opaque, so
-   even its plain fields; declaring such a variable is fine), and inline assembly. */
+/* Constructs the interpreter does not run end the run as `unsupported` when execution reaches
+   them, and only then (other paths exit normally): x87 `long double` arithmetic, a member of a
+   struct with bit-fields (the whole struct is opaque, so even its plain fields; declaring such a
+   variable is fine), and inline assembly. `float` and `double` run (a conversion, a float
+   comparison deciding a branch, a compound assignment of an int through a double). */
 extern int __VERIFIER_nondet_int(void);
 
 struct flags { unsigned ready : 1; unsigned mode : 3; int plain; };
@@ -35,6 +35,11 @@ int main(void) {
     f.plain = 4;                             /* a plain field of that struct */
     return f.plain;
   }
+  if (sel == 7) {
+    long double ld = x;
+    ld *= 2;                                 /* long double arithmetic */
+    return (int)ld;
+  }
   if (sel == 5) {
     int v = 3;
     __asm__ volatile("" : "+r"(v));          /* inline assembly */
@@ -42,9 +47,11 @@ int main(void) {
   }
   return x + sel + (int)sizeof f;            /* integers only */
 }
-//! run: 0,7 => unsupported
-//! run: 1,7 => unsupported
-//! run: 2,8 => unsupported
+//! run: 0,7 => exit 3
+//! run: 1,7 => exit 1
+//! run: 1,2 => exit 2
+//! run: 2,8 => exit 10
+//! run: 7,4 => unsupported
 //! run: 3 => unsupported
 //! run: 4 => unsupported
 //! run: 5 => unsupported

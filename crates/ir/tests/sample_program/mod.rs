@@ -7,8 +7,8 @@
 
 use leapfrog_ir::{
     AllocRegion, ArrayLen, AssertOrigin, BinOp, CmpOp, Command, DataModel, EdgeId, Expr, ExternFn, Field, Fill,
-    FloatTy, FuncId, Function, HavocOrigin, IdVec, IntTy, LocId, LocTag, LoopKind, ObjType, Program, Type, UnOp, Var,
-    VarId, VarKind, VarTy,
+    FloatBin, FloatExpr, FloatStep, FloatTy, FuncId, Function, HavocOrigin, IdVec, IntTy, LocId, LocTag, LoopKind,
+    MathFn, ObjType, Program, Type, UnOp, Var, VarId, VarKind, VarTy,
 };
 use leapfrog_source::{Diagnostic, Severity, SourceFiles, Span};
 
@@ -301,13 +301,51 @@ fn expression_commands(chain: &mut Chain, v: &MainVars) {
         havoc: vec![v.r, v.weird],
         writes_memory: true,
         may_not_return: true,
+        compute: None,
     });
     chain.then(Command::Opaque {
         what: "float division".into(),
-        havoc: vec![],
+        havoc: vec![v.dbl],
         writes_memory: false,
         may_not_return: false,
+        compute: Some(Box::new(FloatStep::Set {
+            dst: v.dbl,
+            value: FloatExpr::Bin {
+                op: FloatBin::Div,
+                ty: FloatTy::F64,
+                lhs: Box::new(FloatExpr::Convert { value: Box::new(FloatExpr::Var(v.flt)), ty: FloatTy::F64 }),
+                rhs: Box::new(FloatExpr::Math {
+                    func: MathFn::Atan2,
+                    ty: FloatTy::F64,
+                    args: vec![
+                        FloatExpr::Neg(Box::new(FloatExpr::constant(-0.5, FloatTy::F64))),
+                        FloatExpr::FromInt { value: var(v.r), ty: FloatTy::F64 },
+                    ],
+                }),
+            },
+        })),
     });
+    for step in [
+        FloatStep::Load { dst: v.flt, addr: Expr::AddrOf(v.long_double) },
+        FloatStep::Store { addr: Expr::AddrOf(v.long_double), value: FloatExpr::Var(v.dbl), ty: FloatTy::F64 },
+        FloatStep::ToInt { dst: v.r, value: FloatExpr::Var(v.flt) },
+        FloatStep::Compare {
+            dst: v.r,
+            op: CmpOp::Le,
+            lhs: FloatExpr::Var(v.flt),
+            rhs: FloatExpr::constant(1e300, FloatTy::F32),
+        },
+    ] {
+        let writes_memory = matches!(step, FloatStep::Store { .. });
+        let what = "float step".into();
+        chain.then(Command::Opaque {
+            what,
+            havoc: vec![],
+            writes_memory,
+            may_not_return: false,
+            compute: Some(Box::new(step)),
+        });
+    }
     chain.then(Command::Skip);
     let every_binop = BinOp::ALL.iter().fold(var(v.r), |acc, op| {
         let rhs = if op.is_shift() { Expr::int(1, IntTy::U8) } else { i32c(3) };
