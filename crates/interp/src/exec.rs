@@ -451,13 +451,7 @@ impl<'p> Machine<'p> {
                 self.write_reg(*v, value)?;
             }
             Command::Havoc(v, origin) => self.havoc(*v, origin)?,
-            Command::Load { dst, addr } => {
-                let p = self.env().ptr(addr)?;
-                let ty = self.reg_type(*dst)?;
-                self.read_unwritten(p, ty, span)?;
-                let value = self.mem.read(p, ty)?;
-                self.write_reg(*dst, value)?;
-            }
+            Command::Load { dst, addr } => self.load(*dst, addr, span)?,
             Command::Store { addr, value } => self.store(addr, value)?,
             Command::InitObject { var, len, fill } => self.init_object(*var, len.as_ref(), *fill)?,
             Command::Alloc { dst, size, zeroed, region } => self.alloc(*dst, size, *zeroed, *region)?,
@@ -594,6 +588,16 @@ impl<'p> Machine<'p> {
         self.mem.fill_unwritten(p, ty, value)
     }
 
+    /// `dst := *addr`, reading a value of `dst`'s type (never-written bytes get their value
+    /// first, see [`Self::read_unwritten`]).
+    fn load(&mut self, dst: VarId, addr: &Expr, span: Span) -> Res<()> {
+        let p = self.env().ptr(addr)?;
+        let ty = self.reg_type(dst)?;
+        self.read_unwritten(p, ty, span)?;
+        let value = self.mem.read(p, ty)?;
+        self.write_reg(dst, value)
+    }
+
     /// The floating-point computation of an opaque step (see [`crate::float`]).
     fn float_step(&mut self, step: &FloatStep, span: Span) -> Res<()> {
         match step {
@@ -601,13 +605,7 @@ impl<'p> Machine<'p> {
                 let value = self.env().float(value)?;
                 self.write_reg(*dst, value.to_value())
             }
-            FloatStep::Load { dst, addr } => {
-                let p = self.env().ptr(addr)?;
-                let ty = self.reg_type(*dst)?;
-                self.read_unwritten(p, ty, span)?;
-                let value = self.mem.read(p, ty)?;
-                self.write_reg(*dst, value)
-            }
+            FloatStep::Load { dst, addr } => self.load(*dst, addr, span),
             FloatStep::Store { addr, value, ty } => {
                 let env = self.env();
                 let p = env.ptr(addr)?;

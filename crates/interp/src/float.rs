@@ -26,6 +26,16 @@ impl Float {
         Value::Float(Some(self.value.to_bits()))
     }
 
+    /// The integer `x` converted to `ty` (rounded to nearest, directly to `ty`).
+    pub fn from_int(x: i128, ty: FloatTy) -> Res<Float> {
+        let value = match ty {
+            FloatTy::F32 => f64::from(x as f32),
+            FloatTy::F64 => x as f64,
+            FloatTy::F80 => return Err(long_double()),
+        };
+        Ok(Float { value, ty })
+    }
+
     /// `self` converted to `ty` (rounded to nearest).
     pub fn convert(self, ty: FloatTy) -> Res<Float> {
         let value = match ty {
@@ -44,11 +54,7 @@ fn long_double() -> Fault {
 /// The register value of type `Float(ty)` that an integer input `raw` gives (rounded as C
 /// converts an integer).
 pub(crate) fn from_int(raw: i128, ty: FloatTy) -> Value {
-    match ty {
-        FloatTy::F32 => Value::Float(Some(f64::from(raw as f32).to_bits())),
-        FloatTy::F64 => Value::Float(Some((raw as f64).to_bits())),
-        FloatTy::F80 => Value::Float(None),
-    }
+    Float::from_int(raw, ty).map_or(Value::Float(None), Float::to_value)
 }
 
 /// The bytes of `value` stored as a `ty` (little-endian), or why it cannot be stored.
@@ -94,14 +100,7 @@ impl Env<'_> {
                     _ => Err(Fault::unsupported("a floating-point value the interpreter does not know")),
                 }
             }
-            FloatExpr::FromInt { value, ty } => {
-                let x = self.int(value)?;
-                match ty {
-                    FloatTy::F32 => Ok(Float { value: f64::from(x as f32), ty: *ty }),
-                    FloatTy::F64 => Ok(Float { value: x as f64, ty: *ty }),
-                    FloatTy::F80 => Err(long_double()),
-                }
-            }
+            FloatExpr::FromInt { value, ty } => Float::from_int(self.int(value)?, *ty),
             FloatExpr::Convert { value, ty } => self.float(value)?.convert(*ty),
             FloatExpr::Neg(a) => {
                 let a = self.float(a)?;

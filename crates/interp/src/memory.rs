@@ -373,12 +373,7 @@ impl<'p> Memory<'p> {
                     obj.prov.insert(start as u64, Prov { len, ptr: Some(q) });
                 }
             }
-            Value::Float(bits) => {
-                let Type::Float(f) = ty else {
-                    return Err(Fault::unsupported("a floating-point value stored as another type"));
-                };
-                bytes.copy_from_slice(&crate::float::to_bytes(bits, f)?);
-            }
+            Value::Float(_) => bytes.copy_from_slice(&stored_bytes(v, ty, len)?),
             Value::Unset | Value::Uninit { .. } => return Err(Fault::unsupported("store of an undefined value")),
         }
         Ok(())
@@ -486,28 +481,10 @@ impl<'p> Memory<'p> {
         let range = start as u64..start as u64 + len;
         let all = range.clone().all(|i| obj.unwritten.get(i));
         match value {
-            Value::Int(x) => {
-                for i in range {
-                    if obj.unwritten.get(i) {
-                        obj.bytes[i as usize] = (x >> (8 * (i - start as u64))) as u8;
-                    }
-                }
-                obj.unwritten.set_range(start as u64, len, false);
-                Ok(())
-            }
             Value::Ptr(_) if all => self.write(p, ty, value),
             Value::Ptr(_) => Err(Fault::unsupported("pointer read of bytes that are partly never written")),
-            Value::Float(Some(_)) => {
-                let Type::Float(f) = ty else {
-                    return Err(Fault::unsupported("a floating-point value stored as another type"));
-                };
-                let bytes = crate::float::to_bytes(
-                    match value {
-                        Value::Float(b) => b,
-                        _ => None,
-                    },
-                    f,
-                )?;
+            Value::Int(_) | Value::Float(Some(_)) => {
+                let bytes = stored_bytes(value, ty, len)?;
                 for i in range {
                     if obj.unwritten.get(i) {
                         obj.bytes[i as usize] = bytes[(i - start as u64) as usize];
@@ -573,6 +550,17 @@ impl<'p> Memory<'p> {
             ObjKind::Alloca => "an alloca object after its function returned".to_string(),
             _ => format!("{} after its lifetime ended", self.describe(obj)),
         }
+    }
+}
+
+/// The `len` bytes (little-endian) that store `value`, an integer or a floating-point value of
+/// register type `ty`.
+fn stored_bytes(value: Value, ty: Type, len: u64) -> Res<Vec<u8>> {
+    match (value, ty) {
+        (Value::Int(x), _) => Ok((0..len).map(|i| (x >> (8 * i)) as u8).collect()),
+        (Value::Float(bits), Type::Float(f)) => crate::float::to_bytes(bits, f),
+        (Value::Float(_), _) => Err(Fault::unsupported("a floating-point value stored as another type")),
+        _ => Err(Fault::unsupported("the bytes of a value that is not a number")),
     }
 }
 

@@ -190,7 +190,7 @@ impl Cx<'_> {
         if let Some((func, ty)) = leapfrog_ir::MathFn::from_c_name(&name)
             && args.len() == func.arity()
         {
-            let values = self.float_arguments(args, ty, span);
+            let values = self.float_arguments(args, span);
             return self.math_call(func, ty, values, span);
         }
         if let Some(why) = not_an_arbitrary_result(&name) {
@@ -369,11 +369,7 @@ impl Cx<'_> {
                 Some(t) => {
                     let tmp = self.new_temp(t, span);
                     let result = match super::float::computed(ret) {
-                        Some(_) => Operand {
-                            kind: OpKind::Float(leapfrog_ir::FloatExpr::Var(tmp)),
-                            ty: ret.clone(),
-                            volatile: false,
-                        },
+                        Some(_) => Operand::float(leapfrog_ir::FloatExpr::Var(tmp), ret.clone()),
                         None => Operand::opaque(ret.clone()),
                     };
                     (Some(tmp), result)
@@ -464,24 +460,15 @@ impl Cx<'_> {
         }
     }
 
-    /// The arguments of a math library function (of type `ty`), right to left as gcc
-    /// evaluates them, each kept in a register when a later one has side effects.
-    fn float_arguments(&mut self, args: &[Node<Expression>], ty: leapfrog_ir::FloatTy, span: Span) -> Vec<Operand> {
+    /// The arguments of a math library function, right to left as gcc evaluates them, each
+    /// kept in a register when a later one has side effects (converted to the function's type
+    /// by `math_call`).
+    fn float_arguments(&mut self, args: &[Node<Expression>], span: Span) -> Vec<Operand> {
         let mut out: Vec<Option<Operand>> = vec![None; args.len()];
         for i in (0..args.len()).rev() {
             let mut op = self.value(&args[i]);
             if args[..i].iter().any(|a| self.has_side_effects(a)) {
-                op = match self.float_operand(op.clone(), ty) {
-                    Some(v) => {
-                        let t = self.float_temp(v, ty, span);
-                        Operand {
-                            kind: OpKind::Float(leapfrog_ir::FloatExpr::Var(t)),
-                            ty: CType::Float(ty),
-                            volatile: false,
-                        }
-                    }
-                    None => op,
-                };
+                op = self.keep_float(op, span);
             }
             out[i] = Some(op);
         }

@@ -67,6 +67,11 @@ impl Operand {
         Operand { kind: OpKind::Void, ty: CType::Void, volatile: false }
     }
 
+    /// A `float` or `double` value of type `ty`.
+    pub fn float(e: FloatExpr, ty: CType) -> Operand {
+        Operand { kind: OpKind::Float(e), ty, volatile: false }
+    }
+
     pub fn opaque(ty: CType) -> Operand {
         Operand { kind: OpKind::Opaque, ty, volatile: false }
     }
@@ -700,7 +705,7 @@ impl Cx<'_> {
                 {
                     let ty = op.ty.clone();
                     return match self.float_operand(op, ft) {
-                        Some(v) => Operand { kind: OpKind::Float(FloatExpr::Neg(Box::new(v))), ty, volatile: false },
+                        Some(v) => Operand::float(FloatExpr::Neg(Box::new(v)), ty),
                         None => Operand::opaque(ty),
                     };
                 }
@@ -848,7 +853,7 @@ impl Cx<'_> {
             CType::Float(_) => {
                 let op = self.rvalue(op, span);
                 match super::float::computed(to).and_then(|ft| self.float_operand(op, ft)) {
-                    Some(v) => Operand { kind: OpKind::Float(v), ty: to.clone(), volatile: false },
+                    Some(v) => Operand::float(v, to.clone()),
                     None => Operand::opaque(to.clone()),
                 }
             }
@@ -1149,9 +1154,7 @@ impl Cx<'_> {
         }
         self.set_cur(join);
         match target {
-            Some(Target::Reg(t)) if ty.is_float() => {
-                Operand { kind: OpKind::Float(FloatExpr::Var(t)), ty, volatile: false }
-            }
+            Some(Target::Reg(t)) if ty.is_float() => Operand::float(FloatExpr::Var(t), ty),
             Some(Target::Reg(t)) => Operand::value(Expr::Var(t), ty),
             Some(Target::Mem(t)) => Operand::place(Place::Mem(Expr::AddrOf(t)), ty),
             None if ty.is_float() => Operand::opaque(ty),

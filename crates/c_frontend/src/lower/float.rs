@@ -104,7 +104,7 @@ impl Cx<'_> {
 
     /// The operand (already read) as a value of floating type `ty`, converted as C converts;
     /// `None` when the interpreter cannot compute it.
-    pub fn float_operand(&mut self, op: Operand, ty: FloatTy) -> Option<FloatExpr> {
+    pub fn float_operand(&self, op: Operand, ty: FloatTy) -> Option<FloatExpr> {
         if ty == FloatTy::F80 {
             return None;
         }
@@ -137,7 +137,7 @@ impl Cx<'_> {
             }
             Place::BitField => return Operand::opaque(ty.clone()),
         };
-        Operand { kind: OpKind::Float(e), ty: ty.clone(), volatile: false }
+        Operand::float(e, ty.clone())
     }
 
     /// A floating constant.
@@ -148,9 +148,7 @@ impl Cx<'_> {
             FloatFormat::LongDouble | FloatFormat::TS18661Format(_) => FloatTy::F80,
         };
         match parse_constant(number, base, ty) {
-            Some(value) => {
-                Operand { kind: OpKind::Float(FloatExpr::constant(value, ty)), ty: CType::Float(ty), volatile: false }
-            }
+            Some(value) => Operand::float(FloatExpr::constant(value, ty), CType::Float(ty)),
             None => Operand::opaque(CType::Float(ty)),
         }
     }
@@ -161,11 +159,9 @@ impl Cx<'_> {
         let result = CType::Float(ty);
         let Some(fop) = float_bin(op) else { return Operand::opaque(result) };
         match (self.float_operand(l, ty), self.float_operand(r, ty)) {
-            (Some(lhs), Some(rhs)) => Operand {
-                kind: OpKind::Float(FloatExpr::Bin { op: fop, ty, lhs: Box::new(lhs), rhs: Box::new(rhs) }),
-                ty: result,
-                volatile: false,
-            },
+            (Some(lhs), Some(rhs)) => {
+                Operand::float(FloatExpr::Bin { op: fop, ty, lhs: Box::new(lhs), rhs: Box::new(rhs) }, result)
+            }
             _ => Operand::opaque(result),
         }
     }
@@ -182,23 +178,12 @@ impl Cx<'_> {
         Operand::value(Expr::Var(t), CType::int())
     }
 
-    /// The step that sets the integer register `t` from a floating-point computation (an
-    /// opaque step without computation when there is none).
+    /// The step that sets register `t` by a floating-point computation (an opaque step without
+    /// computation when there is none).
     fn emit_float_result(&mut self, t: VarId, step: Option<FloatStep>, span: Span) {
         match step {
             Some(step) => self.float_step(vec![t], false, step, span),
-            None => {
-                self.unsupported(span, FLOAT_ARITHMETIC);
-                let what = FLOAT_ARITHMETIC.to_string();
-                let cmd = Command::Opaque {
-                    what,
-                    havoc: vec![t],
-                    writes_memory: false,
-                    may_not_return: false,
-                    compute: None,
-                };
-                self.emit(cmd, span);
-            }
+            None => self.write_opaque(&Place::Reg(t), FLOAT_ARITHMETIC, span),
         }
     }
 
@@ -239,7 +224,7 @@ impl Cx<'_> {
         match place {
             Place::Reg(v) => {
                 self.float_step(vec![*v], false, FloatStep::Set { dst: *v, value }, span);
-                Operand { kind: OpKind::Float(FloatExpr::Var(*v)), ty: ty.clone(), volatile: false }
+                Operand::float(FloatExpr::Var(*v), ty.clone())
             }
             Place::Mem(addr) => {
                 let kept = match value {
@@ -248,7 +233,7 @@ impl Cx<'_> {
                 };
                 let addr = self.materialize(addr.clone(), span);
                 self.float_step(vec![], true, FloatStep::Store { addr, value: kept.clone(), ty: ft }, span);
-                Operand { kind: OpKind::Float(kept), ty: ty.clone(), volatile: false }
+                Operand::float(kept, ty.clone())
             }
             Place::BitField => {
                 self.write_opaque(place, FLOAT_ARITHMETIC, span);
@@ -262,10 +247,7 @@ impl Cx<'_> {
     /// compute, when the argument is not computed).
     pub fn pass_float(&mut self, slot: VarId, kept: Option<VarId>, span: Span) {
         let step = kept.map(|t| FloatStep::Set { dst: slot, value: FloatExpr::Var(t) });
-        match step {
-            Some(step) => self.float_step(vec![slot], false, step, span),
-            None => self.write_opaque(&Place::Reg(slot), FLOAT_ARITHMETIC, span),
-        }
+        self.emit_float_result(slot, step, span);
     }
 
     /// A floating-point parameter `local` of `ty` on entry: the argument's hidden global copied
@@ -285,7 +267,7 @@ impl Cx<'_> {
             (OpKind::Float(FloatExpr::Const { .. }), _) => op,
             (OpKind::Float(e), Some(ft)) => {
                 let t = self.float_temp(e.clone(), ft, span);
-                Operand { kind: OpKind::Float(FloatExpr::Var(t)), ty: op.ty, volatile: false }
+                Operand::float(FloatExpr::Var(t), op.ty)
             }
             _ => op,
         }
@@ -307,6 +289,6 @@ impl Cx<'_> {
             .then(|| Box::new(FloatStep::Set { dst: t, value: FloatExpr::Math { func, ty, args: values } }));
         // (The library may set `errno`: memory may change, as for any function without a body.)
         self.emit(Command::Opaque { what, havoc: vec![t], writes_memory: true, may_not_return: false, compute }, span);
-        Operand { kind: OpKind::Float(FloatExpr::Var(t)), ty: CType::Float(ty), volatile: false }
+        Operand::float(FloatExpr::Var(t), CType::Float(ty))
     }
 }
