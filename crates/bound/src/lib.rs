@@ -35,7 +35,9 @@ use expr::{Bound, Term};
 use instrument::{Instrumented, instrument};
 use leapfrog_arith::Semantics;
 use leapfrog_ir::loops::LoopForest;
-use leapfrog_ir::{Command, Expr, FuncId, InlineLimits, LocTag, LoopId, Program, VarId, Visibility, inline_program};
+use leapfrog_ir::{
+    Command, Expr, FuncId, HavocOrigin, InlineLimits, LocTag, LoopId, Program, VarId, Visibility, inline_program,
+};
 use leapfrog_proteus::job::trace_bounds;
 use leapfrog_results::bounds::{BoundsReport, LoopBound, PathBound, ProgramBound};
 use leapfrog_results::{Options, technique};
@@ -233,8 +235,21 @@ pub fn bounds(p: &Program, opts: &Options) -> BoundsReport {
     if open && !ends && left >= MIN_TERMINATE {
         mark_unbounded(p, &mut report, left, opts.semantics);
     }
+    let without_max = report.loops.iter().filter(|l| l.max.is_none()).count();
+    if without_max > 0 && reads_volatile(p) {
+        report.notes.push(format!(
+            "the program reads `volatile` objects, and each such read is an input: {without_max} loops have no \
+             `max` over all its executions; `--volatile memory` takes them as ordinary memory (for programs that \
+             make their own variables volatile only against compiler optimizations, as WCET benchmarks do)"
+        ));
+    }
     report.elapsed = start.elapsed();
     report
+}
+
+/// Whether some step of `p` reads a `volatile` object (the read's value is an input).
+fn reads_volatile(p: &Program) -> bool {
+    p.funcs.values().any(|f| f.edges.values().any(|e| matches!(e.cmd, Command::Havoc(_, HavocOrigin::Volatile))))
 }
 
 /// Where calls cannot be inlined from the entry (recursion, size): each function with loops is

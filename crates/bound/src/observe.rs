@@ -5,7 +5,9 @@
 //! when the interpreter runs it to its end, its counts are the loops' real maxima — a WCET
 //! benchmark's usual case ([`Observed::only_execution`]). Otherwise one run on random inputs
 //! proposes candidates for `max`, which the checker must prove (`count <= M`) before they are
-//! printed.
+//! printed. A deterministic program that overflows a signed integer (undefined behaviour in its
+//! only execution) is counted as the compiled program runs it, with two's complement wrapping
+//! (`runs::single_run_wrapping_overflow`), and the certificate says so.
 
 use crate::instrument::observer;
 use leapfrog_arith::Semantics;
@@ -21,6 +23,10 @@ use std::time::Instant;
 /// the wait).
 const RUNS: u64 = 1;
 const STEPS: u64 = 5_000_000;
+/// Steps the program's only execution may take: its counts are exact, so it may use its whole
+/// share of the time limit (the interpreter takes some 20 million steps a second; a WCET
+/// benchmark may take a hundred million).
+const ONLY_EXECUTION_STEPS: u64 = 2_000_000_000;
 
 /// What runs showed of the loops of one function.
 #[derive(Debug, Default)]
@@ -54,10 +60,15 @@ pub fn most_body_starts(
     let program = &observer.program;
     // (The counters are globals, read when the run ends.)
     let watch = Watch { func: fid, locs: Vec::new(), vars, per_loc: 0 };
-    if let Some(r) = runs::single_run_watching(program, semantics, runs::MAX_STEPS, exact_deadline, Some(watch.clone()))
-        && record(&r, &loops, &mut out.most)
+    if let Some((r, overflow)) = runs::single_run_wrapping_overflow(
+        program,
+        semantics,
+        ONLY_EXECUTION_STEPS,
+        exact_deadline,
+        Some(watch.clone()),
+    ) && record(&r, &loops, &mut out.most)
     {
-        out.only_execution = Some(runs::ending_text(&r));
+        out.only_execution = Some(ending(q, &r, overflow));
         return out;
     }
     let mut inputs = RandomInputs::new(q, 0x6a09_e667_f3bc_c908);
@@ -109,10 +120,25 @@ pub fn only_execution(
     // (The counters are globals, read when the run ends, however it ends: after the entry's
     // last return, or by `exit` or an error in a recursive entry's outer call.)
     let watch = Watch { func: entry, locs: Vec::new(), vars, per_loc: 0 };
-    let r = runs::single_run_watching(program, semantics, runs::MAX_STEPS, deadline, Some(watch))?;
+    let (r, overflow) =
+        runs::single_run_wrapping_overflow(program, semantics, ONLY_EXECUTION_STEPS, deadline, Some(watch))?;
     let (counts, total) = r.end_values.split_at(observer.mosts.len());
     let most = observer.mosts.iter().zip(counts).map(|((l, _), v)| Some((*l, (*v)?))).collect::<Option<_>>()?;
-    Some(OnlyExecution { most, total: total.first().copied().flatten()?, ending: runs::ending_text(&r) })
+    Some(OnlyExecution { most, total: total.first().copied().flatten()?, ending: ending(p, &r, overflow) })
+}
+
+/// How the program's only execution ended, as a certificate's text, saying so when it is the
+/// wrapping continuation of a signed overflow at `overflow`.
+fn ending(p: &Program, r: &ExecResult, overflow: Option<leapfrog_source::Span>) -> String {
+    match overflow {
+        None => runs::ending_text(r),
+        Some(at) => format!(
+            "{}; it overflows a signed integer first at {} — undefined behaviour, which every execution \
+             reaches — and is counted as the compiled program computes, with two's complement wrapping",
+            runs::ending_text(r),
+            p.files.display(at)
+        ),
+    }
 }
 
 /// Raises `most` to the counts `r` ended with (in the order of `loops`); false when `r` did not

@@ -32,6 +32,7 @@ use std::time::Instant;
 
 pub use check::InputError;
 pub use lower::LowerOptions as FrontendOptions;
+pub use lower::VolatileReads;
 
 /// Why a program could not be read at all.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -56,6 +56,11 @@ enum Command {
         /// Stop after this many steps (edges of the control-flow graph).
         #[arg(long, default_value_t = 10_000_000)]
         max_steps: u64,
+        /// Integer semantics: `default` (a signed result outside its type's range is undefined
+        /// behaviour: the run stops) or `bit-precise` (two's complement wrap everywhere, as
+        /// gcc's code computes).
+        #[arg(long, value_enum, default_value_t = SemanticsArg::Default)]
+        semantics: SemanticsArg,
         #[arg(long, value_enum, default_value_t = FormatArg::Text)]
         format: FormatArg,
     },
@@ -315,12 +320,18 @@ fn parse_seconds_or_zero(s: &str) -> Result<f64, String> {
     if s.parse::<f64>() == Ok(0.0) { Ok(0.0) } else { parse_seconds(s) }
 }
 
-impl AnalysisArgs {
-    fn semantics(&self) -> leapfrog_arith::Semantics {
-        match self.semantics {
+impl SemanticsArg {
+    fn semantics(self) -> leapfrog_arith::Semantics {
+        match self {
             SemanticsArg::Default => leapfrog_arith::Semantics::Default,
             SemanticsArg::BitPrecise => leapfrog_arith::Semantics::BitPrecise,
         }
+    }
+}
+
+impl AnalysisArgs {
+    fn semantics(&self) -> leapfrog_arith::Semantics {
+        self.semantics.semantics()
     }
 
     fn timeout(&self) -> std::time::Duration {
@@ -350,6 +361,18 @@ struct InputArgs {
     /// The function executions start from (default: main, else the one function no other calls).
     #[arg(long)]
     entry: Option<String>,
+    /// What a read of a `volatile` object gives: `input` (an arbitrary value, as C allows: each
+    /// read is an input) or `memory` (the value last stored — for programs that qualify their
+    /// own variables `volatile` only against compiler optimizations, as WCET benchmarks do; every
+    /// answer then holds for executions where nothing outside the program writes them).
+    #[arg(long, value_enum, default_value_t = VolatileArg::Input)]
+    volatile: VolatileArg,
+}
+
+#[derive(Copy, Clone, ValueEnum)]
+enum VolatileArg {
+    Input,
+    Memory,
 }
 
 #[derive(Args)]
@@ -450,10 +473,22 @@ impl InputArgs {
     /// The program to analyze; on failure, the message is printed and the exit code returned.
     fn to_input(&self) -> Result<jobs::Input, u8> {
         let data_model = self.data_model.map(DataModelArg::model);
-        jobs::Input::resolve(&self.files, data_model, self.entry.clone()).map_err(|message| {
+        let mut input = jobs::Input::resolve(&self.files, data_model, self.entry.clone()).map_err(|message| {
             eprintln!("{message}");
             jobs::EXIT_USAGE
-        })
+        })?;
+        input.options.volatile = match self.volatile {
+            VolatileArg::Input => leapfrog_c_frontend::VolatileReads::Input,
+            VolatileArg::Memory => {
+                eprintln!(
+                    "leapfrog: note: --volatile memory: a read of a volatile object gives the value last stored; \
+                     every answer holds only for executions in which nothing outside the program writes its \
+                     volatile objects"
+                );
+                leapfrog_c_frontend::VolatileReads::Memory
+            }
+        };
+        Ok(input)
     }
 }
 
@@ -526,9 +561,9 @@ fn run(cli: Cli) -> u8 {
             Ok(input) => jobs::loops::run(&input, format.into()),
             Err(code) => code,
         },
-        Command::Exec { input, nondet, uninit, max_steps, format } => {
+        Command::Exec { input, nondet, uninit, max_steps, semantics, format } => {
             let config = match jobs::exec::config(&nondet, matches!(uninit, UninitArg::Nondet), max_steps) {
-                Ok(c) => c,
+                Ok(c) => leapfrog_interp::ExecConfig { semantics: semantics.semantics(), ..c },
                 Err(message) => {
                     eprintln!("leapfrog: error: {message}");
                     return jobs::EXIT_USAGE;

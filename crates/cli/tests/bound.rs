@@ -16,6 +16,7 @@
 //!   printed bound is never below EXPR on those samples), `// expect ID: bound` (some bound is
 //!   printed), `// expect ID: no bound` (bound null, with a reason), `// expect ID: max N`.
 //!   Variables get random values in [-50, 50], or in [LO, HI] after `// range NAME LO HI`.
+//!   `// options: --volatile memory` passes options to `leapfrog bound`.
 //!
 //! Every printed bound and max of a marked loop is then checked natively: the program is compiled
 //! by gcc (-O1 -fwrapv) with `LF_NATIVE` defined, `LF_ENTRY(id)` evaluating the printed bound
@@ -382,6 +383,8 @@ struct Program {
     markers: BTreeMap<u32, Marker>,
     expectations: Vec<Expectation>,
     ranges: HashMap<String, (i128, i128)>,
+    /// Options given to `leapfrog bound` (`// options: --volatile memory`).
+    options: Vec<String>,
 }
 
 fn line_col(text: &str, at: usize) -> (usize, usize) {
@@ -444,10 +447,13 @@ fn parse_program(name: &str, path: PathBuf, text: String) -> Result<Program, Str
     }
     let mut expectations = Vec::new();
     let mut ranges = HashMap::new();
+    let mut options = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let line = line.trim();
         let bad = |why: &str| format!("{name}:{}: {why}: {line}", n + 1);
-        if let Some(r) = line.strip_prefix("// range ") {
+        if let Some(o) = line.strip_prefix("// options: ") {
+            options.extend(o.split_whitespace().map(str::to_string));
+        } else if let Some(r) = line.strip_prefix("// range ") {
             let parts: Vec<&str> = r.split_whitespace().collect();
             let [var, lo, hi] = parts[..] else { return Err(bad("expected `// range NAME LO HI`")) };
             let (Ok(lo), Ok(hi)) = (lo.parse::<i128>(), hi.parse::<i128>()) else { return Err(bad("bad range")) };
@@ -478,7 +484,7 @@ fn parse_program(name: &str, path: PathBuf, text: String) -> Result<Program, Str
             expectations.push(Expectation { id, check, text: line.to_string() });
         }
     }
-    Ok(Program { name: name.to_string(), path, text, markers, expectations, ranges })
+    Ok(Program { name: name.to_string(), path, text, markers, expectations, ranges, options })
 }
 
 fn programs_dir() -> PathBuf {
@@ -497,14 +503,14 @@ fn load(name: &str) -> Program {
 /// run in parallel.)
 static ANALYZER: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
-/// `leapfrog bound --format json --timeout 20 FILE`, parsed (the budget from `LF_BOUND_TIMEOUT`
-/// when set).
-fn bound_json(path: &Path, dir: &Path, tag: &str) -> Result<Value, String> {
+/// `leapfrog bound --format json --timeout 20 OPTIONS FILE` for program `p`, parsed (the budget
+/// from `LF_BOUND_TIMEOUT` when set).
+fn bound_json(p: &Program, dir: &Path, tag: &str) -> Result<Value, String> {
     let _alone = ANALYZER.lock().unwrap_or_else(|e| e.into_inner());
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_leapfrog"));
     // LF_BOUND_TIMEOUT overrides the budget, to tell a slow checker from a weak one.
     let timeout = std::env::var("LF_BOUND_TIMEOUT").unwrap_or_else(|_| "20".to_string());
-    cmd.args(["bound", "--format", "json", "--timeout", &timeout]).arg(path);
+    cmd.args(["bound", "--format", "json", "--timeout", &timeout]).args(&p.options).arg(&p.path);
     let start = Instant::now();
     let Some((status, out, err)) = run_limited(cmd, dir, tag, Duration::from_secs(240)) else {
         return Err(format!("leapfrog bound did not end within 240 s (with --timeout {timeout})"));
@@ -717,7 +723,7 @@ fn check_program(p: &Program) -> Outcome {
     let mut failures = Vec::new();
     let mut notes = Vec::new();
     let dir = temp_dir(&format!("bound-{}", p.name));
-    let r = match bound_json(&p.path, &dir, "bound") {
+    let r = match bound_json(p, &dir, "bound") {
         Ok(r) => r,
         Err(e) => return Outcome { failures: vec![e], notes },
     };
@@ -895,6 +901,9 @@ programs!(
     two_phase,
     unsigned_wrap,
     varied_steps,
+    volatile_memory,
+    volatile_input,
+    overflow_only_execution,
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -974,7 +983,7 @@ fn a_lowered_printed_bound_is_caught() {
     let dir = temp_dir("bound-negative");
     for (name, lower_max) in [("while_increment", false), ("constant_64", true)] {
         let p = load(name);
-        let r = bound_json(&p.path, &dir, name).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let r = bound_json(&p, &dir, name).unwrap_or_else(|e| panic!("{name}: {e}"));
         let ls = find_loops(r["loops"].as_array().unwrap(), &p.markers[&1]);
         let l = ls.first().unwrap_or_else(|| panic!("{name}: {r}"));
         let check = if lower_max {
@@ -990,7 +999,7 @@ fn a_lowered_printed_bound_is_caught() {
     }
     // A path's bound lowered by one: Fig. 13(a)'s path that resets `j` runs `n` times.
     let p = load("proteus_fig13a");
-    let r = bound_json(&p.path, &dir, "fig13a").unwrap_or_else(|e| panic!("proteus_fig13a: {e}"));
+    let r = bound_json(&p, &dir, "fig13a").unwrap_or_else(|e| panic!("proteus_fig13a: {e}"));
     let ls = find_loops(r["loops"].as_array().unwrap(), &p.markers[&1]);
     let l = ls.first().unwrap_or_else(|| panic!("proteus_fig13a: {r}"));
     let path = l["paths"]

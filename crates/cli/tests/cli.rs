@@ -251,6 +251,31 @@ fn the_data_model_sets_the_size_of_long_and_pointers() {
 }
 
 #[test]
+fn volatile_reads_are_inputs_unless_volatile_memory_is_given() {
+    let dir = temp_dir("volatile");
+    let src = write(
+        &dir,
+        "v.c",
+        "extern void reach_error(void);\nint main(void) {\n  volatile int x = 0;\n  if (x != 0) reach_error();\n  \
+         return 0;\n}\n",
+    );
+    let verdict = |extra: &[&str]| {
+        let mut args = vec!["verify", "--format", "json", "--timeout", "20"];
+        args.extend_from_slice(extra);
+        args.push(&src);
+        let out = leapfrog(&args);
+        (json(&out)["verdict"].as_str().map(String::from), stderr(&out))
+    };
+    // Something outside the program may write `x`: the read is an input, and 1 reaches the error.
+    let (default, err) = verdict(&[]);
+    assert_eq!(default.as_deref(), Some("FALSE"), "{err}");
+    assert!(!err.contains("--volatile memory"), "{err}");
+    let (memory, err) = verdict(&["--volatile", "memory"]);
+    assert_eq!(memory.as_deref(), Some("TRUE"), "{err}");
+    assert!(err.contains("note: --volatile memory"), "the assumption is stated: {err}");
+}
+
+#[test]
 fn preprocessed_files_are_read_as_they_are() {
     let dir = temp_dir("pre");
     let src =

@@ -49,10 +49,60 @@ pub fn single_run_watching(
     if Instant::now() >= deadline {
         return None;
     }
+    let r = crate::run(q, &only_run_config(semantics, max_steps, deadline, watch));
+    (r.outcome.ended() && !r.read_any_input()).then_some(r)
+}
+
+/// What the run of [`single_run`] shows, as a certificate's text: "the program's only execution
+/// ends (exit 0) after 42 steps".
+pub fn ending_text(run: &ExecResult) -> String {
+    format!("the program's only execution ends ({}) after {} steps", run.outcome, run.steps)
+}
+
+/// The program's only execution as the compiled program runs it: [`single_run_watching`], or —
+/// when under the default semantics that run overflows a signed integer, undefined behaviour
+/// that every execution then reaches (none consulted an input before it) — the same run under
+/// two's complement wrapping ([`Semantics::BitPrecise`]), which is what gcc's code computes,
+/// when it ends without consulting an input. The run, and where it first overflowed when it is
+/// the wrapping one. For counting (a WCET benchmark's loops), never for a verdict: the program
+/// has no execution free of undefined behaviour, so this run stands for what the native one
+/// does, not for a C semantics.
+pub fn single_run_wrapping_overflow(
+    q: &Program,
+    semantics: Semantics,
+    max_steps: u64,
+    deadline: Instant,
+    watch: Option<Watch>,
+) -> Option<(ExecResult, Option<leapfrog_source::Span>)> {
+    if Instant::now() >= deadline {
+        return None;
+    }
+    let config = only_run_config(semantics, max_steps, deadline, watch);
+    let r = crate::run(q, &config);
+    if r.outcome.ended() && !r.read_any_input() {
+        return Some((r, None));
+    }
+    let overflow = match &r.outcome {
+        crate::Outcome::Ub { what, span }
+            if semantics == Semantics::Default
+                && what == leapfrog_arith::IntError::SignedOverflow.describe()
+                && !r.read_any_input() =>
+        {
+            *span
+        }
+        _ => return None,
+    };
+    let wrapping = crate::run(q, &ExecConfig { semantics: Semantics::BitPrecise, ..config });
+    (wrapping.outcome.ended() && !wrapping.read_any_input()).then_some((wrapping, Some(overflow)))
+}
+
+/// The configuration of a run that may be the program's only execution: every input from an
+/// empty stream, stopping at the first one consulted.
+fn only_run_config(semantics: Semantics, max_steps: u64, deadline: Instant, watch: Option<Watch>) -> ExecConfig {
     // (Every source of input is counted as the run consults it — an extern call too, whose
     // effect on memory the interpreter does not model — and a step the interpreter does not model
     // ends the run as unsupported: the run itself shows whether it was the only execution.)
-    let config = ExecConfig {
+    ExecConfig {
         nondet: Vec::new(),
         uninit: UninitMode::Nondet,
         max_steps,
@@ -63,15 +113,7 @@ pub fn single_run_watching(
         deadline: Some(deadline),
         watch,
         stop_at_input: true,
-    };
-    let r = crate::run(q, &config);
-    (r.outcome.ended() && !r.read_any_input()).then_some(r)
-}
-
-/// What the run of [`single_run`] shows, as a certificate's text: "the program's only execution
-/// ends (exit 0) after 42 steps".
-pub fn ending_text(run: &ExecResult) -> String {
-    format!("the program's only execution ends ({}) after {} steps", run.outcome, run.steps)
+    }
 }
 
 /// Steps the interpreter may take to replay a counterexample.

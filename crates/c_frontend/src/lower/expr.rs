@@ -8,7 +8,7 @@
 
 use super::fold;
 use super::scope::Ordinary;
-use super::{Cx, Interlude};
+use super::{Cx, Interlude, VolatileReads};
 use crate::ctypes::{ArraySize, CType, promote, usual_arithmetic};
 use lang_c::ast::*;
 use lang_c::span::Node;
@@ -324,7 +324,7 @@ impl Cx<'_> {
                 };
                 let t = self.new_temp(reg, span);
                 self.emit(Command::Load { dst: t, addr }, span);
-                if op.volatile {
+                if op.volatile && self.l.volatile == VolatileReads::Input {
                     // A volatile object may change behind the program's back: the value read is
                     // arbitrary (the interpreter keeps the loaded one under `--uninit zero`).
                     self.emit(Command::Havoc(t, HavocOrigin::Volatile), span);
@@ -463,6 +463,18 @@ impl Cx<'_> {
             match (&op.kind, &op.ty) {
                 (OpKind::Value(Expr::Int(v, _)), CType::Int(_)) => Some(*v),
                 (OpKind::Cond(Expr::Bool(b)), _) => Some(i128::from(*b)),
+                _ => None,
+            }
+        })
+    }
+
+    /// `e`'s value and type when it is an integer constant expression (lowered in a dry run).
+    fn const_operand(&mut self, e: &Node<Expression>) -> Option<(i128, IntTy)> {
+        self.scratch(|cx| {
+            let op = cx.value(e);
+            match (&op.kind, &op.ty) {
+                (OpKind::Value(Expr::Int(v, _)), CType::Int(t)) => Some((*v, *t)),
+                (OpKind::Cond(Expr::Bool(b)), _) => Some((i128::from(*b), IntTy::I32)),
                 _ => None,
             }
         })
@@ -1117,6 +1129,17 @@ impl Cx<'_> {
     /// `c ? a : b`: each branch is lowered on its side of the condition, then its value converted
     /// to the result type (known once both are lowered) and stored in a temporary.
     fn conditional(&mut self, c: &Node<ConditionalExpression>, span: Span) -> Operand {
+        // All three constant (`BLOCK_SIZE == 32 ? 3 : 2` as an enumerator's value): the folded
+        // value, of the branches' common type.
+        let parts = [&c.node.condition, &c.node.then_expression, &c.node.else_expression];
+        if !parts.iter().any(|e| self.has_side_effects(e))
+            && let Some((k, _)) = self.const_operand(parts[0])
+            && let (Some((a, ta)), Some((b, tb))) = (self.const_operand(parts[1]), self.const_operand(parts[2]))
+        {
+            let t = usual_arithmetic(ta, tb);
+            let (v, vt) = if k != 0 { (a, ta) } else { (b, tb) };
+            return Operand::value(fold::cast(t, Expr::Int(v, vt)), CType::Int(t));
+        }
         let (yes, no, join) = (self.new_loc(), self.new_loc(), self.new_loc());
         self.lower_cond(&c.node.condition, yes, no);
         let mut branches = Vec::new();
@@ -1169,7 +1192,7 @@ impl Cx<'_> {
             // Reading a volatile struct reads inputs (each byte may have changed behind the
             // program's back): not modelled, so the copy is an opaque step the analyses havoc
             // and the interpreter does not run.
-            OpKind::Place(Place::Mem(_)) if value.volatile => {
+            OpKind::Place(Place::Mem(_)) if value.volatile && self.l.volatile == VolatileReads::Input => {
                 self.unsupported(span, "copy of a volatile struct or union");
                 let what = "copy of a volatile struct or union".into();
                 self.emit(

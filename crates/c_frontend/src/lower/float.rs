@@ -128,7 +128,7 @@ impl Cx<'_> {
             Place::Mem(addr) => {
                 let t = self.new_temp(Type::Float(ft), span);
                 self.float_step(vec![t], false, FloatStep::Load { dst: t, addr }, span);
-                if volatile {
+                if volatile && self.l.volatile == super::VolatileReads::Input {
                     // As for an integer: the value read is arbitrary (the interpreter keeps the
                     // loaded one under `--uninit zero`).
                     self.emit(Command::Havoc(t, leapfrog_ir::HavocOrigin::Volatile), span);

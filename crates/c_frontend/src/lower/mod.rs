@@ -53,6 +53,22 @@ pub struct LowerOptions {
     /// The project's preprocessor flags for `.c` files (`-I`, `-D`, `-U`, `-include`, `-std`…,
     /// from a `compile_commands.json`), given to `gcc -E` and gcc's check after Leapfrog's own.
     pub preprocessor_flags: Vec<String>,
+    /// What a read of a `volatile` object gives (`--volatile`).
+    pub volatile: VolatileReads,
+}
+
+/// What a read of a `volatile` object gives the analyses.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum VolatileReads {
+    /// An arbitrary value, as C allows (the object "may be modified in ways unknown to the
+    /// implementation"): each read is an input. The sound default.
+    #[default]
+    Input,
+    /// The value last stored, as for any object: right for programs that qualify their own
+    /// variables `volatile` only to keep a compiler from optimizing (WCET benchmarks do), wrong
+    /// for memory-mapped devices, signal handlers or other threads. Every answer then holds only
+    /// for executions where no one else writes the program's volatile objects.
+    Memory,
 }
 
 /// A parsed translation unit with its line table.
@@ -103,6 +119,8 @@ pub struct Lowerer {
     /// What runs outside `main` and is not modelled: destructors (after `main`), constructors
     /// that take parameters.
     unmodelled: Vec<(Span, &'static str)>,
+    /// What a read of a `volatile` object gives.
+    pub volatile: VolatileReads,
     /// When to stop lowering (the front end's deadline).
     deadline: Option<std::time::Instant>,
     /// The deadline passed: the rest of the program is not lowered.
@@ -230,6 +248,7 @@ pub fn lower_units(
         pending_inits: Vec::new(),
         pending_bodies: Vec::new(),
         property_addresses: Vec::new(),
+        volatile: opts.volatile,
         deadline,
         interrupted: false,
     };

@@ -14,6 +14,9 @@ enum color { RED, GREEN = 5, BLUE, BLACK = -2, WHITE, GREY = GREEN };
 typedef enum color color_t;
 typedef struct { color_t c; myint n; } tagged;
 enum { ANON_A = 10, ANON_B = ANON_A * 2 + 1 };
+#define BLOCK 16
+/* Enumerators from constant conditionals and comparisons (as TACLeBench's aes.h writes them). */
+enum shifts { SHR2 = BLOCK == 32 ? 3 : 2, SHR3 = BLOCK != 32 ? 3 : 4, NEG = 1 ? -1 : 2u, WIDE = (BLOCK > 8) + 7 };
 
 static int weight(color_t c) {
   switch (c) {
@@ -66,6 +69,9 @@ int main(void) {
     *p += sizeof(triple) + sizeof(tagged);   /* 4 + 3 + 8 */
     return s + c + t.c + t.n + tr[2] + v;    /* 13 + 7 - 1 + 21 + 3 + 15 */
   }
+  if (sel == 4) {
+    return SHR2 * 64 + SHR3 * 16 + (NEG > 0) * 8 + WIDE - 7;   /* 128 + 48 + 8 + 1 */
+  }
   return 0;
 }
 //! run: 0,7 => exit 127
@@ -80,3 +86,4 @@ int main(void) {
 //! run: 2,0 => exit 10
 //! run: 2,100 => exit 0
 //! run: 3 => exit 58
+//! run: 4 => exit 185
