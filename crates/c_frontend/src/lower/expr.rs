@@ -183,6 +183,40 @@ impl Cx<'_> {
         result
     }
 
+    /// Whether a side-effect-free expression may be an integer constant expression: it names
+    /// no object or function, except inside `sizeof`. Only such expressions get the dry run that
+    /// folds them (`const_operand`); memoized per syntax node, so that conditionals nested deep
+    /// (whose conditions are not constant) stay linear.
+    fn may_be_constant(&mut self, e: &Node<Expression>) -> bool {
+        let key = (e.span.start, e.span.end);
+        if let Some(&known) = self.constant_candidates.get(&key) {
+            return known;
+        }
+        let result = match &e.node {
+            Expression::Identifier(id) => {
+                matches!(self.scopes.lookup(&id.node.name), Some(Ordinary::EnumConst(..)))
+            }
+            Expression::Constant(_)
+            | Expression::SizeOfTy(_)
+            | Expression::SizeOfVal(_)
+            | Expression::AlignOf(_)
+            | Expression::OffsetOf(_)
+            | Expression::GenericSelection(_) => true,
+            Expression::UnaryOperator(u) => self.may_be_constant(&u.node.operand),
+            Expression::Cast(c) => self.may_be_constant(&c.node.expression),
+            Expression::BinaryOperator(b) => self.may_be_constant(&b.node.lhs) && self.may_be_constant(&b.node.rhs),
+            Expression::Conditional(c) => {
+                self.may_be_constant(&c.node.condition)
+                    && self.may_be_constant(&c.node.then_expression)
+                    && self.may_be_constant(&c.node.else_expression)
+            }
+            Expression::Comma(es) => es.iter().all(|e| self.may_be_constant(e)),
+            _ => false,
+        };
+        self.constant_candidates.insert(key, result);
+        result
+    }
+
     /// Lower an expression to an operand (places are not read).
     pub fn lower_expr(&mut self, e: &Node<Expression>) -> Operand {
         let span = self.span(e.span);
@@ -1133,6 +1167,7 @@ impl Cx<'_> {
         // value, of the branches' common type.
         let parts = [&c.node.condition, &c.node.then_expression, &c.node.else_expression];
         if !parts.iter().any(|e| self.has_side_effects(e))
+            && parts.iter().all(|e| self.may_be_constant(e))
             && let Some((k, _)) = self.const_operand(parts[0])
             && let (Some((a, ta)), Some((b, tb))) = (self.const_operand(parts[1]), self.const_operand(parts[2]))
         {

@@ -202,6 +202,9 @@ pub struct Cx<'a> {
     type_cache: HashMap<(usize, usize), CType>,
     /// Whether expressions have side effects, by their byte range (see `Cx::has_side_effects`).
     side_effects: HashMap<(usize, usize), bool>,
+    /// Whether expressions may be integer constant expressions, by their byte range (see
+    /// `Cx::may_be_constant`).
+    constant_candidates: HashMap<(usize, usize), bool>,
     /// The labels of the function being lowered whose address is taken (kept here, not in
     /// `FnCx`, because a `static` local's initializer, lowered into `init`, may take them).
     label_addresses: labels::LabelAddresses,
@@ -570,6 +573,7 @@ impl<'a> Cx<'a> {
             interlude: None,
             type_cache: HashMap::new(),
             side_effects: HashMap::new(),
+            constant_candidates: HashMap::new(),
             label_addresses: labels::LabelAddresses::default(),
         }
     }
