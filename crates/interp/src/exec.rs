@@ -6,12 +6,12 @@ use crate::fault::{Fault, FaultKind, Res};
 use crate::layout::{FuncLayout, Layout, Place, Slots, Succ};
 use crate::memory::{MAX_OBJECT_BYTES, Memory, ObjKind, Region};
 use crate::nondet::{InputOracle, InputRequest};
-use crate::value::{ObjRef, Pointer, Value, coerce, from_input, zero_of};
+use crate::value::{ObjRef, Pointer, Value, coerce, convert, from_input, zero_of};
 use crate::{ExecConfig, ExecResult, MAX_REPORTED_READS, Outcome, Snapshot, UninitMode, UnwrittenRead};
 use leapfrog_ir::nondet::Source;
 use leapfrog_ir::{
-    AllocRegion, Command, Edge, EdgeId, Expr, Fill, FloatStep, FuncId, HavocOrigin, Id, LocId, ObjType, Program, Type,
-    VarId, VarTy,
+    AddressStep, AllocRegion, Command, Computed, Edge, EdgeId, Expr, Fill, FloatStep, FuncId, HavocOrigin, Id, LocId,
+    ObjType, Program, Type, VarId, VarTy,
 };
 use leapfrog_source::Span;
 use std::collections::BTreeMap;
@@ -490,7 +490,10 @@ impl<'p> Machine<'p> {
             }
             Command::Exit(e) => return Ok(Flow::End(Outcome::Exit { code: self.env().int(e)? })),
             Command::Abort => return Ok(Flow::End(Outcome::Abort { span })),
-            Command::Opaque { compute: Some(step), .. } => self.float_step(step, span)?,
+            Command::Opaque { compute: Some(step), .. } => match &**step {
+                Computed::Float(step) => self.float_step(step, span)?,
+                Computed::Address(step) => self.address_step(step)?,
+            },
             Command::Opaque { what, .. } => return Ok(Flow::End(Outcome::Unsupported { what: what.clone(), span })),
         }
         Ok(Flow::Next)
@@ -622,6 +625,29 @@ impl<'p> Machine<'p> {
             FloatStep::Compare { dst, op, lhs, rhs } => {
                 let holds = self.env().float_compare(*op, lhs, rhs)?;
                 self.write_reg(*dst, Value::Int(i128::from(holds)))
+            }
+        }
+    }
+
+    /// A conversion between a pointer and an integer, over the addresses of [`crate::address`].
+    fn address_step(&mut self, step: &AddressStep) -> Res<()> {
+        match step {
+            AddressStep::ToInt { dst, pointer } => {
+                let addr = crate::address::address_of(self.env().ptr(pointer)?, self.ptr_bits)?;
+                let value = match self.reg_type(*dst)? {
+                    Type::Int(t) => convert(t, i128::from(addr)),
+                    Type::Bool => i128::from(addr != 0),
+                    _ => return Err(Fault::unsupported("a pointer converted to a non-integer")),
+                };
+                self.write_reg(*dst, Value::Int(value))
+            }
+            AddressStep::ToPointer { dst, integer } => {
+                let addr = self.env().int(integer)?;
+                if self.reg_type(*dst)? != Type::Ptr {
+                    return Err(Fault::unsupported("an integer converted to a non-pointer"));
+                }
+                let p = crate::address::pointer_at(addr, &self.mem, self.ptr_bits)?;
+                self.write_reg(*dst, Value::Ptr(p))
             }
         }
     }

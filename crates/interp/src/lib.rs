@@ -30,6 +30,8 @@
 //!
 //! Modules:
 //! * `exec`: the stepping machine (frames, branch choice, commands);
+//! * `float`, `address`: what opaque steps compute (floating point; conversions between pointers
+//!   and integers, over an address for every object);
 //! * `eval`: expressions;
 //! * `memory`: objects, pointer provenance, written bytes, lifetimes, checked access;
 //! * `layout`: per-run tables (variable slots, frame templates, successor lists);
@@ -41,6 +43,7 @@
 //!
 //! Invariant: depends only on `leapfrog-source`, `leapfrog-arith` and `leapfrog-ir`.
 
+mod address;
 mod eval;
 mod exec;
 mod fault;

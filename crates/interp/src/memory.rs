@@ -303,6 +303,11 @@ impl<'p> Memory<'p> {
         Ok(())
     }
 
+    /// The object in slot `index` (alive or dead: its last occupant), if the slot exists.
+    pub fn object_in_slot(&self, index: u32) -> Option<ObjRef> {
+        self.objects.get(index as usize).map(|obj| ObjRef { index, generation: obj.generation })
+    }
+
     /// The size of the live object `r`.
     pub fn size_of(&self, r: ObjRef) -> Res<u64> {
         let (index, _) = self.locate(Pointer::to(r), 0, Access::Write)?;

@@ -5,7 +5,10 @@ mod common;
 
 use common::*;
 use leapfrog_interp::Outcome;
-use leapfrog_ir::{AllocRegion, ArrayLen, CmpOp, Command, Expr, Fill, FuncId, ObjType, Type, VarId, VarKind, VarTy};
+use leapfrog_ir::{
+    AddressStep, AllocRegion, ArrayLen, CmpOp, Command, Computed, Expr, Fill, FuncId, ObjType, Type, VarId, VarKind,
+    VarTy,
+};
 use leapfrog_source::Span;
 
 fn ub(what: &str, span: Span) -> Outcome {
@@ -443,4 +446,69 @@ fn pointers_are_four_bytes_under_ilp32() {
     let n = cx2.mem(main2, "n", scalar(Type::Int(I32)));
     cx2.body(main2, vec![store(addr(pp), addr(n)), load(ret2, ptr_add(addr(pp), c(4), 1))]);
     assert_eq!(cx2.outcome().kind(), "ub");
+}
+
+/// An opaque step that converts between a pointer and an integer, computed.
+fn convert(step: AddressStep) -> Command {
+    let (AddressStep::ToInt { dst, .. } | AddressStep::ToPointer { dst, .. }) = step;
+    Command::Opaque {
+        what: "conversion between a pointer and an integer".into(),
+        havoc: vec![dst],
+        writes_memory: false,
+        may_not_return: false,
+        compute: Some(Box::new(Computed::Address(step))),
+    }
+}
+
+#[test]
+fn pointers_convert_to_addresses_and_back() {
+    // a[2] := 7; n := (u64) &a[1]; p := (ptr) (n + 4), which is &a[2]; null and 0 convert to each
+    // other; then p truncated to 32 bits and back, no longer a pointer into `a`.
+    let (mut cx, main, ret) = with_main();
+    let a = cx.mem(main, "a", int_array(I32, 4));
+    let (n, low, null) = (cx.int_local(main, "n", U64), cx.int_local(main, "low", U32), cx.int_local(main, "z", U64));
+    let (p, q, r) = (cx.local(main, "p", Type::Ptr), cx.local(main, "q", Type::Ptr), cx.local(main, "r", Type::Ptr));
+    let edges = cx.body(
+        main,
+        vec![
+            store(ptr_add(addr(a), c(2), 4), c(7)),
+            convert(AddressStep::ToInt { dst: n, pointer: ptr_add(addr(a), c(1), 4) }),
+            convert(AddressStep::ToPointer { dst: p, integer: add(U64, v(n), ci(4, U64)) }),
+            convert(AddressStep::ToInt { dst: null, pointer: Expr::Null }),
+            convert(AddressStep::ToPointer { dst: r, integer: v(null) }),
+            check(eq(v(r), Expr::Null)),
+            check(eq(v(p), ptr_add(addr(a), c(2), 4))),
+            load(ret, v(p)),
+            // Truncated to 32 bits, the address is no object's.
+            convert(AddressStep::ToInt { dst: low, pointer: v(p) }),
+            convert(AddressStep::ToPointer { dst: q, integer: v(low) }),
+            load(ret, v(q)),
+        ],
+    );
+    let what = "read through an invalid pointer (address 0x8)";
+    assert_eq!(cx.outcome(), ub(what, cx.span_of(main, edges[10])));
+
+    // A freed object's address converts back to a dangling pointer; past its end is out of bounds.
+    for (freed, offset, what) in [
+        (true, 0, "use of a dead object (read of a freed heap object)"),
+        (false, 8, "out-of-bounds read of 4 bytes at offset 8 of a heap object (8 bytes)"),
+    ] {
+        let (mut cx, main, ret) = with_main();
+        let (n, p) = (cx.int_local(main, "n", U64), cx.local(main, "p", Type::Ptr));
+        let mut cmds = vec![malloc(p, 8), convert(AddressStep::ToInt { dst: n, pointer: v(p) })];
+        if freed {
+            cmds.push(free(v(p)));
+        }
+        cmds.push(convert(AddressStep::ToPointer { dst: p, integer: add(U64, v(n), ci(offset, U64)) }));
+        cmds.push(load(ret, v(p)));
+        let edges = cx.body(main, cmds);
+        assert_eq!(cx.outcome(), ub(what, cx.span_of(main, *edges.last().unwrap())));
+    }
+
+    // With 32-bit pointers, objects have no addresses apart.
+    let (mut cx, main, _) = with_main();
+    cx.p.data_model = leapfrog_ir::DataModel::ILP32;
+    let (a, n) = (cx.mem(main, "a", int_array(I32, 4)), cx.int_local(main, "n", U32));
+    cx.body(main, vec![convert(AddressStep::ToInt { dst: n, pointer: addr(a) })]);
+    assert_eq!(cx.outcome().kind(), "unsupported");
 }

@@ -6,6 +6,7 @@
 //! that end an execution ([`Command::Exit`], [`Command::Abort`], a failing [`Command::Assert`])
 //! lead to the function's `halt` location.
 
+use crate::address::AddressStep;
 use crate::expr::Expr;
 use crate::float::FloatStep;
 use crate::ids::{FuncId, VarId};
@@ -167,20 +168,45 @@ pub enum Command {
     Abort,
     /// A construct the IR does not model (`what` says which; a diagnostic was emitted). The
     /// analyses treat it as havocking `havoc` (and all memory when `writes_memory`); the
-    /// interpreter stops with outcome `unsupported`. When `may_not_return` (a call through a
-    /// function pointer, `setjmp`/`longjmp`, inline assembly), it may also loop forever, jump
-    /// elsewhere or run any function: no certificate may rely on a path through it (see
-    /// `crate::nondet`); otherwise it is an arbitrary value or effect (floating-point
-    /// arithmetic, a bit-field access).
+    /// interpreter stops with outcome `unsupported` unless the step carries its computation
+    /// (`compute`). When `may_not_return` (a call through a function pointer,
+    /// `setjmp`/`longjmp`, inline assembly), it may also loop forever, jump elsewhere or run any
+    /// function: no certificate may rely on a path through it (see `crate::nondet`); otherwise
+    /// it is an arbitrary value or effect (floating-point arithmetic, a conversion between a
+    /// pointer and an integer, a bit-field access).
     Opaque {
         what: String,
         havoc: Vec<VarId>,
         writes_memory: bool,
         may_not_return: bool,
-        /// The floating-point computation the step stands for, which only the interpreter
-        /// performs (see [`crate::float`]).
-        compute: Option<Box<FloatStep>>,
+        /// The computation the step stands for, which only the interpreter performs.
+        compute: Option<Box<Computed>>,
     },
+}
+
+/// What an opaque step computes, for the interpreter alone: the analyses see the step's havoc.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Computed {
+    /// Floating-point arithmetic (see [`crate::float`]).
+    Float(FloatStep),
+    /// A conversion between a pointer and an integer (see [`crate::address`]).
+    Address(AddressStep),
+}
+
+impl Computed {
+    pub fn for_each_var(&self, f: &mut dyn FnMut(VarId)) {
+        match self {
+            Computed::Float(step) => step.for_each_var(f),
+            Computed::Address(step) => step.for_each_var(f),
+        }
+    }
+
+    pub fn rename_vars(&mut self, f: &mut dyn FnMut(VarId) -> VarId) {
+        match self {
+            Computed::Float(step) => step.rename_vars(f),
+            Computed::Address(step) => step.rename_vars(f),
+        }
+    }
 }
 
 impl Command {

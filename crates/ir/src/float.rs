@@ -2,11 +2,11 @@
 //!
 //! The analyses keep floating-point values arbitrary: every step that produces one (or an
 //! integer from one) is a [`Command::Opaque`](crate::Command::Opaque) that havocs what it
-//! assigns. Such a step may carry a [`FloatStep`], the computation it stands for, so that the
-//! interpreter runs programs with `float` and `double` as the compiled program does (IEEE 754
-//! binary32 and binary64, round to nearest, as x86-64 SSE computes them). A step without one, or
-//! one that touches an x87 `long double` ([`FloatTy::F80`]), stops the interpreter as
-//! `unsupported`.
+//! assigns. Such a step may carry a [`FloatStep`] ([`Computed::Float`](crate::Computed::Float)),
+//! the computation it stands for, so that the interpreter runs programs with `float` and `double`
+//! as the compiled program does (IEEE 754 binary32 and binary64, round to nearest, as x86-64 SSE
+//! computes them). A step without one, or one that touches an x87 `long double`
+//! ([`FloatTy::F80`]), stops the interpreter as `unsupported`.
 
 use crate::expr::Expr;
 use crate::ids::VarId;

@@ -598,9 +598,10 @@ impl Builder<'_> {
                 writes_memory: false,
                 may_not_return: false,
                 compute: match value {
-                    Expr::Var(v) => {
-                        Some(Box::new(crate::float::FloatStep::Set { dst, value: crate::float::FloatExpr::Var(v) }))
-                    }
+                    Expr::Var(v) => Some(Box::new(crate::Computed::Float(crate::float::FloatStep::Set {
+                        dst,
+                        value: crate::float::FloatExpr::Var(v),
+                    }))),
                     _ => None,
                 },
             },

@@ -16,6 +16,7 @@
 //! Invariant: depends only on `leapfrog-source` and `leapfrog-arith` (and petgraph); it knows
 //! nothing of C syntax, of solvers, or of output formats other than its own textual form.
 
+pub mod address;
 pub mod command;
 pub mod expr;
 pub mod float;
@@ -35,7 +36,8 @@ pub mod types;
 pub mod verify;
 pub mod wto;
 
-pub use command::{AllocRegion, AssertOrigin, Command, Fill, HavocOrigin};
+pub use address::AddressStep;
+pub use command::{AllocRegion, AssertOrigin, Command, Computed, Fill, HavocOrigin};
 pub use expr::{Expr, VarTypes};
 pub use float::{FloatBin, FloatExpr, FloatStep, MathFn};
 pub use ids::{EdgeId, FuncId, Id, IdVec, LocId, LoopId, VarId};

@@ -45,7 +45,8 @@
 //!            | 'opaque' STRING '[' [VAR (',' VAR)*] ']' ['writes_memory'] ['may_not_return']
 //!                  ['computes' step]
 //! step      := 'set' VAR fexpr | 'load' VAR expr | 'store' '.' FLOATTY expr fexpr
-//!            | 'to_int' VAR fexpr | 'compare' '.' CMPOP VAR fexpr fexpr
+//!            | 'to_int' VAR fexpr | 'compare' '.' CMPOP VAR fexpr fexpr     // floating point
+//!            | 'ptr_to_int' VAR expr | 'int_to_ptr' VAR expr                // addresses
 //! fexpr     := '(' 'fconst' '.' FLOATTY NUM ')'          // the bits of the f64 value
 //!            | '(' 'fvar' VAR ')' | '(' 'fromint' '.' FLOATTY expr ')'
 //!            | '(' 'fconvert' '.' FLOATTY fexpr ')' | '(' 'fneg' fexpr ')'
@@ -102,7 +103,8 @@
 //! Limits, so that no input can exhaust the stack or memory: expressions and object types nest at
 //! most [`MAX_NESTING`] deep, and a function has at most [`MAX_LOCS`] locations.
 
-use crate::command::{AllocRegion, AssertOrigin, Command, Fill, HavocOrigin};
+use crate::address::AddressStep;
+use crate::command::{AllocRegion, AssertOrigin, Command, Computed, Fill, HavocOrigin};
 use crate::expr::Expr;
 use crate::float::{FloatBin, FloatExpr, FloatStep, MathFn};
 use crate::ids::{EdgeId, FuncId, IdVec, LocId, VarId};
@@ -969,7 +971,7 @@ impl Parser {
                 let havoc = self.list("[", "]", Parser::var_id)?;
                 let writes_memory = self.eat_word("writes_memory");
                 let may_not_return = self.eat_word("may_not_return");
-                let compute = if self.eat_word("computes") { Some(Box::new(self.float_step()?)) } else { None };
+                let compute = if self.eat_word("computes") { Some(Box::new(self.computed()?)) } else { None };
                 Command::Opaque { what, havoc, writes_memory, may_not_return, compute }
             }
             _ => return Err(pos.error(format!("unknown command `{keyword}`"))),
@@ -1065,11 +1067,23 @@ impl Parser {
         Ok(atom)
     }
 
-    /// What an opaque step computes (see [`crate::float`]).
-    fn float_step(&mut self) -> Result<FloatStep> {
+    /// What an opaque step computes (see [`Computed`]).
+    fn computed(&mut self) -> Result<Computed> {
         let pos = self.here();
-        let word = self.word("a floating-point step")?;
+        let word = self.word("a computed step")?;
         let (head, suffix) = word.split_once('.').unwrap_or((word.as_str(), ""));
+        Ok(match (head, suffix) {
+            ("ptr_to_int", "") => Computed::Address(AddressStep::ToInt { dst: self.var_id()?, pointer: self.expr()? }),
+            ("int_to_ptr", "") => {
+                Computed::Address(AddressStep::ToPointer { dst: self.var_id()?, integer: self.expr()? })
+            }
+            _ => Computed::Float(self.float_step(pos, &word, head, suffix)?),
+        })
+    }
+
+    /// A floating-point step (see [`crate::float`]) whose first word, at `pos`, is `word`:
+    /// `head.suffix`.
+    fn float_step(&mut self, pos: Pos, word: &str, head: &str, suffix: &str) -> Result<FloatStep> {
         Ok(match (head, suffix) {
             ("set", "") => FloatStep::Set { dst: self.var_id()?, value: self.float_expr()? },
             ("load", "") => FloatStep::Load { dst: self.var_id()?, addr: self.expr()? },
@@ -1083,7 +1097,7 @@ impl Parser {
                 let op = CmpOp::from_name(op).ok_or_else(|| pos.error(format!("unknown comparison in `{word}`")))?;
                 FloatStep::Compare { dst: self.var_id()?, op, lhs: self.float_expr()?, rhs: self.float_expr()? }
             }
-            _ => return Err(pos.error(format!("unknown floating-point step `{word}`"))),
+            _ => return Err(pos.error(format!("unknown computed step `{word}`"))),
         })
     }
 

@@ -12,6 +12,8 @@
 //!   source names, minimally parenthesized, for users: printed facts are C that compiles where
 //!   the names are visible. It is lossy and never read back.
 
+use crate::address::AddressStep;
+use crate::command::Computed;
 use crate::command::{AllocRegion, Command, Fill, HavocOrigin};
 use crate::expr::Expr;
 use crate::float::{FloatExpr, FloatStep};
@@ -315,10 +317,27 @@ impl Display for ExprText<'_> {
     }
 }
 
-/// A floating-point step of an opaque command (see [`crate::float`]).
-struct StepText<'a>(&'a FloatStep);
+/// What an opaque command computes (see [`Computed`]).
+struct StepText<'a>(&'a Computed);
 
 impl Display for StepText<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Computed::Float(step) => write!(f, "{}", FloatStepText(step)),
+            Computed::Address(AddressStep::ToInt { dst, pointer }) => {
+                write!(f, "ptr_to_int {dst} {}", ExprText(pointer))
+            }
+            Computed::Address(AddressStep::ToPointer { dst, integer }) => {
+                write!(f, "int_to_ptr {dst} {}", ExprText(integer))
+            }
+        }
+    }
+}
+
+/// A floating-point step of an opaque command (see [`crate::float`]).
+struct FloatStepText<'a>(&'a FloatStep);
+
+impl Display for FloatStepText<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         match self.0 {
             FloatStep::Set { dst, value } => write!(f, "set {dst} {}", FloatText(value)),

@@ -268,7 +268,7 @@ fn floating_point_arguments_and_results_are_transferred_by_steps_only_the_interp
         .values()
         .filter(|e| {
             matches!(&e.cmd, Command::Opaque { havoc, compute: Some(step), writes_memory: false, .. }
-                if matches!(**step, leapfrog_ir::FloatStep::Set { dst, value: leapfrog_ir::FloatExpr::Var(_) } if havoc == &vec![dst]))
+                if matches!(**step, leapfrog_ir::Computed::Float(leapfrog_ir::FloatStep::Set { dst, value: leapfrog_ir::FloatExpr::Var(_) }) if havoc == &vec![dst]))
         })
         .count();
     assert_eq!(copies, 2, "{text}");

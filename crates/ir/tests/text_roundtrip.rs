@@ -139,7 +139,7 @@ fn printed_form_is_readable() {
         r#"extern "ext_void" -> void"#,
         r#"diag warning "line one\nline two\ttabbed \u{7} bell""#,
         r#"func f3 "main" @0:2:5 {"#,
-        r#"  locs 55 entry L0 exit L1 halt L2"#,
+        r#"  locs 57 entry L0 exit L1 halt L2"#,
         r#"  L3: loop while @0:4:3"#,
         r#"  L16: label "out \"quoted\" label" @1:10:1"#,
         r#"  e0: L0 -> L3 v9 := (0:i32) @0:3:11"#,
@@ -149,7 +149,9 @@ fn printed_form_is_readable() {
         r#"  e6: L5 -> L8 v16 := havoc nondet "__VERIFIER_nondet_ulong""#,
         r#"  e7: L8 -> L9 init v17 uninit len v16"#,
         r#"  e35: L36 -> L37 opaque "float step" [] computes to_int v10 (fvar v14)"#,
-        r#"  e55: L53 -> L2 assert false reach_error"#,
+        r#"  e37: L38 -> L39 opaque "conversion between a pointer and an integer" [v16] computes ptr_to_int v16 (ptradd v11 (1:i32) *4)"#,
+        r#"  e38: L39 -> L40 opaque "conversion between a pointer and an integer" [v11] computes int_to_ptr v11 (add.u64 v16 (8:u64))"#,
+        r#"  e57: L55 -> L2 assert false reach_error"#,
     ];
     for line in expected_lines {
         assert!(text.lines().any(|l| l == line), "missing line {line:?} in\n{text}");

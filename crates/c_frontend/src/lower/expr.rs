@@ -13,7 +13,7 @@ use crate::ctypes::{ArraySize, CType, promote, usual_arithmetic};
 use lang_c::ast::*;
 use lang_c::span::Node;
 use leapfrog_arith::{BinOp as IrBin, CmpOp, IntTy, UnOp as IrUn};
-use leapfrog_ir::{Command, Expr, FloatExpr, HavocOrigin, Type, VarId, VarKind, VarTy};
+use leapfrog_ir::{AddressStep, Command, Computed, Expr, FloatExpr, HavocOrigin, Type, VarId, VarKind, VarTy};
 use leapfrog_source::Span;
 
 /// The result of lowering an expression.
@@ -388,9 +388,12 @@ impl Cx<'_> {
                 (OpKind::Value(e), CType::Ptr(_)) if *t == IntTy::Bool => {
                     fold::cast(*t, fold::cmp(CmpOp::Ne, e, Expr::Null))
                 }
-                (OpKind::Value(_), CType::Ptr(_)) => {
-                    self.opaque_value(Type::Int(*t), "conversion of a pointer to an integer", span)
-                }
+                (OpKind::Value(pointer), CType::Ptr(_)) => self.address_conversion(
+                    Type::Int(*t),
+                    "conversion of a pointer to an integer",
+                    |dst| AddressStep::ToInt { dst, pointer },
+                    span,
+                ),
                 (OpKind::Opaque, from) if from.is_float() => {
                     self.opaque_value(Type::Int(*t), "floating-point arithmetic", span)
                 }
@@ -399,9 +402,12 @@ impl Cx<'_> {
             CType::Ptr(_) => match (op.kind, &op.ty) {
                 (OpKind::Value(e), CType::Ptr(_)) => e,
                 (OpKind::Value(Expr::Int(0, _)), _) | (OpKind::Cond(Expr::Bool(false)), _) => Expr::Null,
-                (OpKind::Value(_), CType::Int(_)) | (OpKind::Cond(_), _) => {
-                    self.opaque_value(Type::Ptr, "conversion of an integer to a pointer", span)
-                }
+                (OpKind::Value(integer), CType::Int(_)) | (OpKind::Cond(integer), _) => self.address_conversion(
+                    Type::Ptr,
+                    "conversion of an integer to a pointer",
+                    |dst| AddressStep::ToPointer { dst, integer },
+                    span,
+                ),
                 (OpKind::Opaque, CType::Ptr(inner)) if matches!(**inner, CType::Func(_)) => {
                     self.opaque_value(Type::Ptr, "function pointer", span)
                 }
@@ -417,14 +423,36 @@ impl Cx<'_> {
     /// A fresh variable holding an arbitrary value, produced by an opaque step (unsupported
     /// construct, reported).
     pub fn opaque_value(&mut self, ty: Type, what: &str, span: Span) -> Expr {
-        self.unsupported(span, what);
         let t = self.new_temp(ty, span);
+        self.opaque_assignment(t, what, None, span);
+        Expr::Var(t)
+    }
+
+    /// A conversion between a pointer and an integer, as a fresh variable of type `ty`: an
+    /// arbitrary value for the analyses (reported as unsupported, as floating-point steps are),
+    /// computed by the interpreter as `step` of the variable says ([`leapfrog_ir::address`]).
+    fn address_conversion(
+        &mut self,
+        ty: Type,
+        what: &str,
+        step: impl FnOnce(VarId) -> AddressStep,
+        span: Span,
+    ) -> Expr {
+        let t = self.new_temp(ty, span);
+        self.opaque_assignment(t, what, Some(Computed::Address(step(t))), span);
+        Expr::Var(t)
+    }
+
+    /// An opaque step (reported as unsupported) that assigns `dst`, carrying the computation the
+    /// interpreter performs for it, if any.
+    fn opaque_assignment(&mut self, dst: VarId, what: &str, compute: Option<Computed>, span: Span) {
+        self.unsupported(span, what);
         let what = what.to_string();
+        let compute = compute.map(Box::new);
         self.emit(
-            Command::Opaque { what, havoc: vec![t], writes_memory: false, may_not_return: false, compute: None },
+            Command::Opaque { what, havoc: vec![dst], writes_memory: false, may_not_return: false, compute },
             span,
         );
-        Expr::Var(t)
     }
 
     /// The value as a condition (`!= 0`).

@@ -1,6 +1,6 @@
 //! Floating point: `float` and `double` values as [`FloatExpr`]s, and each place where one is
 //! stored, converted to an integer or compared as an opaque step that carries the computation
-//! ([`FloatStep`]). The analyses see an arbitrary value there (the step havocs what it assigns,
+//! ([`FloatStep`], as [`Computed::Float`]). The analyses see an arbitrary value there (the step havocs what it assigns,
 //! with a diagnostic); the interpreter computes it. An x87 `long double` stays an opaque
 //! operand, which nothing computes.
 //!
@@ -13,7 +13,7 @@ use super::fold;
 use crate::ctypes::CType;
 use lang_c::ast::{BinaryOperator, FloatBase, FloatFormat};
 use leapfrog_arith::{CmpOp, IntTy};
-use leapfrog_ir::{Command, Expr, FloatBin, FloatExpr, FloatStep, FloatTy, MathFn, Type, VarId};
+use leapfrog_ir::{Command, Computed, Expr, FloatBin, FloatExpr, FloatStep, FloatTy, MathFn, Type, VarId};
 use leapfrog_source::Span;
 
 /// What the analyses are told an opaque floating-point step is.
@@ -90,7 +90,13 @@ impl Cx<'_> {
         self.unsupported(span, FLOAT_ARITHMETIC);
         let what = FLOAT_ARITHMETIC.to_string();
         self.emit(
-            Command::Opaque { what, havoc, writes_memory, may_not_return: false, compute: Some(Box::new(step)) },
+            Command::Opaque {
+                what,
+                havoc,
+                writes_memory,
+                may_not_return: false,
+                compute: Some(Box::new(Computed::Float(step))),
+            },
             span,
         );
     }
@@ -285,8 +291,9 @@ impl Cx<'_> {
         let t = self.new_temp(Type::Float(ty), span);
         let what = format!("floating-point function `{}`", func.name());
         self.unsupported(span, what.clone());
-        let compute = (values.len() == func.arity())
-            .then(|| Box::new(FloatStep::Set { dst: t, value: FloatExpr::Math { func, ty, args: values } }));
+        let compute = (values.len() == func.arity()).then(|| {
+            Box::new(Computed::Float(FloatStep::Set { dst: t, value: FloatExpr::Math { func, ty, args: values } }))
+        });
         // (The library may set `errno`: memory may change, as for any function without a body.)
         self.emit(Command::Opaque { what, havoc: vec![t], writes_memory: true, may_not_return: false, compute }, span);
         Operand::float(FloatExpr::Var(t), CType::Float(ty))

@@ -491,3 +491,51 @@ fn the_body_of_a_for_or_while_is_tagged_where_it_starts() {
         }
     }
 }
+
+#[test]
+fn conversions_between_pointers_and_integers_are_opaque_steps_that_carry_them() {
+    let p = lower(
+        "int a[4];\nint main(void) {\n  unsigned long n = (unsigned long)&a[1];\n  int *q = (int *)(n + 4);\n\
+         \x20 unsigned u = (unsigned long)q % 4;\n  char *z = (char *)0;\n  return *q + u + (z == 0) + (_Bool)q;\n}\n",
+    );
+    // Reported as before: the analyses see an arbitrary value.
+    assert_eq!(
+        unsupported(&p),
+        [
+            "conversion of a pointer to an integer",
+            "conversion of an integer to a pointer",
+            "conversion of a pointer to an integer"
+        ]
+    );
+    let main = func(&p, "main");
+    let steps: Vec<leapfrog_ir::AddressStep> = straight_line(&p, main)
+        .into_iter()
+        .filter_map(|c| match c {
+            Command::Opaque { havoc, compute: Some(step), writes_memory: false, may_not_return: false, .. } => {
+                match *step {
+                    leapfrog_ir::Computed::Address(step) => {
+                        let (leapfrog_ir::AddressStep::ToInt { dst, .. }
+                        | leapfrog_ir::AddressStep::ToPointer { dst, .. }) = step;
+                        assert_eq!(havoc, [dst]);
+                        Some(step)
+                    }
+                    other => panic!("{other:?}"),
+                }
+            }
+            Command::Opaque { .. } => panic!("{c:?}"),
+            _ => None,
+        })
+        .collect();
+    // `(char *)0` is null and `(_Bool)q` a comparison with null: no step.
+    assert!(
+        matches!(
+            steps.as_slice(),
+            [
+                leapfrog_ir::AddressStep::ToInt { pointer: Expr::PtrAdd { .. }, .. },
+                leapfrog_ir::AddressStep::ToPointer { integer: Expr::Binary(..), .. },
+                leapfrog_ir::AddressStep::ToInt { pointer: Expr::Var(_), .. },
+            ]
+        ),
+        "{steps:?}"
+    );
+}

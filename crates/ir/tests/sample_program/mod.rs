@@ -6,9 +6,9 @@
 #![allow(dead_code)]
 
 use leapfrog_ir::{
-    AllocRegion, ArrayLen, AssertOrigin, BinOp, CmpOp, Command, DataModel, EdgeId, Expr, ExternFn, Field, Fill,
-    FloatBin, FloatExpr, FloatStep, FloatTy, FuncId, Function, HavocOrigin, IdVec, IntTy, LocId, LocTag, LoopKind,
-    MathFn, ObjType, Program, Type, UnOp, Var, VarId, VarKind, VarTy,
+    AddressStep, AllocRegion, ArrayLen, AssertOrigin, BinOp, CmpOp, Command, Computed, DataModel, EdgeId, Expr,
+    ExternFn, Field, Fill, FloatBin, FloatExpr, FloatStep, FloatTy, FuncId, Function, HavocOrigin, IdVec, IntTy, LocId,
+    LocTag, LoopKind, MathFn, ObjType, Program, Type, UnOp, Var, VarId, VarKind, VarTy,
 };
 use leapfrog_source::{Diagnostic, Severity, SourceFiles, Span};
 
@@ -308,7 +308,7 @@ fn expression_commands(chain: &mut Chain, v: &MainVars) {
         havoc: vec![v.dbl],
         writes_memory: false,
         may_not_return: false,
-        compute: Some(Box::new(FloatStep::Set {
+        compute: Some(Box::new(Computed::Float(FloatStep::Set {
             dst: v.dbl,
             value: FloatExpr::Bin {
                 op: FloatBin::Div,
@@ -323,7 +323,7 @@ fn expression_commands(chain: &mut Chain, v: &MainVars) {
                     ],
                 }),
             },
-        })),
+        }))),
     });
     for step in [
         FloatStep::Load { dst: v.flt, addr: Expr::AddrOf(v.long_double) },
@@ -343,7 +343,23 @@ fn expression_commands(chain: &mut Chain, v: &MainVars) {
             havoc: vec![],
             writes_memory,
             may_not_return: false,
-            compute: Some(Box::new(step)),
+            compute: Some(Box::new(Computed::Float(step))),
+        });
+    }
+    for step in [
+        AddressStep::ToInt { dst: v.n, pointer: ptr_add(var(v.ptr), i32c(1), 4) },
+        AddressStep::ToPointer {
+            dst: v.ptr,
+            integer: Expr::binary(BinOp::Add, IntTy::U64, var(v.n), Expr::int(8, IntTy::U64)),
+        },
+    ] {
+        let (AddressStep::ToInt { dst, .. } | AddressStep::ToPointer { dst, .. }) = step;
+        chain.then(Command::Opaque {
+            what: "conversion between a pointer and an integer".into(),
+            havoc: vec![dst],
+            writes_memory: false,
+            may_not_return: false,
+            compute: Some(Box::new(Computed::Address(step))),
         });
     }
     chain.then(Command::Skip);
