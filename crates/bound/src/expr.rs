@@ -352,6 +352,20 @@ impl Bound {
         self.terms.iter().map(|t| t.eval(value)).try_fold(0, |m, x| Some(m.max(x?)))
     }
 
+    /// A bound of `k` times this one (`k >= 0`): each numerator times `k`, as
+    /// `k·⌊max(0, Q)/d⌋ <= ⌊max(0, k·Q)/d⌋`.
+    pub fn times_constant(&self, k: i128) -> Option<Bound> {
+        if k < 0 {
+            return None;
+        }
+        let terms = self
+            .terms
+            .iter()
+            .map(|t| Some(Term { numerator: IntPoly::of_constant(0).add_scaled(k, &t.numerator)?, divisor: t.divisor }))
+            .collect::<Option<Vec<_>>>()?;
+        Bound::new(terms)
+    }
+
     /// As the README's expression language: `max(t1, max(t2, t3))`.
     pub fn text(&self, name: &dyn Fn(VarId) -> String) -> String {
         // Beside a non-negative constant, `max(0, Q)` is `Q` (for a divisor of 1).

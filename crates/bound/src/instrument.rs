@@ -185,7 +185,7 @@ pub fn at_function_start(f: &mut leapfrog_ir::Function, steps: Vec<Command>) {
 }
 
 /// `steps` run on every edge into loop `l`'s header from outside, in order, before the header.
-fn on_entry(f: &mut leapfrog_ir::Function, forest: &LoopForest, l: LoopId, steps: &[Command]) {
+pub(crate) fn on_entry(f: &mut leapfrog_ir::Function, forest: &LoopForest, l: LoopId, steps: &[Command]) {
     let header = forest.loops[l].header;
     let entries: Vec<_> =
         f.edges.iter().filter(|(_, e)| e.to == header && !forest.contains(l, e.from)).map(|(id, _)| id).collect();
@@ -203,7 +203,7 @@ fn on_entry(f: &mut leapfrog_ir::Function, forest: &LoopForest, l: LoopId, steps
 
 /// The location the body of a loop goes on from once what the caller adds at its start (edges
 /// from `start`) has run: the edges out of `start` now leave from it.
-fn before_body(f: &mut leapfrog_ir::Function, start: LocId) -> LocId {
+pub(crate) fn before_body(f: &mut leapfrog_ir::Function, start: LocId) -> LocId {
     let after = f.add_loc();
     for (_, e) in f.edges.iter_mut() {
         if e.from == start {
@@ -214,7 +214,7 @@ fn before_body(f: &mut leapfrog_ir::Function, start: LocId) -> LocId {
 }
 
 /// `count + 1`.
-fn one_more(count: VarId) -> Expr {
+pub(crate) fn one_more(count: VarId) -> Expr {
     Expr::binary(leapfrog_arith::BinOp::Add, WIDE, Expr::Var(count), Expr::int(1, WIDE))
 }
 

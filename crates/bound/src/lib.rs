@@ -24,6 +24,7 @@ pub mod candidates;
 pub mod constants;
 pub mod exits;
 pub mod expr;
+pub mod growth;
 pub mod instrument;
 pub mod observe;
 pub mod paths;
@@ -184,7 +185,15 @@ pub fn bounds(p: &Program, opts: &Options) -> BoundsReport {
             let where_ = |l: LoopId| q.files.display(forest.syntax(&q.funcs[fid], l).1);
             let function = p.entry.map(|f| p.funcs[f].name.clone()).unwrap_or_default();
             let none = BTreeMap::new();
-            let composed = program::compose(&q, fid, opts.semantics, &forest, &proven, &where_, &none);
+            let composed = program::compose(
+                &q,
+                fid,
+                opts.semantics,
+                &forest,
+                program::LoopBounds { bounds: &proven, extras: &BTreeMap::new() },
+                &where_,
+                &none,
+            );
             let composed = match composed {
                 Err(why)
                     if proven.len() == ids.len()
@@ -192,7 +201,14 @@ pub fn bounds(p: &Program, opts: &Options) -> BoundsReport {
                         && q.funcs[fid].edges.len() <= MAX_LIFT_EDGES =>
                 {
                     let lifting = deadline.min(Instant::now() + opts.timeout.mul_f64(LIFT_SHARE));
-                    lifted_program_bound(&q, fid, &forest, &proven, opts.semantics, lifting).ok_or(why)
+                    lifted_program_bound(&q, fid, &forest, &proven, opts.semantics, lifting, false)
+                        .or_else(|| {
+                            // Again with the ghosts of the loops that step the variables by
+                            // constants (more variables for the octagons, so only now).
+                            let growing = deadline.min(Instant::now() + opts.timeout.mul_f64(LIFT_SHARE));
+                            lifted_program_bound(&q, fid, &forest, &proven, opts.semantics, growing, true)
+                        })
+                        .ok_or(why)
                 }
                 other => other,
             };
@@ -460,7 +476,8 @@ fn mark_unbounded(p: &Program, report: &mut BoundsReport, left: Duration, semant
 
 /// The program's bound where some loop's bound names a variable that changes before the loop:
 /// each loop's bound lifted to the ghost copies of the parameters ([`sizes`]) and proven, then
-/// composed over them. `None` when any step fails.
+/// composed over them. `with_growth`: also through the loops that step a variable by constants
+/// ([`growth`], [`sizes::lift_with_growth`]). `None` when any step fails.
 fn lifted_program_bound(
     q: &Program,
     fid: FuncId,
@@ -468,13 +485,41 @@ fn lifted_program_bound(
     proven: &BTreeMap<LoopId, Bound>,
     semantics: Semantics,
     deadline: Instant,
+    with_growth: bool,
 ) -> Option<program::Composed> {
     let (ghosted, ghosts) = sizes::with_ghost_parameters(q, fid);
+    let (ghosted, growths) = if with_growth {
+        // (Parameters too: a loop may step one.)
+        let wanted: BTreeSet<VarId> = proven.values().flat_map(|b| b.vars()).collect();
+        let (grown, growths) = growth::with_growth_ghosts(&ghosted, fid, &wanted, semantics);
+        if growths.is_empty() {
+            return None;
+        }
+        (grown, growths)
+    } else {
+        (ghosted, Vec::new())
+    };
     let ghosted_forest = LoopForest::compute(&ghosted.funcs[fid]);
     let same =
         |l: LoopId| ghosted_forest.loops.ids().find(|g| ghosted_forest.loops[*g].header == forest.loops[l].header);
-    let known = header_facts(&ghosted, fid, semantics, LIFT_MAX_LIVE, deadline)?;
+    // (The growths' ghosts are more variables to track: two per growth and a counter.)
+    let max_live = LIFT_MAX_LIVE + if with_growth { GROWTH_MAX_LIVE } else { 0 };
+    let mut known = header_facts(&ghosted, fid, semantics, max_live, deadline)?;
+    // The growths' facts are candidate invariants at every header (the octagons cannot say
+    // `y <= y@R + 1000·c_R`): at the stepping loop's own, they are what makes the facts at a
+    // later loop's entry inductive.
+    for g in &growths {
+        for expr in [g.fact(true), g.fact(false)].into_iter().flatten() {
+            let text = leapfrog_ir::print::expr_to_c(&ghosted, &expr);
+            for l in ghosted_forest.loops.ids() {
+                known
+                    .seeds
+                    .push((ghosted_forest.loops[l].header, Candidate { text: text.clone(), expr: expr.clone() }));
+            }
+        }
+    }
     let mut bounds: BTreeMap<LoopId, Bound> = BTreeMap::new();
+    let mut extras: BTreeMap<LoopId, Vec<(LoopId, i128)>> = BTreeMap::new();
     let left = proven.len();
     for (done, (l, b)) in proven.iter().enumerate() {
         let g = same(*l)?;
@@ -485,24 +530,47 @@ fn lifted_program_bound(
         // read once, an affine definition of them.)
         let fixed = program::fixed_at(&ghosted, fid, semantics, &ghosted_forest, &ghosts, g);
         let lifted = sizes::lift(&ghosted, b, at_header, &copies, &|v| fixed.contains(&v));
-        let chosen = match lifted {
+        let budget = || deadline.saturating_duration_since(Instant::now()) / (left - done) as u32;
+        // `b` holds of the entry values; where the facts `c` came from hold at every entry, `c`
+        // bounds `b` there. The facts are proven by the checker, with every header's facts as
+        // candidate invariants.
+        let plain = match lifted {
             Some((c, used)) if c != *b => {
-                // `b` holds of the entry values; where the facts `c` came from hold at every
-                // entry, `c` bounds `b` there. The facts are proven by the checker, with every
-                // header's facts as candidate invariants.
-                let budget = deadline.saturating_duration_since(Instant::now()) / (left - done) as u32;
-                let opts = Options { semantics, timeout: budget };
-                match prove_at_entry(&ghosted, fid, &ghosted_forest, g, &used, &known, &opts) {
-                    Some(_) => c,
-                    None => b.clone(),
-                }
+                let opts = Options { semantics, timeout: budget() };
+                prove_at_entry(&ghosted, fid, &ghosted_forest, g, &used, &known, &opts).map(|_| c)
             }
-            _ => b.clone(),
+            _ => None,
+        };
+        // Else through the loops that step its variables (a plain lift to a type's limit is
+        // rarely proven, and says little).
+        let grown = || {
+            if growths.is_empty() {
+                return None;
+            }
+            let grown = sizes::lift_with_growth(&ghosted, b, at_header, &copies, &|v| fixed.contains(&v), &growths)?;
+            let by_header =
+                |h: leapfrog_ir::LocId| ghosted_forest.loops.ids().find(|r| ghosted_forest.loops[*r].header == h);
+            let added: Vec<(LoopId, i128)> =
+                grown.extras.iter().map(|(h, k)| Some((by_header(*h)?, *k))).collect::<Option<_>>()?;
+            let opts = Options { semantics, timeout: budget() };
+            prove_at_entry(&ghosted, fid, &ghosted_forest, g, &grown.facts, &known, &opts)?;
+            Some((grown.bound, added))
+        };
+        let chosen = match plain {
+            Some(c) => c,
+            None => match grown() {
+                Some((c, added)) => {
+                    extras.insert(g, added);
+                    c
+                }
+                None => b.clone(),
+            },
         };
         bounds.insert(g, chosen);
     }
     let where_ = |l: LoopId| ghosted.files.display(ghosted_forest.syntax(&ghosted.funcs[fid], l).1);
-    program::compose(&ghosted, fid, semantics, &ghosted_forest, &bounds, &where_, &ghosts).ok()
+    let proven = program::LoopBounds { bounds: &bounds, extras: &extras };
+    program::compose(&ghosted, fid, semantics, &ghosted_forest, proven, &where_, &ghosts).ok()
 }
 
 /// The octagon facts of `fid`'s loop headers (`None` when the analysis does not finish by
@@ -599,6 +667,8 @@ fn prove_at_entry(
 /// The most live variables the octagon analyses of [`lifted_program_bound`] and of the facts for
 /// `max` track.
 const LIFT_MAX_LIVE: usize = 24;
+/// The more live variables [`lifted_program_bound`] tracks with the growths' ghosts.
+const GROWTH_MAX_LIVE: usize = 12;
 
 /// A loop statement, by its keyword's file, line and column.
 type LoopKey = (u32, u32, u32);

@@ -41,18 +41,27 @@ pub fn complexity(degree: u32) -> String {
     if degree == 0 { "O(1)".into() } else { format!("O(n^{degree})") }
 }
 
+/// The loops' proven bounds, for [`compose`].
+pub struct LoopBounds<'a> {
+    pub bounds: &'a BTreeMap<LoopId, Bound>,
+    /// Per loop, multiples `k` of other loops' bounds its bound is raised by (`crate::growth`:
+    /// a variable the bound names grows by at most `k` per iteration of that loop).
+    pub extras: &'a BTreeMap<LoopId, Vec<(LoopId, i128)>>,
+}
+
 /// The composed bound of `fid`'s loops (of the inlined `q`, whose loop forest is `forest`) from
-/// each loop's proven `bounds`; the error says which loop or variable prevents it (`where_`
-/// names a loop's position).
+/// each loop's proven bound (with its extras); the error says which loop or variable prevents it
+/// (`where_` names a loop's position).
 pub fn compose(
     q: &Program,
     fid: FuncId,
     semantics: Semantics,
     forest: &LoopForest,
-    bounds: &BTreeMap<LoopId, Bound>,
+    proven: LoopBounds,
     where_: &dyn Fn(LoopId) -> String,
     ghosts: &BTreeMap<VarId, VarId>,
 ) -> Result<Composed, String> {
+    let LoopBounds { bounds, extras } = proven;
     let composer = Composer::new(q, fid, forest, semantics, ghosts);
     let name = |v: VarId| q.vars[v].name.clone();
     // Each input the bound names, with where it takes its value (`None`: a parameter's own):
@@ -60,6 +69,35 @@ pub fn compose(
     let mut inputs: BTreeMap<String, (VarId, Option<EdgeId>)> = BTreeMap::new();
     let mut parts: Vec<(String, Option<i128>)> = Vec::new();
     let mut degree = 0;
+    // A loop's bound over the inputs: its own, plus the multiples of other loops' bounds that
+    // its lifting added (`extras`: a variable an earlier loop stepped by constants).
+    let over_inputs = |m: LoopId, root: LoopId| -> Result<Bound, String> {
+        let Some(b) = bounds.get(&m) else { return Err(format!("the loop at {} has no bound", where_(m))) };
+        let missing = Cell::new(None);
+        b.substitute(&|v| {
+            let value = composer.value_at(v, m, root, &mut BTreeSet::new());
+            if value.is_none() && missing.get().is_none() {
+                missing.set(Some(v));
+            }
+            value
+        })
+        .ok_or_else(|| match missing.get() {
+            Some(v) => format!(
+                "the bound of the loop at {} names `{}`, whose value on entry is not a fixed function of the \
+                 inputs (it is changed by a loop around it or before it, or assigned more than once, or from \
+                 memory or a call)",
+                where_(m),
+                name(v)
+            ),
+            None => format!("the bound of the loop at {} is too large to compose", where_(m)),
+        })
+    };
+    let root_of = |mut l: LoopId| {
+        while let Some(parent) = forest.loops[l].parent {
+            l = parent;
+        }
+        l
+    };
     for l in forest.loops.ids() {
         let mut chain = vec![l];
         while let Some(a) = forest.loops[*chain.last().expect("chain")].parent {
@@ -70,45 +108,52 @@ pub fn compose(
         let mut part_degree = 0;
         let mut constant = Some(1i128);
         for m in chain.iter().rev() {
-            let Some(b) = bounds.get(m) else { return Err(format!("the loop at {} has no bound", where_(*m))) };
-            let missing = Cell::new(None);
-            let over_inputs = b.substitute(&|v| {
-                let value = composer.value_at(v, *m, root, &mut BTreeSet::new());
-                if value.is_none() && missing.get().is_none() {
-                    missing.set(Some(v));
-                }
-                value
-            });
-            let Some(over_inputs) = over_inputs else {
-                return Err(match missing.get() {
-                    Some(v) => format!(
-                        "the bound of the loop at {} names `{}`, whose value on entry is not a fixed function of \
-                         the inputs (it is changed by a loop around it or before it, or assigned more than once, \
-                         or from memory or a call)",
+            let mut summands = vec![(over_inputs(*m, root)?, *m, root)];
+            for (r, k) in extras.get(m).into_iter().flatten() {
+                if extras.get(r).is_some_and(|e| !e.is_empty()) {
+                    return Err(format!(
+                        "the bound of the loop at {} grows with the loop at {}, whose bound grows with another",
                         where_(*m),
-                        name(v)
-                    ),
-                    None => format!("the bound of the loop at {} is too large to compose", where_(*m)),
-                });
-            };
-            for v in over_inputs.vars() {
-                let definition = composer.defining_edge(v, *m, root).ok().flatten();
-                match inputs.get(&name(v)) {
-                    Some(seen) if *seen != (v, definition) => {
-                        return Err(format!(
-                            "`{}` names two different inputs (read at two places, or two variables of that \
-                             name)",
-                            name(v)
-                        ));
+                        where_(*r)
+                    ));
+                }
+                let root_r = root_of(*r);
+                summands.push((
+                    over_inputs(*r, root_r)?.times_constant(*k).ok_or("a coefficient overflows")?,
+                    *r,
+                    root_r,
+                ));
+            }
+            let mut texts = Vec::new();
+            let mut summand_degree = 0;
+            let mut sum = Some(0i128);
+            for (b, at, at_root) in &summands {
+                for v in b.vars() {
+                    let definition = composer.defining_edge(v, *at, *at_root).ok().flatten();
+                    match inputs.get(&name(v)) {
+                        Some(seen) if *seen != (v, definition) => {
+                            return Err(format!(
+                                "`{}` names two different inputs (read at two places, or two variables of that \
+                                 name)",
+                                name(v)
+                            ));
+                        }
+                        _ => {
+                            inputs.insert(name(v), (v, definition));
+                        }
                     }
-                    _ => {
-                        inputs.insert(name(v), (v, definition));
-                    }
+                }
+                summand_degree = summand_degree.max(b.degree());
+                let value = b.eval(&|_| None);
+                sum = sum.zip(value).and_then(|(s, x)| s.checked_add(x));
+                // (A summand that is 0 is left out of the text, unless it is all.)
+                if value != Some(0) {
+                    texts.push(b.text(&name));
                 }
             }
-            part_degree += over_inputs.degree();
-            constant = constant.zip(over_inputs.eval(&|_| None)).and_then(|(c, x)| c.checked_mul(x));
-            let text = over_inputs.text(&name);
+            part_degree += summand_degree;
+            constant = constant.zip(sum).and_then(|(c, x)| c.checked_mul(x));
+            let text = if texts.is_empty() { "0".to_string() } else { texts.join(" + ") };
             let compound = text.contains(" + ") || text.contains(" - ");
             factors.push(if chain.len() > 1 && compound { format!("({text})") } else { text });
         }

@@ -183,3 +183,81 @@ pub fn facts_by_header(facts: Vec<(LocId, Expr, String)>) -> BTreeMap<LocId, Vec
     }
     out
 }
+
+/// What [`lift_with_growth`] gives: the lifted bound, the facts it rests on (octagon facts and
+/// growth facts, to prove at the loop's entry), and per loop that steps a variable (by its
+/// header) the multiple of that loop's counter the bound was raised by.
+pub struct Grown {
+    pub bound: Bound,
+    pub facts: Vec<Expr>,
+    pub extras: BTreeMap<LocId, i128>,
+}
+
+/// `bound` lifted as [`lift`] lifts it, where a variable that has no bound of the side it needs
+/// from the facts is first replaced by its copy on the entry of a loop that steps it by
+/// constants ([`crate::growth`]): `a·v <= a·v@R + a·up·c_R` for `a > 0` (with `down` for
+/// `a < 0`), so the term rises by at most `|a|·up·c_R` (`⌊max(0, Q + x)/d⌋ <= ⌊max(0, Q)/d⌋ + x`
+/// for `x >= 0`), and over the terms by at most the largest multiple per counter. The copy must
+/// have a bound from the facts in turn. `None` where this does not apply or [`lift`] fails.
+pub fn lift_with_growth(
+    q: &Program,
+    bound: &Bound,
+    facts: &[Expr],
+    ghosts: &BTreeSet<VarId>,
+    keep: &dyn Fn(VarId) -> bool,
+    growths: &[crate::growth::Growth],
+) -> Option<Grown> {
+    let mut extras: BTreeMap<LocId, i128> = BTreeMap::new();
+    let mut growth_facts: Vec<Expr> = Vec::new();
+    let mut terms = Vec::new();
+    for t in &bound.terms {
+        let mut numerator = IntPoly::of_constant(0);
+        // What this term rises by, per counter (summed over its variables).
+        let mut rise: BTreeMap<LocId, i128> = BTreeMap::new();
+        for (c, factors) in &t.numerator.monomials {
+            let monomial = IntPoly::from_sums(BTreeMap::from([(factors.clone(), *c)]));
+            let replaced = match factors.as_slice() {
+                [v] if !keep(*v) && !ghosts.contains(v) => {
+                    let upper = *c > 0;
+                    // (A bound from the facts serves, unless it is a large constant, which
+                    // says little: a type's limit.)
+                    let (up, low) = bounds_of(q, *v, facts, ghosts, keep);
+                    let useful = |b: &Option<FromFact>| {
+                        b.as_ref().is_some_and(|(p, _)| p.constant().is_none_or(|c| c.abs() <= SMALL))
+                    };
+                    if (upper && useful(&up)) || (!upper && useful(&low)) {
+                        monomial
+                    } else {
+                        // A loop that steps `v`, whose entry copy has the bound needed.
+                        let g = crate::growth::of_var(growths, *v).find(|g| {
+                            let (u, l) = bounds_of(q, g.on_entry, facts, ghosts, keep);
+                            g.fact(upper).is_some() && if upper { u.is_some() } else { l.is_some() }
+                        })?;
+                        let step = if upper { g.up? } else { -g.down? };
+                        let extra = c.checked_abs()?.checked_mul(step)?;
+                        let r = rise.entry(g.header).or_insert(0);
+                        *r = r.checked_add(extra)?;
+                        let fact = g.fact(upper)?;
+                        if !growth_facts.contains(&fact) {
+                            growth_facts.push(fact);
+                        }
+                        IntPoly::from_sums(BTreeMap::from([(vec![g.on_entry], *c)]))
+                    }
+                }
+                _ => monomial,
+            };
+            numerator = numerator.add_scaled(1, &replaced)?;
+        }
+        for (header, r) in rise {
+            let e = extras.entry(header).or_insert(0);
+            *e = (*e).max(r);
+        }
+        terms.push(Term { numerator, divisor: t.divisor });
+    }
+    if growth_facts.is_empty() {
+        return None;
+    }
+    let (lifted, mut used) = lift(q, &Bound::new(terms)?, facts, ghosts, keep)?;
+    used.extend(growth_facts);
+    Some(Grown { bound: lifted, facts: used, extras })
+}

@@ -272,3 +272,48 @@ fn path_conditions_are_c_at_the_loop() {
     let r = report("signed", &signed);
     assert!(r.loops[0].paths.iter().any(|p| p.condition.contains("i <= k - 1")), "{:?}", r.loops[0].paths);
 }
+
+/// A loop whose bound names a variable an earlier loop steps by a constant (`y += 1000` in a loop
+/// of at most `max(0, x - y)` iterations): the growth facts `y <= y@R + 1000·c_R` (and
+/// `x >= x@R` for the loop over `-x`), proven at the later loops' entries, lift their bounds over
+/// the parameters plus a multiple of the first loop's bound, and the program gets `O(n^1)`. An
+/// inner loop over a variable its outer loop steps (`n++` at most once an iteration, `n--` in
+/// the inner loop) gets `n <= n@R + c_R`: `O(n^2)`. A variable stepped by an input grows by no
+/// constant: unknown.
+#[test]
+fn a_variable_an_earlier_loop_steps_by_constants_is_bounded_through_that_loop() {
+    let dir = std::env::temp_dir().join(format!("leapfrog-bound-growth-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let programs = [
+        (
+            "t28",
+            "void t28(int x, int y) {\n  while (x > y) { x--; x += 1000; y += 1000; }\n  while (y > 0) y--;\n  while (x < 0) x++;\n}\n",
+            Some(("O(n^1)", "max(0, x - y) + max(0, y) + max(0, 1000 * x - 1000 * y) + max(0, -x)")),
+        ),
+        (
+            "stack",
+            "int nondet(void);\nvoid stack(int m) {\n  int i = m, n = 0;\n  while (i > 0) {\n    i--;\n    if (nondet() > 0) n++;\n    else while (n > 0 && nondet() > 0) n--;\n  }\n}\n",
+            Some(("O(n^2)", "max(0, m) + max(0, m) * max(0, m)")),
+        ),
+        (
+            "by_input",
+            "int nondet(void);\nvoid by_input(int x) {\n  int y = 0;\n  while (x > 0) { x--; y += nondet(); }\n  while (y > 0) y--;\n}\n",
+            None,
+        ),
+    ];
+    for (name, src, expected) in programs {
+        let file = dir.join(format!("{name}.c"));
+        std::fs::write(&file, src).unwrap();
+        let p = load_program(std::slice::from_ref(&file), &FrontendOptions::default()).expect("front end");
+        let report =
+            leapfrog_bound::bounds(&p, &Options { semantics: Semantics::Default, timeout: Duration::from_secs(20) });
+        let program = report.program.expect("a program-level answer");
+        match expected {
+            Some((complexity, bound)) => {
+                assert_eq!(program.complexity, complexity, "{name}: {program:?}");
+                assert_eq!(program.bound.as_deref(), Some(bound), "{name}: {program:?}");
+            }
+            None => assert_eq!(program.complexity, "unknown", "{name}: {program:?}"),
+        }
+    }
+}
