@@ -5,9 +5,9 @@
 //! when the interpreter runs it to its end, its counts are the loops' real maxima — a WCET
 //! benchmark's usual case ([`Observed::only_execution`]). Otherwise one run on random inputs
 //! proposes candidates for `max`, which the checker must prove (`count <= M`) before they are
-//! printed. A deterministic program that overflows a signed integer (undefined behaviour in its
-//! only execution) is counted as the compiled program runs it, with two's complement wrapping
-//! (`runs::single_run_wrapping_overflow`), and the certificate says so.
+//! printed. A deterministic program that overflows a signed integer or converts a float out of
+//! an integer type's range (undefined behaviour in its only execution) is counted as the
+//! compiled program runs it (`runs::single_run_wrapping_overflow`), and the certificate says so.
 
 use crate::instrument::observer;
 use leapfrog_arith::Semantics;
@@ -133,8 +133,9 @@ fn ending(p: &Program, r: &ExecResult, overflow: Option<leapfrog_source::Span>) 
     match overflow {
         None => runs::ending_text(r),
         Some(at) => format!(
-            "{}; it overflows a signed integer first at {} — undefined behaviour, which every execution \
-             reaches — and is counted as the compiled program computes, with two's complement wrapping",
+            "{}; its first undefined behaviour, at {} (a signed overflow or a float converted out of an \
+             integer type's range), is reached by every execution, and it is counted as the compiled program \
+             computes: two's complement wrapping, x86-64's conversions",
             runs::ending_text(r),
             p.files.display(at)
         ),

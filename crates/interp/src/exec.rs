@@ -8,6 +8,7 @@ use crate::memory::{MAX_OBJECT_BYTES, Memory, ObjKind, Region};
 use crate::nondet::{InputOracle, InputRequest};
 use crate::value::{ObjRef, Pointer, Value, coerce, convert, from_input, zero_of};
 use crate::{ExecConfig, ExecResult, MAX_REPORTED_READS, Outcome, Snapshot, UninitMode, UnwrittenRead};
+use leapfrog_arith::Semantics;
 use leapfrog_ir::nondet::Source;
 use leapfrog_ir::{
     AddressStep, AllocRegion, Command, Computed, Edge, EdgeId, Expr, Fill, FloatStep, FuncId, HavocOrigin, Id, LocId,
@@ -620,7 +621,13 @@ impl<'p> Machine<'p> {
                 let Type::Int(t) = self.reg_type(*dst)? else {
                     return Err(Fault::unsupported("a floating-point value converted to a non-integer"));
                 };
-                self.write_reg(*dst, Value::Int(crate::float::to_int(value, t)?))
+                // (Out of range is undefined; the bit-precise semantics computes what the
+                // machine's conversion gives.)
+                let converted = match self.cfg.semantics {
+                    Semantics::BitPrecise => crate::float::to_int_as_x86(value, t),
+                    Semantics::Default => crate::float::to_int(value, t)?,
+                };
+                self.write_reg(*dst, Value::Int(converted))
             }
             FloatStep::Compare { dst, op, lhs, rhs } => {
                 let holds = self.env().float_compare(*op, lhs, rhs)?;

@@ -165,6 +165,30 @@ pub(crate) fn to_int(value: Float, t: IntTy) -> Res<i128> {
     Ok(truncated as i128)
 }
 
+/// `value` converted to the integer type `t` as x86-64 gcc's code converts it, in range or not
+/// (the bit-precise semantics, which runs the machine's arithmetic): to `long` and `unsigned
+/// int` through a 64-bit `cvttsd2si`, to the narrower types through a 32-bit one, then
+/// truncated; a value the instruction cannot convert (out of its range, NaN) gives its
+/// "integer indefinite", the lowest value of its width. `unsigned long` above 2^63 is converted
+/// from `value - 2^63` with the top bit set again, as gcc does.
+pub(crate) fn to_int_as_x86(value: Float, t: IntTy) -> i128 {
+    if t == IntTy::Bool {
+        return i128::from(value.value != 0.0);
+    }
+    let v = value.value.trunc();
+    let cvtt32 = |x: f64| if (-2147483648.0..2147483648.0).contains(&x) { x as i128 } else { i128::from(i32::MIN) };
+    let cvtt64 = |x: f64| {
+        if (-9.223372036854776e18..9.223372036854776e18).contains(&x) { x as i128 } else { i128::from(i64::MIN) }
+    };
+    let two63 = 9.223372036854776e18;
+    let raw = match (t.bits(), t.is_signed()) {
+        (64, false) if v >= two63 => cvtt64(v - two63) ^ i128::from(i64::MIN),
+        (64.., _) | (32, false) => cvtt64(v),
+        _ => cvtt32(v),
+    };
+    t.convert(raw)
+}
+
 /// `l op r` at the type of `l` and `r` (`f32` or `f64`).
 macro_rules! binary_at {
     ($op:expr, $l:expr, $r:expr) => {
@@ -227,6 +251,21 @@ fn math_f32(f: MathFn, x: f32, y: f32) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The values gcc -O0's code gives on x86-64 (each checked against a native run).
+    #[test]
+    fn out_of_range_conversions_give_what_x86_gives() {
+        let f = |value| Float { value, ty: FloatTy::F64 };
+        assert_eq!(to_int_as_x86(f(-809224512.0), IntTy::I16) & 255, 192);
+        assert_eq!(to_int_as_x86(f(1e12), IntTy::I32), i128::from(i32::MIN));
+        assert_eq!(to_int_as_x86(f(1e12), IntTy::U32) % 251, 83);
+        assert_eq!(to_int_as_x86(f(1e30), IntTy::I64), i128::from(i64::MIN));
+        assert_eq!(to_int_as_x86(f(1.5e19), IntTy::U64) % 249, 186);
+        assert_eq!(to_int_as_x86(f(-5e9), IntTy::U8), 0);
+        assert_eq!(to_int_as_x86(f(f64::NAN), IntTy::I32), i128::from(i32::MIN));
+        assert_eq!(to_int_as_x86(f(-5e9), IntTy::U32) % 253, 200);
+        assert_eq!(to_int_as_x86(f(-2.9), IntTy::I32), -2);
+    }
 
     #[test]
     fn conversions_to_integers_truncate_and_reject_what_does_not_fit() {

@@ -60,10 +60,11 @@ pub fn ending_text(run: &ExecResult) -> String {
 }
 
 /// The program's only execution as the compiled program runs it: [`single_run_watching`], or —
-/// when under the default semantics that run overflows a signed integer, undefined behaviour
-/// that every execution then reaches (none consulted an input before it) — the same run under
-/// two's complement wrapping ([`Semantics::BitPrecise`]), which is what gcc's code computes,
-/// when it ends without consulting an input. The run, and where it first overflowed when it is
+/// when under the default semantics that run overflows a signed integer or converts a float out
+/// of an integer type's range, undefined behaviour that every execution then reaches (none
+/// consulted an input before it) — the same run under [`Semantics::BitPrecise`] (two's
+/// complement wrapping, x86-64's conversions), which is what gcc's code computes, when it ends
+/// without consulting an input. The run, and where it first overflowed when it is
 /// the wrapping one. For counting (a WCET benchmark's loops), never for a verdict: the program
 /// has no execution free of undefined behaviour, so this run stands for what the native one
 /// does, not for a C semantics.
@@ -84,9 +85,7 @@ pub fn single_run_wrapping_overflow(
     }
     let overflow = match &r.outcome {
         crate::Outcome::Ub { what, span }
-            if semantics == Semantics::Default
-                && what == leapfrog_arith::IntError::SignedOverflow.describe()
-                && !r.read_any_input() =>
+            if semantics == Semantics::Default && machine_defines(what) && !r.read_any_input() =>
         {
             *span
         }
@@ -94,6 +93,14 @@ pub fn single_run_wrapping_overflow(
     };
     let wrapping = crate::run(q, &ExecConfig { semantics: Semantics::BitPrecise, ..config });
     (wrapping.outcome.ended() && !wrapping.read_any_input()).then_some((wrapping, Some(overflow)))
+}
+
+/// Whether the undefined behaviour `what` is one the machine's arithmetic gives a value
+/// (a signed overflow wraps; a floating-point value out of an integer type's range converts to
+/// what x86-64's conversion gives): the bit-precise semantics runs on past it.
+fn machine_defines(what: &str) -> bool {
+    what == leapfrog_arith::IntError::SignedOverflow.describe()
+        || what.starts_with("conversion of the floating-point value")
 }
 
 /// The configuration of a run that may be the program's only execution: every input from an
