@@ -23,7 +23,7 @@ use leapfrog_ir::loops::LoopForest;
 use leapfrog_ir::types::Type;
 use leapfrog_ir::{Command, Expr, FuncId, LocId, LoopId, Program, VarId, VarTy};
 use leapfrog_source::Span;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 /// What one loop does to one variable per iteration, and the ghosts that watch it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -151,16 +151,7 @@ pub fn with_growth_ghosts(
         instrument::at_function_start(f, vec![Command::Assign(count, Expr::int(0, WIDE))]);
     }
     if !read_at_end.is_empty() {
-        let f = &mut p.funcs[fid];
-        let exit = f.exit;
-        let before_exit = f.add_loc();
-        for (_, e) in f.edges.iter_mut() {
-            if e.to == exit {
-                e.to = before_exit;
-            }
-        }
-        let args = read_at_end.into_iter().map(Expr::Var).collect();
-        f.add_edge(before_exit, exit, Command::Output { name: "__leapfrog_growth".into(), args }, Span::UNKNOWN);
+        instrument::read_at_function_end(&mut p.funcs[fid], "__leapfrog_growth", read_at_end);
     }
     (p, growths)
 }
@@ -168,9 +159,4 @@ pub fn with_growth_ghosts(
 /// The growths of `growths` for variable `v`, by the loop's header.
 pub fn of_var(growths: &[Growth], v: VarId) -> impl Iterator<Item = &Growth> {
     growths.iter().filter(move |g| g.var == v)
-}
-
-/// The loops' headers to their growths' counters (one counter per loop).
-pub fn counters(growths: &[Growth]) -> BTreeMap<VarId, LocId> {
-    growths.iter().map(|g| (g.count, g.header)).collect()
 }

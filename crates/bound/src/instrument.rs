@@ -184,6 +184,20 @@ pub fn at_function_start(f: &mut leapfrog_ir::Function, steps: Vec<Command>) {
     f.add_edge(at, start, Command::Skip, Span::UNKNOWN);
 }
 
+/// `vars` read (an output step named `name`) right before `f` returns, so that analyses keep
+/// them live to the end (a dead variable is projected away): ghosts the facts must speak of.
+pub fn read_at_function_end(f: &mut leapfrog_ir::Function, name: &str, vars: impl IntoIterator<Item = VarId>) {
+    let exit = f.exit;
+    let before_exit = f.add_loc();
+    for (_, e) in f.edges.iter_mut() {
+        if e.to == exit {
+            e.to = before_exit;
+        }
+    }
+    let args = vars.into_iter().map(Expr::Var).collect();
+    f.add_edge(before_exit, exit, Command::Output { name: name.into(), args }, Span::UNKNOWN);
+}
+
 /// `steps` run on every edge into loop `l`'s header from outside, in order, before the header.
 pub(crate) fn on_entry(f: &mut leapfrog_ir::Function, forest: &LoopForest, l: LoopId, steps: &[Command]) {
     let header = forest.loops[l].header;

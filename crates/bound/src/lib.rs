@@ -500,8 +500,9 @@ fn lifted_program_bound(
         (ghosted, Vec::new())
     };
     let ghosted_forest = LoopForest::compute(&ghosted.funcs[fid]);
-    let same =
-        |l: LoopId| ghosted_forest.loops.ids().find(|g| ghosted_forest.loops[*g].header == forest.loops[l].header);
+    // (Instrumenting adds locations and edges but keeps each loop's header.)
+    let by_header = |h: leapfrog_ir::LocId| ghosted_forest.loops.ids().find(|g| ghosted_forest.loops[*g].header == h);
+    let same = |l: LoopId| by_header(forest.loops[l].header);
     // (The growths' ghosts are more variables to track: two per growth and a counter.)
     let max_live = LIFT_MAX_LIVE + if with_growth { GROWTH_MAX_LIVE } else { 0 };
     let mut known = header_facts(&ghosted, fid, semantics, max_live, deadline)?;
@@ -548,8 +549,6 @@ fn lifted_program_bound(
                 return None;
             }
             let grown = sizes::lift_with_growth(&ghosted, b, at_header, &copies, &|v| fixed.contains(&v), &growths)?;
-            let by_header =
-                |h: leapfrog_ir::LocId| ghosted_forest.loops.ids().find(|r| ghosted_forest.loops[*r].header == h);
             let added: Vec<(LoopId, i128)> =
                 grown.extras.iter().map(|(h, k)| Some((by_header(*h)?, *k))).collect::<Option<_>>()?;
             let opts = Options { semantics, timeout: budget() };

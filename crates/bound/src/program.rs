@@ -92,12 +92,6 @@ pub fn compose(
             None => format!("the bound of the loop at {} is too large to compose", where_(m)),
         })
     };
-    let root_of = |mut l: LoopId| {
-        while let Some(parent) = forest.loops[l].parent {
-            l = parent;
-        }
-        l
-    };
     for l in forest.loops.ids() {
         let mut chain = vec![l];
         while let Some(a) = forest.loops[*chain.last().expect("chain")].parent {
@@ -117,7 +111,7 @@ pub fn compose(
                         where_(*r)
                     ));
                 }
-                let root_r = root_of(*r);
+                let root_r = forest.outermost(*r);
                 summands.push((
                     over_inputs(*r, root_r)?.times_constant(*k).ok_or("a coefficient overflows")?,
                     *r,
@@ -181,10 +175,7 @@ pub fn fixed_at(
     l: LoopId,
 ) -> BTreeSet<VarId> {
     let composer = Composer::new(q, fid, forest, semantics, ghosts);
-    let mut root = l;
-    while let Some(parent) = forest.loops[root].parent {
-        root = parent;
-    }
+    let root = forest.outermost(l);
     let f = &q.funcs[fid];
     f.params
         .iter()

@@ -15,7 +15,6 @@ use crate::expr::{Bound, IntPoly, Term};
 use leapfrog_arith::CmpOp;
 use leapfrog_ir::types::Type;
 use leapfrog_ir::{Command, Expr, FuncId, LocId, Program, VarId, VarTy};
-use leapfrog_source::Span;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// `q` with a ghost copy (of the same name) of each integer parameter of `fid`, assigned on
@@ -35,18 +34,7 @@ pub fn with_ghost_parameters(q: &Program, fid: FuncId) -> (Program, BTreeMap<Var
         steps.push(Command::Assign(g, Expr::Var(v)));
     }
     crate::instrument::at_function_start(&mut p.funcs[fid], steps);
-    let f = &mut p.funcs[fid];
-    // The copies are read at the function's end, so that analyses keep them live (a dead
-    // variable is projected away).
-    let exit = f.exit;
-    let before_exit = f.add_loc();
-    for (_, e) in f.edges.iter_mut() {
-        if e.to == exit {
-            e.to = before_exit;
-        }
-    }
-    let args = ghosts.values().map(|g| Expr::Var(*g)).collect();
-    f.add_edge(before_exit, exit, Command::Output { name: "__leapfrog_ghosts".into(), args }, Span::UNKNOWN);
+    crate::instrument::read_at_function_end(&mut p.funcs[fid], "__leapfrog_ghosts", ghosts.values().copied());
     (p, ghosts)
 }
 

@@ -7,7 +7,19 @@
 use leapfrog_arith::Semantics;
 use leapfrog_c_frontend::{FrontendOptions, load_program};
 use leapfrog_results::Options;
+use leapfrog_results::bounds::BoundsReport;
 use std::time::Duration;
+
+/// The bounds of program `src`, written to `NAME.c` in this test's directory (`test`), read with
+/// `options` and bounded under the default semantics within `seconds`.
+fn bounds_of(test: &str, name: &str, src: &str, options: &FrontendOptions, seconds: u64) -> BoundsReport {
+    let dir = std::env::temp_dir().join(format!("leapfrog-bound-{test}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(format!("{name}.c"));
+    std::fs::write(&file, src).unwrap();
+    let p = load_program(std::slice::from_ref(&file), options).expect("front end");
+    leapfrog_bound::bounds(&p, &Options { semantics: Semantics::Default, timeout: Duration::from_secs(seconds) })
+}
 
 const PROGRAMS: &[(&str, &str)] = &[
     (
@@ -26,14 +38,8 @@ const PROGRAMS: &[(&str, &str)] = &[
 
 #[test]
 fn a_step_that_may_not_return_leaves_every_loop_unbounded() {
-    let dir = std::env::temp_dir().join(format!("leapfrog-bound-refusals-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
     for (name, src) in PROGRAMS {
-        let file = dir.join(format!("{name}.c"));
-        std::fs::write(&file, src).unwrap();
-        let p = load_program(std::slice::from_ref(&file), &FrontendOptions::default()).expect("front end");
-        let report =
-            leapfrog_bound::bounds(&p, &Options { semantics: Semantics::Default, timeout: Duration::from_secs(10) });
+        let report = bounds_of("refusals", name, src, &FrontendOptions::default(), 10);
         assert!(!report.loops.is_empty(), "{name}");
         for l in &report.loops {
             assert_eq!(l.bound, None, "{name}: {l:?}");
@@ -92,14 +98,8 @@ const NO_PROGRAM_BOUND: &[(&str, &str)] = &[
 
 #[test]
 fn no_program_bound_where_the_names_do_not_fix_the_total() {
-    let dir = std::env::temp_dir().join(format!("leapfrog-bound-program-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
     for (name, src) in NO_PROGRAM_BOUND {
-        let file = dir.join(format!("{name}.c"));
-        std::fs::write(&file, src).unwrap();
-        let p = load_program(std::slice::from_ref(&file), &FrontendOptions::default()).expect("front end");
-        let report =
-            leapfrog_bound::bounds(&p, &Options { semantics: Semantics::Default, timeout: Duration::from_secs(10) });
+        let report = bounds_of("program", name, src, &FrontendOptions::default(), 10);
         // The loops themselves are bounded (the refusal is the composition's).
         assert!(report.loops.iter().all(|l| l.bound.is_some()), "{name}: {:?}", report.loops);
         let program = report.program.expect("a program-level answer");
@@ -108,11 +108,8 @@ fn no_program_bound_where_the_names_do_not_fix_the_total() {
         assert!(program.reason.is_some(), "{name}");
     }
     // The control: the same shape with a parameter is composed.
-    let file = dir.join("control.c");
-    std::fs::write(&file, "int f(int n) {\n  int c = 0;\n  for (int i = 0; i < n; i++) c++;\n  for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) c++;\n  return c;\n}\n").unwrap();
-    let p = load_program(std::slice::from_ref(&file), &FrontendOptions::default()).expect("front end");
-    let report =
-        leapfrog_bound::bounds(&p, &Options { semantics: Semantics::Default, timeout: Duration::from_secs(10) });
+    let control = "int f(int n) {\n  int c = 0;\n  for (int i = 0; i < n; i++) c++;\n  for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) c++;\n  return c;\n}\n";
+    let report = bounds_of("program", "control", control, &FrontendOptions::default(), 10);
     let program = report.program.expect("a program-level answer");
     assert_eq!(program.complexity, "O(n^2)", "{program:?}");
     assert!(program.bound.is_some_and(|b| b.contains('n')));
@@ -123,17 +120,8 @@ fn no_program_bound_where_the_names_do_not_fix_the_total() {
 /// `k + 150`, the checker proves the lifted bound, and the program gets `O(n^1)`.
 #[test]
 fn a_variable_changed_before_a_loop_is_bounded_over_the_parameters() {
-    let dir = std::env::temp_dir().join(format!("leapfrog-bound-sizes-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("t19.c");
-    std::fs::write(
-        &file,
-        "void t19(int i, int k)\n{\n  while (i > 100)\n    i--;\n  i=i+k+50;\n  while (i >= 0)\n    i--;\n}\n",
-    )
-    .unwrap();
-    let p = load_program(std::slice::from_ref(&file), &FrontendOptions::default()).expect("front end");
-    let report =
-        leapfrog_bound::bounds(&p, &Options { semantics: Semantics::Default, timeout: Duration::from_secs(20) });
+    let src = "void t19(int i, int k)\n{\n  while (i > 100)\n    i--;\n  i=i+k+50;\n  while (i >= 0)\n    i--;\n}\n";
+    let report = bounds_of("sizes", "t19", src, &FrontendOptions::default(), 20);
     let program = report.program.expect("a program-level answer");
     assert_eq!(program.complexity, "O(n^1)", "{program:?}");
     assert_eq!(program.bound.as_deref(), Some("max(0, i - 100) + max(0, k + 151)"), "{program:?}");
@@ -143,17 +131,8 @@ fn a_variable_changed_before_a_loop_is_bounded_over_the_parameters() {
 /// it `unbounded`, and the program's complexity with it.
 #[test]
 fn a_loop_that_may_run_forever_is_unbounded() {
-    let dir = std::env::temp_dir().join(format!("leapfrog-bound-forever-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("forever.c");
-    std::fs::write(
-        &file,
-        "extern int __VERIFIER_nondet_int(void);\nint main(void) {\n  int x = __VERIFIER_nondet_int();\n  while (x != 0) x -= 2;\n  return 0;\n}\n",
-    )
-    .unwrap();
-    let p = load_program(std::slice::from_ref(&file), &FrontendOptions::default()).expect("front end");
-    let report =
-        leapfrog_bound::bounds(&p, &Options { semantics: Semantics::Default, timeout: Duration::from_secs(10) });
+    let src = "extern int __VERIFIER_nondet_int(void);\nint main(void) {\n  int x = __VERIFIER_nondet_int();\n  while (x != 0) x -= 2;\n  return 0;\n}\n";
+    let report = bounds_of("forever", "forever", src, &FrontendOptions::default(), 10);
     let l = &report.loops[0];
     assert_eq!(l.bound, None, "{l:?}");
     assert!(l.unbounded.as_deref().is_some_and(|e| e.contains("recurrent set")), "{l:?}");
@@ -167,8 +146,6 @@ fn a_loop_that_may_run_forever_is_unbounded() {
 /// stays unknown.
 #[test]
 fn an_inner_loop_over_the_outer_counter_is_composed_over_the_inputs() {
-    let dir = std::env::temp_dir().join(format!("leapfrog-bound-nested-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
     let programs = [
         (
             "parameter",
@@ -187,11 +164,7 @@ fn an_inner_loop_over_the_outer_counter_is_composed_over_the_inputs() {
         ),
     ];
     for (name, src, composed) in programs {
-        let file = dir.join(format!("{name}.c"));
-        std::fs::write(&file, src).unwrap();
-        let p = load_program(std::slice::from_ref(&file), &FrontendOptions::default()).expect("front end");
-        let report =
-            leapfrog_bound::bounds(&p, &Options { semantics: Semantics::Default, timeout: Duration::from_secs(20) });
+        let report = bounds_of("nested", name, src, &FrontendOptions::default(), 20);
         let program = report.program.expect("a program-level answer");
         if composed {
             assert_eq!(program.complexity, "O(n^2)", "{name}: {program:?}");
@@ -209,8 +182,6 @@ fn an_inner_loop_over_the_outer_counter_is_composed_over_the_inputs() {
 /// the counts were read at the entry's last return, which was the inner call's).
 #[test]
 fn the_only_execution_is_counted_to_its_end() {
-    let dir = std::env::temp_dir().join(format!("leapfrog-bound-run-end-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
     let programs = [
         (
             "exit_after_inner_call",
@@ -228,12 +199,8 @@ fn the_only_execution_is_counted_to_its_end() {
         ),
     ];
     for (name, entry, src, max, total) in programs {
-        let file = dir.join(format!("{name}.c"));
-        std::fs::write(&file, src).unwrap();
         let options = FrontendOptions { entry: entry.map(String::from), ..FrontendOptions::default() };
-        let p = load_program(std::slice::from_ref(&file), &options).expect("front end");
-        let report =
-            leapfrog_bound::bounds(&p, &Options { semantics: Semantics::Default, timeout: Duration::from_secs(10) });
+        let report = bounds_of("run-end", name, src, &options, 10);
         assert_eq!(report.loops.len(), 1, "{name}: {:?}", report.loops);
         assert_eq!(report.loops[0].max, Some(max), "{name}: {:?}", report.loops[0]);
         let program = report.program.expect("a program-level answer");
@@ -246,20 +213,13 @@ fn the_only_execution_is_counted_to_its_end() {
 /// where `k - 1` would wrap in C, every variable is cast to `long long`.
 #[test]
 fn path_conditions_are_c_at_the_loop() {
-    let dir = std::env::temp_dir().join(format!("leapfrog-bound-paths-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
     let shadowed = "extern int __VERIFIER_nondet_int(void);\nint k;\nint lt(int i) { return i < k; }\nint main() {\n  k = __VERIFIER_nondet_int();\n  int n = __VERIFIER_nondet_int(), m = __VERIFIER_nondet_int();\n  int i = __VERIFIER_nondet_int(), j = __VERIFIER_nondet_int();\n  int k = 1000000;\n  while (i < n && j < m) { if (lt(i)) i++; else j++; }\n  return k;\n}\n";
     let unsigned = "extern unsigned __VERIFIER_nondet_uint(void);\nint main() {\n  unsigned n = __VERIFIER_nondet_uint(), m = __VERIFIER_nondet_uint(), k = __VERIFIER_nondet_uint();\n  unsigned i = __VERIFIER_nondet_uint(), j = __VERIFIER_nondet_uint();\n  while (i < n && j < m) { if (i < k) i++; else j++; }\n  return 0;\n}\n";
     let signed = unsigned
         .replace("unsigned __VERIFIER_nondet_uint", "int __VERIFIER_nondet_int")
         .replace("unsigned", "int")
         .replace("_uint()", "_int()");
-    let report = |name: &str, src: &str| {
-        let file = dir.join(format!("{name}.c"));
-        std::fs::write(&file, src).unwrap();
-        let p = load_program(std::slice::from_ref(&file), &FrontendOptions::default()).expect("front end");
-        leapfrog_bound::bounds(&p, &Options { semantics: Semantics::Default, timeout: Duration::from_secs(20) })
-    };
+    let report = |name: &str, src: &str| bounds_of("paths", name, src, &FrontendOptions::default(), 20);
     let r = report("shadowed", shadowed);
     assert!(r.loops[0].bound.is_some(), "{:?}", r.loops[0]);
     assert!(r.loops[0].paths.iter().all(|p| !p.condition.contains('k')), "{:?}", r.loops[0].paths);
@@ -282,8 +242,6 @@ fn path_conditions_are_c_at_the_loop() {
 /// constant: unknown.
 #[test]
 fn a_variable_an_earlier_loop_steps_by_constants_is_bounded_through_that_loop() {
-    let dir = std::env::temp_dir().join(format!("leapfrog-bound-growth-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
     let programs = [
         (
             "t28",
@@ -302,11 +260,7 @@ fn a_variable_an_earlier_loop_steps_by_constants_is_bounded_through_that_loop() 
         ),
     ];
     for (name, src, expected) in programs {
-        let file = dir.join(format!("{name}.c"));
-        std::fs::write(&file, src).unwrap();
-        let p = load_program(std::slice::from_ref(&file), &FrontendOptions::default()).expect("front end");
-        let report =
-            leapfrog_bound::bounds(&p, &Options { semantics: Semantics::Default, timeout: Duration::from_secs(20) });
+        let report = bounds_of("growth", name, src, &FrontendOptions::default(), 20);
         let program = report.program.expect("a program-level answer");
         match expected {
             Some((complexity, bound)) => {

@@ -122,6 +122,14 @@ impl LoopForest {
         self.loops.ids().rev().collect()
     }
 
+    /// The outermost loop that contains `l` (`l` itself at the top level).
+    pub fn outermost(&self, mut l: LoopId) -> LoopId {
+        while let Some(parent) = self.loops[l].parent {
+            l = parent;
+        }
+        l
+    }
+
     /// The outermost loops, in id order.
     pub fn roots(&self) -> Vec<LoopId> {
         self.loops.iter().filter(|(_, l)| l.parent.is_none()).map(|(id, _)| id).collect()

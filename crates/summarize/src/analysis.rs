@@ -247,12 +247,7 @@ pub fn analyze_candidates(
     // Houdini one outermost loop (with its nested loops) at a time, in the order the top level
     // reaches them: a loop's obligations can only involve the invariants of loops before it, so
     // those are final when it is processed, and the queries stay small.
-    let root_of = |mut l: LoopId| {
-        while let Some(parent) = forest.loops[l].parent {
-            l = parent;
-        }
-        l
-    };
+    let root_of = |l: LoopId| forest.outermost(l);
     let mut groups: Vec<LoopId> = Vec::new();
     for o in &obligations {
         if let Obligation::Initiation { l, .. } = o
