@@ -74,8 +74,8 @@ impl Ghosts<'_> {
         let scaled = if t.divisor == 1 { COUNT_NAME.to_string() } else { format!("{} * {COUNT_NAME}", t.divisor) };
         let text = format!(
             "{scaled} + {} <= {}",
-            s.numerator.text(&|v| self.name(v)),
-            t.numerator.text(&|v| self.entry_name(v))
+            s.numerator.c_text(&|v| self.name(v)),
+            t.numerator.c_text(&|v| self.entry_name(v))
         );
         Some(Candidate { expr, text })
     }

@@ -48,7 +48,7 @@ fn going_on(q: &Program, c: &Expr, negated: bool) -> Vec<IntPoly> {
                     *sum.entry(m.clone()).or_insert(0) -= c;
                 }
                 *sum.entry(Vec::new()).or_insert(0) += plus;
-                IntPoly::from_sums(sum)
+                IntPoly::from_var_sums(sum)
             };
             match op {
                 CmpOp::Lt => vec![diff(&a, &b, 0)],

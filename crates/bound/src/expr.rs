@@ -27,7 +27,39 @@ const MAX_COEFFICIENT: i128 = 1 << 20;
 /// `Σ c·Π factors` with integer coefficients (factors sorted, with repetition).
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct IntPoly {
-    pub monomials: Vec<(i128, Vec<VarId>)>,
+    pub monomials: Vec<(i128, Vec<Factor>)>,
+}
+
+/// A factor of a monomial: a variable, or the positive part `max(0, p)` of a polynomial (what
+/// an amortized bound multiplies: `max(0, N) * max(0, i)`, [`crate::amortized`]).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Factor {
+    Var(VarId),
+    Pos(IntPoly),
+}
+
+impl Factor {
+    /// The variable, when the factor is one.
+    pub fn var(&self) -> Option<VarId> {
+        match self {
+            Factor::Var(v) => Some(*v),
+            Factor::Pos(_) => None,
+        }
+    }
+
+    fn degree(&self) -> u32 {
+        match self {
+            Factor::Var(_) => 1,
+            Factor::Pos(p) => p.degree(),
+        }
+    }
+
+    fn eval(&self, value: &dyn Fn(VarId) -> Option<i128>) -> Option<i128> {
+        match self {
+            Factor::Var(v) => value(*v),
+            Factor::Pos(p) => Some(p.eval(value)?.max(0)),
+        }
+    }
 }
 
 /// `max(0, numerator) / divisor`.
@@ -59,7 +91,7 @@ impl IntPoly {
             let mut factors = Vec::new();
             for (a, e) in m {
                 let Atom::Var(v) = a else { return None };
-                factors.extend(std::iter::repeat_n(*v, *e as usize));
+                factors.extend(std::iter::repeat_n(Factor::Var(*v), *e as usize));
             }
             factors.sort();
             monomials.insert(factors, c);
@@ -70,26 +102,41 @@ impl IntPoly {
     /// The polynomial of the coefficients per monomial (factors sorted), zeros left out, in the
     /// printed order: highest degree first, the positive terms of a degree first, the constant
     /// last (`n*m - i*m + n - i - j`).
-    pub fn from_sums(sums: std::collections::BTreeMap<Vec<VarId>, i128>) -> IntPoly {
-        let mut monomials: Vec<(i128, Vec<VarId>)> =
+    pub fn from_sums(sums: std::collections::BTreeMap<Vec<Factor>, i128>) -> IntPoly {
+        let mut monomials: Vec<(i128, Vec<Factor>)> =
             sums.into_iter().filter(|(_, c)| *c != 0).map(|(f, c)| (c, f)).collect();
         monomials.sort_by(|(c, a), (d, b)| b.len().cmp(&a.len()).then((*c < 0).cmp(&(*d < 0))).then(a.cmp(b)));
         IntPoly { monomials }
     }
 
+    /// The polynomial of coefficients per product of variables (see [`IntPoly::from_sums`]).
+    pub fn from_var_sums(sums: std::collections::BTreeMap<Vec<VarId>, i128>) -> IntPoly {
+        IntPoly::from_sums(sums.into_iter().map(|(f, c)| (f.into_iter().map(Factor::Var).collect(), c)).collect())
+    }
+
     /// The polynomial with the variables `value` knows replaced by their values (`None` on an
     /// overflow or a coefficient beyond the limit).
     pub fn partial(&self, value: &dyn Fn(VarId) -> Option<i128>) -> Option<IntPoly> {
-        let mut sums: std::collections::BTreeMap<Vec<VarId>, i128> = std::collections::BTreeMap::new();
+        let mut sums: std::collections::BTreeMap<Vec<Factor>, i128> = std::collections::BTreeMap::new();
         for (c, factors) in &self.monomials {
             let mut c = *c;
             let mut left = Vec::new();
-            for v in factors {
-                match value(*v) {
-                    Some(x) => c = c.checked_mul(x)?,
-                    None => left.push(*v),
+            for f in factors {
+                match f {
+                    Factor::Var(v) => match value(*v) {
+                        Some(x) => c = c.checked_mul(x)?,
+                        None => left.push(f.clone()),
+                    },
+                    Factor::Pos(p) => {
+                        let p = p.partial(value)?;
+                        match p.constant() {
+                            Some(x) => c = c.checked_mul(x.max(0))?,
+                            None => left.push(Factor::Pos(p)),
+                        }
+                    }
                 }
             }
+            left.sort();
             let sum = sums.entry(left).or_insert(0);
             *sum = sum.checked_add(c)?;
         }
@@ -100,20 +147,43 @@ impl IntPoly {
     }
 
     pub fn vars(&self) -> BTreeSet<VarId> {
-        self.monomials.iter().flat_map(|(_, f)| f.iter().copied()).collect()
+        let mut out = BTreeSet::new();
+        for (_, factors) in &self.monomials {
+            for f in factors {
+                match f {
+                    Factor::Var(v) => {
+                        out.insert(*v);
+                    }
+                    Factor::Pos(p) => out.extend(p.vars()),
+                }
+            }
+        }
+        out
     }
 
-    /// `c` (a constant), `v` (a variable).
+    /// `c` (a constant), `v` (a variable), `max(0, p)`.
     pub fn of_constant(c: i128) -> IntPoly {
         IntPoly::from_sums([(Vec::new(), c)].into())
     }
     pub fn of_var(v: VarId) -> IntPoly {
-        IntPoly::from_sums([(vec![v], 1)].into())
+        IntPoly::from_sums([(vec![Factor::Var(v)], 1)].into())
+    }
+    pub fn positive_part(p: IntPoly) -> IntPoly {
+        match p.constant() {
+            Some(c) => IntPoly::of_constant(c.max(0)),
+            None => IntPoly::from_sums([(vec![Factor::Pos(p)], 1)].into()),
+        }
+    }
+
+    /// Whether it is non-negative wherever it is defined, as it is written: positive
+    /// coefficients of products of positive parts.
+    pub fn manifestly_non_negative(&self) -> bool {
+        self.monomials.iter().all(|(c, f)| *c > 0 && f.iter().all(|f| matches!(f, Factor::Pos(_))))
     }
 
     /// `self + k·other` (`None` on an overflow of `i128`).
     pub fn add_scaled(&self, k: i128, other: &IntPoly) -> Option<IntPoly> {
-        let mut sums: std::collections::BTreeMap<Vec<VarId>, i128> = std::collections::BTreeMap::new();
+        let mut sums: std::collections::BTreeMap<Vec<Factor>, i128> = std::collections::BTreeMap::new();
         for (c, f) in &self.monomials {
             sums.insert(f.clone(), *c);
         }
@@ -126,10 +196,10 @@ impl IntPoly {
 
     /// The product (`None` on an overflow of `i128`).
     pub fn times(&self, other: &IntPoly) -> Option<IntPoly> {
-        let mut sums: std::collections::BTreeMap<Vec<VarId>, i128> = std::collections::BTreeMap::new();
+        let mut sums: std::collections::BTreeMap<Vec<Factor>, i128> = std::collections::BTreeMap::new();
         for (c, f) in &self.monomials {
             for (d, g) in &other.monomials {
-                let mut factors: Vec<VarId> = f.iter().chain(g).copied().collect();
+                let mut factors: Vec<Factor> = f.iter().chain(g).cloned().collect();
                 factors.sort();
                 let sum = sums.entry(factors).or_insert(0);
                 *sum = sum.checked_add(c.checked_mul(*d)?)?;
@@ -144,8 +214,12 @@ impl IntPoly {
         let mut out = IntPoly::of_constant(0);
         for (c, factors) in &self.monomials {
             let mut product = IntPoly::of_constant(*c);
-            for v in factors {
-                product = product.times(&value(*v)?)?;
+            for f in factors {
+                let by = match f {
+                    Factor::Var(v) => value(*v)?,
+                    Factor::Pos(p) => IntPoly::positive_part(p.substitute(value)?),
+                };
+                product = product.times(&by)?;
             }
             out = out.add_scaled(1, &product)?;
         }
@@ -154,7 +228,7 @@ impl IntPoly {
 
     /// The highest degree of its monomials.
     pub fn degree(&self) -> u32 {
-        self.monomials.iter().map(|(_, f)| f.len()).max().unwrap_or(0) as u32
+        self.monomials.iter().map(|(_, f)| f.iter().map(Factor::degree).sum::<u32>()).max().unwrap_or(0)
     }
 
     pub fn constant(&self) -> Option<i128> {
@@ -170,20 +244,37 @@ impl IntPoly {
         let mut sum: i128 = 0;
         for (c, factors) in &self.monomials {
             let mut product = *c;
-            for v in factors {
-                product = product.checked_mul(value(*v)?)?;
+            for f in factors {
+                product = product.checked_mul(f.eval(value)?)?;
             }
             sum = sum.checked_add(product)?;
         }
         Some(sum)
     }
 
-    /// As C: `n*m - m*i + n - i - j`.
+    /// In the bound's expression language: `n*m - m*i + n - i - j`, `max(0, N) * max(0, i)`.
     pub fn text(&self, name: &dyn Fn(VarId) -> String) -> String {
+        self.text_in(name, false)
+    }
+
+    /// As C (a positive part as `(p > 0 ? p : 0)`).
+    pub fn c_text(&self, name: &dyn Fn(VarId) -> String) -> String {
+        self.text_in(name, true)
+    }
+
+    fn text_in(&self, name: &dyn Fn(VarId) -> String, c_syntax: bool) -> String {
         let mut out = String::new();
+        let factor = |f: &Factor| match f {
+            Factor::Var(v) => name(*v),
+            Factor::Pos(p) if c_syntax => {
+                let inner = p.text_in(name, true);
+                format!("({inner} > 0 ? {inner} : 0)")
+            }
+            Factor::Pos(p) => format!("max(0, {})", p.text_in(name, false)),
+        };
         for (i, (c, factors)) in self.monomials.iter().enumerate() {
             let magnitude = c.abs();
-            let product: Vec<String> = factors.iter().map(|v| name(*v)).collect();
+            let product: Vec<String> = factors.iter().map(factor).collect();
             let body = match (magnitude, product.is_empty()) {
                 (m, true) => m.to_string(),
                 (1, false) => product.join(" * "),
@@ -199,13 +290,21 @@ impl IntPoly {
         if out.is_empty() { "0".into() } else { out }
     }
 
-    /// As an IR expression of type [`WIDE`], each variable the expression `at` gives it (cast).
+    /// As an IR expression of type [`WIDE`], each variable the expression `at` gives it (cast);
+    /// a positive part `max(0, p)` as `p * (p > 0)`.
     pub fn expr(&self, at: &dyn Fn(VarId) -> Expr) -> Expr {
         let w = WIDE;
+        let factor = |f: &Factor| match f {
+            Factor::Var(v) => Expr::cast(w, at(*v)),
+            Factor::Pos(p) => {
+                let e = p.expr(at);
+                let positive = Expr::cast(w, Expr::cmp(CmpOp::Gt, e.clone(), Expr::int(0, w)));
+                Expr::binary(BinOp::Mul, w, e, positive)
+            }
+        };
         let mut sum: Option<Expr> = None;
         for (c, factors) in &self.monomials {
-            let product =
-                factors.iter().map(|v| Expr::cast(w, at(*v))).reduce(|a, b| Expr::binary(BinOp::Mul, w, a, b));
+            let product = factors.iter().map(factor).reduce(|a, b| Expr::binary(BinOp::Mul, w, a, b));
             let term = match product {
                 None => Expr::int(*c, w),
                 Some(p) if *c == 1 => p,
@@ -239,6 +338,8 @@ impl Term {
     pub fn text(&self, name: &dyn Fn(VarId) -> String) -> String {
         let inner = match self.numerator.constant() {
             Some(c) => c.max(0).to_string(),
+            None if self.numerator.manifestly_non_negative() && self.divisor == 1 => self.numerator.text(name),
+            None if self.numerator.manifestly_non_negative() => format!("({})", self.numerator.text(name)),
             None => format!("max(0, {})", self.numerator.text(name)),
         };
         if self.divisor == 1 {
@@ -419,7 +520,9 @@ mod tests {
     }
 
     fn poly(monomials: &[(i128, &[usize])]) -> IntPoly {
-        IntPoly { monomials: monomials.iter().map(|(c, f)| (*c, f.iter().map(|i| v(*i)).collect())).collect() }
+        IntPoly {
+            monomials: monomials.iter().map(|(c, f)| (*c, f.iter().map(|i| Factor::Var(v(*i))).collect())).collect(),
+        }
     }
 
     #[test]
@@ -449,6 +552,27 @@ mod tests {
         assert_eq!(more.eval(&|x| Some(if x == v(0) { 0 } else { 3 })), Some(4));
         // Constants fold: one more than 4 is max(1, 5), printed 5.
         assert_eq!(Bound::constant(4).plus_one().text(&name), "5");
+    }
+
+    #[test]
+    fn positive_parts_print_evaluate_and_substitute() {
+        // max(0, m) * max(0, i) + max(0, j): manifestly non-negative, so no outer max.
+        let pos = |i: usize| IntPoly::positive_part(IntPoly::of_var(v(i)));
+        let psi = pos(2).times(&pos(0)).unwrap().add_scaled(1, &pos(3)).unwrap();
+        let t = Term { numerator: psi.clone(), divisor: 1 };
+        assert_eq!(t.text(&name), "max(0, i) * max(0, m) + max(0, j)");
+        assert_eq!(psi.c_text(&name), "(i > 0 ? i : 0) * (m > 0 ? m : 0) + (j > 0 ? j : 0)");
+        let at = |i: i128, m: i128, j: i128| move |x: VarId| Some([i, 0, m, j][x.index()]);
+        assert_eq!(t.eval(&at(3, 4, -5)), Some(12));
+        assert_eq!(t.eval(&at(-3, 4, 5)), Some(5));
+        // m known on entry: max(0, 4) folds to 4; max(0, -4) to 0.
+        assert_eq!(psi.partial(&|x| (x == v(2)).then_some(4)).unwrap().text(&name), "4 * max(0, i) + max(0, j)");
+        assert_eq!(psi.partial(&|x| (x == v(2)).then_some(-4)).unwrap().text(&name), "max(0, j)");
+        // i replaced by n - 1 inside its positive part.
+        let minus_one = IntPoly::of_var(v(1)).add_scaled(1, &IntPoly::of_constant(-1)).unwrap();
+        let s = psi.substitute(&|x| Some(if x == v(0) { minus_one.clone() } else { IntPoly::of_var(x) })).unwrap();
+        assert_eq!(s.text(&name), "max(0, n - 1) * max(0, m) + max(0, j)");
+        assert_eq!(s.degree(), 2);
     }
 
     #[test]

@@ -20,6 +20,7 @@
 //! A loop inlined at several call sites is bounded at each; the printed bound is their maximum
 //! (every copy must be bounded). Bounds speak of executions without undefined behaviour.
 
+pub mod amortized;
 pub mod candidates;
 pub mod constants;
 pub mod exits;
@@ -452,7 +453,7 @@ const MAX_LIFT_EDGES: usize = 2000;
 /// interpreter replayed: a stem from the program's entry into a recurrent set of the loop); the
 /// program's complexity is then `unbounded`.
 fn mark_unbounded(p: &Program, report: &mut BoundsReport, left: Duration, semantics: Semantics) {
-    let answer = leapfrog_terminate::terminate(p, &Options { semantics, timeout: left });
+    let answer = leapfrog_terminate::lassos(p, &Options { semantics, timeout: left });
     let mut any = false;
     for l in answer.loops.iter().filter(|l| l.verdict == leapfrog_results::Verdict::False) {
         let Some(w) = &l.witness else { continue };
@@ -855,6 +856,26 @@ fn bound_loop(
             }
         }
     }
+    // An amortized bound over the loop's paths (one path counts down what another resets),
+    // with its potential as a candidate of its own check only (a product of positive parts
+    // slows the other checks down).
+    // (Alone: the other terms' potentials against a product of positive parts only slow the
+    // check down.)
+    let mut with_amortized = Vec::new();
+    if let Some(t) = amortized::amortized_bound(q, fid, forest, l, semantics, start + budget.mul_f64(RANKING_SHARE)) {
+        with_amortized.push(Traced { term: t.clone(), conditions: Vec::new() });
+        if let Some(numerator) = t.numerator.partial(&value) {
+            let claim = Bound { terms: vec![Term { numerator, divisor: 1 }] };
+            if hidden(&claim).is_none()
+                && fits(&claim)
+                && claims.iter().all(|(c, _)| *c != claim)
+                && claims.len() < MAX_CLAIMS
+            {
+                // (After the others, which are mostly tighter where they hold.)
+                claims.push((claim, technique::AMORTIZED));
+            }
+        }
+    }
     // Last, the most body starts runs showed, as a constant bound.
     if let Some(m) = observed
         && exact.is_none()
@@ -878,8 +899,9 @@ fn bound_loop(
         // proof is tried); the last is tried with every candidate.
         let last = i + 1 == count;
         let share = if last { 0.7 } else { 0.45 };
+        let traced = if technique == technique::AMORTIZED { &with_amortized } else { &traced };
         let mut attempt =
-            check(q, fid, forest, l, &claim, &traced, &entry, None, semantics, check_budget(share), last, None);
+            check(q, fid, forest, l, &claim, traced, &entry, None, semantics, check_budget(share), last, None);
         let mut claim = claim;
         // A bound some run exceeds may miss the last body start of a `do` or a `break`.
         if let Err(Failure::Refuted) = attempt
@@ -887,7 +909,7 @@ fn bound_loop(
         {
             claim = claim.plus_one();
             attempt =
-                check(q, fid, forest, l, &claim, &traced, &entry, None, semantics, check_budget(share), last, None);
+                check(q, fid, forest, l, &claim, traced, &entry, None, semantics, check_budget(share), last, None);
         }
         match attempt {
             Ok(certificate) => {
@@ -908,6 +930,7 @@ fn bound_loop(
             None => Outcome::none(last_failure),
         };
     };
+    let traced = if technique == technique::AMORTIZED { with_amortized } else { traced };
     let mut outcome = Outcome {
         bound: Some(bound.text(&name)),
         proven: Some(bound.clone()),
@@ -1062,7 +1085,7 @@ fn ranking_term(
     for (c, v) in &r.terms {
         *sums.entry(vec![*v]).or_insert(0) += c;
     }
-    Some(Term { numerator: expr::IntPoly::from_sums(sums), divisor: 1 })
+    Some(Term { numerator: expr::IntPoly::from_var_sums(sums), divisor: 1 })
 }
 
 /// The claims from the summary's bound, tightest first: each trace's term alone (with the

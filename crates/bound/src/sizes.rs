@@ -11,7 +11,7 @@
 //! loop's entry: the caller proves them there with the checker before it is used.
 
 use crate::exits::linear;
-use crate::expr::{Bound, IntPoly, Term};
+use crate::expr::{Bound, Factor, IntPoly, Term};
 use leapfrog_arith::CmpOp;
 use leapfrog_ir::types::Type;
 use leapfrog_ir::{Command, Expr, FuncId, LocId, Program, VarId, VarTy};
@@ -130,8 +130,8 @@ pub fn lift(
             let monomial = IntPoly::from_sums(BTreeMap::from([(factors.clone(), *c)]));
             let replaced = match factors.as_slice() {
                 [] => monomial,
-                [v] if keep(*v) || ghosts.contains(v) => monomial,
-                [v] => {
+                [Factor::Var(v)] if keep(*v) || ghosts.contains(v) => monomial,
+                [Factor::Var(v)] => {
                     let (upper, lower) = bounds_of(q, *v, facts, ghosts, keep);
                     let by = using(if *c > 0 { upper? } else { lower? });
                     IntPoly::of_constant(0).add_scaled(*c, &by)?
@@ -139,17 +139,21 @@ pub fn lift(
                 many => {
                     // A product is kept where each factor is kept or equals a ghost copy.
                     let mut product = IntPoly::of_constant(*c);
-                    for v in many {
-                        let by = if keep(*v) || ghosts.contains(v) {
-                            IntPoly::of_var(*v)
-                        } else {
-                            match bounds_of(q, *v, facts, ghosts, keep) {
+                    for f in many {
+                        let by = match f {
+                            // (A positive part is kept where all its variables are.)
+                            Factor::Pos(p) if p.vars().iter().all(|v| keep(*v) || ghosts.contains(v)) => {
+                                IntPoly::from_sums(BTreeMap::from([(vec![f.clone()], 1)]))
+                            }
+                            Factor::Pos(_) => return None,
+                            Factor::Var(v) if keep(*v) || ghosts.contains(v) => IntPoly::of_var(*v),
+                            Factor::Var(v) => match bounds_of(q, *v, facts, ghosts, keep) {
                                 (Some(u), Some(l)) if u.0 == l.0 => {
                                     using(l);
                                     using(u)
                                 }
                                 _ => return None,
-                            }
+                            },
                         };
                         product = product.times(&by)?;
                     }
@@ -205,7 +209,7 @@ pub fn lift_with_growth(
         for (c, factors) in &t.numerator.monomials {
             let monomial = IntPoly::from_sums(BTreeMap::from([(factors.clone(), *c)]));
             let replaced = match factors.as_slice() {
-                [v] if !keep(*v) && !ghosts.contains(v) => {
+                [Factor::Var(v)] if !keep(*v) && !ghosts.contains(v) => {
                     let upper = *c > 0;
                     // (A bound from the facts serves, unless it is a large constant, which
                     // says little: a type's limit.)
@@ -229,7 +233,7 @@ pub fn lift_with_growth(
                         if !growth_facts.contains(&fact) {
                             growth_facts.push(fact);
                         }
-                        IntPoly::from_sums(BTreeMap::from([(vec![g.on_entry], *c)]))
+                        IntPoly::from_sums(BTreeMap::from([(vec![Factor::Var(g.on_entry)], *c)]))
                     }
                 }
                 _ => monomial,

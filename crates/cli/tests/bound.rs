@@ -884,6 +884,8 @@ macro_rules! programs {
 
 programs!(
     while_increment,
+    amortized_reset,
+    amortized_raise,
     only_execution,
     recursive_only_execution,
     recursive_with_inputs,

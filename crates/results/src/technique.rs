@@ -40,6 +40,9 @@ pub const LOOP_FREE: &str = "loop-free";
 /// A loop bound from the distance its exit condition closes (`max(0, n - i)` for `i < n`),
 /// proven by the checker.
 pub const EXIT_CONDITION: &str = "exit-condition";
+/// A loop bound that sums what each path counts down, with what the other paths put back into
+/// it (`max(0, j) + (1 + max(0, N)) * max(0, i)`), proven by the checker.
+pub const AMORTIZED: &str = "amortized";
 /// A loop bound that is the most body starts runs of the program showed, proven by the checker.
 pub const OBSERVED_MAXIMUM: &str = "observed-maximum";
 /// A path's bound that is its loop's bound (each body start runs exactly one path).

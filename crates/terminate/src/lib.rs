@@ -77,13 +77,25 @@ pub fn terminate(p: &Program, opts: &Options) -> Report {
     // Building encodings is not interruptible: the stages aim a little before the budget's end.
     let deadline = start + opts.timeout.mul_f64(DEADLINE_SHARE);
     let _watchdog = Watchdog::start(deadline + Duration::from_millis(200));
-    let mut report = run(p, opts, start, deadline);
+    let mut report = run(p, opts, start, deadline, false);
     report.elapsed = start.elapsed();
     report.assumptions = leapfrog_ir::nondet::assumptions(p);
     report
 }
 
-fn run(p: &Program, opts: &Options, start: Instant, deadline: Instant) -> Report {
+/// Only the search for lassos (stage 3) of every loop: which loops some execution runs
+/// forever, for a client that knows the others' bounds (`bound`). Its TRUE is never given; its
+/// FALSE is a lasso as [`terminate`]'s.
+pub fn lassos(p: &Program, opts: &Options) -> Report {
+    let start = Instant::now();
+    let deadline = start + opts.timeout.mul_f64(DEADLINE_SHARE);
+    let _watchdog = Watchdog::start(deadline + Duration::from_millis(200));
+    let mut report = run(p, opts, start, deadline, true);
+    report.elapsed = start.elapsed();
+    report
+}
+
+fn run(p: &Program, opts: &Options, start: Instant, deadline: Instant, only_lassos: bool) -> Report {
     let sem = opts.semantics;
     if p.entry.is_none() {
         return Report::unknown(sem, "the program has no entry function".into());
@@ -151,6 +163,28 @@ fn run(p: &Program, opts: &Options, start: Instant, deadline: Instant) -> Report
         Context { q: &q, fid, forest: &forest, invariants: Vec::new(), supporting: HashMap::new(), cfg: cfg.clone() };
     let analyzable = q.funcs[fid].locs.len() <= MAX_ANALYZED_LOCS;
     let stage1_end = if analyzable { start + opts.timeout.mul_f64(BARE_RANKING_SHARE) } else { deadline };
+    if only_lassos && descents.is_some() {
+        return Report::unknown(sem, "the recursion is over-approximated: no lasso is an execution".into());
+    }
+    if only_lassos {
+        for (n, &l) in ids.iter().enumerate() {
+            match try_lasso(&bare, l, None, share(deadline, n, ids.len())) {
+                Ok(o) => outcomes[n] = Some(o),
+                Err(why) => reasons[n].push(why),
+            }
+        }
+        let per_copy = ids
+            .iter()
+            .zip(outcomes)
+            .zip(reasons)
+            .map(|((l, o), why)| (*l, o.unwrap_or_else(|| LoopOutcome::unknown(why.join("; ")))))
+            .collect();
+        let mut report = aggregate(&q, fid, &forest, per_copy, sem);
+        if report.verdict == Verdict::True {
+            report.verdict = Verdict::Unknown;
+        }
+        return report;
+    }
     for (k, &l) in ids.iter().enumerate() {
         match try_ranking(&bare, l, false, share(stage1_end, k, ids.len())) {
             Ok(o) => outcomes[k] = Some(o),
