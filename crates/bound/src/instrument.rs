@@ -317,6 +317,20 @@ pub fn relevant(
 /// something else than an integer (a pointer read from memory would be one the skipped stores
 /// never wrote).
 pub fn cone_of_influence(p: &Program, fid: FuncId, relevant: &BTreeSet<VarId>) -> Option<Program> {
+    slice(p, fid, relevant, true).map(|(sliced, _)| sliced)
+}
+
+/// [`cone_of_influence`] without following conditions: a register is relevant only when it is
+/// in `relevant` or assigned to a relevant one, and a condition that mentions an irrelevant
+/// register becomes `true`. Coarser (the executions of the result include the cone's), and it
+/// tracks far fewer registers: for facts about the values of `relevant`, not about whether
+/// steps are taken.
+/// With the registers kept.
+pub fn data_slice(p: &Program, fid: FuncId, relevant: &BTreeSet<VarId>) -> Option<(Program, BTreeSet<VarId>)> {
+    slice(p, fid, relevant, false)
+}
+
+fn slice(p: &Program, fid: FuncId, relevant: &BTreeSet<VarId>, conditions: bool) -> Option<(Program, BTreeSet<VarId>)> {
     let is_int = |v: VarId| matches!(p.vars[v].ty.reg(), Some(Type::Int(_)));
     let f = &p.funcs[fid];
     let mut keep: BTreeSet<VarId> = relevant.clone();
@@ -327,7 +341,7 @@ pub fn cone_of_influence(p: &Program, fid: FuncId, relevant: &BTreeSet<VarId>) -
                 Command::Assign(v, value) if keep.contains(v) || !is_int(*v) => value.for_each_var(&mut |x| {
                     keep.insert(x);
                 }),
-                Command::Assume(c) => {
+                Command::Assume(c) if conditions => {
                     let mut mentioned = Vec::new();
                     c.for_each_var(&mut |x| mentioned.push(x));
                     if mentioned.iter().any(|x| keep.contains(x)) {
@@ -341,6 +355,16 @@ pub fn cone_of_influence(p: &Program, fid: FuncId, relevant: &BTreeSet<VarId>) -
             break;
         }
     }
+    // A condition is kept when it mentions a relevant register (with `conditions`, all it
+    // mentions then are), else when all it mentions are.
+    let kept_condition = |c: &Expr| {
+        let (mut any, mut all) = (false, true);
+        c.for_each_var(&mut |x| {
+            any |= keep.contains(&x);
+            all &= keep.contains(&x);
+        });
+        if conditions { any } else { all }
+    };
     let mut out = p.clone();
     for (_, e) in out.funcs[fid].edges.iter_mut() {
         let cmd = match &e.cmd {
@@ -349,12 +373,9 @@ pub fn cone_of_influence(p: &Program, fid: FuncId, relevant: &BTreeSet<VarId>) -
             Command::Assign(v, _) if is_int(*v) && !keep.contains(v) => {
                 Command::Havoc(*v, leapfrog_ir::HavocOrigin::Volatile)
             }
-            Command::Assume(c) => {
-                let mut any = false;
-                c.for_each_var(&mut |x| any |= keep.contains(&x));
-                // (Still an assumption: a branch's edges all are.)
-                if any { continue } else { Command::Assume(Expr::Bool(true)) }
-            }
+            // (Still an assumption: a branch's edges all are.)
+            Command::Assume(c) if kept_condition(c) => continue,
+            Command::Assume(_) => Command::Assume(Expr::Bool(true)),
             // A construct the IR does not model (floating point) changes what it says it may
             // change: nothing relevant, or arbitrary integers.
             // One that may not return (a call through a function pointer, `longjmp`, inline
@@ -375,7 +396,7 @@ pub fn cone_of_influence(p: &Program, fid: FuncId, relevant: &BTreeSet<VarId>) -
         };
         e.cmd = cmd;
     }
-    Some(out)
+    Some((out, keep))
 }
 
 /// Makes, in `fid`, every step from a location from which no assertion can be reached a

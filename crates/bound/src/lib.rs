@@ -205,9 +205,9 @@ pub fn bounds(p: &Program, opts: &Options) -> BoundsReport {
                     lifted_program_bound(&q, fid, &forest, &proven, opts.semantics, lifting, false)
                         .or_else(|| {
                             // Again with the ghosts of the loops that step the variables by
-                            // constants (more variables for the octagons, so only now).
-                            let growing = deadline.min(Instant::now() + opts.timeout.mul_f64(LIFT_SHARE));
-                            lifted_program_bound(&q, fid, &forest, &proven, opts.semantics, growing, true)
+                            // constants (more variables for the octagons, so only now), with
+                            // the time left: it is the job's last step.
+                            lifted_program_bound(&q, fid, &forest, &proven, opts.semantics, deadline, true)
                         })
                         .ok_or(why)
                 }
@@ -506,7 +506,13 @@ fn lifted_program_bound(
     let same = |l: LoopId| by_header(forest.loops[l].header);
     // (The growths' ghosts are more variables to track: two per growth and a counter.)
     let max_live = LIFT_MAX_LIVE + if with_growth { GROWTH_MAX_LIVE } else { 0 };
-    let mut known = header_facts(&ghosted, fid, semantics, max_live, deadline)?;
+    // The facts are about the values of the bounds' variables and the ghosts: computed on the
+    // data slice of those (far fewer variables for the octagons; proven on the program later).
+    let mut relevant: BTreeSet<VarId> = proven.values().flat_map(|b| b.vars()).collect();
+    relevant.extend(ghosts.values().copied());
+    relevant.extend(growths.iter().flat_map(|g| [g.on_entry, g.count]));
+    let sliced = instrument::data_slice(&ghosted, fid, &relevant).map(|(sliced, _)| sliced);
+    let mut known = header_facts(sliced.as_ref().unwrap_or(&ghosted), fid, semantics, max_live, deadline)?;
     // The growths' facts are candidate invariants at every header (the octagons cannot say
     // `y <= y@R + 1000·c_R`): at the stepping loop's own, they are what makes the facts at a
     // later loop's entry inductive.
@@ -658,9 +664,27 @@ fn prove_at_entry(
             relevant.insert(v);
         });
     }
-    let mut proven = instrument::cone_of_influence(&asserted, fid, &relevant).unwrap_or(asserted);
-    instrument::cut_after_assertions(&mut proven, fid);
-    leapfrog_verify::prove_assertions(&proven, fid, &known.seeds, opts, Effort::Templates).ok()?;
+    // First on their data slice alone (facts about values, such as a growth's, rarely need the
+    // conditions, and the loops then need no bounds), with the candidates over what it keeps;
+    // then on the cone of influence.
+    let start = Instant::now();
+    let on_slice = instrument::data_slice(&asserted, fid, &relevant).and_then(|(mut sliced, kept)| {
+        instrument::cut_after_assertions(&mut sliced, fid);
+        let mut seeds = known.seeds.clone();
+        seeds.retain(|(_, c)| {
+            let mut inside = true;
+            c.expr.for_each_var(&mut |v| inside &= kept.contains(&v));
+            inside
+        });
+        let half = Options { timeout: opts.timeout / 2, ..*opts };
+        leapfrog_verify::prove_assertions(&sliced, fid, &seeds, &half, Effort::Seeds).ok()
+    });
+    if on_slice.is_none() {
+        let mut proven = instrument::cone_of_influence(&asserted, fid, &relevant).unwrap_or(asserted);
+        instrument::cut_after_assertions(&mut proven, fid);
+        let left = Options { timeout: opts.timeout.saturating_sub(start.elapsed()), ..*opts };
+        leapfrog_verify::prove_assertions(&proven, fid, &known.seeds, &left, Effort::Templates).ok()?;
+    }
     Some(facts.iter().map(|f| format!("on entry: {}", leapfrog_ir::print::expr_to_c(q, f))).collect())
 }
 
@@ -1179,7 +1203,22 @@ fn check(
     let plain = candidates::plain(&ghosts, bound, traces, constants, constant);
     let mut all = plain.clone();
     all.extend(candidates::guarded(&ghosts, traces));
-    let header_seeds = |cs: Vec<Candidate>| -> Vec<_> { cs.into_iter().map(|c| (header, c)).collect() };
+    // At the loop's header, and at the headers of the loops inside it: a loop inside that
+    // advances what the bound counts (`while (...) i++;` inside `while (i < n)`) keeps the
+    // potential too, and its summary needs it.
+    let inner: Vec<leapfrog_ir::LocId> = forest
+        .loops
+        .ids()
+        .filter(|m| *m != l && forest.contains(l, forest.loops[*m].header))
+        .map(|m| forest.loops[m].header)
+        .collect();
+    let header_seeds = |cs: Vec<Candidate>| -> Vec<_> {
+        let mut seeds: Vec<_> = cs.iter().map(|c| (header, c.clone())).collect();
+        for h in &inner {
+            seeds.extend(cs.iter().map(|c| (*h, c.clone())));
+        }
+        seeds
+    };
     // (Each attempt gets its share of what is left, but at least `MIN_ATTEMPT` of it: a proof
     // needs a fixed time to start, and shares of shares of a small budget left every attempt
     // too little — adpcm's `for (i = 0; i < 10; i++)` went unproven under a 20 s limit.)

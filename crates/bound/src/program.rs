@@ -28,6 +28,9 @@ use leapfrog_ir::{Command, EdgeId, Expr, FuncId, Id, IdVec, LocId, LoopId, Progr
 use std::cell::Cell;
 use std::collections::{BTreeMap, BTreeSet};
 
+/// The most loops a chain of raises ([`LoopBounds::extras`]) goes through.
+const MAX_RAISE_CHAIN: usize = 4;
+
 /// The program's bound over its inputs and the degree of that bound.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Composed {
@@ -102,21 +105,32 @@ pub fn compose(
         let mut part_degree = 0;
         let mut constant = Some(1i128);
         for m in chain.iter().rev() {
-            let mut summands = vec![(over_inputs(*m, root)?, *m, root)];
-            for (r, k) in extras.get(m).into_iter().flatten() {
-                if extras.get(r).is_some_and(|e| !e.is_empty()) {
-                    return Err(format!(
-                        "the bound of the loop at {} grows with the loop at {}, whose bound grows with another",
-                        where_(*m),
-                        where_(*r)
-                    ));
-                }
-                let root_r = forest.outermost(*r);
+            // The loop's own bound, and k times the bound of each loop its raises name, with
+            // that loop's own raises in turn (`natp` grows with the loop that counts it, whose
+            // bound `naid` grows with another).
+            let mut summands = Vec::new();
+            let mut stack = vec![(*m, 1i128, vec![*m])];
+            while let Some((x, k, path)) = stack.pop() {
+                let root_x = if x == *m { root } else { forest.outermost(x) };
+                let own = over_inputs(x, root_x)?;
                 summands.push((
-                    over_inputs(*r, root_r)?.times_constant(*k).ok_or("a coefficient overflows")?,
-                    *r,
-                    root_r,
+                    if k == 1 { own } else { own.times_constant(k).ok_or("a coefficient overflows")? },
+                    x,
+                    root_x,
                 ));
+                for (r, kr) in extras.get(&x).into_iter().flatten() {
+                    if path.contains(r) || path.len() >= MAX_RAISE_CHAIN {
+                        return Err(format!(
+                            "the bound of the loop at {} grows with the loop at {} through a chain of raises that \
+                             returns or is too long",
+                            where_(*m),
+                            where_(*r)
+                        ));
+                    }
+                    let mut longer = path.clone();
+                    longer.push(*r);
+                    stack.push((*r, k.checked_mul(*kr).ok_or("a coefficient overflows")?, longer));
+                }
             }
             let mut texts = Vec::new();
             let mut summand_degree = 0;

@@ -211,11 +211,13 @@ pub fn lift_with_growth(
             let replaced = match factors.as_slice() {
                 [Factor::Var(v)] if !keep(*v) && !ghosts.contains(v) => {
                     let upper = *c > 0;
-                    // (A bound from the facts serves, unless it is a large constant, which
-                    // says little: a type's limit.)
+                    // (A bound from the facts serves, unless its constant is large, which says
+                    // little: a type's limit, `run <= limit + 2147483648`.)
                     let (up, low) = bounds_of(q, *v, facts, ghosts, keep);
                     let useful = |b: &Option<FromFact>| {
-                        b.as_ref().is_some_and(|(p, _)| p.constant().is_none_or(|c| c.abs() <= SMALL))
+                        b.as_ref().is_some_and(|(p, _)| {
+                            p.partial(&|_| Some(0)).and_then(|c| c.constant()).is_some_and(|c| c.abs() <= SMALL)
+                        })
                     };
                     if (upper && useful(&up)) || (!upper && useful(&low)) {
                         monomial

@@ -254,6 +254,20 @@ fn a_variable_an_earlier_loop_steps_by_constants_is_bounded_through_that_loop() 
             Some(("O(n^2)", "max(0, m) + max(0, m) * max(0, m)")),
         ),
         (
+            // A loop over what an earlier loop's bound grows with, which grows with another:
+            // the raises chain (`b <= c_2`, the second loop's bound `a <= c_1`).
+            "chained",
+            "int nondet(void);\nvoid chained(int n) {\n  int a = 0, b = 0;\n  for (int i = 0; i < n; i++) if (nondet()) a++;\n  for (int k = 0; k < a; k++) if (nondet()) b++;\n  for (int l = 0; l < b; l++) { }\n}\n",
+            Some(("O(n^1)", "max(0, n) + max(0, n) + max(0, n)")),
+        ),
+        (
+            // An inner loop that advances the outer loop's counter (the outer bound's potential
+            // holds at the inner loop's header too), and a loop over what the inner one counted.
+            "inner_advances",
+            "int nondet(void);\nvoid inner_advances(int size, int limit) {\n  int i = 0;\n  while (i < size) {\n    int run = 0;\n    i++;\n    while (nondet() && run < limit) { run++; i++; }\n    for (int k = 0; k < run; k++) { }\n  }\n}\n",
+            Some(("O(n^2)", "max(0, size) + max(0, size) * max(0, limit) + max(0, size) * max(0, limit)")),
+        ),
+        (
             "by_input",
             "int nondet(void);\nvoid by_input(int x) {\n  int y = 0;\n  while (x > 0) { x--; y += nondet(); }\n  while (y > 0) y--;\n}\n",
             None,

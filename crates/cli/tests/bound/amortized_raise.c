@@ -8,7 +8,7 @@
 
 int run(int i, int j, int n) {
   LF_ENTRY(1);
-  while (i < n) {
+  while (i < n || j > 0) {
     LF_BODY(1);
     if (j > 0) {
       j--;

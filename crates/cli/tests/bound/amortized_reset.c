@@ -3,13 +3,13 @@
 #define LF_BODY(id)
 #endif
 /* One path counts j down; the other resets j to N and counts i down (cousot9 of the termCOMP
- * complexity suite). No path's ranking bounds the loop: the amortized bound adds j's first run
- * to N per decrement of i. */
+ * complexity suite, run until j too is spent, so that the bound is reached). No path's ranking
+ * bounds the loop: the amortized bound adds j's first run to N per decrement of i. */
 #include <stdlib.h>
 
 int run(int i, int j, int N) {
   LF_ENTRY(1);
-  while (i > 0) {
+  while (i > 0 || j > 0) {
     LF_BODY(1);
     if (j > 0) {
       j--;
