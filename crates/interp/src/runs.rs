@@ -53,6 +53,13 @@ pub fn single_run_watching(
     (r.outcome.ended() && !r.read_any_input()).then_some(r)
 }
 
+/// The run [`single_run`] makes, for at most `max_steps` steps, however it ends: a caller can
+/// tell a run that consulted an input (it stops there) from one that is only long (its step
+/// limit, no input consulted).
+pub fn only_run(q: &Program, semantics: Semantics, max_steps: u64, deadline: Instant) -> ExecResult {
+    crate::run(q, &only_run_config(semantics, max_steps, deadline, None))
+}
+
 /// What the run of [`single_run`] shows, as a certificate's text: "the program's only execution
 /// ends (exit 0) after 42 steps".
 pub fn ending_text(run: &ExecResult) -> String {

@@ -11,8 +11,10 @@
 //!
 //! Deeper unwinding is left to [`crate::verify`], which a caller runs next with the time left:
 //! it tries a proof first, which ends the search for a program without a failure, and unwinds
-//! deeper after it. Every execution returned was replayed by the interpreter to the failing
-//! assertion.
+//! deeper after it. Every execution returned was replayed to the failing assertion: by the
+//! interpreter, or — when the caller gives a [`LongReplay`] (`testgen`'s native run) and the
+//! interpreter's run passes [`PROBE_STEPS`] — by the caller's replay, without first
+//! interpreting to the step limit (the interpreter runs on where that replay fails).
 
 use crate::{Counterexample, Options, Search, no_assertion_runs, technique};
 use leapfrog_interp::EdgeInputs;
@@ -21,6 +23,7 @@ use leapfrog_interp::{ExecResult, Outcome};
 use leapfrog_ir::loops::LoopForest;
 use leapfrog_ir::{InlineLimits, Program, inline_program};
 use leapfrog_smt::{QueryLimits, Watchdog};
+use leapfrog_source::Span;
 use leapfrog_summarize::Config;
 use leapfrog_summarize::bmc::{BmcResult, leap_search};
 use std::time::{Duration, Instant};
@@ -36,6 +39,28 @@ const LONG_RUN: u64 = 5_000_000;
 /// Runs on random inputs at most (before the deeper unwinding; the searches before them find
 /// most failures, and a program without one would spend the whole share).
 const RANDOM_RUNS: u64 = 200;
+/// With a [`LongReplay`], the steps after which the interpreter's run of the only execution or
+/// of the summaries' inputs counts as long and is handed to it: 10 to 25 ms of the
+/// interpreter's time, less than a native build (gcc, about 40 ms).
+pub const PROBE_STEPS: u64 = 250_000;
+
+/// A caller's replay of inputs whose interpreter run would be long (`testgen`'s native run of
+/// the program compiled by gcc): `Ok` with how the run ended when it failed an assertion of the
+/// program, else why not. It is given the inputs and a deadline.
+pub type LongReplay<'a> = &'a dyn Fn(&[i128], Instant) -> Result<String, String>;
+
+/// A failure confirmed by a [`LongReplay`] rather than the interpreter.
+#[derive(Clone, Debug)]
+pub struct ReplayedLong {
+    /// The replay's own account of the run (the `Ok` of the [`LongReplay`]).
+    pub outcome: String,
+    /// How the interpreter's run stopped at the probe's limit ("limit: step limit after 250000
+    /// steps").
+    pub probe: String,
+    /// Whether every value the interpreter's run read up to the probe's limit came from a
+    /// `__VERIFIER_nondet_*` call (the long replay is asked only then).
+    pub only_nondet_calls: bool,
+}
 
 /// A failing execution, with the technique that found it.
 #[derive(Clone, Debug)]
@@ -45,6 +70,10 @@ pub struct Found {
     /// The interpreter's replay of the counterexample on the program (`runs::replay`'s, with
     /// its trace), when the search kept it: a caller need not replay a long run again.
     pub replay: Option<ExecResult>,
+    /// Set when the [`LongReplay`] confirmed the failure instead of the interpreter (`replay`
+    /// is then `None`, and the counterexample has the inputs alone: no path, an unknown
+    /// failing position).
+    pub long: Option<ReplayedLong>,
 }
 
 /// Inputs a search proposed whose replay the interpreter could not finish (its step or time
@@ -65,19 +94,62 @@ pub struct Unconfirmed {
 /// replay did not finish). `Err` says nothing about whether one exists, except where the reason
 /// says the program has none (no assertion, or an only execution that fails none).
 pub fn falsify(p: &Program, opts: &Options) -> Result<Found, (String, Option<Unconfirmed>)> {
-    let mut unconfirmed = None;
-    search_failure(p, opts, &mut unconfirmed).map_err(|why| (why, unconfirmed))
+    falsify_with(p, opts, None)
 }
 
-fn search_failure(p: &Program, opts: &Options, unconfirmed: &mut Option<Unconfirmed>) -> Result<Found, String> {
+/// [`falsify`], with `long` to replay the inputs of runs longer than [`PROBE_STEPS`] steps.
+pub fn falsify_with(
+    p: &Program,
+    opts: &Options,
+    long: Option<LongReplay>,
+) -> Result<Found, (String, Option<Unconfirmed>)> {
+    let mut unconfirmed = None;
+    search_failure(p, opts, long, &mut unconfirmed).map_err(|why| (why, unconfirmed))
+}
+
+/// The inputs of `probe` (an interpreter run stopped at its step limit) replayed by `long`, as a
+/// failing execution; `None` when the run read a value other than a `__VERIFIER_nondet_*`
+/// call's (the long replay would not serve it) or the long replay did not reach a failure.
+fn replayed_long(long: LongReplay, probe: &ExecResult, technique: &'static str, deadline: Instant) -> Option<Found> {
+    let only_nondet_calls = probe.read_only_nondet_calls();
+    if !only_nondet_calls {
+        return None;
+    }
+    let outcome = long(&probe.inputs, deadline).ok()?;
+    Some(Found {
+        counterexample: Counterexample {
+            inputs: probe.inputs.clone(),
+            path: Vec::new(),
+            elided: 0,
+            failing: Span::UNKNOWN,
+            leaps: Vec::new(),
+            unwinding: None,
+        },
+        technique,
+        replay: None,
+        long: Some(ReplayedLong {
+            outcome,
+            probe: format!("{} after {} steps", probe.outcome, probe.steps),
+            only_nondet_calls,
+        }),
+    })
+}
+
+fn search_failure(
+    p: &Program,
+    opts: &Options,
+    long: Option<LongReplay>,
+    unconfirmed: &mut Option<Unconfirmed>,
+) -> Result<Found, String> {
     let start = Instant::now();
     let deadline = start + opts.timeout;
     let _watchdog = Watchdog::start(deadline + Duration::from_millis(200));
     let share = |s: f64| (Instant::now() + opts.timeout.mul_f64(s)).min(deadline);
-    let found =
-        |counterexample: Counterexample, technique: &'static str| Ok(Found { counterexample, technique, replay: None });
+    let found = |counterexample: Counterexample, technique: &'static str| {
+        Ok(Found { counterexample, technique, replay: None, long: None })
+    };
     let replayed = |(counterexample, run): (Counterexample, ExecResult), technique: &'static str| {
-        Ok(Found { counterexample, technique, replay: Some(run) })
+        Ok(Found { counterexample, technique, replay: Some(run), long: None })
     };
     if p.entry.is_none() {
         return Err("the program has no entry function".into());
@@ -85,7 +157,22 @@ fn search_failure(p: &Program, opts: &Options, unconfirmed: &mut Option<Unconfir
     if let Some(fact) = no_assertion_runs(p) {
         return Err(fact);
     }
-    if let Some(r) = runs::single_run(p, opts.semantics, opts.timeout, deadline) {
+    // With a long replay at hand, a probe first: an only execution longer than the probe is
+    // replayed by it (the interpreter runs it to its budget only where that fails).
+    let probed = long.map(|l| (l, runs::only_run(p, opts.semantics, PROBE_STEPS, deadline)));
+    let only = match &probed {
+        Some((_, r)) if r.outcome.ended() && !r.read_any_input() => Some(r.clone()),
+        Some((l, r)) if matches!(r.outcome, Outcome::Limit { .. }) && !r.read_any_input() => {
+            if let Some(f) = replayed_long(*l, r, technique::CONCRETE_EXECUTION, deadline) {
+                return Ok(f);
+            }
+            runs::single_run(p, opts.semantics, opts.timeout, deadline)
+        }
+        // (It consulted an input, or ended otherwise: no only execution to run.)
+        Some(_) => None,
+        None => runs::single_run(p, opts.semantics, opts.timeout, deadline),
+    };
+    if let Some(r) = only {
         let Outcome::Error { span, .. } = r.outcome else { return Err(runs::ending_text(&r)) };
         return match crate::replayed_failure_run(p, Vec::new(), Some(span), opts.semantics, deadline) {
             Ok(run) => replayed(run, technique::CONCRETE_EXECUTION),
@@ -127,8 +214,16 @@ fn search_failure(p: &Program, opts: &Options, unconfirmed: &mut Option<Unconfir
                 // The run that puts the inputs in the order the program reads them is the first
                 // replay: one that does not end within `LONG_RUN` steps is left unconfirmed (a
                 // caller may run it natively; `verify`'s own search replays longer runs).
-                let mut oracle = EdgeInputs::along(fid, &proposed.values.params, &proposed.values.at_edges);
-                let recorded = run_recording_within(searched, &mut oracle, opts.semantics, LONG_RUN, deadline);
+                // With a long replay at hand, a run past the probe is replayed by it first.
+                let oracle = || EdgeInputs::along(fid, &proposed.values.params, &proposed.values.at_edges);
+                let steps = if long.is_some() { PROBE_STEPS } else { LONG_RUN };
+                let mut recorded = run_recording_within(searched, &mut oracle(), opts.semantics, steps, deadline);
+                if let (Some(l), Outcome::Limit { .. }) = (long, &recorded.outcome) {
+                    if let Some(f) = replayed_long(l, &recorded, technique::DISJUNCTIVE_SUMMARIES, deadline) {
+                        return Ok(f);
+                    }
+                    recorded = run_recording_within(searched, &mut oracle(), opts.semantics, LONG_RUN, deadline);
+                }
                 let only_nondet_calls = recorded.read_only_nondet_calls();
                 let stream = recorded.inputs;
                 match recorded.outcome {
