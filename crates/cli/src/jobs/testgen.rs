@@ -1,5 +1,6 @@
 //! `leapfrog testgen`: inputs that reach the program's error, a line, or every branch outcome,
-//! each replayed by the interpreter; as text, JSON or a Test-Comp test suite.
+//! each replayed (by the interpreter, or natively for a long run to an error); as text, JSON or
+//! a Test-Comp test suite.
 
 use super::{EXIT_OK, EXIT_USAGE, Input, load_for_report};
 use leapfrog_report::Format;
@@ -24,10 +25,10 @@ pub fn run(input: &Input, goal: &Goal, format: TestFormat, output: &Path, option
         Ok(loaded) => loaded,
         Err(code) => return code,
     };
-    let native = leapfrog_testgen::native::NativeSources {
-        files: input.files.clone(),
-        ilp32: input.options.data_model == leapfrog_ir::DataModel::ILP32,
-    };
+    let native = leapfrog_testgen::native::NativeSources::new(
+        input.files.clone(),
+        input.options.data_model == leapfrog_ir::DataModel::ILP32,
+    );
     let report = leapfrog_testgen::testgen(&program, goal, &options, Some(&native));
     if format == TestFormat::TestComp {
         if let Err(e) = write_suite(input, &program, goal, &report, output) {
