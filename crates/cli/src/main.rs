@@ -120,11 +120,11 @@ enum Command {
         #[arg(long, value_enum, default_value_t = BoundFormatArg::Text)]
         format: BoundFormatArg,
     },
-    /// Inputs that reach a target, each replayed by the interpreter: the program's error (a
-    /// failing assertion, a reach_error call; Test-Comp's cover-error), the first statement of a
-    /// line (--target), or every branch outcome (--cover branches). Solved through the loops'
-    /// disjunctive summaries where unwinding would be too deep; a target no input reaches is
-    /// `unreachable` only when verify proves it.
+    /// Inputs that reach a target, each replayed (by the interpreter, or natively for a long run
+    /// to an error): the program's error (a failing assertion, a reach_error call; Test-Comp's
+    /// cover-error), the first statement of a line (--target), or every branch outcome (--cover
+    /// branches). Solved through the loops' disjunctive summaries where unwinding would be too
+    /// deep; a target no input reaches is `unreachable` only when verify proves it.
     Testgen {
         #[command(flatten)]
         input: InputArgs,

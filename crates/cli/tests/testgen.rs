@@ -1010,6 +1010,7 @@ programs!(
     loop_million,
     count_ten_million,
     count_hundred_million,
+    only_execution_long,
     ub_before_error,
     magic_value,
     unreachable_error,

@@ -71,7 +71,7 @@ pub fn to_json(files: &SourceFiles, r: &TestgenReport) -> Value {
         "job": "testgen",
         "goal": r.goal,
         "semantics": r.semantics.name(),
-        "convention": "nondet: the input stream `leapfrog exec --nondet` takes (nondeterministic values and, in order, the values of uninitialized reads); every test was replayed by the interpreter and reached its targets; unreachable: proven by verify, with its certificate",
+        "convention": "nondet: the input stream `leapfrog exec --nondet` takes (nondeterministic values and, in order, the values of uninitialized reads); every test was replayed (by the interpreter, or natively: replayed_by) and reached its targets; unreachable: proven by verify, with its certificate",
         "notes": r.notes,
         "targets": targets,
         "tests": tests,

@@ -1,6 +1,7 @@
 //! Test generation (proteus-tse19 §7.3): inputs that reach a target — the program's error
 //! (Test-Comp's `cover-error`), the first statement of a source line, or every branch outcome
-//! (`cover-branches`) — with each input replayed by the interpreter before it is reported.
+//! (`cover-branches`) — with each input replayed before it is reported: by the interpreter, or
+//! natively ([`native`]) for an error whose interpreter run would be long.
 //!
 //! A line is reached when one of the commands written on it runs (the line's edges: a
 //! statement, a condition, a call that may never return). A target is written into a copy of
@@ -26,7 +27,7 @@ use leapfrog_ir::{EdgeId, FuncId, Program};
 use leapfrog_results::tests::{Target, TargetKind, TargetStatus, TestCase, TestgenReport};
 use leapfrog_results::{Options, Verdict};
 use leapfrog_source::{FileId, Span};
-use leapfrog_verify::falsify::falsify;
+use leapfrog_verify::falsify::{LongReplay, falsify_with};
 use native::NativeSources;
 use std::time::{Duration, Instant};
 
@@ -160,7 +161,34 @@ fn reach(
         certificate: Vec::new(),
     };
     let searching = Options { semantics: opts.semantics, timeout: opts.timeout.mul_f64(SEARCH_SHARE) };
-    let not_found = match falsify(instrumented, &searching) {
+    // An error of `p` itself whose interpreter run would be long is replayed natively first.
+    let natively = |inputs: &[i128], until: Instant| {
+        let sources = native.expect("only with native sources");
+        native::reaches_error(sources, inputs, until).map(|took| format!("native run of {:.2} s", took.as_secs_f64()))
+    };
+    let long: Option<LongReplay> = match native {
+        Some(sources) if !sources.ilp32 && std::ptr::eq(instrumented, p) => Some(&natively),
+        _ => None,
+    };
+    let not_found = match falsify_with(instrumented, &searching, long) {
+        Ok(found) if found.long.is_some() => {
+            let long = found.long.expect("checked");
+            target.status = TargetStatus::Reached;
+            target.technique = Some(found.technique);
+            // The native run does not say which assertion failed; a program with one has its
+            // position.
+            if let [only] = assertion_spans(p).as_slice() {
+                target.span = *only;
+            }
+            let test = TestCase {
+                nondet: found.counterexample.inputs,
+                steps: None,
+                outcome: format!("error ({}; the interpreter's run stopped: {})", long.outcome, long.probe),
+                replayed_by: "native",
+                only_nondet_calls: long.only_nondet_calls,
+            };
+            return (target, Some(test));
+        }
         Ok(found) => {
             let inputs = found.counterexample.inputs;
             // (The search's own replay, when it was on `p` itself: a long run is not run twice.)
