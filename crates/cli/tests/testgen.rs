@@ -1011,6 +1011,7 @@ programs!(
     count_ten_million,
     count_hundred_million,
     only_execution_long,
+    only_execution_long_safe,
     ub_before_error,
     magic_value,
     unreachable_error,

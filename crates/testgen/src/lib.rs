@@ -27,7 +27,7 @@ use leapfrog_ir::{EdgeId, FuncId, Program};
 use leapfrog_results::tests::{Target, TargetKind, TargetStatus, TestCase, TestgenReport};
 use leapfrog_results::{Options, Verdict};
 use leapfrog_source::{FileId, Span};
-use leapfrog_verify::falsify::{LongReplay, falsify_with};
+use leapfrog_verify::falsify::{LongReplay, Missed, falsify_with};
 use native::NativeSources;
 use std::time::{Duration, Instant};
 
@@ -164,7 +164,8 @@ fn reach(
     // An error of `p` itself whose interpreter run would be long is replayed natively first.
     let natively = |inputs: &[i128], until: Instant| {
         let sources = native.expect("only with native sources");
-        native::reaches_error(sources, inputs, until).map(|took| format!("native run of {:.2} s", took.as_secs_f64()))
+        let took = native::reaches_error(sources, inputs, until)?;
+        Ok(format!("native run of {:.2} s", took.as_secs_f64()))
     };
     let long: Option<LongReplay> = match native {
         Some(sources) if !sources.ilp32 && std::ptr::eq(instrumented, p) => Some(&natively),
@@ -234,7 +235,7 @@ fn reach(
                     };
                     return (target, Some(test));
                 }
-                Err(no) => format!("{why}; natively: {no}"),
+                Err(Missed::Ended(no) | Missed::Unfinished(no) | Missed::Other(no)) => format!("{why}; natively: {no}"),
             },
         },
     };

@@ -23,11 +23,13 @@
 //! stream ends the run with another code: the test did not describe the run. The program is
 //! built with AddressSanitizer and UndefinedBehaviorSanitizer, neither recovering: a run with
 //! undefined behaviour (an overflow, a shift out of range, an access out of bounds or to a dead
-//! object) ends at it, as the interpreter's does, and is no confirmation (review found errors
-//! "reached" through an out-of-bounds read). The sanitized program reserves terabytes of
+//! object) ends at it (with its own exit code, [`SANITIZER_EXIT`], so that any other exit is
+//! the program's: `Missed::Ended`), as the interpreter's does, and is no confirmation (review
+//! found errors "reached" through an out-of-bounds read). The sanitized program reserves terabytes of
 //! address space: it runs with the soft address-space limit raised to the hard one. Only the
 //! error goal is replayed natively.
 
+use leapfrog_verify::falsify::Missed;
 use std::fmt::Write as _;
 use std::io::Read as _;
 use std::path::{Path, PathBuf};
@@ -39,6 +41,8 @@ use std::time::{Duration, Instant};
 pub const ERROR_EXIT: i32 = 99;
 /// The exit code of a run that asked for more values than the test has.
 const EXHAUSTED_EXIT: i32 = 98;
+/// The exit code of a run a sanitizer stopped (`exitcode` of ASAN_OPTIONS and UBSAN_OPTIONS).
+pub const SANITIZER_EXIT: i32 = 97;
 
 /// What a native replay needs: the program's files (C or preprocessed) as given; and the
 /// program once built (in a scratch folder removed with it).
@@ -128,15 +132,16 @@ fn harness() -> String {
 }
 
 /// Runs the program natively on `stream` until `deadline`: `Ok` with how long the run took when
-/// it ended at an error, else why not. (The first call builds the program.)
-pub fn reaches_error(sources: &NativeSources, stream: &[i128], deadline: Instant) -> Result<Duration, String> {
+/// it ended at an error, else how it ended (`Missed::Ended` when the program exited by itself,
+/// without a sanitizer's finding). (The first call builds the program.)
+pub fn reaches_error(sources: &NativeSources, stream: &[i128], deadline: Instant) -> Result<Duration, Missed> {
     if sources.ilp32 {
-        return Err("an ILP32 program is not run natively".into());
+        return Err(Missed::Other("an ILP32 program is not run natively".into()));
     }
     if stream.iter().any(|v| i64::try_from(*v).is_err() && u64::try_from(*v).is_err()) {
-        return Err("a value does not fit 64 bits".into());
+        return Err(Missed::Other("a value does not fit 64 bits".into()));
     }
-    let built = sources.built()?;
+    let built = sources.built().map_err(Missed::Other)?;
     run(built, stream, deadline)
 }
 
@@ -237,7 +242,8 @@ fn finish(child: Child) -> Result<(), String> {
 }
 
 /// Runs the built program on `stream` until `deadline`.
-fn run(built: &Built, stream: &[i128], deadline: Instant) -> Result<Duration, String> {
+fn run(built: &Built, stream: &[i128], deadline: Instant) -> Result<Duration, Missed> {
+    let other = |why: String| Err(Missed::Other(why));
     use std::sync::atomic::{AtomicU64, Ordering};
     static RUNS: AtomicU64 = AtomicU64::new(0);
     let values: Vec<String> = stream.iter().map(|v| v.to_string()).collect();
@@ -263,12 +269,13 @@ fn run(built: &Built, stream: &[i128], deadline: Instant) -> Result<Duration, St
     let mut child = command
         .env("LEAPFROG_STREAM", values.join(","))
         .env("LEAPFROG_ERROR_FILE", &mark)
-        .env("ASAN_OPTIONS", "detect_leaks=0")
+        .env("ASAN_OPTIONS", format!("detect_leaks=0:exitcode={SANITIZER_EXIT}"))
+        .env("UBSAN_OPTIONS", format!("exitcode={SANITIZER_EXIT}"))
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
-        .map_err(|e| format!("the native program cannot be run: {e}"))?;
+        .map_err(|e| Missed::Other(format!("the native program cannot be run: {e}")))?;
     // Short runs end within a few milliseconds: the first waits are short.
     let mut pause = Duration::from_micros(200);
     loop {
@@ -283,22 +290,26 @@ fn run(built: &Built, stream: &[i128], deadline: Instant) -> Result<Duration, St
                 let _ = std::fs::remove_file(&mark);
                 return match status.code() {
                     Some(ERROR_EXIT) if reached => Ok(took),
-                    Some(ERROR_EXIT) => Err("the native run exited with 99 without reaching an error".into()),
-                    Some(EXHAUSTED_EXIT) => Err("the native run asked for more values than the test has".into()),
-                    Some(code) => Err(format!("the native run exited with {code}")),
-                    None => Err("the native run ended by a signal (an overflow trap or a crash)".into()),
+                    Some(ERROR_EXIT) => other("the native run exited with 99 without reaching an error".into()),
+                    Some(EXHAUSTED_EXIT) => other("the native run asked for more values than the test has".into()),
+                    Some(SANITIZER_EXIT) => {
+                        other("the native run stopped at undefined behaviour (or exited with 97)".into())
+                    }
+                    Some(code) => Err(Missed::Ended(format!("the native run exited with {code}"))),
+                    None => other("the native run ended by a signal (an overflow trap or a crash)".into()),
                 };
             }
             Ok(None) if Instant::now() >= deadline => {
                 let _ = child.kill();
                 let _ = child.wait();
-                return Err(format!("the native run did not end within {:.1} s", start.elapsed().as_secs_f64()));
+                let why = format!("the native run did not end within {:.2} s", start.elapsed().as_secs_f64());
+                return Err(Missed::Unfinished(why));
             }
             Ok(None) => {
                 std::thread::sleep(pause);
                 pause = (pause * 2).min(Duration::from_millis(2));
             }
-            Err(e) => return Err(format!("cannot wait for the native run: {e}")),
+            Err(e) => return other(format!("cannot wait for the native run: {e}")),
         }
     }
 }
@@ -334,9 +345,9 @@ mod tests {
         let exe = sources.built().unwrap().exe.clone();
         assert_eq!(
             reaches_error(&sources, &[], soon()),
-            Err("the native run asked for more values than the test has".into())
+            Err(Missed::Other("the native run asked for more values than the test has".into()))
         );
-        assert_eq!(reaches_error(&sources, &[8], soon()), Err("the native run exited with 0".into()));
+        assert_eq!(reaches_error(&sources, &[8], soon()), Err(Missed::Ended("the native run exited with 0".into())));
         assert_eq!(sources.built().unwrap().exe, exe);
         let build_dir = sources.built().unwrap().dir.clone();
         drop(sources);
@@ -353,10 +364,10 @@ mod tests {
              int main(void) { int x = __VERIFIER_nondet_int(); x = x + 1; reach_error(); return 0; }\n",
         );
         assert!(reaches_error(&sources, &[1], soon()).is_ok());
-        assert!(reaches_error(&sources, &[2147483647], soon()).is_err());
+        assert!(matches!(reaches_error(&sources, &[2147483647], soon()), Err(Missed::Other(_))));
         let _ = std::fs::remove_dir_all(dir);
         let (dir, sources) = program("bad.c", "int main(void) { return undeclared; }\n");
-        let why = reaches_error(&sources, &[], soon()).unwrap_err();
+        let Err(Missed::Other(why)) = reaches_error(&sources, &[], soon()) else { panic!("built") };
         assert!(why.starts_with("the native program was not built"), "{why}");
         let _ = std::fs::remove_dir_all(dir);
     }

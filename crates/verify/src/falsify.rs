@@ -44,10 +44,29 @@ const RANDOM_RUNS: u64 = 200;
 /// interpreter's time, less than a native build (gcc, about 40 ms).
 pub const PROBE_STEPS: u64 = 250_000;
 
+/// The time a [`LongReplay`] of the only execution may take: simple_1-1's 1.3 * 10^8
+/// iterations take 0.04 s natively, the interpreter's budget for the only execution (at most
+/// 20 million steps, 0.6 to 2 s) some 10 to 40 ms of a native run. A run that has not ended
+/// then is not run by the interpreter either.
+const ONLY_RUN_LONG_REPLAY: Duration = Duration::from_millis(250);
+
 /// A caller's replay of inputs whose interpreter run would be long (`testgen`'s native run of
 /// the program compiled by gcc): `Ok` with how the run ended when it failed an assertion of the
-/// program, else why not. It is given the inputs and a deadline.
-pub type LongReplay<'a> = &'a dyn Fn(&[i128], Instant) -> Result<String, String>;
+/// program, else how it ended. It is given the inputs and a deadline.
+pub type LongReplay<'a> = &'a dyn Fn(&[i128], Instant) -> Result<String, Missed>;
+
+/// How a [`LongReplay`] ended when it failed no assertion.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Missed {
+    /// The program ended by itself (an `exit` or a return from the entry, with this account):
+    /// no assertion failed on the way, and no undefined behaviour was found.
+    Ended(String),
+    /// The run had not ended at the deadline.
+    Unfinished(String),
+    /// Anything else (undefined behaviour, a crash, the deadline, a stream too short, no build),
+    /// with why.
+    Other(String),
+}
 
 /// A failure confirmed by a [`LongReplay`] rather than the interpreter.
 #[derive(Clone, Debug)]
@@ -108,15 +127,20 @@ pub fn falsify_with(
 }
 
 /// The inputs of `probe` (an interpreter run stopped at its step limit) replayed by `long`, as a
-/// failing execution; `None` when the run read a value other than a `__VERIFIER_nondet_*`
-/// call's (the long replay would not serve it) or the long replay did not reach a failure.
-fn replayed_long(long: LongReplay, probe: &ExecResult, technique: &'static str, deadline: Instant) -> Option<Found> {
+/// failing execution; else how the long replay ended (`Other` when the run read a value other
+/// than a `__VERIFIER_nondet_*` call's, which the long replay would not serve).
+fn replayed_long(
+    long: LongReplay,
+    probe: &ExecResult,
+    technique: &'static str,
+    deadline: Instant,
+) -> Result<Found, Missed> {
     let only_nondet_calls = probe.read_only_nondet_calls();
     if !only_nondet_calls {
-        return None;
+        return Err(Missed::Other("the run reads values other than __VERIFIER_nondet_* calls'".into()));
     }
-    let outcome = long(&probe.inputs, deadline).ok()?;
-    Some(Found {
+    let outcome = long(&probe.inputs, deadline)?;
+    Ok(Found {
         counterexample: Counterexample {
             inputs: probe.inputs.clone(),
             path: Vec::new(),
@@ -163,10 +187,18 @@ fn search_failure(
     let only = match &probed {
         Some((_, r)) if r.outcome.ended() && !r.read_any_input() => Some(r.clone()),
         Some((l, r)) if matches!(r.outcome, Outcome::Limit { .. }) && !r.read_any_input() => {
-            if let Some(f) = replayed_long(*l, r, technique::CONCRETE_EXECUTION, deadline) {
-                return Ok(f);
+            let until = deadline.min(Instant::now() + ONLY_RUN_LONG_REPLAY);
+            match replayed_long(*l, r, technique::CONCRETE_EXECUTION, until) {
+                Ok(f) => return Ok(f),
+                // The only execution fails no assertion: there is no failure to search for (the
+                // interpreter would run it again to its budget for nothing).
+                Err(Missed::Ended(how)) => {
+                    return Err(format!("the program's only execution, run natively, ends without failing ({how})"));
+                }
+                // (The interpreter's budget would not take it to its end either.)
+                Err(Missed::Unfinished(_)) => None,
+                Err(Missed::Other(_)) => runs::single_run(p, opts.semantics, opts.timeout, deadline),
             }
-            runs::single_run(p, opts.semantics, opts.timeout, deadline)
         }
         // (It consulted an input, or ended otherwise: no only execution to run.)
         Some(_) => None,
@@ -219,7 +251,7 @@ fn search_failure(
                 let steps = if long.is_some() { PROBE_STEPS } else { LONG_RUN };
                 let mut recorded = run_recording_within(searched, &mut oracle(), opts.semantics, steps, deadline);
                 if let (Some(l), Outcome::Limit { .. }) = (long, &recorded.outcome) {
-                    if let Some(f) = replayed_long(l, &recorded, technique::DISJUNCTIVE_SUMMARIES, deadline) {
+                    if let Ok(f) = replayed_long(l, &recorded, technique::DISJUNCTIVE_SUMMARIES, deadline) {
                         return Ok(f);
                     }
                     recorded = run_recording_within(searched, &mut oracle(), opts.semantics, LONG_RUN, deadline);
