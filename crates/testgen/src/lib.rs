@@ -162,9 +162,9 @@ fn reach(
     };
     let searching = Options { semantics: opts.semantics, timeout: opts.timeout.mul_f64(SEARCH_SHARE) };
     // An error of `p` itself whose interpreter run would be long is replayed natively first.
-    let natively = |inputs: &[i128], until: Instant| {
+    let natively = |inputs: &[i128], until: Instant, run_limit: Option<Duration>| {
         let sources = native.expect("only with native sources");
-        let took = native::reaches_error(sources, inputs, until)?;
+        let took = native::reaches_error(sources, inputs, until, run_limit)?;
         Ok(format!("native run of {:.2} s", took.as_secs_f64()))
     };
     let long: Option<LongReplay> = match native {
@@ -213,7 +213,7 @@ fn reach(
         Err((why, None)) => why,
         Err((why, Some(long))) => match native {
             None => why,
-            Some(sources) => match native::reaches_error(sources, &long.inputs, deadline) {
+            Some(sources) => match native::reaches_error(sources, &long.inputs, deadline, None) {
                 Ok(took) => {
                     target.status = TargetStatus::Reached;
                     target.technique = Some(long.technique);

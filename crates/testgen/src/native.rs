@@ -131,10 +131,16 @@ fn harness() -> String {
     h
 }
 
-/// Runs the program natively on `stream` until `deadline`: `Ok` with how long the run took when
+/// Runs the program natively on `stream` until `deadline` (and for at most `run_limit` from
+/// the run's start, after the build, when given): `Ok` with how long the run took when
 /// it ended at an error, else how it ended (`Missed::Ended` when the program exited by itself,
 /// without a sanitizer's finding). (The first call builds the program.)
-pub fn reaches_error(sources: &NativeSources, stream: &[i128], deadline: Instant) -> Result<Duration, Missed> {
+pub fn reaches_error(
+    sources: &NativeSources,
+    stream: &[i128],
+    deadline: Instant,
+    run_limit: Option<Duration>,
+) -> Result<Duration, Missed> {
     if sources.ilp32 {
         return Err(Missed::Other("an ILP32 program is not run natively".into()));
     }
@@ -142,6 +148,7 @@ pub fn reaches_error(sources: &NativeSources, stream: &[i128], deadline: Instant
         return Err(Missed::Other("a value does not fit 64 bits".into()));
     }
     let built = sources.built().map_err(Missed::Other)?;
+    let deadline = run_limit.map_or(deadline, |limit| deadline.min(Instant::now() + limit));
     run(built, stream, deadline)
 }
 
@@ -341,13 +348,16 @@ mod tests {
              int main(void) { int n = __VERIFIER_nondet_int(); int i = 0;\n\
              while (i < 1000000) i++;\n if (n == 7 && i == 1000000) reach_error();\n return 0; }\n",
         );
-        assert!(reaches_error(&sources, &[7], soon()).is_ok());
+        assert!(reaches_error(&sources, &[7], soon(), None).is_ok());
         let exe = sources.built().unwrap().exe.clone();
         assert_eq!(
-            reaches_error(&sources, &[], soon()),
+            reaches_error(&sources, &[], soon(), None),
             Err(Missed::Other("the native run asked for more values than the test has".into()))
         );
-        assert_eq!(reaches_error(&sources, &[8], soon()), Err(Missed::Ended("the native run exited with 0".into())));
+        assert_eq!(
+            reaches_error(&sources, &[8], soon(), None),
+            Err(Missed::Ended("the native run exited with 0".into()))
+        );
         assert_eq!(sources.built().unwrap().exe, exe);
         let build_dir = sources.built().unwrap().dir.clone();
         drop(sources);
@@ -363,11 +373,11 @@ mod tests {
             "extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\n\
              int main(void) { int x = __VERIFIER_nondet_int(); x = x + 1; reach_error(); return 0; }\n",
         );
-        assert!(reaches_error(&sources, &[1], soon()).is_ok());
-        assert!(matches!(reaches_error(&sources, &[2147483647], soon()), Err(Missed::Other(_))));
+        assert!(reaches_error(&sources, &[1], soon(), None).is_ok());
+        assert!(matches!(reaches_error(&sources, &[2147483647], soon(), None), Err(Missed::Other(_))));
         let _ = std::fs::remove_dir_all(dir);
         let (dir, sources) = program("bad.c", "int main(void) { return undeclared; }\n");
-        let Err(Missed::Other(why)) = reaches_error(&sources, &[], soon()) else { panic!("built") };
+        let Err(Missed::Other(why)) = reaches_error(&sources, &[], soon(), None) else { panic!("built") };
         assert!(why.starts_with("the native program was not built"), "{why}");
         let _ = std::fs::remove_dir_all(dir);
     }

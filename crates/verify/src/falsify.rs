@@ -44,16 +44,17 @@ const RANDOM_RUNS: u64 = 200;
 /// interpreter's time, less than a native build (gcc, about 40 ms).
 pub const PROBE_STEPS: u64 = 250_000;
 
-/// The time a [`LongReplay`] of the only execution may take: simple_1-1's 1.3 * 10^8
+/// The time a [`LongReplay`]'s run of the only execution may take (its build not counted): simple_1-1's 1.3 * 10^8
 /// iterations take 0.04 s natively, the interpreter's budget for the only execution (at most
 /// 20 million steps, 0.6 to 2 s) some 10 to 40 ms of a native run. A run that has not ended
 /// then is not run by the interpreter either.
-const ONLY_RUN_LONG_REPLAY: Duration = Duration::from_millis(250);
+const ONLY_RUN_LONG_REPLAY: Duration = Duration::from_millis(300);
 
 /// A caller's replay of inputs whose interpreter run would be long (`testgen`'s native run of
 /// the program compiled by gcc): `Ok` with how the run ended when it failed an assertion of the
-/// program, else how it ended. It is given the inputs and a deadline.
-pub type LongReplay<'a> = &'a dyn Fn(&[i128], Instant) -> Result<String, Missed>;
+/// program, else how it ended. It is given the inputs, a deadline, and how long the run itself
+/// may take (`None`: until the deadline; the time to prepare it, a native build, not counted).
+pub type LongReplay<'a> = &'a dyn Fn(&[i128], Instant, Option<Duration>) -> Result<String, Missed>;
 
 /// How a [`LongReplay`] ended when it failed no assertion.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -134,12 +135,13 @@ fn replayed_long(
     probe: &ExecResult,
     technique: &'static str,
     deadline: Instant,
+    run_limit: Option<Duration>,
 ) -> Result<Found, Missed> {
     let only_nondet_calls = probe.read_only_nondet_calls();
     if !only_nondet_calls {
         return Err(Missed::Other("the run reads values other than __VERIFIER_nondet_* calls'".into()));
     }
-    let outcome = long(&probe.inputs, deadline)?;
+    let outcome = long(&probe.inputs, deadline, run_limit)?;
     Ok(Found {
         counterexample: Counterexample {
             inputs: probe.inputs.clone(),
@@ -187,8 +189,7 @@ fn search_failure(
     let only = match &probed {
         Some((_, r)) if r.outcome.ended() && !r.read_any_input() => Some(r.clone()),
         Some((l, r)) if matches!(r.outcome, Outcome::Limit { .. }) && !r.read_any_input() => {
-            let until = deadline.min(Instant::now() + ONLY_RUN_LONG_REPLAY);
-            match replayed_long(*l, r, technique::CONCRETE_EXECUTION, until) {
+            match replayed_long(*l, r, technique::CONCRETE_EXECUTION, deadline, Some(ONLY_RUN_LONG_REPLAY)) {
                 Ok(f) => return Ok(f),
                 // The only execution fails no assertion: there is no failure to search for (the
                 // interpreter would run it again to its budget for nothing).
@@ -251,7 +252,7 @@ fn search_failure(
                 let steps = if long.is_some() { PROBE_STEPS } else { LONG_RUN };
                 let mut recorded = run_recording_within(searched, &mut oracle(), opts.semantics, steps, deadline);
                 if let (Some(l), Outcome::Limit { .. }) = (long, &recorded.outcome) {
-                    if let Ok(f) = replayed_long(l, &recorded, technique::DISJUNCTIVE_SUMMARIES, deadline) {
+                    if let Ok(f) = replayed_long(l, &recorded, technique::DISJUNCTIVE_SUMMARIES, deadline, None) {
                         return Ok(f);
                     }
                     recorded = run_recording_within(searched, &mut oracle(), opts.semantics, LONG_RUN, deadline);
