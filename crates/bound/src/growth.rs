@@ -160,3 +160,114 @@ pub fn with_growth_ghosts(
 pub fn of_var(growths: &[Growth], v: VarId) -> impl Iterator<Item = &Growth> {
     growths.iter().filter(move |g| g.var == v)
 }
+
+/// An inner loop's body starts summed over one execution of the loop around it (Loopus's
+/// amortization: a stack pushed at most once an iteration of `R` and popped by an inner loop
+/// `L`): where `L`, directly inside `R`, is bounded by `max(0, v + c0)` and `R` steps `v` by at
+/// most `up` an iteration ([`Growth`]), every body start of `L` that lowers `v` by one spends
+/// what `R`'s steps put in, and over one execution of `R`, `L`'s body starts `T` stay within
+/// `max(0, v@R + c0) + up·c_R`. The claim is the checker's to prove (an inner loop that does
+/// not lower `v` fails it); the program's bound then counts `L` as `max(0, v + c0)` at `R`'s
+/// entry plus `up` times `R`'s bound, per execution of `R`, instead of `R`'s bound times `L`'s.
+#[derive(Clone, Debug)]
+pub struct Total {
+    /// `L`'s header and `R`'s.
+    pub inner: LocId,
+    pub outer: LocId,
+    /// `v`, `c0`, `v@R`, `c_R` and `up` (of the growth of `v` through `R`).
+    pub var: VarId,
+    pub offset: i128,
+    pub on_entry: VarId,
+    pub count: VarId,
+    pub up: i128,
+    /// `T`: `L`'s body starts since `R` was last entered.
+    pub total: VarId,
+}
+
+impl Total {
+    /// `max(0, v@R + c0) + up·c_R` over the ghosts.
+    fn budget(&self) -> IntPoly {
+        let at_entry = IntPoly::of_var(self.on_entry).add_scaled(1, &IntPoly::of_constant(self.offset)).expect("small");
+        IntPoly::positive_part(at_entry).add_scaled(self.up, &IntPoly::of_var(self.count)).expect("small")
+    }
+
+    /// The claim `T <= max(0, v@R + c0) + up·c_R`.
+    pub fn claim(&self) -> Expr {
+        Expr::cmp(CmpOp::Le, Expr::Var(self.total), self.budget().expr(&|v| Expr::Var(v)))
+    }
+
+    /// The potential `T + max(0, v + c0) <= max(0, v@R + c0) + up·c_R`: what `L` may still
+    /// spend plus what it spent is within what there was and what `R` added.
+    pub fn potential(&self) -> Expr {
+        let now = IntPoly::of_var(self.var).add_scaled(1, &IntPoly::of_constant(self.offset)).expect("small");
+        let lhs = IntPoly::of_var(self.total).add_scaled(1, &IntPoly::positive_part(now)).expect("small");
+        Expr::cmp(CmpOp::Le, lhs.expr(&|v| Expr::Var(v)), self.budget().expr(&|v| Expr::Var(v)))
+    }
+}
+
+/// `p` (with the ghosts of `growths`) with a [`Total`] for each `(L's header, v, c0)` of
+/// `inner` whose loop lies directly inside a loop with a growth of `v` that has an `up`: `T` set
+/// to 0 on each entry of `R` and raised at each body start of `L`. The program and the totals.
+pub fn with_totals(
+    p: &Program,
+    fid: FuncId,
+    growths: &[Growth],
+    inner: &[(LocId, VarId, i128)],
+    semantics: Semantics,
+) -> (Program, Vec<Total>) {
+    let mut out = p.clone();
+    let mut totals = Vec::new();
+    for (header, v, offset) in inner {
+        let forest = LoopForest::compute(&out.funcs[fid]);
+        let Some(l) = forest.loops.ids().find(|l| forest.loops[*l].header == *header) else { continue };
+        let Some(r) = forest.loops[l].parent else { continue };
+        let Some(g) = growths.iter().find(|g| g.header == forest.loops[r].header && g.var == *v) else { continue };
+        let Some(up) = g.up else { continue };
+        // (Only where `L` itself lowers `v` and never raises it: otherwise the claim is refused
+        // anyway, after a proof's time.)
+        if !matches!(steps(&out, fid, &forest, l, *v, semantics), Some((Some(0), Some(d))) if d < 0) {
+            continue;
+        }
+        let Some(start) = instrument::body_start(&out, fid, &forest, l) else { continue };
+        let total = instrument::fresh_local(&mut out, fid, "\\total", VarTy::Reg(Type::Int(WIDE)));
+        let f = &mut out.funcs[fid];
+        instrument::on_entry(f, &forest, r, &[Command::Assign(total, Expr::int(0, WIDE))]);
+        let after = instrument::before_body(f, start);
+        f.add_edge(start, after, Command::Assign(total, instrument::one_more(total)), Span::UNKNOWN);
+        instrument::at_function_start(f, vec![Command::Assign(total, Expr::int(0, WIDE))]);
+        instrument::read_at_function_end(f, "__leapfrog_total", [total]);
+        totals.push(Total {
+            inner: *header,
+            outer: g.header,
+            var: *v,
+            offset: *offset,
+            on_entry: g.on_entry,
+            count: g.count,
+            up,
+            total,
+        });
+    }
+    (out, totals)
+}
+
+/// `p` with `t`'s claim asserted where `L`'s body starts, after `T` was raised (the program's
+/// own assertions assumed, as for any fact proven on it).
+pub fn asserting_total(p: &Program, fid: FuncId, t: &Total) -> Option<Program> {
+    let mut out = p.clone();
+    let forest = LoopForest::compute(&out.funcs[fid]);
+    let l = forest.loops.ids().find(|l| forest.loops[*l].header == t.inner)?;
+    let start = instrument::body_start(&out, fid, &forest, l)?;
+    let f = &mut out.funcs[fid];
+    instrument::assertions_assumed(f);
+    // (The raise of `T` leaves `start` first: the assertion goes after it.)
+    let raised =
+        f.edges.values().find(|e| e.from == start && matches!(&e.cmd, Command::Assign(v, _) if *v == t.total))?.to;
+    let after = instrument::before_body(f, raised);
+    f.add_edge(
+        raised,
+        after,
+        Command::Assert { cond: t.claim(), origin: leapfrog_ir::AssertOrigin::Assert },
+        Span::UNKNOWN,
+    );
+    Some(out)
+}

@@ -146,7 +146,7 @@ pub fn asserting_at_entry(q: &Program, fid: FuncId, forest: &LoopForest, l: Loop
 /// The function's assertions as assumptions: an execution that fails one ends there, which is
 /// what the original does (one that always fails led to `halt`, where only an execution's end
 /// may lead: it never runs now, and leads to the exit).
-fn assertions_assumed(f: &mut leapfrog_ir::Function) {
+pub(crate) fn assertions_assumed(f: &mut leapfrog_ir::Function) {
     let (exit, halt) = (f.exit, f.halt);
     for (_, e) in f.edges.iter_mut() {
         if let Command::Assert { cond, .. } = &e.cmd {

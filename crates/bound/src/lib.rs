@@ -33,7 +33,7 @@ pub mod program;
 pub mod sizes;
 
 use candidates::Traced;
-use expr::{Bound, Term};
+use expr::{Bound, IntPoly, Term};
 use instrument::{Instrumented, instrument};
 use leapfrog_arith::Semantics;
 use leapfrog_ir::loops::LoopForest;
@@ -191,7 +191,7 @@ pub fn bounds(p: &Program, opts: &Options) -> BoundsReport {
                 fid,
                 opts.semantics,
                 &forest,
-                program::LoopBounds { bounds: &proven, extras: &BTreeMap::new() },
+                program::LoopBounds { bounds: &proven, extras: &BTreeMap::new(), totals: &BTreeMap::new() },
                 &where_,
                 &none,
             );
@@ -500,6 +500,20 @@ fn lifted_program_bound(
     } else {
         (ghosted, Vec::new())
     };
+    // The inner loops bounded by `max(0, v + c0)` directly inside a loop that steps `v`: their
+    // totals over that loop's executions (`growth::Total`).
+    let inner: Vec<(leapfrog_ir::LocId, VarId, i128)> = proven
+        .iter()
+        .filter_map(|(l, b)| {
+            let (v, offset) = single_variable(b)?;
+            Some((forest.loops[*l].header, v, offset))
+        })
+        .collect();
+    let (ghosted, totals) = if with_growth && !inner.is_empty() {
+        growth::with_totals(&ghosted, fid, &growths, &inner, semantics)
+    } else {
+        (ghosted, Vec::new())
+    };
     let ghosted_forest = LoopForest::compute(&ghosted.funcs[fid]);
     // (Instrumenting adds locations and edges but keeps each loop's header.)
     let by_header = |h: leapfrog_ir::LocId| ghosted_forest.loops.ids().find(|g| ghosted_forest.loops[*g].header == h);
@@ -511,6 +525,7 @@ fn lifted_program_bound(
     let mut relevant: BTreeSet<VarId> = proven.values().flat_map(|b| b.vars()).collect();
     relevant.extend(ghosts.values().copied());
     relevant.extend(growths.iter().flat_map(|g| [g.on_entry, g.count]));
+    relevant.extend(totals.iter().map(|t| t.total));
     let sliced = instrument::data_slice(&ghosted, fid, &relevant).map(|(sliced, _)| sliced);
     let mut known = header_facts(sliced.as_ref().unwrap_or(&ghosted), fid, semantics, max_live, deadline)?;
     // The growths' facts are candidate invariants at every header (the octagons cannot say
@@ -523,6 +538,15 @@ fn lifted_program_bound(
                 known
                     .seeds
                     .push((ghosted_forest.loops[l].header, Candidate { text: text.clone(), expr: expr.clone() }));
+            }
+        }
+    }
+    // A total's potential and claim at its loop's header and at the outer loop's.
+    for t in &totals {
+        for expr in [t.potential(), t.claim()] {
+            let text = leapfrog_ir::print::expr_to_c(&ghosted, &expr);
+            for h in [t.inner, t.outer] {
+                known.seeds.push((h, Candidate { text: text.clone(), expr: expr.clone() }));
             }
         }
     }
@@ -575,7 +599,19 @@ fn lifted_program_bound(
         bounds.insert(g, chosen);
     }
     let where_ = |l: LoopId| ghosted.files.display(ghosted_forest.syntax(&ghosted.funcs[fid], l).1);
-    let proven = program::LoopBounds { bounds: &bounds, extras: &extras };
+    // Each total proven where its loop's body starts.
+    let mut proven_totals: BTreeMap<LoopId, program::Total> = BTreeMap::new();
+    for (done, t) in totals.iter().enumerate() {
+        let (Some(l), Some(outer)) = (by_header(t.inner), by_header(t.outer)) else { continue };
+        let Some(asserted) = growth::asserting_total(&ghosted, fid, t) else { continue };
+        let timeout = deadline.saturating_duration_since(Instant::now()) / (totals.len() - done) as u32;
+        if prove_asserted(asserted, fid, &[t.claim()], &known, &Options { semantics, timeout }) {
+            let entry = IntPoly::of_var(t.var).add_scaled(1, &IntPoly::of_constant(t.offset))?;
+            let entry = Bound { terms: vec![Term { numerator: entry, divisor: 1 }] };
+            proven_totals.insert(l, program::Total { outer, entry, up: t.up });
+        }
+    }
+    let proven = program::LoopBounds { bounds: &bounds, extras: &extras, totals: &proven_totals };
     program::compose(&ghosted, fid, semantics, &ghosted_forest, proven, &where_, &ghosts).ok()
 }
 
@@ -656,6 +692,13 @@ fn prove_at_entry(
     opts: &Options,
 ) -> Option<Vec<String>> {
     let asserted = instrument::asserting_at_entry(q, fid, forest, l, facts);
+    prove_asserted(asserted, fid, facts, known, opts)
+        .then(|| facts.iter().map(|f| format!("on entry: {}", leapfrog_ir::print::expr_to_c(q, f))).collect())
+}
+
+/// Whether the checker proves the assertions of `asserted` (about `facts`, whose variables
+/// start the slices), with every header's facts as candidate invariants.
+fn prove_asserted(asserted: Program, fid: FuncId, facts: &[Expr], known: &HeaderFacts, opts: &Options) -> bool {
     // (Proven on the cone of influence of the facts' variables: what the rest computes, floating
     // point or memory, becomes arbitrary.)
     let mut relevant = BTreeSet::new();
@@ -683,9 +726,27 @@ fn prove_at_entry(
         let mut proven = instrument::cone_of_influence(&asserted, fid, &relevant).unwrap_or(asserted);
         instrument::cut_after_assertions(&mut proven, fid);
         let left = Options { timeout: opts.timeout.saturating_sub(start.elapsed()), ..*opts };
-        leapfrog_verify::prove_assertions(&proven, fid, &known.seeds, &left, Effort::Templates).ok()?;
+        return leapfrog_verify::prove_assertions(&proven, fid, &known.seeds, &left, Effort::Templates).is_ok();
     }
-    Some(facts.iter().map(|f| format!("on entry: {}", leapfrog_ir::print::expr_to_c(q, f))).collect())
+    true
+}
+
+/// `(v, c0)` when `b` is `max(0, v + c0)`.
+fn single_variable(b: &Bound) -> Option<(VarId, i128)> {
+    let [t] = b.terms.as_slice() else { return None };
+    if t.divisor != 1 {
+        return None;
+    }
+    let mut var = None;
+    let mut offset = 0;
+    for (c, factors) in &t.numerator.monomials {
+        match factors.as_slice() {
+            [] => offset = *c,
+            [expr::Factor::Var(v)] if *c == 1 && var.is_none() => var = Some(*v),
+            _ => return None,
+        }
+    }
+    Some((var?, offset))
 }
 
 /// The most live variables the octagon analyses of [`lifted_program_bound`] and of the facts for

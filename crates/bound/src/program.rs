@@ -50,6 +50,18 @@ pub struct LoopBounds<'a> {
     /// Per loop, multiples `k` of other loops' bounds its bound is raised by (`crate::growth`:
     /// a variable the bound names grows by at most `k` per iteration of that loop).
     pub extras: &'a BTreeMap<LoopId, Vec<(LoopId, i128)>>,
+    /// Per inner loop, its body starts over one execution of the loop around it
+    /// (`crate::growth::Total`), which then replace its bound times that loop's.
+    pub totals: &'a BTreeMap<LoopId, Total>,
+}
+
+/// An inner loop's body starts over one execution of the loop `outer` directly around it: at
+/// most `entry` (at `outer`'s entry) plus `up` times `outer`'s bound.
+#[derive(Clone, Debug)]
+pub struct Total {
+    pub outer: LoopId,
+    pub entry: Bound,
+    pub up: i128,
 }
 
 /// The composed bound of `fid`'s loops (of the inlined `q`, whose loop forest is `forest`) from
@@ -64,7 +76,7 @@ pub fn compose(
     where_: &dyn Fn(LoopId) -> String,
     ghosts: &BTreeMap<VarId, VarId>,
 ) -> Result<Composed, String> {
-    let LoopBounds { bounds, extras } = proven;
+    let LoopBounds { bounds, extras, totals } = proven;
     let composer = Composer::new(q, fid, forest, semantics, ghosts);
     let name = |v: VarId| q.vars[v].name.clone();
     // Each input the bound names, with where it takes its value (`None`: a parameter's own):
@@ -74,8 +86,8 @@ pub fn compose(
     let mut degree = 0;
     // A loop's bound over the inputs: its own, plus the multiples of other loops' bounds that
     // its lifting added (`extras`: a variable an earlier loop stepped by constants).
-    let over_inputs = |m: LoopId, root: LoopId| -> Result<Bound, String> {
-        let Some(b) = bounds.get(&m) else { return Err(format!("the loop at {} has no bound", where_(m))) };
+    // `b`, of the values at loop `m`'s entry, over the inputs.
+    let at_entry_over_inputs = |b: &Bound, m: LoopId, root: LoopId| -> Result<Bound, String> {
         let missing = Cell::new(None);
         b.substitute(&|v| {
             let value = composer.value_at(v, m, root, &mut BTreeSet::new());
@@ -95,8 +107,14 @@ pub fn compose(
             None => format!("the bound of the loop at {} is too large to compose", where_(m)),
         })
     };
+    let over_inputs = |m: LoopId, root: LoopId| -> Result<Bound, String> {
+        let Some(b) = bounds.get(&m) else { return Err(format!("the loop at {} has no bound", where_(m))) };
+        at_entry_over_inputs(b, m, root)
+    };
     for l in forest.loops.ids() {
-        let mut chain = vec![l];
+        // (An inner loop with a total over the loop around it counts from that loop on.)
+        let total = totals.get(&l);
+        let mut chain = vec![total.map_or(l, |t| t.outer)];
         while let Some(a) = forest.loops[*chain.last().expect("chain")].parent {
             chain.push(a);
         }
@@ -109,10 +127,20 @@ pub fn compose(
             // that loop's own raises in turn (`natp` grows with the loop that counts it, whose
             // bound `naid` grows with another).
             let mut summands = Vec::new();
-            let mut stack = vec![(*m, 1i128, vec![*m])];
+            // For a total: its value at the entry of the loop around it, plus `up` times that
+            // loop's bound (with its raises).
+            let mut first = 1i128;
+            if let Some(t) = total.filter(|t| t.outer == *m) {
+                summands.push((at_entry_over_inputs(&t.entry, *m, root)?, *m, root));
+                first = t.up;
+            }
+            let mut stack = vec![(*m, first, vec![*m])];
             while let Some((x, k, path)) = stack.pop() {
                 let root_x = if x == *m { root } else { forest.outermost(x) };
                 let own = over_inputs(x, root_x)?;
+                if k == 0 {
+                    continue;
+                }
                 summands.push((
                     if k == 1 { own } else { own.times_constant(k).ok_or("a coefficient overflows")? },
                     x,
