@@ -511,6 +511,74 @@ pub fn lead_ins(
     out
 }
 
+/// Facts of the branches that lead into loop `l`: walking back from each edge into its header
+/// along the live edges (through joins, up to `most` edges and [`MAX_BRANCH_PATHS`] paths,
+/// stopping at a call or an opaque step), per path and per register the path last sets to a
+/// constant, `!(C) || v == c` with `C` the path's conditions (over registers not set after
+/// them): `!(b >= 1) || t == 1` after `if (b >= 1) t = 1; else t = -1;`. Candidates only.
+pub fn branch_facts(f: &leapfrog_ir::Function, forest: &LoopForest, l: LoopId, most: usize) -> Vec<Expr> {
+    let header = forest.loops[l].header;
+    let preds = live_predecessors(f);
+    let mut paths: Vec<Vec<leapfrog_ir::EdgeId>> = Vec::new();
+    let mut stack: Vec<Vec<leapfrog_ir::EdgeId>> =
+        f.edges.iter().filter(|(_, e)| e.to == header && !forest.contains(l, e.from)).map(|(id, _)| vec![id]).collect();
+    while let Some(path) = stack.pop() {
+        if paths.len() + stack.len() >= MAX_BRANCH_PATHS {
+            paths.push(path);
+            continue;
+        }
+        let last = &f.edges[*path.last().expect("a path")];
+        let ins = &preds[last.from];
+        let stop = path.len() >= most
+            || ins.is_empty()
+            || matches!(last.cmd, Command::Call { .. } | Command::CallExtern { .. } | Command::Opaque { .. })
+            || ins.iter().any(|e| path.contains(e) || forest.innermost[f.edges[*e].from].is_some());
+        if stop {
+            paths.push(path);
+            continue;
+        }
+        for e in ins {
+            let mut longer = path.clone();
+            longer.push(*e);
+            stack.push(longer);
+        }
+    }
+    let mut out: Vec<Expr> = Vec::new();
+    for path in &paths {
+        // (`path[0]` enters the loop: a step at index `k` is followed by those below `k`.)
+        let set_after = |v: VarId, k: usize| path[..k].iter().any(|e| f.edges[*e].cmd.defs().contains(&v));
+        let mut conditions = Vec::new();
+        for (k, e) in path.iter().enumerate() {
+            if let Command::Assume(c) = &f.edges[*e].cmd {
+                let mut stable = true;
+                c.for_each_var(&mut |v| stable &= !set_after(v, k));
+                if stable && !conditions.contains(c) {
+                    conditions.push(c.clone());
+                }
+            }
+        }
+        if conditions.is_empty() {
+            continue;
+        }
+        for (k, e) in path.iter().enumerate() {
+            if let Command::Assign(v, value @ Expr::Int(..)) = &f.edges[*e].cmd
+                && !set_after(*v, k)
+            {
+                let guard = leapfrog_summarize::candidates::conjunction(&conditions);
+                let same = Expr::cmp(leapfrog_arith::CmpOp::Eq, Expr::Var(*v), value.clone());
+                let fact = leapfrog_summarize::candidates::or(Expr::not(guard), same);
+                if !out.contains(&fact) {
+                    out.push(fact);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The most paths [`branch_facts`] follows back from a loop.
+const MAX_BRANCH_PATHS: usize = 8;
+
 /// The most edges kept before a loop by [`loop_alone`] (where its entry constants are set).
 const MAX_LEAD_IN: usize = 64;
 

@@ -440,7 +440,7 @@ const NEVER_REACHED: &str = "the entry function never reaches this loop";
 /// The least time `terminate` is run with to find loops that may run forever, and the most
 /// (a share of `--timeout`, at least `TERMINATE_AT_LEAST`).
 const MIN_TERMINATE: Duration = Duration::from_millis(300);
-const TERMINATE_AT_LEAST: Duration = Duration::from_millis(300);
+const TERMINATE_AT_LEAST: Duration = Duration::from_millis(600);
 const TERMINATE_SHARE: f64 = 0.015;
 /// The most of `--timeout` the lifting of bounds to the parameters may take, and the largest
 /// inlined program it is tried on.
@@ -1201,6 +1201,9 @@ fn tightest_first(bound: &Bound, value: &dyn Fn(VarId) -> Option<i128>) -> Vec<B
     claims
 }
 
+/// The most edges [`instrument::branch_facts`] walks back from a loop.
+const MAX_BRANCH_LEAD_IN: usize = 24;
+
 /// Why a claim was not proven.
 enum Failure {
     /// A run on random inputs exceeds it.
@@ -1298,6 +1301,12 @@ fn check(
         all.extend(before);
         alone
     });
+    // What the branches into the loop set under their conditions (`!(b >= 1) || t == 1`).
+    all.extend(
+        instrument::branch_facts(&q.funcs[fid], forest, l, MAX_BRANCH_LEAD_IN)
+            .into_iter()
+            .map(|c| Candidate { text: leapfrog_ir::print::expr_to_c(q, &c), expr: c }),
+    );
     let all = candidates::distinct(all);
     let effort = if thorough { Effort::Everything } else { Effort::Templates };
     // (The encoding of a whole program is not interruptible: a very large one is not tried.)

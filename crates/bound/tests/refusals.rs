@@ -293,3 +293,17 @@ fn a_variable_an_earlier_loop_steps_by_constants_is_bounded_through_that_loop() 
         }
     }
 }
+
+/// A step the branches before the loop set (`t = 1` where `b >= 1`, else `t = -1`) and the
+/// loop's paths use under the same conditions (speedFails4 of the termCOMP suite): the
+/// branches' facts `!(b >= 1) || t == 1` are candidates, and the exit condition's distance is
+/// proven. Without them no bound: `x` may fall on a path that reads `t` alone.
+#[test]
+fn what_the_branches_before_a_loop_set_is_known_in_it() {
+    let src = "void f(int x, int n, int b) {\n  int t;\n  if (b >= 1) t = 1; else t = -1;\n  while (x <= n) {\n    if (b >= 1) x = x + t; else x = x - t;\n  }\n}\n";
+    let report = bounds_of("branches", "steps", src, &FrontendOptions::default(), 20);
+    let program = report.program.expect("a program-level answer");
+    assert_eq!(program.complexity, "O(n^1)", "{program:?}");
+    assert_eq!(program.bound.as_deref(), Some("max(0, n - x + 1)"), "{program:?}");
+    assert!(report.loops[0].certificate.iter().any(|c| c.contains("t == 1")), "{:?}", report.loops[0]);
+}
