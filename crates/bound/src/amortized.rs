@@ -20,6 +20,7 @@
 //! Ψ(entry)` among the candidate invariants.
 
 use crate::expr::{IntPoly, MAX_DEGREE, Term};
+use crate::paths::lin_over_variables;
 use leapfrog_arith::Semantics;
 use leapfrog_ir::loops::LoopForest;
 use leapfrog_ir::{FuncId, LoopId, Program};
@@ -81,7 +82,7 @@ pub fn amortized_bound(
                     let effects = (0..paths.paths.len())
                         .map(|o| if o == p { Some(Effect::None) } else { effect(&paths, o, &e, &changed) })
                         .collect::<Option<Vec<_>>>()?;
-                    Some(Norm { form: over_variables(&paths, &e)?, effects })
+                    Some(Norm { form: lin_over_variables(&paths, &e)?, effects })
                 })
                 .collect::<Vec<_>>()
         })
@@ -159,18 +160,9 @@ fn effect(paths: &LoopPaths, o: usize, e: &Lin, changed: &BTreeSet<Sym>) -> Opti
         return Some(if d <= 0 { Effect::None } else { Effect::Raise(d) });
     }
     if now.syms().all(|s| paths.var_of(s).is_some() && !changed.contains(&s)) {
-        return Some(Effect::Reset(over_variables(paths, &now)?));
+        return Some(Effect::Reset(lin_over_variables(paths, &now)?));
     }
     None
-}
-
-/// `lin` over the variables whose header values its symbols are.
-fn over_variables(paths: &LoopPaths, lin: &Lin) -> Option<IntPoly> {
-    let mut poly = IntPoly::of_constant(lin.constant);
-    for (s, c) in &lin.terms {
-        poly = poly.add_scaled(*c, &IntPoly::of_var(paths.var_of(*s)?))?;
-    }
-    Some(poly)
 }
 
 /// `Ψ = Σ W_p · max(0, e_p)` for the paths' chosen norms (paths with the same norm share it);

@@ -146,8 +146,7 @@ pub fn with_growth_ghosts(
         let now = LoopForest::compute(f);
         let Some(r) = now.loops.ids().find(|l| now.loops[*l].header == header) else { continue };
         instrument::on_entry(f, &now, r, &on_entry);
-        let after = instrument::before_body(f, start);
-        f.add_edge(start, after, Command::Assign(count, instrument::one_more(count)), Span::UNKNOWN);
+        instrument::count_at(f, start, count);
         instrument::at_function_start(f, vec![Command::Assign(count, Expr::int(0, WIDE))]);
     }
     if !read_at_end.is_empty() {
@@ -232,8 +231,7 @@ pub fn with_totals(
         let total = instrument::fresh_local(&mut out, fid, "\\total", VarTy::Reg(Type::Int(WIDE)));
         let f = &mut out.funcs[fid];
         instrument::on_entry(f, &forest, r, &[Command::Assign(total, Expr::int(0, WIDE))]);
-        let after = instrument::before_body(f, start);
-        f.add_edge(start, after, Command::Assign(total, instrument::one_more(total)), Span::UNKNOWN);
+        instrument::count_at(f, start, total);
         instrument::at_function_start(f, vec![Command::Assign(total, Expr::int(0, WIDE))]);
         instrument::read_at_function_end(f, "__leapfrog_total", [total]);
         totals.push(Total {

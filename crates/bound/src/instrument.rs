@@ -227,6 +227,12 @@ pub(crate) fn before_body(f: &mut leapfrog_ir::Function, start: LocId) -> LocId 
     after
 }
 
+/// `counter` raised by one where the body starting at `start` starts, before the rest of it.
+pub(crate) fn count_at(f: &mut leapfrog_ir::Function, start: LocId, counter: VarId) {
+    let after = before_body(f, start);
+    f.add_edge(start, after, Command::Assign(counter, one_more(counter)), Span::UNKNOWN);
+}
+
 /// `count + 1`.
 pub(crate) fn one_more(count: VarId) -> Expr {
     Expr::binary(leapfrog_arith::BinOp::Add, WIDE, Expr::Var(count), Expr::int(1, WIDE))

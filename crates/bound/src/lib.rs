@@ -502,14 +502,14 @@ fn lifted_program_bound(
     };
     // The inner loops bounded by `max(0, v + c0)` directly inside a loop that steps `v`: their
     // totals over that loop's executions (`growth::Total`).
-    let inner: Vec<(leapfrog_ir::LocId, VarId, i128)> = proven
-        .iter()
-        .filter_map(|(l, b)| {
-            let (v, offset) = single_variable(b)?;
-            Some((forest.loops[*l].header, v, offset))
-        })
-        .collect();
-    let (ghosted, totals) = if with_growth && !inner.is_empty() {
+    let (ghosted, totals) = if with_growth {
+        let inner: Vec<(leapfrog_ir::LocId, VarId, i128)> = proven
+            .iter()
+            .filter_map(|(l, b)| {
+                let (v, offset) = single_variable(b)?;
+                Some((forest.loops[*l].header, v, offset))
+            })
+            .collect();
         growth::with_totals(&ghosted, fid, &growths, &inner, semantics)
     } else {
         (ghosted, Vec::new())
@@ -531,23 +531,19 @@ fn lifted_program_bound(
     // The growths' facts are candidate invariants at every header (the octagons cannot say
     // `y <= y@R + 1000·c_R`): at the stepping loop's own, they are what makes the facts at a
     // later loop's entry inductive.
+    let mut seed = |expr: Expr, at: &mut dyn Iterator<Item = leapfrog_ir::LocId>| {
+        let text = leapfrog_ir::print::expr_to_c(&ghosted, &expr);
+        known.seeds.extend(at.map(|h| (h, Candidate { text: text.clone(), expr: expr.clone() })));
+    };
     for g in &growths {
         for expr in [g.fact(true), g.fact(false)].into_iter().flatten() {
-            let text = leapfrog_ir::print::expr_to_c(&ghosted, &expr);
-            for l in ghosted_forest.loops.ids() {
-                known
-                    .seeds
-                    .push((ghosted_forest.loops[l].header, Candidate { text: text.clone(), expr: expr.clone() }));
-            }
+            seed(expr, &mut ghosted_forest.loops.ids().map(|l| ghosted_forest.loops[l].header));
         }
     }
     // A total's potential and claim at its loop's header and at the outer loop's.
     for t in &totals {
         for expr in [t.potential(), t.claim()] {
-            let text = leapfrog_ir::print::expr_to_c(&ghosted, &expr);
-            for h in [t.inner, t.outer] {
-                known.seeds.push((h, Candidate { text: text.clone(), expr: expr.clone() }));
-            }
+            seed(expr, &mut [t.inner, t.outer].into_iter());
         }
     }
     let mut bounds: BTreeMap<LoopId, Bound> = BTreeMap::new();
@@ -942,10 +938,8 @@ fn bound_loop(
         }
     }
     // An amortized bound over the loop's paths (one path counts down what another resets),
-    // with its potential as a candidate of its own check only (a product of positive parts
-    // slows the other checks down).
-    // (Alone: the other terms' potentials against a product of positive parts only slow the
-    // check down.)
+    // with its potential as the only term of its own check (the other terms' potentials
+    // against a product of positive parts only slow the checks down).
     let mut with_amortized = Vec::new();
     if let Some(t) = amortized::amortized_bound(q, fid, forest, l, semantics, start + budget.mul_f64(RANKING_SHARE)) {
         with_amortized.push(Traced { term: t.clone(), conditions: Vec::new() });

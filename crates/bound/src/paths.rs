@@ -89,12 +89,17 @@ pub fn decided_paths(
 /// The row `lin <= 0` (`== 0`) over the variables whose values at the header its symbols are;
 /// `None` when a symbol is not one (an input read on the path, a value an inner loop left).
 fn over_variables(paths: &LoopPaths, row: &Row) -> Option<(IntPoly, bool)> {
-    let mut poly = IntPoly::of_constant(row.lin.constant);
-    for (s, c) in &row.lin.terms {
-        let v = paths.var_of(*s)?;
-        poly = poly.add_scaled(*c, &IntPoly::of_var(v))?;
+    Some((lin_over_variables(paths, &row.lin)?, row.eq))
+}
+
+/// `lin` over the variables whose values at the header its symbols are; `None` when a symbol is
+/// not one.
+pub(crate) fn lin_over_variables(paths: &LoopPaths, lin: &leapfrog_paths::linear::Lin) -> Option<IntPoly> {
+    let mut poly = IntPoly::of_constant(lin.constant);
+    for (s, c) in &lin.terms {
+        poly = poly.add_scaled(*c, &IntPoly::of_var(paths.var_of(*s)?))?;
     }
-    Some((poly, row.eq))
+    Some(poly)
 }
 
 /// `P - N + c <= 0` (`P`, `N` the terms with positive and negative coefficients) written as
