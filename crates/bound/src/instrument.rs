@@ -405,6 +405,46 @@ fn slice(p: &Program, fid: FuncId, relevant: &BTreeSet<VarId>, conditions: bool)
     Some((out, keep))
 }
 
+/// Drops from `fid` the local registers nothing reads (their assignments and havocs become
+/// skips) and the locals no step mentions any more, except those in `keep`: a function with
+/// many calls inlined, sliced to a loop, still declares thousands of registers, and every
+/// encoding of it gives each a value. A register no command reads cannot change what any
+/// command does, so the executions the result has are those of `p`, projected.
+pub fn drop_unread_locals(p: &mut Program, fid: FuncId, keep: &BTreeSet<VarId>) {
+    let f = &mut p.funcs[fid];
+    let local: BTreeSet<VarId> = f.locals.iter().copied().filter(|v| !keep.contains(v) && Some(*v) != f.ret).collect();
+    let mut read: BTreeSet<VarId> = BTreeSet::new();
+    for e in f.edges.values() {
+        let mut note = |v: VarId| {
+            read.insert(v);
+        };
+        for x in e.cmd.exprs() {
+            x.for_each_var(&mut note);
+        }
+        match &e.cmd {
+            Command::Opaque { havoc, compute, .. } => {
+                havoc.iter().for_each(|v| note(*v));
+                if let Some(c) = compute {
+                    c.for_each_var(&mut note);
+                }
+            }
+            Command::InitObject { var, .. } => note(*var),
+            _ => {}
+        }
+    }
+    let unread = |v: &VarId| local.contains(v) && !read.contains(v);
+    for e in f.edges.values_mut() {
+        if matches!(&e.cmd, Command::Assign(v, _) | Command::Havoc(v, _) if unread(v)) {
+            e.cmd = Command::Skip;
+        }
+    }
+    let mut mentioned: BTreeSet<VarId> = read;
+    for e in f.edges.values() {
+        mentioned.extend(e.cmd.defs());
+    }
+    f.locals.retain(|v| !local.contains(v) || mentioned.contains(v));
+}
+
 /// Makes, in `fid`, every step from a location from which no assertion can be reached a
 /// dead end (an `assume(false)` to the exit): what runs after the last assertion cannot make one
 /// fail, and the loops there need no summary. A call (whose callee may assert) and a step that may not
@@ -644,10 +684,20 @@ pub fn loop_alone(
         }
         f.edges.push(e);
     }
-    // Entry: every integer register arbitrary, then to each stretch's start.
+    // Entry: every integer register the kept edges use arbitrary (a function with many calls
+    // inlined has thousands the loop never sees), then to each stretch's start.
+    let mut used: BTreeSet<VarId> = BTreeSet::new();
+    for e in f.edges.values() {
+        for x in e.cmd.exprs() {
+            x.for_each_var(&mut |v| {
+                used.insert(v);
+            });
+        }
+        used.extend(e.cmd.defs());
+    }
     let mut registers: Vec<VarId> = f.params.iter().chain(&f.locals).copied().collect();
     registers.extend(p.globals.iter().copied());
-    registers.retain(|v| matches!(p.vars[*v].ty.reg(), Some(Type::Int(_))));
+    registers.retain(|v| used.contains(v) && matches!(p.vars[*v].ty.reg(), Some(Type::Int(_))));
     let mut at = entry;
     for v in registers {
         let next = f.add_loc();

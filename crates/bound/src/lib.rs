@@ -38,7 +38,8 @@ use instrument::{Instrumented, instrument};
 use leapfrog_arith::Semantics;
 use leapfrog_ir::loops::LoopForest;
 use leapfrog_ir::{
-    Command, Expr, FuncId, HavocOrigin, InlineLimits, LocTag, LoopId, Program, VarId, Visibility, inline_program,
+    Command, Expr, FuncId, HavocOrigin, InlineError, InlineLimits, LocTag, LoopId, Program, VarId, Visibility,
+    inline_program,
 };
 use leapfrog_proteus::job::trace_bounds;
 use leapfrog_results::bounds::{BoundsReport, LoopBound, PathBound, ProgramBound};
@@ -293,12 +294,22 @@ fn per_function_bounds(
     // Each function inlined from its own entry; the smallest first (their loops are the
     // cheapest to prove, and the time limit may not reach every function).
     let mut inlined: Vec<(Program, Vec<LoopKey>)> = Vec::new();
+    // (A call made opaque must not hide a step that may jump anywhere.)
+    let may_not_return = has_step_that_may_not_return(p);
     for (g, f) in p.user_funcs() {
         let own = own_loops(f);
         if own.is_empty() {
             continue;
         }
-        let why = match inline_program(&arbitrary_entry(p, g), &InlineLimits::default()) {
+        let inlined_from_g = match inline_program(&arbitrary_entry(p, g, &BTreeSet::new()), &InlineLimits::default()) {
+            Err(InlineError::TooLarge { .. }) if !may_not_return => {
+                // Its callees whose own calls are too many to inline change the state in any
+                // way they may instead.
+                inline_with_opaque_callees(p, g)
+            }
+            other => other,
+        };
+        let why = match inlined_from_g {
             Err(e) => format!("the calls of its function `{}` cannot be inlined ({e})", f.name),
             Ok(q) if has_step_that_may_not_return(&q) => {
                 format!("its function `{}` has a step that may not return", f.name)
@@ -351,8 +362,8 @@ const MIN_LOOP: Duration = Duration::from_millis(600);
 /// all memory written by an opaque step, before `g`'s first edge. Each call of a recursive
 /// function (one that can call itself again) becomes the same arbitrary change, its result
 /// arbitrary too, so that the calls can be inlined: a call that returns leaves some state, and
-/// one that does not return ends what follows.
-fn arbitrary_entry(p: &Program, g: FuncId) -> Program {
+/// one that does not return ends what follows. So does each call of a function in `opaque`.
+fn arbitrary_entry(p: &Program, g: FuncId, opaque: &BTreeSet<FuncId>) -> Program {
     let mut q = p.clone();
     q.entry = Some(g);
     let anything = |dst: Option<VarId>| -> Vec<Command> {
@@ -372,7 +383,8 @@ fn arbitrary_entry(p: &Program, g: FuncId) -> Program {
         });
         steps
     };
-    let recursive = recursive_functions(p);
+    let mut recursive = recursive_functions(p);
+    recursive.extend(opaque.iter().copied());
     for (_, f) in q.funcs.iter_mut() {
         let calls: Vec<leapfrog_ir::EdgeId> = f
             .edges
@@ -403,6 +415,27 @@ fn arbitrary_entry(p: &Program, g: FuncId) -> Program {
     }
     instrument::at_function_start(&mut q.funcs[g], anything(None));
     q
+}
+
+/// `g` inlined from an arbitrary entry, each of its callees whose calls are too many to inline
+/// from their own entry made opaque (all of them when that is still too large).
+fn inline_with_opaque_callees(p: &Program, g: FuncId) -> Result<Program, InlineError> {
+    let callees: BTreeSet<FuncId> = p.funcs[g]
+        .edges
+        .values()
+        .filter_map(|e| match &e.cmd {
+            Command::Call { callee, .. } => Some(*callee),
+            _ => None,
+        })
+        .collect();
+    let none = BTreeSet::new();
+    let large: BTreeSet<FuncId> = callees
+        .iter()
+        .copied()
+        .filter(|c| inline_program(&arbitrary_entry(p, *c, &none), &InlineLimits::default()).is_err())
+        .collect();
+    inline_program(&arbitrary_entry(p, g, &large), &InlineLimits::default())
+        .or_else(|_| inline_program(&arbitrary_entry(p, g, &callees), &InlineLimits::default()))
 }
 
 /// The functions of `p` that a chain of calls from them can call again.
@@ -1252,10 +1285,6 @@ fn check(
     };
     let Instrumented { program, header, count: count_var, copies } =
         instrument(q, fid, forest, l, &vars, &claim, counted_when).map_err(Failure::NotProven)?;
-    // A claim some run exceeds is not worth a proof.
-    if instrument::refuted(&program, semantics, Instant::now() + budget / 10) {
-        return Err(Failure::Refuted);
-    }
     let count = Expr::Var(count_var);
     let ghosts = candidates::Ghosts { count, copies: &copies, source: q };
     let plain = candidates::plain(&ghosts, bound, traces, constants, constant);
@@ -1312,6 +1341,21 @@ fn check(
         instrument::cut_after_assertions(&mut whole, fid);
         whole
     });
+    // (What the candidates mention stays, read or not.)
+    let mut mentioned: BTreeSet<VarId> = BTreeSet::new();
+    for c in &all {
+        c.expr.for_each_var(&mut |v| {
+            mentioned.insert(v);
+        });
+    }
+    let alone = alone.map(|mut a| {
+        instrument::drop_unread_locals(&mut a, fid, &mentioned);
+        a
+    });
+    let whole = whole.map(|mut w| {
+        instrument::drop_unread_locals(&mut w, fid, &mentioned);
+        w
+    });
     let attempts: Vec<(&Program, &Vec<Candidate>, f64, Effort)> = alone
         .iter()
         .flat_map(|a| [(a, &plain, 0.15, Effort::Seeds), (a, &all, 0.2, Effort::Templates)])
@@ -1326,7 +1370,12 @@ fn check(
         )
     };
     let mut proven = None;
-    for (on, seeds, share, effort) in attempts {
+    for (attempt, (on, seeds, share, effort)) in attempts.into_iter().enumerate() {
+        // A claim some run exceeds is not worth more than the first, cheapest, attempt (a run of
+        // a large program costs more than that attempt).
+        if attempt == 1 && instrument::refuted(&program, semantics, Instant::now() + budget / 10) {
+            return Err(Failure::Refuted);
+        }
         match leapfrog_verify::prove_assertions(on, fid, &header_seeds(seeds.clone()), &opts(share), effort) {
             Ok(invariants) => {
                 proven = Some(invariants);

@@ -286,9 +286,12 @@ fn volatile_reads(p: &Program, f: FuncId) -> usize {
 #[test]
 fn every_volatile_read_is_a_load_then_havoc_volatile() {
     let cases: &[(&str, &str, usize)] = &[
-        ("", "volatile int v = 1; return v;", 1),
+        ("", "volatile int v = 1; return v;", 0),
+        ("", "volatile int v = 1; int *q = (int *)&v; return v;", 1),
         ("", "volatile int v; v = 2; v = 3; return 0;", 0),
-        ("", "volatile int v = 0; v++; v += 2; return 0;", 2),
+        ("", "volatile int v = 0; v++; v += 2; return 0;", 0),
+        ("", "volatile int v = 0; volatile int *q = &v; v++; v += 2; return *q;", 3),
+        ("", "static volatile int v = 0; v++; return 0;", 1),
         ("", "volatile int v = 1; return (int)sizeof(v);", 0),
         ("", "int x = 1; return *(volatile int *)&x;", 1),
         ("", "int x = 1; volatile int *q = &x; *q = 2; return *q + *q;", 2),
@@ -298,9 +301,11 @@ fn every_volatile_read_is_a_load_then_havoc_volatile() {
         ("struct s { int a, b; };", "struct s t = { 1, 2 }; volatile struct s *p = &t; return p->a;", 1),
         ("", "volatile int a[2] = { 1, 2 }; return a[0] + a[1];", 2),
         ("", "volatile int m[2][2] = { { 1, 2 }, { 3, 4 } }; return m[1][1];", 1),
-        ("typedef volatile int vint;", "vint v = 4; return v;", 1),
+        ("typedef volatile int vint;", "vint v = 4; return v;", 0),
+        ("typedef volatile int vint;", "vint v = 4; vint *q = &v; return v;", 1),
         ("volatile int g = 5;", "return g;", 1),
-        ("", "int *volatile p = 0; int x = 0; p = &x; return *p;", 1),
+        ("", "int *volatile p = 0; int x = 0; p = &x; return *p;", 0),
+        ("", "int *volatile p = 0; int x = 0; p = &x; int *volatile *pp = &p; return *p;", 1),
         ("", "int x = 1; int *volatile p = &x; volatile int *volatile *pp = &p; return 0;", 0),
     ];
     for (globals, body, expected) in cases {
@@ -309,13 +314,23 @@ fn every_volatile_read_is_a_load_then_havoc_volatile() {
         let main = p.func_by_name("main").unwrap();
         assert_eq!(volatile_reads(&p, main), *expected, "{src}");
     }
-    // Volatile locals and parameters live in memory, even without `&`.
-    let p = read("static int f(volatile int x) { return x; }\nint main(void) { volatile int v = 2; return f(v); }\n")
-        .expect("reads");
-    for (name, f) in [("x", "f"), ("v", "main")] {
+    // Volatile locals and parameters live in memory, even without `&`, when something outside
+    // the function could name them: their address is taken. Without it, their reads give the
+    // value stored (nothing else can write them).
+    let p = read(
+        "static int f(volatile int x) { int *q = (int *)&x; return x + *q; }\n\
+         static int g(volatile int y) { return y; }\n\
+         int main(void) { volatile int v = 2; volatile int w = 3; volatile int *q = &w; return f(v) + g(*q); }\n",
+    )
+    .expect("reads");
+    for (name, f, in_memory) in [("x", "f", true), ("y", "g", false), ("v", "main", false), ("w", "main", true)] {
         let fid = p.func_by_name(f).unwrap();
-        let local = p.funcs[fid].locals.iter().find(|l| p.vars[**l].name == name).expect("a local");
-        assert!(matches!(p.vars[*local].ty, VarTy::Mem(_)), "{name} is not in memory");
-        assert_eq!(volatile_reads(&p, fid), 1, "{f}");
+        let local =
+            p.funcs[fid].locals.iter().chain(&p.funcs[fid].params).find(|l| p.vars[**l].name == name).expect("a local");
+        assert_eq!(matches!(p.vars[*local].ty, VarTy::Mem(_)), in_memory, "{name} in memory");
+    }
+    for (f, reads) in [("f", 1), ("g", 0), ("main", 1)] {
+        let fid = p.func_by_name(f).unwrap();
+        assert_eq!(volatile_reads(&p, fid), reads, "{f}");
     }
 }

@@ -905,6 +905,8 @@ programs!(
     varied_steps,
     volatile_memory,
     volatile_input,
+    volatile_private,
+    too_large_callees,
     overflow_only_execution,
 );
 

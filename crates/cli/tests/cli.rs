@@ -256,16 +256,17 @@ fn volatile_reads_are_inputs_unless_volatile_memory_is_given() {
     let src = write(
         &dir,
         "v.c",
-        "extern void reach_error(void);\nint main(void) {\n  volatile int x = 0;\n  if (x != 0) reach_error();\n  \
+        "extern void reach_error(void);\nvolatile int x = 0;\nint main(void) {\n  if (x != 0) reach_error();\n  \
          return 0;\n}\n",
     );
-    let verdict = |extra: &[&str]| {
+    let verdict_of = |src: &str, extra: &[&str]| {
         let mut args = vec!["verify", "--format", "json", "--timeout", "20"];
         args.extend_from_slice(extra);
-        args.push(&src);
+        args.push(src);
         let out = leapfrog(&args);
         (json(&out)["verdict"].as_str().map(String::from), stderr(&out))
     };
+    let verdict = |extra: &[&str]| verdict_of(&src, extra);
     // Something outside the program may write `x`: the read is an input, and 1 reaches the error.
     let (default, err) = verdict(&[]);
     assert_eq!(default.as_deref(), Some("FALSE"), "{err}");
@@ -273,6 +274,15 @@ fn volatile_reads_are_inputs_unless_volatile_memory_is_given() {
     let (memory, err) = verdict(&["--volatile", "memory"]);
     assert_eq!(memory.as_deref(), Some("TRUE"), "{err}");
     assert!(err.contains("note: --volatile memory"), "the assumption is stated: {err}");
+    // A local whose address is never taken is out of reach of anything outside its function.
+    let local = write(
+        &dir,
+        "l.c",
+        "extern void reach_error(void);\nint main(void) {\n  volatile int x = 0;\n  if (x != 0) reach_error();\n  \
+         return 0;\n}\n",
+    );
+    let (private, err) = verdict_of(&local, &[]);
+    assert_eq!(private.as_deref(), Some("TRUE"), "{err}");
 }
 
 #[test]

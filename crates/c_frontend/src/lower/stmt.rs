@@ -4,7 +4,7 @@
 use super::calls::{ParamPass, param_pass};
 use super::decl::{Declared, adjust_param, own_parameters};
 use super::scope::Ordinary;
-use super::{Cx, FnCx, addr_taken_names_in};
+use super::{Cx, FnCx, VolatileReads, addr_taken_names_in};
 use crate::ctypes::{CType, promote};
 use lang_c::ast::*;
 use lang_c::span::Node;
@@ -93,6 +93,7 @@ impl Cx<'_> {
             let label = name.clone().unwrap_or_else(|| "arg".to_string());
             // A volatile parameter is copied into memory, like one whose address is taken.
             let (plain, volatile) = ty.split_volatile();
+            let volatile = volatile && !name.as_ref().is_some_and(|n| self.is_private_scalar(n, &plain));
             let qualified = if volatile { CType::volatile(plain.clone()) } else { plain.clone() };
             ty = plain;
             let addr_taken = volatile || name.as_ref().is_some_and(|n| self.f.addr_taken.contains(n));
@@ -512,6 +513,16 @@ impl Cx<'_> {
         self.jump(exit, span);
     }
 
+    /// Whether a `volatile` automatic variable (or parameter) of this name and type is out of
+    /// reach of anything but its own function's code: a scalar whose address is never taken. No
+    /// device, thread or signal handler can name such an object, so its qualifier only keeps a
+    /// compiler from optimizing it (TACLeBench's `volatile int x = 0;` added to input data,
+    /// `register volatile int i` counters) and a read gives the value last stored — also under
+    /// `--volatile input`. (After a `longjmp` too: that is what C guarantees a volatile local.)
+    fn is_private_scalar(&self, name: &str, ty: &CType) -> bool {
+        self.l.volatile == VolatileReads::Input && ty.is_scalar() && !self.f.addr_taken.contains(name)
+    }
+
     /// A declaration in a block.
     pub fn lower_declaration(&mut self, decl: &Node<Declaration>) {
         let span = self.span(decl.span);
@@ -527,6 +538,8 @@ impl Cx<'_> {
             // plain type.
             let (ty, volatile) = d.ty.clone().split_volatile();
             let ty = self.object_type(ty, id.node.initializer.as_ref());
+            let automatic = !storage.is_extern && !storage.is_static;
+            let volatile = volatile && !(automatic && self.is_private_scalar(&name, &ty));
             let qualified = if volatile { CType::volatile(ty.clone()) } else { ty.clone() };
             if storage.is_extern {
                 let key = self.link_key(&name, false);

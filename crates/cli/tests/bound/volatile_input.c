@@ -3,14 +3,15 @@
 #define LF_BODY(id)
 #endif
 /* By default a read of a volatile object is an input: it may give any value (something outside
-   the program may write the object). A loop counted by a volatile variable then need not end,
-   and it has no bound, though the compiled program runs it 11 times. (volatile_memory.c is the
-   same loop under `--volatile memory`.) */
+   the program may write the object: a global can be named by a device's driver, a signal handler
+   or another thread). A loop counted by a volatile global then need not end, and it has no
+   bound, though the compiled program runs it 11 times. (volatile_memory.c is a loop like it
+   under `--volatile memory`; volatile_private.c one whose counter is a local.) */
 
 int data[11];
+volatile int i;
 
 int run(void) {
-  register volatile int i;
   LF_ENTRY(1);
   for (i = 0; i < 11; i++) {
     LF_BODY(1);
