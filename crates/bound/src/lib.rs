@@ -1285,6 +1285,10 @@ fn check(
     };
     let Instrumented { program, header, count: count_var, copies } =
         instrument(q, fid, forest, l, &vars, &claim, counted_when).map_err(Failure::NotProven)?;
+    // A claim some run exceeds is not worth a proof.
+    if instrument::refuted(&program, semantics, Instant::now() + budget / 10) {
+        return Err(Failure::Refuted);
+    }
     let count = Expr::Var(count_var);
     let ghosts = candidates::Ghosts { count, copies: &copies, source: q };
     let plain = candidates::plain(&ghosts, bound, traces, constants, constant);
@@ -1370,12 +1374,7 @@ fn check(
         )
     };
     let mut proven = None;
-    for (attempt, (on, seeds, share, effort)) in attempts.into_iter().enumerate() {
-        // A claim some run exceeds is not worth more than the first, cheapest, attempt (a run of
-        // a large program costs more than that attempt).
-        if attempt == 1 && instrument::refuted(&program, semantics, Instant::now() + budget / 10) {
-            return Err(Failure::Refuted);
-        }
+    for (on, seeds, share, effort) in attempts {
         match leapfrog_verify::prove_assertions(on, fid, &header_seeds(seeds.clone()), &opts(share), effort) {
             Ok(invariants) => {
                 proven = Some(invariants);
