@@ -168,20 +168,7 @@ pub fn fresh_local(p: &mut Program, fid: FuncId, name: &str, ty: VarTy) -> VarId
 
 /// `steps` run first when `f` is called, before its own first edges.
 pub fn at_function_start(f: &mut leapfrog_ir::Function, steps: Vec<Command>) {
-    let entry = f.entry;
-    let start = f.add_loc();
-    for (_, e) in f.edges.iter_mut() {
-        if e.from == entry {
-            e.from = start;
-        }
-    }
-    let mut at = entry;
-    for cmd in steps {
-        let to = f.add_loc();
-        f.add_edge(at, to, cmd, Span::UNKNOWN);
-        at = to;
-    }
-    f.add_edge(at, start, Command::Skip, Span::UNKNOWN);
+    f.prepend(steps);
 }
 
 /// `vars` read (an output step named `name`) right before `f` returns, so that analyses keep

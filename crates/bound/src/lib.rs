@@ -38,8 +38,7 @@ use instrument::{Instrumented, instrument};
 use leapfrog_arith::Semantics;
 use leapfrog_ir::loops::LoopForest;
 use leapfrog_ir::{
-    Command, Expr, FuncId, HavocOrigin, InlineError, InlineLimits, LocTag, LoopId, Program, VarId, Visibility,
-    inline_program,
+    Command, Expr, FuncId, HavocOrigin, InlineLimits, LocTag, LoopId, Program, VarId, Visibility, inline_program,
 };
 use leapfrog_proteus::job::trace_bounds;
 use leapfrog_results::bounds::{BoundsReport, LoopBound, PathBound, ProgramBound};
@@ -272,7 +271,7 @@ fn reads_volatile(p: &Program) -> bool {
 
 /// Where calls cannot be inlined from the entry (recursion, size): each function with loops is
 /// analysed from its own entry in an arbitrary state — its parameters, every global register and
-/// all memory arbitrary, as a call may find them ([`arbitrary_entry`]) — with its callees
+/// all memory arbitrary, as a call may find them ([`leapfrog_ir::modular::from_arbitrary_entry`]) — with its callees
 /// inlined, and its own loops bounded there: such a bound holds in every execution of the
 /// program that calls the function. (No runs: the entry's state is not one a run can make.)
 /// The loops bounded, within `deadline`.
@@ -294,22 +293,12 @@ fn per_function_bounds(
     // Each function inlined from its own entry; the smallest first (their loops are the
     // cheapest to prove, and the time limit may not reach every function).
     let mut inlined: Vec<(Program, Vec<LoopKey>)> = Vec::new();
-    // (A call made opaque must not hide a step that may jump anywhere.)
-    let may_not_return = has_step_that_may_not_return(p);
     for (g, f) in p.user_funcs() {
         let own = own_loops(f);
         if own.is_empty() {
             continue;
         }
-        let inlined_from_g = match inline_program(&arbitrary_entry(p, g, &BTreeSet::new()), &InlineLimits::default()) {
-            Err(InlineError::TooLarge { .. }) if !may_not_return => {
-                // Its callees whose own calls are too many to inline change the state in any
-                // way they may instead.
-                inline_with_opaque_callees(p, g)
-            }
-            other => other,
-        };
-        let why = match inlined_from_g {
+        let why = match leapfrog_ir::modular::inline_with_opaque_callees(p, g) {
             Err(e) => format!("the calls of its function `{}` cannot be inlined ({e})", f.name),
             Ok(q) if has_step_that_may_not_return(&q) => {
                 format!("its function `{}` has a step that may not return", f.name)
@@ -357,116 +346,6 @@ fn per_function_bounds(
 
 /// The least budget a loop of a function analysed on its own is given ([`per_function_bounds`]).
 const MIN_LOOP: Duration = Duration::from_millis(600);
-
-/// `p` with `g` as its entry, starting in an arbitrary state: every global register havocked and
-/// all memory written by an opaque step, before `g`'s first edge. Each call of a recursive
-/// function (one that can call itself again) becomes the same arbitrary change, its result
-/// arbitrary too, so that the calls can be inlined: a call that returns leaves some state, and
-/// one that does not return ends what follows. So does each call of a function in `opaque`.
-fn arbitrary_entry(p: &Program, g: FuncId, opaque: &BTreeSet<FuncId>) -> Program {
-    let mut q = p.clone();
-    q.entry = Some(g);
-    let anything = |dst: Option<VarId>| -> Vec<Command> {
-        let mut steps: Vec<Command> = p
-            .globals
-            .iter()
-            .chain(dst.as_ref())
-            .filter(|v| p.vars[**v].ty.reg().is_some())
-            .map(|v| Command::Havoc(*v, leapfrog_ir::HavocOrigin::Uninit))
-            .collect();
-        steps.push(Command::Opaque {
-            what: "the state a call of the function may find".into(),
-            havoc: Vec::new(),
-            writes_memory: true,
-            may_not_return: false,
-            compute: None,
-        });
-        steps
-    };
-    let mut recursive = recursive_functions(p);
-    recursive.extend(opaque.iter().copied());
-    for (_, f) in q.funcs.iter_mut() {
-        let calls: Vec<leapfrog_ir::EdgeId> = f
-            .edges
-            .iter()
-            .filter(|(_, e)| matches!(&e.cmd, Command::Call { callee, .. } if recursive.contains(callee)))
-            .map(|(id, _)| id)
-            .collect();
-        for id in calls {
-            let (from, to, span, dst) = {
-                let e = &f.edges[id];
-                let Command::Call { dst, .. } = &e.cmd else { continue };
-                (e.from, e.to, e.span, *dst)
-            };
-            let steps = anything(dst);
-            let mut at = from;
-            let last = steps.len() - 1;
-            for (i, cmd) in steps.into_iter().enumerate() {
-                let next = if i == last { to } else { f.add_loc() };
-                if i == 0 {
-                    f.edges[id].cmd = cmd;
-                    f.edges[id].to = next;
-                } else {
-                    f.add_edge(at, next, cmd, span);
-                }
-                at = next;
-            }
-        }
-    }
-    instrument::at_function_start(&mut q.funcs[g], anything(None));
-    q
-}
-
-/// `g` inlined from an arbitrary entry, each of its callees whose calls are too many to inline
-/// from their own entry made opaque (all of them when that is still too large).
-fn inline_with_opaque_callees(p: &Program, g: FuncId) -> Result<Program, InlineError> {
-    let callees: BTreeSet<FuncId> = p.funcs[g]
-        .edges
-        .values()
-        .filter_map(|e| match &e.cmd {
-            Command::Call { callee, .. } => Some(*callee),
-            _ => None,
-        })
-        .collect();
-    let none = BTreeSet::new();
-    let large: BTreeSet<FuncId> = callees
-        .iter()
-        .copied()
-        .filter(|c| inline_program(&arbitrary_entry(p, *c, &none), &InlineLimits::default()).is_err())
-        .collect();
-    inline_program(&arbitrary_entry(p, g, &large), &InlineLimits::default())
-        .or_else(|_| inline_program(&arbitrary_entry(p, g, &callees), &InlineLimits::default()))
-}
-
-/// The functions of `p` that a chain of calls from them can call again.
-fn recursive_functions(p: &Program) -> std::collections::BTreeSet<FuncId> {
-    let callees = |f: FuncId| -> Vec<FuncId> {
-        p.funcs[f]
-            .edges
-            .values()
-            .filter_map(|e| match &e.cmd {
-                Command::Call { callee, .. } => Some(*callee),
-                _ => None,
-            })
-            .collect()
-    };
-    p.funcs
-        .ids()
-        .filter(|f| {
-            let mut seen = std::collections::BTreeSet::new();
-            let mut stack = callees(*f);
-            while let Some(h) = stack.pop() {
-                if h == *f {
-                    return true;
-                }
-                if seen.insert(h) {
-                    stack.extend(callees(h));
-                }
-            }
-            false
-        })
-        .collect()
-}
 
 /// Why a loop of a function the entry never calls has no bound.
 const NEVER_REACHED: &str = "the entry function never reaches this loop";
@@ -703,10 +582,7 @@ impl<'a> LazyFacts<'a> {
 /// inline assembly): it may run any function's loops, or re-enter a loop, outside the inlined
 /// calls.
 fn has_step_that_may_not_return(q: &Program) -> bool {
-    q.funcs
-        .values()
-        .flat_map(|f| f.edges.values())
-        .any(|e| matches!(e.cmd, Command::Opaque { may_not_return: true, .. }))
+    leapfrog_ir::modular::has_step_that_may_not_return(q)
 }
 
 /// `q` with `facts` (the ones `sizes::lift` used for loop `l`) proven at every entry of `l`, with

@@ -26,6 +26,7 @@ pub mod inline;
 pub mod liveness;
 pub mod loops;
 pub mod modref;
+pub mod modular;
 pub mod nondet;
 pub mod parse;
 pub mod print;

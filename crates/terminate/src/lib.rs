@@ -11,6 +11,7 @@
 pub mod ranking;
 
 mod certificate;
+mod modular;
 mod recurrent;
 mod replay;
 pub mod variance;
@@ -117,9 +118,21 @@ fn run(p: &Program, opts: &Options, start: Instant, deadline: Instant, only_lass
                 }
                 _ => Err(String::new()),
             };
+            // Too many calls: each function on its own, from any state a call may find.
+            let modular = match &e {
+                leapfrog_ir::InlineError::TooLarge { .. } if !only_lassos => {
+                    match modular::per_function(p, opts, deadline) {
+                        Ok(report) => return report,
+                        Err(why) => format!("; one function at a time: {why}"),
+                    }
+                }
+                _ => String::new(),
+            };
             match rewritten {
                 Ok((q, names)) => (q, Some(names)),
-                Err(why) if why.is_empty() => return Report::unknown(sem, format!("calls cannot be inlined: {e}")),
+                Err(why) if why.is_empty() => {
+                    return Report::unknown(sem, format!("calls cannot be inlined: {e}{modular}"));
+                }
                 Err(why) => return Report::unknown(sem, format!("calls cannot be inlined: {e} ({why})")),
             }
         }
