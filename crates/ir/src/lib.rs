@@ -31,6 +31,7 @@ pub mod nondet;
 pub mod parse;
 pub mod print;
 pub mod program;
+pub mod promote;
 pub mod recursion;
 pub mod scope;
 pub mod types;

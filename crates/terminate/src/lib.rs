@@ -138,6 +138,12 @@ fn run(p: &Program, opts: &Options, start: Instant, deadline: Instant, only_lass
         }
     };
     let fid = q.entry.expect("inlining keeps the entry");
+    // Allocated scalars reached only through their pointer are registers (`*x_ref` counters).
+    // The lassos, whose stems the interpreter replays with the original's inputs in order, get
+    // only the cells written before they are read (same locations and loops either way).
+    let exact = leapfrog_ir::promote::promote_cells(&q, fid, false).program;
+    let promoted = leapfrog_ir::promote::promote_cells(&q, fid, true);
+    let (q, lasso_q) = if promoted.read_unwritten > 0 { (promoted.program, Some(exact)) } else { (exact, None) };
     let f = &q.funcs[fid];
     let forest = LoopForest::compute(f);
     // Every rewritten function called from the entry has a descent loop (a check of the
@@ -179,9 +185,18 @@ fn run(p: &Program, opts: &Options, start: Instant, deadline: Instant, only_lass
     if only_lassos && descents.is_some() {
         return Report::unknown(sem, "the recursion is over-approximated: no lasso is an execution".into());
     }
+    // (For lassos: the program whose inputs come in the original's order.)
+    let bare_lasso = lasso_q.as_ref().map(|lq| Context {
+        q: lq,
+        fid,
+        forest: &forest,
+        invariants: Vec::new(),
+        supporting: HashMap::new(),
+        cfg: cfg.clone(),
+    });
     if only_lassos {
         for (n, &l) in ids.iter().enumerate() {
-            match try_lasso(&bare, l, None, share(deadline, n, ids.len())) {
+            match try_lasso(bare_lasso.as_ref().unwrap_or(&bare), l, None, share(deadline, n, ids.len())) {
                 Ok(o) => outcomes[n] = Some(o),
                 Err(why) => reasons[n].push(why),
             }
@@ -286,8 +301,9 @@ fn run(p: &Program, opts: &Options, start: Instant, deadline: Instant, only_lass
         // Stage 3: lassos for what is left (none in an over-approximated program).
         let open: Vec<usize> = (0..ids.len()).filter(|k| outcomes[*k].is_none() && descents.is_none()).collect();
         for (n, &k) in open.iter().enumerate() {
-            let seed = suspects[k].as_ref().map(|pair| &pair.earlier);
-            match try_lasso(&ctx, ids[k], seed, share(deadline, n, open.len())) {
+            // (A suspect pair may name promoted cells the lassos' program does not have.)
+            let seed = suspects[k].as_ref().map(|pair| &pair.earlier).filter(|_| bare_lasso.is_none());
+            match try_lasso(bare_lasso.as_ref().unwrap_or(&ctx), ids[k], seed, share(deadline, n, open.len())) {
                 Ok(o) => outcomes[k] = Some(o),
                 Err(why) => reasons[k].push(why),
             }

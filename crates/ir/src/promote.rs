@@ -1,0 +1,227 @@
+//! Memory cells as registers: [`promote_cells`] rewrites an allocated scalar that is only ever
+//! read and written through the pointer the allocation returned (termCOMP's "alloca" programs:
+//! `int *x_ref = alloca(sizeof(int)); *x_ref = x; while (*x_ref > 0) ...`) into a register, so
+//! that every engine sees its arithmetic.
+//!
+//! An allocation `a := alloc N` of the function (outside every loop: one object per execution)
+//! is promoted when
+//! * `a` has no other definition, and each register that copies it (`b := a`, its only
+//!   definition) is an *alias* of it in turn;
+//! * every other mention of an alias is the whole address of a `load` or a `store` (the pointer
+//!   is never compared, offset, stored, passed or freed: nothing else can reach the object);
+//! * all those loads and stores have one register type of exactly `N` bytes;
+//! * on every path, a store comes before each load (no read of never-written bytes, which would
+//!   be an input: the result's reads consume exactly the inputs the original's do) — unless the
+//!   caller accepts that input coming earlier (see [`promote_cells`]).
+//!
+//! Then `a := alloc N` becomes `cell := 0` (never read before a store; else `havoc cell`, the
+//! never-written contents, which the interpreter's first read fixes), each copy a `skip`, each
+//! `d := load b` becomes `d := cell` and each `store b, v` becomes `cell := v`. The executions
+//! of the result are those of the original, step for step (a step count aside: none is
+//! removed), with the object's contents in `cell`. The new register is named `(*b)` after an
+//! alias `b` the source declares, and has `b`'s scope: facts over it are C at the loop.
+
+use crate::command::{Command, HavocOrigin};
+use crate::expr::Expr;
+use crate::ids::{EdgeId, FuncId, Id, LocId, VarId};
+use crate::loops::LoopForest;
+use crate::program::{Program, Var, VarKind};
+use crate::types::{Type, VarTy};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// What [`promote_cells`] made.
+pub struct Promoted {
+    pub program: Program,
+    /// The cells promoted, and of those the ones read before any store (their first read an
+    /// input: the allocation havocs them instead, so the result reads that input earlier).
+    pub cells: usize,
+    pub read_unwritten: usize,
+}
+
+/// `p` with the allocated scalars of `fid` that qualify (see the module documentation) promoted
+/// to registers; with `read_unwritten`, also those some path reads before a store, whose
+/// allocation then havocs the register (the same executions, but a read of never-written
+/// memory is an input the interpreter takes at that read: the result takes it earlier, so a
+/// run's inputs come in another order).
+pub fn promote_cells(p: &Program, fid: FuncId, read_unwritten: bool) -> Promoted {
+    let f = &p.funcs[fid];
+    let forest = LoopForest::compute(f);
+    let mut defs: BTreeMap<VarId, Vec<EdgeId>> = BTreeMap::new();
+    for (id, e) in f.edges.iter() {
+        for v in e.cmd.defs() {
+            defs.entry(v).or_default().push(id);
+        }
+    }
+    let mut out = p.clone();
+    let (mut cells, mut unwritten) = (0, 0);
+    for (alloc_edge, e) in f.edges.iter() {
+        let Command::Alloc { dst, size, .. } = &e.cmd else { continue };
+        let Some(bytes) = size.as_const() else { continue };
+        if forest.innermost[e.from].is_some() || defs.get(dst).map_or(0, Vec::len) != 1 {
+            continue;
+        }
+        let Some(cell) = Cell::find(p, fid, alloc_edge, *dst, &defs) else { continue };
+        if cell.ty.bytes(p.data_model) as i128 != bytes {
+            continue;
+        }
+        let written = cell.written_before_read(p, fid);
+        if written || read_unwritten {
+            cell.rewrite(&mut out, fid, written);
+            cells += 1;
+            unwritten += usize::from(!written);
+        }
+    }
+    Promoted { program: out, cells, read_unwritten: unwritten }
+}
+
+/// An allocation whose object only its aliases' loads and stores reach.
+struct Cell {
+    alloc: EdgeId,
+    aliases: BTreeSet<VarId>,
+    copies: Vec<EdgeId>,
+    loads: Vec<EdgeId>,
+    stores: Vec<EdgeId>,
+    ty: Type,
+}
+
+impl Cell {
+    fn find(p: &Program, fid: FuncId, alloc: EdgeId, dst: VarId, defs: &BTreeMap<VarId, Vec<EdgeId>>) -> Option<Cell> {
+        let f = &p.funcs[fid];
+        // The aliases: `dst`, and the registers whose one definition copies an alias.
+        let mut aliases: BTreeSet<VarId> = BTreeSet::from([dst]);
+        let mut copies = Vec::new();
+        loop {
+            let before = aliases.len();
+            for (id, e) in f.edges.iter() {
+                if let Command::Assign(b, Expr::Var(a)) = &e.cmd
+                    && aliases.contains(a)
+                    && !aliases.contains(b)
+                {
+                    if defs.get(b).map_or(0, Vec::len) != 1 || p.vars[*b].kind == VarKind::Global {
+                        return None;
+                    }
+                    aliases.insert(*b);
+                    copies.push(id);
+                }
+            }
+            if aliases.len() == before {
+                break;
+            }
+        }
+        let (mut loads, mut stores, mut ty) = (Vec::new(), Vec::new(), None);
+        let mut same_type = |t: Option<Type>| -> bool {
+            match (t, ty) {
+                (Some(t), None) => {
+                    ty = Some(t);
+                    true
+                }
+                (Some(t), Some(u)) => t == u,
+                (None, _) => false,
+            }
+        };
+        let mentions = |x: &Expr| {
+            let mut any = false;
+            x.for_each_var(&mut |v| any |= aliases.contains(&v));
+            any
+        };
+        for (id, e) in f.edges.iter() {
+            if id == alloc || copies.contains(&id) {
+                continue;
+            }
+            match &e.cmd {
+                Command::Load { dst, addr: Expr::Var(b) } if aliases.contains(b) => {
+                    if !same_type(p.vars[*dst].ty.reg()) {
+                        return None;
+                    }
+                    loads.push(id);
+                }
+                Command::Store { addr: Expr::Var(b), value } if aliases.contains(b) => {
+                    if mentions(value) || !same_type(value.ty(p)) {
+                        return None;
+                    }
+                    stores.push(id);
+                }
+                cmd => {
+                    let mut any =
+                        cmd.exprs().into_iter().any(mentions) || cmd.defs().iter().any(|v| aliases.contains(v));
+                    if let Command::Opaque { compute: Some(c), .. } = cmd {
+                        c.for_each_var(&mut |v| any |= aliases.contains(&v));
+                    }
+                    if any {
+                        return None;
+                    }
+                }
+            }
+        }
+        // (Floats move by their own steps, never by a plain load.)
+        let ty = ty.filter(|t| !matches!(t, Type::Float(_)))?;
+        Some(Cell { alloc, aliases, copies, loads, stores, ty })
+    }
+
+    /// Whether on every path from the function's entry a store to the object comes before each
+    /// load of it.
+    fn written_before_read(&self, p: &Program, fid: FuncId) -> bool {
+        let f = &p.funcs[fid];
+        // `written[l]`: every path from the entry to `l` stores (`None`: not reached yet).
+        let mut written: Vec<Option<bool>> = vec![None; f.locs.len()];
+        written[f.entry.index()] = Some(false);
+        let succ = f.successors();
+        let mut work: Vec<LocId> = vec![f.entry];
+        while let Some(l) = work.pop() {
+            let here = written[l.index()].expect("reached");
+            for e in &succ[l] {
+                let edge = &f.edges[*e];
+                let after = here || self.stores.contains(e);
+                let slot = &mut written[edge.to.index()];
+                let next = Some(slot.map_or(after, |w| w && after));
+                if *slot != next {
+                    *slot = next;
+                    work.push(edge.to);
+                }
+            }
+        }
+        self.loads.iter().all(|e| written[f.edges[*e].from.index()] != Some(false))
+    }
+
+    fn rewrite(&self, out: &mut Program, fid: FuncId, written_first: bool) {
+        // Named after an alias the source declares (else the allocation's register).
+        let named = self
+            .aliases
+            .iter()
+            .find(|v| out.vars[**v].scope.is_some())
+            .or_else(|| self.aliases.first())
+            .copied()
+            .expect("an alias");
+        let template = out.vars[named].clone();
+        let cell = out.vars.push(Var {
+            name: format!("(*{})", template.name),
+            ty: VarTy::Reg(self.ty),
+            kind: VarKind::Local,
+            func: Some(fid),
+            span: template.span,
+            scope: template.scope,
+        });
+        let f = &mut out.funcs[fid];
+        f.locals.push(cell);
+        let zero = match self.ty {
+            Type::Int(t) => Expr::Int(0, t),
+            Type::Bool => Expr::Bool(false),
+            Type::Ptr | Type::Float(_) => Expr::Null,
+        };
+        f.edges[self.alloc].cmd =
+            if written_first { Command::Assign(cell, zero) } else { Command::Havoc(cell, HavocOrigin::Uninit) };
+        for e in &self.copies {
+            f.edges[*e].cmd = Command::Skip;
+        }
+        for e in &self.loads {
+            if let Command::Load { dst, .. } = f.edges[*e].cmd {
+                f.edges[*e].cmd = Command::Assign(dst, Expr::Var(cell));
+            }
+        }
+        for e in &self.stores {
+            if let Command::Store { value, .. } = &f.edges[*e].cmd {
+                f.edges[*e].cmd = Command::Assign(cell, value.clone());
+            }
+        }
+    }
+}
