@@ -8,7 +8,8 @@
 //! * `a` has no other definition, and each register that copies it (`b := a`, its only
 //!   definition) is an *alias* of it in turn;
 //! * every other mention of an alias is the whole address of a `load` or a `store` (the pointer
-//!   is never compared, offset, stored, passed or freed: nothing else can reach the object);
+//!   is never compared, offset, stored or passed: nothing else can reach the object), or a
+//!   `free` after which nothing touches the object (it becomes a skip);
 //! * all those loads and stores have one register type of exactly `N` bytes;
 //! * on every path, a store comes before each load (no read of never-written bytes, which would
 //!   be an input: the result's reads consume exactly the inputs the original's do) — unless the
@@ -81,6 +82,7 @@ struct Cell {
     copies: Vec<EdgeId>,
     loads: Vec<EdgeId>,
     stores: Vec<EdgeId>,
+    frees: Vec<EdgeId>,
     ty: Type,
 }
 
@@ -108,7 +110,7 @@ impl Cell {
                 break;
             }
         }
-        let (mut loads, mut stores, mut ty) = (Vec::new(), Vec::new(), None);
+        let (mut loads, mut stores, mut frees, mut ty) = (Vec::new(), Vec::new(), Vec::new(), None);
         let mut same_type = |t: Option<Type>| -> bool {
             match (t, ty) {
                 (Some(t), None) => {
@@ -135,6 +137,7 @@ impl Cell {
                     }
                     loads.push(id);
                 }
+                Command::Free(Expr::Var(b)) if aliases.contains(b) => frees.push(id),
                 Command::Store { addr: Expr::Var(b), value } if aliases.contains(b) => {
                     if mentions(value) || !same_type(value.ty(p)) {
                         return None;
@@ -155,7 +158,27 @@ impl Cell {
         }
         // (Floats move by their own steps, never by a plain load.)
         let ty = ty.filter(|t| !matches!(t, Type::Float(_)))?;
-        Some(Cell { alloc, aliases, copies, loads, stores, ty })
+        // A `free` after which nothing touches the object again ends its life: a skip. (One
+        // followed by an access or another `free` is undefined behaviour the register would
+        // hide.)
+        let succ = f.successors();
+        let touches: BTreeSet<EdgeId> = loads.iter().chain(&stores).chain(&frees).copied().collect();
+        for free in &frees {
+            let mut seen = vec![false; f.locs.len()];
+            let mut stack = vec![f.edges[*free].to];
+            while let Some(l) = stack.pop() {
+                if std::mem::replace(&mut seen[l.index()], true) {
+                    continue;
+                }
+                for e in &succ[l] {
+                    if touches.contains(e) {
+                        return None;
+                    }
+                    stack.push(f.edges[*e].to);
+                }
+            }
+        }
+        Some(Cell { alloc, aliases, copies, loads, stores, frees, ty })
     }
 
     /// Whether on every path from the function's entry a store to the object comes before each
@@ -210,7 +233,7 @@ impl Cell {
         };
         f.edges[self.alloc].cmd =
             if written_first { Command::Assign(cell, zero) } else { Command::Havoc(cell, HavocOrigin::Uninit) };
-        for e in &self.copies {
+        for e in self.copies.iter().chain(&self.frees) {
             f.edges[*e].cmd = Command::Skip;
         }
         for e in &self.loads {

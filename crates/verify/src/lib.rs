@@ -224,6 +224,10 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
         }
     };
     let fid = q.entry.expect("inlining keeps the entry");
+    // Allocated scalars only their own pointer reaches, written before they are read, are
+    // registers (`ir::promote`; the inputs come in the same order, so a counterexample replays
+    // on either program).
+    q = leapfrog_ir::promote::promote_cells(&q, fid, false).program;
     let views = add_memory_views(&mut q, fid);
     let limits = QueryLimits { timeout: opts.timeout, rlimit: 0 };
     let cfg = Config { semantics: opts.semantics, limits, deadline: Some(deadline) };
