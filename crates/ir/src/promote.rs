@@ -11,12 +11,12 @@
 //!   is never compared, offset, stored or passed: nothing else can reach the object), or a
 //!   `free` after which nothing touches the object (it becomes a skip);
 //! * all those loads and stores have one register type of exactly `N` bytes;
-//! * on every path, a store comes before each load (no read of never-written bytes, which would
-//!   be an input: the result's reads consume exactly the inputs the original's do) — unless the
-//!   caller accepts that input coming earlier (see [`promote_cells`]).
+//! * on every path, a store comes before each load (no read of never-written bytes, which
+//!   would be an input) — unless the caller says how to promote such a cell ([`Unwritten`]).
 //!
-//! Then `a := alloc N` becomes `cell := 0` (never read before a store; else `havoc cell`, the
-//! never-written contents, which the interpreter's first read fixes), each copy a `skip`, each
+//! Then `a := alloc N` becomes `cell := 0` (never read before a store; else as [`Unwritten`]
+//! says: the never-written contents, which the interpreter's first read fixes), each copy a
+//! `skip`, each
 //! `d := load b` becomes `d := cell` and each `store b, v` becomes `cell := v`. The executions
 //! of the result are those of the original, step for step (a step count aside: none is
 //! removed), with the object's contents in `cell`. The new register is named `(*b)` after an
@@ -33,18 +33,29 @@ use std::collections::{BTreeMap, BTreeSet};
 /// What [`promote_cells`] made.
 pub struct Promoted {
     pub program: Program,
-    /// The cells promoted, and of those the ones read before any store (their first read an
-    /// input: the allocation havocs them instead, so the result reads that input earlier).
+    /// The cells promoted, and of those the ones some path reads before any store.
     pub cells: usize,
     pub read_unwritten: usize,
 }
 
+/// What to do with a cell some path reads before a store (its first read is an input).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Unwritten {
+    /// Leave it in memory.
+    Keep,
+    /// Promote it, the allocation havocking the register: the same executions, but the input
+    /// is taken at the allocation, earlier than the interpreter's first read takes it (a run's
+    /// inputs come in another order). The simplest for proofs.
+    HavocAtAllocation,
+    /// Promote it with a flag `\written(*b)`, false at the allocation and set by every store
+    /// and by the first read, which havocs the register: the inputs come in the original's
+    /// order, for executions to replay (lassos).
+    HavocAtFirstRead,
+}
+
 /// `p` with the allocated scalars of `fid` that qualify (see the module documentation) promoted
-/// to registers; with `read_unwritten`, also those some path reads before a store, whose
-/// allocation then havocs the register (the same executions, but a read of never-written
-/// memory is an input the interpreter takes at that read: the result takes it earlier, so a
-/// run's inputs come in another order).
-pub fn promote_cells(p: &Program, fid: FuncId, read_unwritten: bool) -> Promoted {
+/// to registers; those some path reads before a store as `unwritten` says.
+pub fn promote_cells(p: &Program, fid: FuncId, unwritten: Unwritten) -> Promoted {
     let f = &p.funcs[fid];
     let forest = LoopForest::compute(f);
     let mut defs: BTreeMap<VarId, Vec<EdgeId>> = BTreeMap::new();
@@ -54,7 +65,7 @@ pub fn promote_cells(p: &Program, fid: FuncId, read_unwritten: bool) -> Promoted
         }
     }
     let mut out = p.clone();
-    let (mut cells, mut unwritten) = (0, 0);
+    let (mut cells, mut read_unwritten) = (0, 0);
     for (alloc_edge, e) in f.edges.iter() {
         let Command::Alloc { dst, size, .. } = &e.cmd else { continue };
         let Some(bytes) = size.as_const() else { continue };
@@ -65,14 +76,14 @@ pub fn promote_cells(p: &Program, fid: FuncId, read_unwritten: bool) -> Promoted
         if cell.ty.bytes(p.data_model) as i128 != bytes {
             continue;
         }
-        let written = cell.written_before_read(p, fid);
-        if written || read_unwritten {
-            cell.rewrite(&mut out, fid, written);
+        let mode = if cell.written_before_read(p, fid) { None } else { Some(unwritten) };
+        if mode != Some(Unwritten::Keep) {
+            cell.rewrite(&mut out, fid, mode);
             cells += 1;
-            unwritten += usize::from(!written);
+            read_unwritten += usize::from(mode.is_some());
         }
     }
-    Promoted { program: out, cells, read_unwritten: unwritten }
+    Promoted { program: out, cells, read_unwritten }
 }
 
 /// An allocation whose object only its aliases' loads and stores reach.
@@ -206,7 +217,8 @@ impl Cell {
         self.loads.iter().all(|e| written[f.edges[*e].from.index()] != Some(false))
     }
 
-    fn rewrite(&self, out: &mut Program, fid: FuncId, written_first: bool) {
+    /// `unwritten`: `None` when every path stores before it reads.
+    fn rewrite(&self, out: &mut Program, fid: FuncId, unwritten: Option<Unwritten>) {
         // Named after an alias the source declares (else the allocation's register).
         let named = self
             .aliases
@@ -216,34 +228,67 @@ impl Cell {
             .copied()
             .expect("an alias");
         let template = out.vars[named].clone();
-        let cell = out.vars.push(Var {
-            name: format!("(*{})", template.name),
-            ty: VarTy::Reg(self.ty),
-            kind: VarKind::Local,
-            func: Some(fid),
-            span: template.span,
-            scope: template.scope,
-        });
+        let mut register = |name: String, ty: Type| {
+            out.vars.push(Var {
+                name,
+                ty: VarTy::Reg(ty),
+                kind: VarKind::Local,
+                func: Some(fid),
+                span: template.span,
+                scope: template.scope,
+            })
+        };
+        let cell = register(format!("(*{})", template.name), self.ty);
+        let flag = (unwritten == Some(Unwritten::HavocAtFirstRead))
+            .then(|| register(format!("\\written((*{}))", template.name), Type::Bool));
         let f = &mut out.funcs[fid];
         f.locals.push(cell);
+        f.locals.extend(flag);
         let zero = match self.ty {
             Type::Int(t) => Expr::Int(0, t),
             Type::Bool => Expr::Bool(false),
             Type::Ptr | Type::Float(_) => Expr::Null,
         };
-        f.edges[self.alloc].cmd =
-            if written_first { Command::Assign(cell, zero) } else { Command::Havoc(cell, HavocOrigin::Uninit) };
+        f.edges[self.alloc].cmd = match (unwritten, flag) {
+            (_, Some(_)) | (None, _) => Command::Assign(cell, zero),
+            (Some(_), None) => Command::Havoc(cell, HavocOrigin::Uninit),
+        };
+        if let Some(flag) = flag {
+            // (The register holds a known value until the first read havocs it: a state with
+            // the flag down is one the program has.)
+            let (to, span) = (f.edges[self.alloc].to, f.edges[self.alloc].span);
+            let cleared = f.add_loc();
+            f.edges[self.alloc].to = cleared;
+            f.add_edge(cleared, to, Command::Assign(flag, Expr::Bool(false)), span);
+        }
         for e in self.copies.iter().chain(&self.frees) {
             f.edges[*e].cmd = Command::Skip;
         }
         for e in &self.loads {
-            if let Command::Load { dst, .. } = f.edges[*e].cmd {
-                f.edges[*e].cmd = Command::Assign(dst, Expr::Var(cell));
+            let Command::Load { dst, .. } = f.edges[*e].cmd else { continue };
+            f.edges[*e].cmd = Command::Assign(dst, Expr::Var(cell));
+            if let Some(flag) = flag {
+                // `from -[!flag]-> havoc cell; flag := true -> read`, `from -[flag]-> read`.
+                let (from, span) = (f.edges[*e].from, f.edges[*e].span);
+                let (first, havocked, read) = (f.add_loc(), f.add_loc(), f.add_loc());
+                f.edges[*e].from = read;
+                f.add_edge(from, first, Command::Assume(Expr::not(Expr::Var(flag))), span);
+                // (An input taken right here, as the original's read takes it: an `Uninit` havoc
+                // would leave the register unset until it is read, which is the next edge.)
+                let input = HavocOrigin::Nondet("a read of never-written memory".into());
+                f.add_edge(first, havocked, Command::Havoc(cell, input), span);
+                f.add_edge(havocked, read, Command::Assign(flag, Expr::Bool(true)), span);
+                f.add_edge(from, read, Command::Assume(Expr::Var(flag)), span);
             }
         }
         for e in &self.stores {
-            if let Command::Store { value, .. } = &f.edges[*e].cmd {
-                f.edges[*e].cmd = Command::Assign(cell, value.clone());
+            let Command::Store { value, .. } = &f.edges[*e].cmd else { continue };
+            f.edges[*e].cmd = Command::Assign(cell, value.clone());
+            if let Some(flag) = flag {
+                let (to, span) = (f.edges[*e].to, f.edges[*e].span);
+                let stored = f.add_loc();
+                f.edges[*e].to = stored;
+                f.add_edge(stored, to, Command::Assign(flag, Expr::Bool(true)), span);
             }
         }
     }

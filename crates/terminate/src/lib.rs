@@ -141,9 +141,10 @@ fn run(p: &Program, opts: &Options, start: Instant, deadline: Instant, only_lass
     // Allocated scalars reached only through their pointer are registers (`*x_ref` counters).
     // The lassos, whose stems the interpreter replays with the original's inputs in order, get
     // only the cells written before they are read (same locations and loops either way).
-    let exact = leapfrog_ir::promote::promote_cells(&q, fid, false).program;
-    let promoted = leapfrog_ir::promote::promote_cells(&q, fid, true);
-    let (q, lasso_q) = if promoted.read_unwritten > 0 { (promoted.program, Some(exact)) } else { (exact, None) };
+    use leapfrog_ir::promote::{Unwritten, promote_cells};
+    let promoted = promote_cells(&q, fid, Unwritten::HavocAtAllocation);
+    let lasso_q = (promoted.read_unwritten > 0).then(|| promote_cells(&q, fid, Unwritten::HavocAtFirstRead).program);
+    let q = promoted.program;
     let f = &q.funcs[fid];
     let forest = LoopForest::compute(f);
     // Every rewritten function called from the entry has a descent loop (a check of the
@@ -185,18 +186,28 @@ fn run(p: &Program, opts: &Options, start: Instant, deadline: Instant, only_lass
     if only_lassos && descents.is_some() {
         return Report::unknown(sem, "the recursion is over-approximated: no lasso is an execution".into());
     }
-    // (For lassos: the program whose inputs come in the original's order.)
-    let bare_lasso = lasso_q.as_ref().map(|lq| Context {
+    // (For lassos: the program whose inputs come in the original's order, with its own
+    // locations; its loops have the same headers.)
+    let lasso_forest = lasso_q.as_ref().map(|lq| LoopForest::compute(&lq.funcs[fid]));
+    let bare_lasso = lasso_q.as_ref().zip(lasso_forest.as_ref()).map(|(lq, lf)| Context {
         q: lq,
         fid,
-        forest: &forest,
+        forest: lf,
         invariants: Vec::new(),
         supporting: HashMap::new(),
         cfg: cfg.clone(),
     });
+    // The loop a lasso of loop `l` is searched as.
+    let lasso_loop = |l: LoopId| -> Option<LoopId> {
+        match &lasso_forest {
+            None => Some(l),
+            Some(lf) => lf.loops.ids().find(|m| lf.loops[*m].header == forest.loops[l].header),
+        }
+    };
     if only_lassos {
         for (n, &l) in ids.iter().enumerate() {
-            match try_lasso(bare_lasso.as_ref().unwrap_or(&bare), l, None, share(deadline, n, ids.len())) {
+            let Some(m) = lasso_loop(l) else { continue };
+            match try_lasso(bare_lasso.as_ref().unwrap_or(&bare), m, None, share(deadline, n, ids.len())) {
                 Ok(o) => outcomes[n] = Some(o),
                 Err(why) => reasons[n].push(why),
             }
@@ -303,7 +314,8 @@ fn run(p: &Program, opts: &Options, start: Instant, deadline: Instant, only_lass
         for (n, &k) in open.iter().enumerate() {
             // (A suspect pair may name promoted cells the lassos' program does not have.)
             let seed = suspects[k].as_ref().map(|pair| &pair.earlier).filter(|_| bare_lasso.is_none());
-            match try_lasso(bare_lasso.as_ref().unwrap_or(&ctx), ids[k], seed, share(deadline, n, open.len())) {
+            let Some(m) = lasso_loop(ids[k]) else { continue };
+            match try_lasso(bare_lasso.as_ref().unwrap_or(&ctx), m, seed, share(deadline, n, open.len())) {
                 Ok(o) => outcomes[k] = Some(o),
                 Err(why) => reasons[k].push(why),
             }

@@ -227,7 +227,7 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
     // Allocated scalars only their own pointer reaches, written before they are read, are
     // registers (`ir::promote`; the inputs come in the same order, so a counterexample replays
     // on either program).
-    q = leapfrog_ir::promote::promote_cells(&q, fid, false).program;
+    q = leapfrog_ir::promote::promote_cells(&q, fid, leapfrog_ir::promote::Unwritten::Keep).program;
     let views = add_memory_views(&mut q, fid);
     let limits = QueryLimits { timeout: opts.timeout, rlimit: 0 };
     let cfg = Config { semantics: opts.semantics, limits, deadline: Some(deadline) };

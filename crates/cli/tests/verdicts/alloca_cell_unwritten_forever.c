@@ -1,6 +1,6 @@
-//! terminate: not TRUE
-// A cell never written before the loop reads it: its contents are an input, and an odd one
-// never reaches 0.
+//! terminate: FALSE recurrent-set
+// A cell never written before the loop reads it: its contents are an input (taken at that first
+// read, as the interpreter takes it), and a negative one never reaches 0.
 #include <stdlib.h>
 int main(void) {
   int *x = alloca(sizeof(int));
