@@ -147,7 +147,7 @@ pub fn with_growth_ghosts(
         let Some(r) = now.loops.ids().find(|l| now.loops[*l].header == header) else { continue };
         instrument::on_entry(f, &now, r, &on_entry);
         instrument::count_at(f, start, count);
-        instrument::at_function_start(f, vec![Command::Assign(count, Expr::int(0, WIDE))]);
+        f.prepend(vec![Command::Assign(count, Expr::int(0, WIDE))]);
     }
     if !read_at_end.is_empty() {
         instrument::read_at_function_end(&mut p.funcs[fid], "__leapfrog_growth", read_at_end);
@@ -232,7 +232,7 @@ pub fn with_totals(
         let f = &mut out.funcs[fid];
         instrument::on_entry(f, &forest, r, &[Command::Assign(total, Expr::int(0, WIDE))]);
         instrument::count_at(f, start, total);
-        instrument::at_function_start(f, vec![Command::Assign(total, Expr::int(0, WIDE))]);
+        f.prepend(vec![Command::Assign(total, Expr::int(0, WIDE))]);
         instrument::read_at_function_end(f, "__leapfrog_total", [total]);
         totals.push(Total {
             inner: *header,

@@ -166,11 +166,6 @@ pub fn fresh_local(p: &mut Program, fid: FuncId, name: &str, ty: VarTy) -> VarId
     v
 }
 
-/// `steps` run first when `f` is called, before its own first edges.
-pub fn at_function_start(f: &mut leapfrog_ir::Function, steps: Vec<Command>) {
-    f.prepend(steps);
-}
-
 /// `vars` read (an output step named `name`) right before `f` returns, so that analyses keep
 /// them live to the end (a dead variable is projected away): ghosts the facts must speak of.
 pub fn read_at_function_end(f: &mut leapfrog_ir::Function, name: &str, vars: impl IntoIterator<Item = VarId>) {
@@ -400,6 +395,20 @@ fn slice(p: &Program, fid: FuncId, relevant: &BTreeSet<VarId>, conditions: bool)
 pub fn drop_unread_locals(p: &mut Program, fid: FuncId, keep: &BTreeSet<VarId>) {
     let f = &mut p.funcs[fid];
     let local: BTreeSet<VarId> = f.locals.iter().copied().filter(|v| !keep.contains(v) && Some(*v) != f.ret).collect();
+    let read = read_by_some_step(f);
+    let unread = |v: &VarId| local.contains(v) && !read.contains(v);
+    for e in f.edges.values_mut() {
+        if matches!(&e.cmd, Command::Assign(v, _) | Command::Havoc(v, _) if unread(v)) {
+            e.cmd = Command::Skip;
+        }
+    }
+    let mut mentioned = read;
+    mentioned.extend(f.edges.values().flat_map(|e| e.cmd.defs()));
+    f.locals.retain(|v| !local.contains(v) || mentioned.contains(v));
+}
+
+/// The variables some step of `f` reads (or addresses, or may leave to an opaque step).
+fn read_by_some_step(f: &leapfrog_ir::Function) -> BTreeSet<VarId> {
     let mut read: BTreeSet<VarId> = BTreeSet::new();
     for e in f.edges.values() {
         let mut note = |v: VarId| {
@@ -419,17 +428,7 @@ pub fn drop_unread_locals(p: &mut Program, fid: FuncId, keep: &BTreeSet<VarId>) 
             _ => {}
         }
     }
-    let unread = |v: &VarId| local.contains(v) && !read.contains(v);
-    for e in f.edges.values_mut() {
-        if matches!(&e.cmd, Command::Assign(v, _) | Command::Havoc(v, _) if unread(v)) {
-            e.cmd = Command::Skip;
-        }
-    }
-    let mut mentioned: BTreeSet<VarId> = read;
-    for e in f.edges.values() {
-        mentioned.extend(e.cmd.defs());
-    }
-    f.locals.retain(|v| !local.contains(v) || mentioned.contains(v));
+    read
 }
 
 /// Makes, in `fid`, every step from a location from which no assertion can be reached a
@@ -703,15 +702,8 @@ pub fn loop_alone(
     }
     // Entry: every integer register the kept edges use arbitrary (a function with many calls
     // inlined has thousands the loop never sees), then to each stretch's start.
-    let mut used: BTreeSet<VarId> = BTreeSet::new();
-    for e in f.edges.values() {
-        for x in e.cmd.exprs() {
-            x.for_each_var(&mut |v| {
-                used.insert(v);
-            });
-        }
-        used.extend(e.cmd.defs());
-    }
+    let mut used = read_by_some_step(f);
+    used.extend(f.edges.values().flat_map(|e| e.cmd.defs()));
     let mut registers: Vec<VarId> = f.params.iter().chain(&f.locals).copied().collect();
     registers.extend(p.globals.iter().copied());
     registers.retain(|v| used.contains(v) && matches!(p.vars[*v].ty.reg(), Some(Type::Int(_))));

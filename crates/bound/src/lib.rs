@@ -135,7 +135,7 @@ pub fn bounds(p: &Program, opts: &Options) -> BoundsReport {
         }
         // A step that may not return (a call through a function pointer, `longjmp`, inline
         // assembly) may run any function's loops, or re-enter a loop, outside the inlined calls.
-        Ok(q) if has_step_that_may_not_return(&q) => {
+        Ok(q) if leapfrog_ir::modular::has_step_that_may_not_return(&q) => {
             report.notes.push(
                 "the program has a step that may not return (a call through a function pointer, `longjmp`, \
                  inline assembly): it may run loops outside the calls that are followed, so no loop is bounded"
@@ -300,7 +300,7 @@ fn per_function_bounds(
         }
         let why = match leapfrog_ir::modular::inline_with_opaque_callees(p, g) {
             Err(e) => format!("the calls of its function `{}` cannot be inlined ({e})", f.name),
-            Ok(q) if has_step_that_may_not_return(&q) => {
+            Ok(q) if leapfrog_ir::modular::has_step_that_may_not_return(&q) => {
                 format!("its function `{}` has a step that may not return", f.name)
             }
             Ok(q) => {
@@ -576,13 +576,6 @@ impl<'a> LazyFacts<'a> {
             })
             .as_ref()
     }
-}
-
-/// Whether `q` has a step that may not return (a call through a function pointer, `longjmp`,
-/// inline assembly): it may run any function's loops, or re-enter a loop, outside the inlined
-/// calls.
-fn has_step_that_may_not_return(q: &Program) -> bool {
-    leapfrog_ir::modular::has_step_that_may_not_return(q)
 }
 
 /// `q` with `facts` (the ones `sizes::lift` used for loop `l`) proven at every entry of `l`, with

@@ -33,7 +33,7 @@ pub fn with_ghost_parameters(q: &Program, fid: FuncId) -> (Program, BTreeMap<Var
         ghosts.insert(v, g);
         steps.push(Command::Assign(g, Expr::Var(v)));
     }
-    crate::instrument::at_function_start(&mut p.funcs[fid], steps);
+    p.funcs[fid].prepend(steps);
     crate::instrument::read_at_function_end(&mut p.funcs[fid], "__leapfrog_ghosts", ghosts.values().copied());
     (p, ghosts)
 }

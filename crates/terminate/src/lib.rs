@@ -139,8 +139,9 @@ fn run(p: &Program, opts: &Options, start: Instant, deadline: Instant, only_lass
     };
     let fid = q.entry.expect("inlining keeps the entry");
     // Allocated scalars reached only through their pointer are registers (`*x_ref` counters).
-    // The lassos, whose stems the interpreter replays with the original's inputs in order, get
-    // only the cells written before they are read (same locations and loops either way).
+    // Those read before they are written are havocked at the allocation for the proofs; the
+    // lassos, whose stems the interpreter replays with the original's inputs in order, get a
+    // program that takes that input at the first read (with locations of its own).
     use leapfrog_ir::promote::{Unwritten, promote_cells};
     let promoted = promote_cells(&q, fid, Unwritten::HavocAtAllocation);
     let lasso_q = (promoted.read_unwritten > 0).then(|| promote_cells(&q, fid, Unwritten::HavocAtFirstRead).program);

@@ -2,26 +2,13 @@
 //! no answer is given without its evidence.
 
 use leapfrog_arith::Semantics;
-use leapfrog_c_frontend::{FrontendOptions, load_program};
-use leapfrog_ir::types::DataModel;
 use leapfrog_terminate::{Options, Report, Verdict, technique, terminate};
 use std::time::Duration;
 
-fn run(source: &str, semantics: Semantics) -> Report {
-    let path = std::env::temp_dir().join(format!("leapfrog-terminate-{}.c", seed(source)));
-    std::fs::write(&path, source).unwrap();
-    let p = load_program(
-        std::slice::from_ref(&path),
-        &FrontendOptions { data_model: DataModel::LP64, entry: None, ..Default::default() },
-    )
-    .unwrap();
-    let _ = std::fs::remove_file(&path);
-    terminate(&p, &Options { semantics, timeout: Duration::from_secs(10) })
-}
+mod common;
 
-fn seed(s: &str) -> u64 {
-    s.bytes().fold(1469598103934665603u64, |h, b| (h ^ b as u64).wrapping_mul(1099511628211))
-        ^ std::process::id() as u64
+fn run(source: &str, semantics: Semantics) -> Report {
+    terminate(&common::lowered(source), &Options { semantics, timeout: Duration::from_secs(10) })
 }
 
 const COLLATZ: &str = "int main(void) { int n = 27; int steps; steps = 0;

@@ -4,12 +4,10 @@
 //! Programs whose cells escape are left alone.
 
 use leapfrog_arith::Semantics;
-use leapfrog_c_frontend::{FrontendOptions, load_program};
 use leapfrog_interp::StreamInputs;
 use leapfrog_interp::runs::run_recording_within;
+use leapfrog_ir::Program;
 use leapfrog_ir::promote::{Unwritten, promote_cells};
-use leapfrog_ir::types::DataModel;
-use leapfrog_ir::{InlineLimits, Program, inline_program};
 use std::time::{Duration, Instant};
 
 /// A program, and how many cells each mode promotes (`Keep`, then the others).
@@ -56,17 +54,10 @@ const PROGRAMS: &[(&str, usize, usize)] = &[
     ),
 ];
 
+mod common;
+
 fn inlined(source: &str) -> Program {
-    let text = format!("#include <stdlib.h>\nextern int __VERIFIER_nondet_int(void);\n{source}\n");
-    let path = std::env::temp_dir().join(format!("leapfrog-promote-{}-{}.c", std::process::id(), text.len()));
-    std::fs::write(&path, text).unwrap();
-    let p = load_program(
-        std::slice::from_ref(&path),
-        &FrontendOptions { data_model: DataModel::LP64, entry: None, ..Default::default() },
-    )
-    .unwrap();
-    let _ = std::fs::remove_file(&path);
-    inline_program(&p, &InlineLimits::default()).unwrap()
+    common::inlined(&format!("#include <stdlib.h>\nextern int __VERIFIER_nondet_int(void);\n{source}\n"))
 }
 
 #[test]

@@ -7,15 +7,12 @@ use leapfrog_arith::Semantics;
 use leapfrog_certify::termination::LinearForm;
 use leapfrog_ir::loops::LoopForest;
 use leapfrog_ir::{CmpOp, Expr, FuncId, IntTy, LocId, LoopId, Program, VarId, VarKind};
-use leapfrog_ir::{InlineLimits, inline_program};
 use leapfrog_smt::QueryLimits;
 use leapfrog_terminate::ranking::synthesize;
 use std::collections::HashMap;
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-static COUNTER: AtomicU64 = AtomicU64::new(0);
+mod common;
 
 /// A C program, lowered and inlined.
 struct Prog {
@@ -25,15 +22,7 @@ struct Prog {
 }
 
 fn program(src: &str) -> Prog {
-    let dir = std::env::temp_dir().join(format!("leapfrog-ranking-tests-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let n = COUNTER.fetch_add(1, Ordering::SeqCst);
-    let path: PathBuf = dir.join(format!("t{n}.c"));
-    std::fs::write(&path, src).unwrap();
-    let p = leapfrog_c_frontend::load_program(std::slice::from_ref(&path), &Default::default())
-        .expect("the test program lowers");
-    let _ = std::fs::remove_file(&path);
-    let p = inline_program(&p, &InlineLimits::default()).expect("the test program inlines");
+    let p = common::inlined(src);
     let fid = p.entry.expect("an entry function");
     let forest = LoopForest::compute(&p.funcs[fid]);
     Prog { p, fid, forest }

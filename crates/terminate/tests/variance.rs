@@ -7,23 +7,15 @@ use leapfrog_arith::Semantics;
 use leapfrog_certify::termination::{TerminationArgument, TerminationCertificate};
 use leapfrog_certify::{CheckResult, check_termination};
 use leapfrog_ir::loops::LoopForest;
-use leapfrog_ir::{FuncId, InlineLimits, Program, inline_program};
+use leapfrog_ir::{FuncId, Program};
 use leapfrog_smt::QueryLimits;
 use leapfrog_terminate::variance::{self, Found, NotFound};
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-static COUNTER: AtomicU64 = AtomicU64::new(0);
+mod common;
 
 fn program(src: &str) -> (Program, FuncId, LoopForest) {
-    let dir = std::env::temp_dir().join(format!("leapfrog-variance-tests-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path: PathBuf = dir.join(format!("t{}.c", COUNTER.fetch_add(1, Ordering::SeqCst)));
-    std::fs::write(&path, format!("extern int __VERIFIER_nondet_int(void);\n{src}")).unwrap();
-    let p = leapfrog_c_frontend::load_program(std::slice::from_ref(&path), &Default::default()).expect("lowers");
-    let _ = std::fs::remove_file(&path);
-    let p = inline_program(&p, &InlineLimits::default()).expect("inlines");
+    let p = common::inlined(&format!("extern int __VERIFIER_nondet_int(void);\n{src}"));
     let fid = p.entry.expect("an entry");
     let forest = LoopForest::compute(&p.funcs[fid]);
     (p, fid, forest)
