@@ -23,7 +23,12 @@ pub(crate) struct Env<'a> {
 }
 
 fn int_fault(e: IntError) -> Fault {
-    Fault::ub(e.describe())
+    match e {
+        IntError::SignedOverflow => {
+            Fault { kind: crate::fault::FaultKind::Ub(crate::UbKind::Overflow), what: e.describe().into() }
+        }
+        _ => Fault::ub(e.describe()),
+    }
 }
 
 impl Env<'_> {

@@ -55,6 +55,8 @@ pub(crate) struct Machine<'p> {
     layout: &'p Layout,
     mem: Memory<'p>,
     input: &'p mut dyn InputOracle,
+    /// Set when the entry returns: [`crate::ExecResult::leaked`].
+    leaked: Vec<Span>,
     /// Inputs requested so far, and (with `record_inputs`) their values.
     requested: u64,
     recorded: Vec<i128>,
@@ -101,6 +103,7 @@ pub(crate) fn execute(prog: &Program, cfg: &ExecConfig, input: &mut dyn InputOra
         unwritten_counts: m.unwritten_counts,
         snapshots: m.snapshots,
         end_values,
+        leaked: m.leaked,
     }
 }
 
@@ -112,6 +115,7 @@ impl<'p> Machine<'p> {
             layout,
             mem: Memory::new(&prog.vars, prog.data_model),
             input,
+            leaked: Vec::new(),
             requested: 0,
             recorded: Vec::new(),
             input_counts: BTreeMap::new(),
@@ -155,6 +159,7 @@ impl<'p> Machine<'p> {
             Some(Value::Int(v)) => v,
             _ => 0,
         };
+        self.leaked = self.mem.unreachable_heap();
         Ok(Outcome::Exit { code })
     }
 

@@ -162,6 +162,7 @@ pub enum Outcome {
     Ub {
         what: String,
         span: Span,
+        kind: UbKind,
     },
     /// The step limit or the call-depth limit (or a memory limit) was reached.
     Limit {
@@ -173,6 +174,20 @@ pub enum Outcome {
         what: String,
         span: Span,
     },
+}
+
+/// The class of an undefined behaviour, as SV-COMP's properties tell them apart.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum UbKind {
+    /// A read, write or copy of memory outside every live object: a null, dangling or
+    /// out-of-bounds pointer (`valid-deref`).
+    InvalidDeref,
+    /// A `free` of something other than the start of a live heap object (`valid-free`).
+    InvalidFree,
+    /// A signed arithmetic result outside its type (`no-overflow`).
+    Overflow,
+    /// Any other: division by zero, an invalid shift, comparing pointers into different objects, ...
+    Other,
 }
 
 impl Outcome {
@@ -247,6 +262,10 @@ pub struct ExecResult {
     /// The values of [`Watch::vars`] when the run ended, however it ended (read in the frame it
     /// ended in: meaningful for globals); empty without a watch.
     pub end_values: Vec<Option<i128>>,
+    /// When the entry function returned: the allocation sites of the heap objects still
+    /// allocated that no pointer stored in memory outside the heap reaches (leaked memory,
+    /// SV-COMP's `valid-memtrack`). Empty for any other ending (`exit` included).
+    pub leaked: Vec<Span>,
 }
 
 impl ExecResult {

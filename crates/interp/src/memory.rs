@@ -272,32 +272,74 @@ impl<'p> Memory<'p> {
         self.dead_slots.push_back(r.index);
     }
 
+    /// The allocation sites of the live heap objects no chain of pointers from a live object
+    /// outside the heap (a global, a frame's memory local or `alloca` block) reaches: memory the
+    /// program can no longer free (SV-COMP's `valid-memtrack`). Pointers held in registers are
+    /// not roots: call it when no frame is left.
+    pub fn unreachable_heap(&self) -> Vec<Span> {
+        let mut reached = vec![false; self.objects.len()];
+        let mut work: Vec<usize> = Vec::new();
+        for (i, obj) in self.objects.iter().enumerate() {
+            if obj.live && obj.kind != ObjKind::Heap {
+                reached[i] = true;
+                work.push(i);
+            }
+        }
+        while let Some(i) = work.pop() {
+            for prov in self.objects[i].prov.values() {
+                let Some(ptr) = prov.ptr else { continue };
+                let j = ptr.obj.index as usize;
+                if let Some(target) = self.objects.get(j)
+                    && target.live
+                    && target.generation == ptr.obj.generation
+                    && !reached[j]
+                {
+                    reached[j] = true;
+                    work.push(j);
+                }
+            }
+        }
+        self.objects
+            .iter()
+            .zip(reached)
+            .filter(|(obj, r)| obj.live && obj.kind == ObjKind::Heap && !r)
+            .map(|(obj, _)| obj.site)
+            .collect()
+    }
+
     /// `free(p)`: null is a no-op; otherwise `p` must be the start of a live heap object.
     pub fn free(&mut self, p: Pointer) -> Res<()> {
         if p.is_null() {
             return Ok(());
         }
         if p.obj.is_none() {
-            return Err(Fault::ub(format!("invalid free of an invalid pointer (address {:#x})", p.off as u64)));
+            return Err(Fault::invalid_free(format!(
+                "invalid free of an invalid pointer (address {:#x})",
+                p.off as u64
+            )));
         }
         let obj = self.object(p.obj.index)?;
         if obj.generation != p.obj.generation {
-            return Err(Fault::ub("invalid free of a dead object (double free?)"));
+            return Err(Fault::invalid_free("invalid free of a dead object (double free?)"));
         }
         if !obj.live {
-            return Err(Fault::ub(match obj.kind {
+            return Err(Fault::invalid_free(match obj.kind {
                 ObjKind::Heap => "double free".to_string(),
                 _ => format!("invalid free of {}, which is dead", self.describe(obj)),
             }));
         }
         if obj.kind != ObjKind::Heap {
-            return Err(Fault::ub(format!(
+            return Err(Fault::invalid_free(format!(
                 "invalid free of {}, which was not allocated by malloc",
                 self.describe(obj)
             )));
         }
         if p.off != 0 {
-            return Err(Fault::ub(format!("invalid free of a pointer to offset {} of {}", p.off, self.describe(obj))));
+            return Err(Fault::invalid_free(format!(
+                "invalid free of a pointer to offset {} of {}",
+                p.off,
+                self.describe(obj)
+            )));
         }
         self.kill(p.obj);
         Ok(())
@@ -512,7 +554,7 @@ impl<'p> Memory<'p> {
     /// Check that `len` bytes at `p` lie inside a live object; the object's index and the start.
     fn locate(&self, p: Pointer, len: u64, access: Access) -> Res<(usize, usize)> {
         if p.obj.is_none() {
-            return Err(Fault::ub(if p.off == 0 {
+            return Err(Fault::invalid_deref(if p.off == 0 {
                 "null pointer dereference".to_string()
             } else {
                 format!("{} through an invalid pointer (address {:#x})", access.name(), p.off as u64)
@@ -520,13 +562,20 @@ impl<'p> Memory<'p> {
         }
         let obj = self.object(p.obj.index)?;
         if obj.generation != p.obj.generation {
-            return Err(Fault::ub(format!("use of a dead object ({} through a dangling pointer)", access.name())));
+            return Err(Fault::invalid_deref(format!(
+                "use of a dead object ({} through a dangling pointer)",
+                access.name()
+            )));
         }
         if !obj.live {
-            return Err(Fault::ub(format!("use of a dead object ({} of {})", access.name(), self.describe_dead(obj))));
+            return Err(Fault::invalid_deref(format!(
+                "use of a dead object ({} of {})",
+                access.name(),
+                self.describe_dead(obj)
+            )));
         }
         if p.off < 0 || i128::from(p.off) + i128::from(len) > i128::from(obj.size) {
-            return Err(Fault::ub(format!(
+            return Err(Fault::invalid_deref(format!(
                 "out-of-bounds {} of {len} bytes at offset {} of {} ({} bytes)",
                 access.name(),
                 p.off,

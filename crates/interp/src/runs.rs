@@ -91,7 +91,7 @@ pub fn single_run_wrapping_overflow(
         return Some((r, None));
     }
     let overflow = match &r.outcome {
-        crate::Outcome::Ub { what, span }
+        crate::Outcome::Ub { what, span, .. }
             if semantics == Semantics::Default && machine_defines(what) && !r.read_any_input() =>
         {
             *span

@@ -36,7 +36,10 @@ fn unsigned_arithmetic_wraps() {
 fn signed_overflow_is_ub_by_default_and_wraps_bit_precise() {
     let overflow = || add(I32, c(2147483647), c(1));
     let (outcome, span) = eval_in_main(I32, overflow(), Semantics::Default);
-    assert_eq!(outcome, Outcome::Ub { what: "signed integer overflow".to_string(), span });
+    assert_eq!(
+        outcome,
+        Outcome::Ub { what: "signed integer overflow".to_string(), span, kind: leapfrog_interp::UbKind::Overflow }
+    );
     let (outcome, _) = eval_in_main(I32, overflow(), Semantics::BitPrecise);
     assert_eq!(outcome, exit(-2147483648));
     let (outcome, _) = eval_in_main(I64, mul(I64, ci(1 << 62, I64), ci(4, I64)), Semantics::Default);
@@ -46,7 +49,10 @@ fn signed_overflow_is_ub_by_default_and_wraps_bit_precise() {
 #[test]
 fn division_by_zero_is_ub() {
     let (outcome, span) = eval_in_main(I32, bin(BinOp::Div, I32, c(7), c(0)), Semantics::Default);
-    assert_eq!(outcome, Outcome::Ub { what: "division by zero".to_string(), span });
+    assert_eq!(
+        outcome,
+        Outcome::Ub { what: "division by zero".to_string(), span, kind: leapfrog_interp::UbKind::Other }
+    );
     let (outcome, _) = eval_in_main(U32, bin(BinOp::Rem, U32, ci(7, U32), ci(0, U32)), Semantics::BitPrecise);
     assert_eq!(outcome.kind(), "ub");
     assert_eq!(value_of(I32, bin(BinOp::Div, I32, c(-7), c(2))), exit(-3));

@@ -291,7 +291,11 @@ fn no_entry_function() {
 fn outcome_kinds_and_display() {
     assert_eq!(exit(1).kind(), "exit");
     assert_eq!(exit(1).to_string(), "exit 1");
-    let ub = Outcome::Ub { what: "division by zero".to_string(), span: leapfrog_source::Span::UNKNOWN };
+    let ub = Outcome::Ub {
+        what: "division by zero".to_string(),
+        span: leapfrog_source::Span::UNKNOWN,
+        kind: leapfrog_interp::UbKind::Other,
+    };
     assert_eq!((ub.kind(), ub.to_string()), ("ub", "ub: division by zero".to_string()));
     let error = Outcome::Error { origin: AssertOrigin::ReachError, span: leapfrog_source::Span::UNKNOWN };
     assert_eq!(error.to_string(), "error: reach_error");
@@ -388,7 +392,10 @@ fn arguments_of_externs_and_outputs_are_evaluated() {
     let (mut cx, main, _) = with_main();
     let edges = cx.body(main, vec![Command::Output { name: "printf".to_string(), args: vec![c(1), div0()] }]);
     let span = cx.span_of(main, edges[0]);
-    assert_eq!(cx.outcome(), Outcome::Ub { what: "division by zero".to_string(), span });
+    assert_eq!(
+        cx.outcome(),
+        Outcome::Ub { what: "division by zero".to_string(), span, kind: leapfrog_interp::UbKind::Other }
+    );
     let (mut cx, main, _) = with_main();
     cx.body(main, vec![Command::CallExtern { dst: None, name: "f".to_string(), args: vec![div0()] }]);
     let r = cx.run_on(&[1]);

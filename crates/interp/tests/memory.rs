@@ -4,15 +4,26 @@
 mod common;
 
 use common::*;
-use leapfrog_interp::Outcome;
+use leapfrog_interp::{Outcome, UbKind};
 use leapfrog_ir::{
     AddressStep, AllocRegion, ArrayLen, CmpOp, Command, Computed, Expr, Fill, FuncId, ObjType, Type, VarId, VarKind,
     VarTy,
 };
 use leapfrog_source::Span;
 
+/// Undefined behaviour `what` at `span`, of the class its words name.
 fn ub(what: &str, span: Span) -> Outcome {
-    Outcome::Ub { what: what.to_string(), span }
+    let kind = if what.starts_with("invalid free") || what == "double free" {
+        UbKind::InvalidFree
+    } else if ["out-of-bounds", "null pointer", "use of a dead", "through an invalid pointer"]
+        .iter()
+        .any(|w| what.contains(w))
+    {
+        UbKind::InvalidDeref
+    } else {
+        UbKind::Other
+    };
+    Outcome::Ub { what: what.to_string(), span, kind }
 }
 
 fn unsupported(what: &str, span: Span) -> Outcome {

@@ -75,7 +75,7 @@ fn a_nonzero_input_for_a_pointer_is_an_invalid_pointer() {
     let edges = cx.body(main, vec![nondet(p), check(Expr::not(eq(v(p), Expr::Null))), load(ret, v(p))]);
     let span = cx.span_of(main, edges[2]);
     let what = "read through an invalid pointer (address 0x10)".to_string();
-    assert_eq!(cx.run_on(&[16]).outcome, Outcome::Ub { what, span });
+    assert_eq!(cx.run_on(&[16]).outcome, Outcome::Ub { what, span, kind: leapfrog_interp::UbKind::InvalidDeref });
     assert_eq!(cx.run_on(&[0]).outcome.kind(), "error");
 }
 

@@ -21,7 +21,7 @@ pub fn to_json(files: &SourceFiles, r: &ExecResult) -> Value {
             insert_position(&mut obj, files, *span);
         }
         Outcome::Abort { span } | Outcome::Blocked { span } => insert_position(&mut obj, files, *span),
-        Outcome::Ub { what, span } | Outcome::Unsupported { what, span } => {
+        Outcome::Ub { what, span, .. } | Outcome::Unsupported { what, span } => {
             obj.insert("what".into(), json!(what));
             insert_position(&mut obj, files, *span);
         }
@@ -67,7 +67,7 @@ pub fn to_text(files: &SourceFiles, r: &ExecResult) -> String {
         Outcome::Error { origin, span } => format!("property violated: {} reached at {}", origin.name(), at(span)),
         Outcome::Abort { span } => format!("aborted at {}", at(span)),
         Outcome::Blocked { span } => format!("blocked by an assumption at {}", at(span)),
-        Outcome::Ub { what, span } => format!("undefined behaviour at {}: {what}", at(span)),
+        Outcome::Ub { what, span, .. } => format!("undefined behaviour at {}: {what}", at(span)),
         Outcome::Limit { what } => format!("stopped: {what}"),
         Outcome::Unsupported { what, span } => format!("stopped at {}: unsupported: {what}", at(span)),
     };

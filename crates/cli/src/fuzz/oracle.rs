@@ -637,7 +637,7 @@ fn replay_lassos(
         let consistent = match &result.outcome {
             Outcome::Limit { .. } => true,
             Outcome::Unsupported { .. } => continue,
-            Outcome::Ub { what, span } => {
+            Outcome::Ub { what, span, .. } => {
                 semantics == Semantics::Default
                     && what.contains("signed integer overflow")
                     && in_loop(
