@@ -61,6 +61,8 @@ pub enum AssertOrigin {
     AssertFail,
     /// CBMC's `__CPROVER_assert(e, msg)`.
     CproverAssert,
+    /// An automatic check (`crate::checks`), by its number.
+    Check(u32),
 }
 
 impl AssertOrigin {
@@ -82,6 +84,23 @@ impl AssertOrigin {
             AssertOrigin::Assert => "assert",
             AssertOrigin::AssertFail => "__assert_fail",
             AssertOrigin::CproverAssert => "__CPROVER_assert",
+            AssertOrigin::Check(_) => "check",
+        }
+    }
+
+    /// The textual form: the function's name, or `check_N`.
+    pub fn text(self) -> String {
+        match self {
+            AssertOrigin::Check(n) => format!("check_{n}"),
+            other => other.name().to_string(),
+        }
+    }
+
+    /// The origin [`AssertOrigin::text`] writes as `s`.
+    pub fn from_text(s: &str) -> Option<AssertOrigin> {
+        match s.strip_prefix("check_") {
+            Some(n) => n.parse().ok().map(AssertOrigin::Check),
+            None => AssertOrigin::from_name(s),
         }
     }
 

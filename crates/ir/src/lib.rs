@@ -17,6 +17,7 @@
 //! nothing of C syntax, of solvers, or of output formats other than its own textual form.
 
 pub mod address;
+pub mod checks;
 pub mod command;
 pub mod expr;
 pub mod float;

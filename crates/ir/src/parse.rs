@@ -963,7 +963,7 @@ impl Parser {
             }
             "assert" => {
                 let cond = self.expr()?;
-                let origin = self.named("an assertion origin (reach_error, assert, ...)", AssertOrigin::from_name)?;
+                let origin = self.named("an assertion origin (reach_error, assert, ...)", AssertOrigin::from_text)?;
                 Command::Assert { cond, origin }
             }
             "opaque" => {

@@ -229,7 +229,7 @@ impl Display for CommandText<'_> {
                 write!(f, "{}extern {}{}", Dst(*dst), Quoted(name), Args(args))
             }
             Command::Output { name, args } => write!(f, "output {}{}", Quoted(name), Args(args)),
-            Command::Assert { cond, origin } => write!(f, "assert {} {}", ExprText(cond), origin.name()),
+            Command::Assert { cond, origin } => write!(f, "assert {} {}", ExprText(cond), origin.text()),
             Command::Exit(code) => write!(f, "exit {}", ExprText(code)),
             Command::Abort => f.write_str("abort"),
             Command::Opaque { what, havoc, writes_memory, may_not_return, compute } => {

@@ -1,0 +1,758 @@
+//! Automatic checks: the memory-safety and signed-overflow conditions of every command of one
+//! call-free function, written into a copy of it as assertions (loopfrog-summarization-atva08 §4:
+//! the checks a program gets without annotations), each with a number, a kind and the source
+//! position of the command it guards.
+//!
+//! A check is an [`AssertOrigin::Check`] assertion placed before its command, over the
+//! program's own values and *ghost* registers: for every pointer register `p` whose value can be
+//! followed (every definition of it is an address of a variable, an allocation, null, or another
+//! such pointer moved by an offset), `p`'s offset from the start of its object, the object's size
+//! (`-1` once the object is freed) and its identity (`0` null, `-1` an object not on the heap,
+//! `k > 0` the `k`-th heap allocation). So the checks are integer assertions every engine reads:
+//!
+//! - `valid-deref`: a load, store or block copy of `w` bytes at `p`: `0 <= off(p)` and
+//!   `off(p) + w <= size(p)` (null has size 0, a freed object size -1);
+//! - `valid-free`: `free(p)`: `p` null, or the start of a live heap object; afterwards every
+//!   followed pointer into that object has size -1;
+//! - `valid-memtrack`: when the entry returns or the program exits, no heap object is live (a
+//!   counter of live heap objects is 0; stronger than SV-COMP's property, which also accepts
+//!   memory still reachable from globals — a violation of this check alone is never reported
+//!   without the interpreter finding leaked memory);
+//! - `no-overflow`: every signed `+ - * / % <<` and negation: its exact result fits its type.
+//!
+//! What cannot be written so becomes a check without an assertion ([`Check::unchecked`], the
+//! reason): an access through a pointer loaded from memory, an extern call that receives a
+//! pointer (`strcpy`), a 64-bit signed multiplication or shift. Such a check can be shown
+//! violated (by an execution), never proven.
+//!
+//! The checks are exact where they are written: an execution of the instrumented function fails
+//! a check exactly when the original command would go wrong at that point, with one exception,
+//! memory of a function's frame that outlives the call (the inlined function keeps every
+//! local alive): [`escaping_frame_addresses`] says, on the program before inlining, whether
+//! an address of a frame object may outlive the frame.
+use crate::command::{AllocRegion, AssertOrigin, Command, HavocOrigin};
+use crate::expr::{Expr, VarTypes};
+use crate::ids::{FuncId, LocId, VarId};
+use crate::program::{Program, Var, VarKind, VarScope};
+use crate::types::{Type, VarTy};
+use leapfrog_arith::{BinOp, CmpOp, IntTy, UnOp};
+use leapfrog_source::Span;
+use std::collections::{BTreeSet, HashMap};
+
+/// What a check guards, named as SV-COMP's properties name it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum CheckKind {
+    ValidDeref,
+    ValidFree,
+    ValidMemtrack,
+    NoOverflow,
+}
+
+impl CheckKind {
+    /// `valid-deref`, `valid-free`, `valid-memtrack`, `no-overflow`.
+    pub fn name(self) -> &'static str {
+        match self {
+            CheckKind::ValidDeref => "valid-deref",
+            CheckKind::ValidFree => "valid-free",
+            CheckKind::ValidMemtrack => "valid-memtrack",
+            CheckKind::NoOverflow => "no-overflow",
+        }
+    }
+}
+
+/// One check: the assertions numbered `id` (none when [`Check::unchecked`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Check {
+    pub id: u32,
+    pub kind: CheckKind,
+    /// The command it guards.
+    pub span: Span,
+    /// What is checked, in words: "write of 1 byte through `p`", "`x + y` in `int`".
+    pub what: String,
+    /// Why no assertion could be written for it, when none was.
+    pub unchecked: Option<String>,
+}
+
+/// Which checks to write.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub struct CheckedProperties {
+    /// `valid-deref`, `valid-free` and `valid-memtrack`.
+    pub memsafety: bool,
+    /// `no-overflow`.
+    pub overflow: bool,
+    /// Keep the program's own assertions (`unreach-call`); otherwise a failing one ends the
+    /// execution quietly (it becomes an assumption).
+    pub assertions: bool,
+}
+
+/// The instrumented program and its checks, in order of their ids (from 0).
+#[derive(Clone, Debug)]
+pub struct Instrumented {
+    pub program: Program,
+    pub checks: Vec<Check>,
+}
+
+/// A code fragment placed before (or after) a command.
+enum Step {
+    Cmd(Command),
+    /// `if (cond) { steps }`.
+    If(Expr, Vec<Step>),
+}
+
+/// The ghost registers of one followed pointer register.
+#[derive(Copy, Clone)]
+struct Ghost {
+    off: VarId,
+    size: VarId,
+    obj: VarId,
+}
+
+/// Where a pointer expression points, over ghost registers: its offset, its object's size and
+/// identity (all `long`).
+struct Provenance {
+    off: Expr,
+    size: Expr,
+    obj: Expr,
+}
+
+const G: IntTy = IntTy::I64;
+
+fn int(v: i128) -> Expr {
+    Expr::Int(v, G)
+}
+
+fn add(a: Expr, b: Expr) -> Expr {
+    match (&a, &b) {
+        (_, Expr::Int(0, _)) => a,
+        (Expr::Int(0, _), _) => b,
+        _ => Expr::binary(BinOp::Add, G, a, b),
+    }
+}
+
+fn widened(e: &Expr, vars: &dyn VarTypes) -> Expr {
+    match e.ty(vars) {
+        Some(Type::Int(G)) => e.clone(),
+        _ => Expr::cast(G, e.clone()),
+    }
+}
+
+/// Writes the checks `props` asks for into a copy of `p` whose function `fid` is call-free (an
+/// inlined entry).
+pub fn instrument(p: &Program, fid: FuncId, props: CheckedProperties) -> Instrumented {
+    let mut q = p.clone();
+    let mut w = Writer { q: &mut q, fid, checks: Vec::new(), ghosts: HashMap::new(), counters: None };
+    w.run(props);
+    let checks = w.checks;
+    Instrumented { program: q, checks }
+}
+
+struct Writer<'a> {
+    q: &'a mut Program,
+    fid: FuncId,
+    checks: Vec<Check>,
+    ghosts: HashMap<VarId, Ghost>,
+    /// The heap allocations made so far, and the live heap objects.
+    counters: Option<(VarId, VarId)>,
+}
+
+impl Writer<'_> {
+    fn run(&mut self, props: CheckedProperties) {
+        if props.memsafety {
+            self.make_ghosts();
+        }
+        let f = &self.q.funcs[self.fid];
+        let locs: Vec<LocId> = f.locs.ids().collect();
+        let succ = f.successors();
+        let (exit, halt) = (f.exit, f.halt);
+        // Per location: the steps before its outgoing edges (the checks of every outgoing
+        // edge: a branching location's edges are assumptions over the same values), and per
+        // edge the ghost updates after it.
+        let mut before: Vec<(LocId, Vec<Step>, Span)> = Vec::new();
+        let mut after: Vec<(crate::ids::EdgeId, Vec<Step>)> = Vec::new();
+        for l in locs {
+            let mut steps = Vec::new();
+            for &e in &succ[l] {
+                let edge = self.q.funcs[self.fid].edges[e].clone();
+                if props.overflow {
+                    for x in edge.cmd.exprs() {
+                        self.overflow_checks(x, edge.span, &mut steps);
+                    }
+                }
+                if props.memsafety {
+                    self.memory_checks(&edge.cmd, edge.span, &mut steps);
+                    let updates = self.ghost_updates(&edge.cmd);
+                    if !updates.is_empty() {
+                        after.push((e, updates));
+                    }
+                    if matches!(edge.cmd, Command::Exit(_)) && edge.to == halt {
+                        self.memtrack_check(edge.span, "the program exits", &mut steps);
+                    }
+                }
+                if !props.assertions
+                    && let Command::Assert { cond, origin } = &edge.cmd
+                    && !matches!(origin, AssertOrigin::Check(_))
+                {
+                    // A failing assertion ends the execution: quietly (`abort` where it went to
+                    // the halt location, which only terminal commands may reach).
+                    self.q.funcs[self.fid].edges[e].cmd =
+                        if edge.to == halt { Command::Abort } else { Command::Assume(cond.clone()) };
+                }
+            }
+            if !steps.is_empty() {
+                let span = succ[l].first().map_or(Span::UNKNOWN, |e| self.q.funcs[self.fid].edges[*e].span);
+                before.push((l, steps, span));
+            }
+        }
+        for (e, steps) in after {
+            let f = &mut self.q.funcs[self.fid];
+            let to = f.edges[e].to;
+            let mid = f.add_loc();
+            f.edges[e].to = mid;
+            let end = emit(f, mid, steps, f.edges[e].span);
+            f.add_edge(end, to, Command::Skip, Span::UNKNOWN);
+        }
+        for (l, steps, span) in before {
+            let f = &mut self.q.funcs[self.fid];
+            let rest = f.add_loc();
+            for (_, e) in f.edges.iter_mut() {
+                if e.from == l {
+                    e.from = rest;
+                }
+            }
+            let end = emit(f, l, steps, span);
+            f.add_edge(end, rest, Command::Skip, Span::UNKNOWN);
+        }
+        if props.memsafety && self.counters.is_some() {
+            // When the entry returns.
+            let mut steps = Vec::new();
+            let span = self.q.funcs[self.fid].span;
+            self.memtrack_check(span, "the entry function returns", &mut steps);
+            let f = &mut self.q.funcs[self.fid];
+            let before_exit = f.add_loc();
+            for (_, e) in f.edges.iter_mut() {
+                if e.to == exit {
+                    e.to = before_exit;
+                }
+            }
+            let end = emit(f, before_exit, steps, span);
+            f.add_edge(end, exit, Command::Skip, Span::UNKNOWN);
+        }
+        if props.memsafety {
+            let mut init = Vec::new();
+            for g in self.ghosts.values() {
+                init.push(Command::Assign(g.off, int(0)));
+                init.push(Command::Assign(g.size, int(-1)));
+                init.push(Command::Assign(g.obj, int(0)));
+            }
+            if let Some((count, live)) = self.counters {
+                init.push(Command::Assign(count, int(0)));
+                init.push(Command::Assign(live, int(0)));
+            }
+            init.sort_by_key(|c| format!("{c:?}"));
+            self.q.funcs[self.fid].prepend(init);
+        }
+    }
+
+    fn new_check(&mut self, kind: CheckKind, span: Span, what: String, unchecked: Option<String>) -> u32 {
+        let id = self.checks.len() as u32;
+        self.checks.push(Check { id, kind, span, what, unchecked });
+        id
+    }
+
+    /// A ghost register: a temporary, or — with a scope — one the checks' invariants may name
+    /// (`\\offset(p)` where `p` is in scope; its name starts with `\\`, which no C name does,
+    /// so printed invariants keep its conjuncts apart).
+    fn ghost_var(&mut self, name: String, scope: Option<VarScope>) -> VarId {
+        let v = self.q.vars.push(Var {
+            name,
+            ty: VarTy::Reg(Type::Int(G)),
+            kind: if scope.is_some() { VarKind::Local } else { VarKind::Temp },
+            func: Some(self.fid),
+            span: Span::UNKNOWN,
+            scope,
+        });
+        self.q.funcs[self.fid].locals.push(v);
+        v
+    }
+
+    /// Ghosts for every pointer register all of whose definitions can be followed.
+    fn make_ghosts(&mut self) {
+        let f = &self.q.funcs[self.fid];
+        let vars = &self.q.vars;
+        let is_ptr = |v: VarId| matches!(vars[v].ty, VarTy::Reg(Type::Ptr));
+        let mut followed: BTreeSet<VarId> = BTreeSet::new();
+        let mut defs: HashMap<VarId, Vec<Option<Expr>>> = HashMap::new();
+        for (_, e) in f.edges.iter() {
+            match &e.cmd {
+                Command::Assign(v, x) if is_ptr(*v) => defs.entry(*v).or_default().push(Some(x.clone())),
+                Command::Alloc { dst, .. } | Command::Havoc(dst, HavocOrigin::Uninit) if is_ptr(*dst) => {
+                    defs.entry(*dst).or_default().push(Some(Expr::Null));
+                }
+                cmd => {
+                    for v in cmd.defs() {
+                        if is_ptr(v) {
+                            defs.entry(v).or_default().push(None);
+                        }
+                    }
+                }
+            }
+        }
+        for &v in
+            f.locals.iter().chain(vars.ids().filter(|v| vars[*v].kind == VarKind::Global).collect::<Vec<_>>().iter())
+        {
+            if is_ptr(v) && !f.params.contains(&v) {
+                followed.insert(v);
+            }
+        }
+        // Greatest fixpoint: drop a register one of whose definitions cannot be followed.
+        loop {
+            let before = followed.len();
+            let snapshot = followed.clone();
+            followed.retain(|v| {
+                defs.get(v)
+                    .is_none_or(|ds| ds.iter().all(|d| d.as_ref().is_some_and(|x| followable(x, &snapshot, vars))))
+            });
+            if followed.len() == before {
+                break;
+            }
+        }
+        for v in followed {
+            let (name, scope) = (self.q.vars[v].name.clone(), self.q.vars[v].scope);
+            let g = Ghost {
+                off: self.ghost_var(format!("\\offset({name})"), scope),
+                size: self.ghost_var(format!("\\object_size({name})"), scope),
+                obj: self.ghost_var(format!("\\object({name})"), scope),
+            };
+            self.ghosts.insert(v, g);
+        }
+        let has_heap = self.q.funcs[self.fid]
+            .edges
+            .iter()
+            .any(|(_, e)| matches!(e.cmd, Command::Alloc { region: AllocRegion::Heap, .. } | Command::Free(_)));
+        if has_heap {
+            let everywhere = Some(VarScope { start: self.q.funcs[self.fid].span, end: Span::UNKNOWN });
+            let count = self.ghost_var("\\allocations".into(), everywhere);
+            let live = self.ghost_var("\\live_heap_objects".into(), everywhere);
+            self.counters = Some((count, live));
+        }
+    }
+
+    fn provenance(&self, e: &Expr) -> Option<Provenance> {
+        match e {
+            Expr::Null => Some(Provenance { off: int(0), size: int(0), obj: int(0) }),
+            Expr::AddrOf(v) => match &self.q.vars[*v].ty {
+                VarTy::Mem(t) if !t.is_dynamic() => {
+                    Some(Provenance { off: int(0), size: int(t.size(self.q.data_model) as i128), obj: int(-1) })
+                }
+                _ => None,
+            },
+            Expr::Var(v) => self.ghosts.get(v).map(|g| Provenance {
+                off: Expr::Var(g.off),
+                size: Expr::Var(g.size),
+                obj: Expr::Var(g.obj),
+            }),
+            Expr::PtrAdd { base, offset, scale } => {
+                let mut b = self.provenance(base)?;
+                let mut o = widened(offset, self.q);
+                if *scale != 1 {
+                    o = Expr::binary(BinOp::Mul, G, o, int(*scale as i128));
+                }
+                b.off = match (&b.off, &o) {
+                    (Expr::Int(x, _), Expr::Int(y, _)) => int(x + y),
+                    _ => add(b.off, o),
+                };
+                Some(b)
+            }
+            _ => None,
+        }
+    }
+
+    /// The `valid-deref` check of `bytes` bytes at `addr`.
+    fn access_check(&mut self, addr: &Expr, bytes: Expr, what: String, span: Span, steps: &mut Vec<Step>) {
+        let Some(at) = self.provenance(addr) else {
+            self.new_check(
+                CheckKind::ValidDeref,
+                span,
+                what,
+                Some("the pointer's object is not followed (it comes from memory, an input or an extern call)".into()),
+            );
+            return;
+        };
+        let id = self.new_check(CheckKind::ValidDeref, span, what, None);
+        let origin = AssertOrigin::Check(id);
+        if !matches!(at.off, Expr::Int(x, _) if x >= 0) {
+            steps.push(Step::Cmd(Command::Assert { cond: Expr::cmp(CmpOp::Le, int(0), at.off.clone()), origin }));
+        }
+        let end = match (&at.off, &bytes) {
+            (Expr::Int(x, _), Expr::Int(y, _)) => int(x + y),
+            _ => add(at.off, bytes),
+        };
+        let cond = Expr::cmp(CmpOp::Le, end, at.size);
+        if cond.as_const() != Some(1) && !const_true(&cond) {
+            steps.push(Step::Cmd(Command::Assert { cond, origin }));
+        }
+    }
+
+    fn memory_checks(&mut self, cmd: &Command, span: Span, steps: &mut Vec<Step>) {
+        let dm = self.q.data_model;
+        match cmd {
+            Command::Load { dst, addr } => {
+                let Some(t) = self.q.vars[*dst].ty.reg() else { return };
+                let n = t.bytes(dm);
+                self.access_check(addr, int(n as i128), format!("read of {n} bytes"), span, steps);
+            }
+            Command::Store { addr, value } => {
+                let Some(t) = value.ty(self.q) else { return };
+                let n = t.bytes(dm);
+                self.access_check(addr, int(n as i128), format!("write of {n} bytes"), span, steps);
+            }
+            Command::MemCopy { dst, src, size } => {
+                let n = widened(size, self.q);
+                self.access_check(dst, n.clone(), "write of a block copy".into(), span, steps);
+                self.access_check(src, n, "read of a block copy".into(), span, steps);
+            }
+            Command::MemSet { dst, size, .. } => {
+                let n = widened(size, self.q);
+                self.access_check(dst, n, "write of a block fill".into(), span, steps);
+            }
+            Command::Free(e) => {
+                let Some(at) = self.provenance(e) else {
+                    self.new_check(
+                        CheckKind::ValidFree,
+                        span,
+                        "free".into(),
+                        Some(
+                            "the pointer's object is not followed (it comes from memory, an input or an extern call)"
+                                .into(),
+                        ),
+                    );
+                    return;
+                };
+                let origin = AssertOrigin::Check(self.new_check(CheckKind::ValidFree, span, "free".into(), None));
+                let assert = |c: Expr| Step::Cmd(Command::Assert { cond: c, origin });
+                steps.push(assert(Expr::cmp(CmpOp::Eq, at.off.clone(), int(0))));
+                steps.push(Step::If(
+                    Expr::cmp(CmpOp::Ne, at.obj.clone(), int(0)),
+                    vec![
+                        assert(Expr::cmp(CmpOp::Lt, int(0), at.obj.clone())),
+                        assert(Expr::cmp(CmpOp::Le, int(0), at.size.clone())),
+                    ],
+                ));
+            }
+            Command::CallExtern { name, args, .. } | Command::Output { name, args } => {
+                for a in args {
+                    if a.ty(self.q) == Some(Type::Ptr) && !self.is_string_literal(a) {
+                        self.new_check(
+                            CheckKind::ValidDeref,
+                            span,
+                            format!("the accesses of `{name}` through its pointer argument"),
+                            Some(format!("`{name}` is not modelled")),
+                        );
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn is_string_literal(&self, e: &Expr) -> bool {
+        match e {
+            Expr::AddrOf(v) => self.q.vars[*v].kind == VarKind::Global && self.q.vars[*v].name.starts_with(".str"),
+            Expr::PtrAdd { base, offset, .. } => offset.as_const() == Some(0) && self.is_string_literal(base),
+            _ => false,
+        }
+    }
+
+    fn memtrack_check(&mut self, span: Span, when: &str, steps: &mut Vec<Step>) {
+        let Some((_, live)) = self.counters else { return };
+        let id =
+            self.new_check(CheckKind::ValidMemtrack, span, format!("every heap object is freed when {when}"), None);
+        steps.push(Step::Cmd(Command::Assert {
+            cond: Expr::cmp(CmpOp::Eq, Expr::Var(live), int(0)),
+            origin: AssertOrigin::Check(id),
+        }));
+    }
+
+    /// What the ghosts of the pointers `cmd` writes become after it.
+    fn ghost_updates(&mut self, cmd: &Command) -> Vec<Step> {
+        let mut steps = Vec::new();
+        let set = |g: Ghost, p: Provenance, steps: &mut Vec<Step>| {
+            steps.push(Step::Cmd(Command::Assign(g.off, p.off)));
+            steps.push(Step::Cmd(Command::Assign(g.size, p.size)));
+            steps.push(Step::Cmd(Command::Assign(g.obj, p.obj)));
+        };
+        match cmd {
+            Command::Assign(v, x) => {
+                if let Some(&g) = self.ghosts.get(v)
+                    && let Some(p) = self.provenance(x)
+                {
+                    // Through temporaries, as `x` may name `v` itself.
+                    if x.reads().contains(v) {
+                        let t = (
+                            self.ghost_var("\\t".into(), None),
+                            self.ghost_var("\\t".into(), None),
+                            self.ghost_var("\\t".into(), None),
+                        );
+                        steps.push(Step::Cmd(Command::Assign(t.0, p.off)));
+                        steps.push(Step::Cmd(Command::Assign(t.1, p.size)));
+                        steps.push(Step::Cmd(Command::Assign(t.2, p.obj)));
+                        set(
+                            g,
+                            Provenance { off: Expr::Var(t.0), size: Expr::Var(t.1), obj: Expr::Var(t.2) },
+                            &mut steps,
+                        );
+                    } else {
+                        set(g, p, &mut steps);
+                    }
+                }
+            }
+            Command::Alloc { dst, size, region, .. } => {
+                let Some(&g) = self.ghosts.get(dst) else { return steps };
+                let size = widened(size, self.q);
+                match (region, self.counters) {
+                    (AllocRegion::Heap, Some((count, live))) => {
+                        steps.push(Step::Cmd(Command::Assign(count, add(Expr::Var(count), int(1)))));
+                        steps.push(Step::Cmd(Command::Assign(live, add(Expr::Var(live), int(1)))));
+                        set(g, Provenance { off: int(0), size, obj: Expr::Var(count) }, &mut steps);
+                    }
+                    _ => set(g, Provenance { off: int(0), size, obj: int(-1) }, &mut steps),
+                }
+            }
+            Command::Havoc(v, HavocOrigin::Uninit) => {
+                if let Some(&g) = self.ghosts.get(v) {
+                    set(g, Provenance { off: int(0), size: int(-1), obj: int(0) }, &mut steps);
+                }
+            }
+            Command::Free(e) => {
+                let (Some(at), Some((_, live))) = (self.provenance(e), self.counters) else { return steps };
+                let mut dead =
+                    vec![Step::Cmd(Command::Assign(live, Expr::binary(BinOp::Sub, G, Expr::Var(live), int(1))))];
+                let mut all: Vec<(VarId, Ghost)> = self.ghosts.iter().map(|(v, g)| (*v, *g)).collect();
+                all.sort_by_key(|(v, _)| *v);
+                // The freed object's identity first: the loop below may change `e`'s ghosts.
+                let freed = self.ghost_var("\\freed".into(), None);
+                steps.push(Step::Cmd(Command::Assign(freed, at.obj)));
+                for (_, g) in all {
+                    dead.push(Step::If(
+                        Expr::cmp(CmpOp::Eq, Expr::Var(g.obj), Expr::Var(freed)),
+                        vec![Step::Cmd(Command::Assign(g.size, int(-1)))],
+                    ));
+                }
+                steps.push(Step::If(Expr::cmp(CmpOp::Lt, int(0), Expr::Var(freed)), dead));
+            }
+            _ => {}
+        }
+        steps
+    }
+
+    /// The `no-overflow` checks of `e`'s signed operations, inner ones first.
+    fn overflow_checks(&mut self, e: &Expr, span: Span, steps: &mut Vec<Step>) {
+        for c in e.children() {
+            self.overflow_checks(c, span, steps);
+        }
+        let (op_name, ty) = match e {
+            Expr::Binary(op, ty, ..)
+                if ty.is_signed()
+                    && matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Rem | BinOp::Shl) =>
+            {
+                (op.c_symbol(), *ty)
+            }
+            Expr::Unary(UnOp::Neg, ty, _) if ty.is_signed() => ("-", *ty),
+            _ => return,
+        };
+        let what = format!("`{op_name}` in `{}` does not overflow", ty.name());
+        let vars: &Program = self.q;
+        let (lo, hi) = (int(ty.min()), int(ty.max()));
+        let in_range = |x: Expr| vec![Expr::cmp(CmpOp::Le, lo.clone(), x.clone()), Expr::cmp(CmpOp::Le, x, hi.clone())];
+        let mut code: Vec<(Option<Vec<Expr>>, Vec<Expr>)> = Vec::new(); // (guards, asserted)
+        let mut unchecked = None;
+        match e {
+            Expr::Unary(_, _, a) => {
+                code.push((None, vec![Expr::cmp(CmpOp::Ne, (**a).clone(), Expr::Int(ty.min(), ty))]))
+            }
+            Expr::Binary(op, _, a, b) => {
+                let (a, b) = ((**a).clone(), (**b).clone());
+                let narrow = ty.bits() < 64;
+                match op {
+                    BinOp::Div | BinOp::Rem => code.push((
+                        Some(vec![Expr::cmp(CmpOp::Eq, b.clone(), Expr::Int(-1, ty))]),
+                        vec![Expr::cmp(CmpOp::Ne, a, Expr::Int(ty.min(), ty))],
+                    )),
+                    BinOp::Add | BinOp::Sub | BinOp::Mul if narrow => {
+                        code.push((None, in_range(Expr::binary(*op, G, widened(&a, vars), widened(&b, vars)))))
+                    }
+                    BinOp::Shl if narrow => code.push((
+                        Some(vec![
+                            Expr::cmp(CmpOp::Le, Expr::Int(0, ty), b.clone()),
+                            Expr::cmp(CmpOp::Lt, b.clone(), Expr::Int(i128::from(ty.bits()), ty)),
+                        ]),
+                        in_range(Expr::binary(BinOp::Shl, G, widened(&a, vars), widened(&b, vars))),
+                    )),
+                    BinOp::Add => {
+                        let (min, max) = (Expr::Int(ty.min(), ty), Expr::Int(ty.max(), ty));
+                        let nonneg = Expr::cmp(CmpOp::Le, Expr::Int(0, ty), b.clone());
+                        code.push((
+                            Some(vec![nonneg.clone()]),
+                            vec![Expr::cmp(CmpOp::Le, a.clone(), Expr::binary(BinOp::Sub, ty, max, b.clone()))],
+                        ));
+                        code.push((
+                            Some(vec![Expr::not(nonneg)]),
+                            vec![Expr::cmp(CmpOp::Le, Expr::binary(BinOp::Sub, ty, min, b), a)],
+                        ));
+                    }
+                    BinOp::Sub => {
+                        let (min, max) = (Expr::Int(ty.min(), ty), Expr::Int(ty.max(), ty));
+                        let nonneg = Expr::cmp(CmpOp::Le, Expr::Int(0, ty), b.clone());
+                        code.push((
+                            Some(vec![nonneg.clone()]),
+                            vec![Expr::cmp(CmpOp::Le, Expr::binary(BinOp::Add, ty, min, b.clone()), a.clone())],
+                        ));
+                        code.push((
+                            Some(vec![Expr::not(nonneg)]),
+                            vec![Expr::cmp(CmpOp::Le, a, Expr::binary(BinOp::Add, ty, max, b))],
+                        ));
+                    }
+                    _ => unchecked = Some(format!("`{op_name}` in a 64-bit type is not encoded")),
+                }
+            }
+            _ => return,
+        }
+        let id = self.new_check(CheckKind::NoOverflow, span, what, unchecked);
+        let origin = AssertOrigin::Check(id);
+        for (guards, asserted) in code {
+            let mut body: Vec<Step> =
+                asserted.into_iter().map(|c| Step::Cmd(Command::Assert { cond: c, origin })).collect();
+            for g in guards.unwrap_or_default().into_iter().rev() {
+                body = vec![Step::If(g, body)];
+            }
+            steps.extend(body);
+        }
+    }
+}
+
+fn const_true(c: &Expr) -> bool {
+    match c {
+        Expr::Cmp(op, a, b) => match (a.as_const(), b.as_const()) {
+            (Some(x), Some(y)) => op.eval(x, y),
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+/// The variables whose addresses `e` takes.
+fn addresses(e: &Expr) -> Vec<VarId> {
+    let mut out = Vec::new();
+    let mut stack = vec![e];
+    while let Some(x) = stack.pop() {
+        if let Expr::AddrOf(v) = x {
+            out.push(*v);
+        }
+        stack.extend(x.children());
+    }
+    out
+}
+
+/// Whether a pointer expression's object can be followed, given the followed registers.
+fn followable(e: &Expr, followed: &BTreeSet<VarId>, vars: &crate::IdVec<VarId, Var>) -> bool {
+    match e {
+        Expr::Null => true,
+        Expr::AddrOf(v) => matches!(&vars[*v].ty, VarTy::Mem(t) if !t.is_dynamic()),
+        Expr::Var(v) => followed.contains(v),
+        Expr::PtrAdd { base, .. } => followable(base, followed, vars),
+        _ => false,
+    }
+}
+
+/// Writes `steps` from `at` on; the location where they end.
+fn emit(f: &mut crate::Function, mut at: LocId, steps: Vec<Step>, span: Span) -> LocId {
+    for s in steps {
+        match s {
+            Step::Cmd(cmd) => {
+                let to = f.add_loc();
+                f.add_edge(at, to, cmd, span);
+                at = to;
+            }
+            Step::If(cond, body) => {
+                let (then, join) = (f.add_loc(), f.add_loc());
+                f.add_edge(at, then, Command::Assume(cond.clone()), span);
+                f.add_edge(at, join, Command::Assume(Expr::not(cond)), span);
+                let end = emit(f, then, body, span);
+                f.add_edge(end, join, Command::Skip, span);
+                at = join;
+            }
+        }
+    }
+    at
+}
+
+/// Why an address of a function's frame (a memory local, an `alloca` block) of a function
+/// other than the entry may outlive the call, if it may: it is stored in memory, returned, or
+/// passed to a function that stores or returns pointers. The instrumented (inlined) function
+/// keeps every frame alive, so its checks speak for the original program only when this is
+/// `None`.
+pub fn escaping_frame_addresses(p: &Program) -> Option<String> {
+    // Functions that store pointers in memory or return one: an address passed to them may
+    // outlive the caller's frame.
+    let keeps_pointers = |fid: FuncId| {
+        let f = &p.funcs[fid];
+        f.ret.is_some_and(|r| p.vars[r].ty.reg() == Some(Type::Ptr))
+            || f.edges
+                .iter()
+                .any(|(_, e)| matches!(&e.cmd, Command::Store { value, .. } if value.ty(p) == Some(Type::Ptr)))
+    };
+    for (fid, f) in p.funcs.iter() {
+        if Some(fid) == p.entry || fid == p.init {
+            continue;
+        }
+        let frame_var =
+            |v: VarId| p.vars[v].func == Some(fid) && p.vars[v].kind != VarKind::Global && p.vars[v].ty.is_mem();
+        // Registers holding addresses of the frame (through copies and offsets).
+        let mut holders: BTreeSet<VarId> = BTreeSet::new();
+        let points_into_frame = |e: &Expr, holders: &BTreeSet<VarId>| {
+            let mut found = false;
+            e.for_each_var(&mut |v| found |= holders.contains(&v));
+            found || addresses(e).into_iter().any(frame_var)
+        };
+        loop {
+            let before = holders.len();
+            for (_, e) in f.edges.iter() {
+                match &e.cmd {
+                    Command::Assign(v, x) if points_into_frame(x, &holders) => {
+                        holders.insert(*v);
+                    }
+                    Command::Alloc { dst, region: AllocRegion::Stack, .. } => {
+                        holders.insert(*dst);
+                    }
+                    _ => {}
+                }
+            }
+            if holders.len() == before {
+                break;
+            }
+        }
+        for (_, e) in f.edges.iter() {
+            let escapes = match &e.cmd {
+                Command::Store { value, .. } => points_into_frame(value, &holders),
+                Command::Assign(v, x) => p.vars[*v].kind == VarKind::Return && points_into_frame(x, &holders),
+                Command::Call { callee, args, .. } => {
+                    keeps_pointers(*callee) && args.iter().any(|a| points_into_frame(a, &holders))
+                }
+                Command::CallExtern { args, .. } => args.iter().any(|a| points_into_frame(a, &holders)),
+                _ => false,
+            };
+            if escapes {
+                return Some(format!(
+                    "an address of a local object of `{}` may outlive its call ({}:{})",
+                    f.name, e.span.line, e.span.col
+                ));
+            }
+        }
+        if let Some(r) = f.ret
+            && holders.contains(&r)
+        {
+            return Some(format!("`{}` may return the address of one of its local objects", f.name));
+        }
+    }
+    None
+}
