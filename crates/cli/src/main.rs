@@ -79,6 +79,13 @@ enum Command {
         analysis: AnalysisArgs,
         #[arg(long, value_enum, default_value_t = FormatArg::Text)]
         format: FormatArg,
+        /// The property to check (repeatable): `unreach-call` (the default), `memsafety`
+        /// (SV-COMP's valid-memsafety: every access inside a live object, every free valid, no
+        /// heap object left allocated; each access is an automatic check), `no-overflow` (every
+        /// signed operation in range), or an SV-COMP `.prp` file naming one of them. A task file
+        /// (`.yml`) selects its own properties when none is given.
+        #[arg(long = "property", value_name = "PROPERTY")]
+        property: Vec<String>,
     },
     /// Check the termination property: every execution from the entry terminates. TRUE comes
     /// with a ranking function or transition invariant per loop, re-checked by an independent
@@ -578,8 +585,8 @@ fn run(cli: Cli) -> u8 {
             Ok(input) => jobs::ir::run(&input),
             Err(code) => code,
         },
-        Command::Verify { input, analysis, format } => match input.to_input() {
-            Ok(input) => jobs::verdict::VERIFY.run(&input, format.into(), &analysis.options()),
+        Command::Verify { input, analysis, format, property } => match input.to_input() {
+            Ok(input) => jobs::verdict::run_verify(&input, format.into(), &analysis.options(), &property),
             Err(code) => code,
         },
         Command::Terminate { input, analysis, format } => match input.to_input() {

@@ -54,7 +54,7 @@ pub fn to_json(files: &SourceFiles, r: &Report) -> Value {
             "unwinding": c.unwinding,
         })
     });
-    json!({
+    let mut out = json!({
         "verdict": r.verdict.word(),
         "property": "unreach-call",
         "semantics": r.semantics.name(),
@@ -65,7 +65,70 @@ pub fn to_json(files: &SourceFiles, r: &Report) -> Value {
         "assumptions": crate::assumptions_json(&r.assumptions),
         "solver_queries": r.solver_queries,
         "time_seconds": r.elapsed.as_secs_f64(),
+    });
+    if let Some(checks) = &r.checks {
+        out["property"] = json!(checks.properties.join(","));
+        out["result"] = json!(result_word(r));
+        out["checks"] = checks_json(files, checks);
+    }
+    out
+}
+
+/// The answer as SV-COMP writes it: `TRUE`, `UNKNOWN`, `FALSE(valid-deref)`.
+pub fn result_word(r: &Report) -> String {
+    match r.checks.as_ref().and_then(|c| c.violated) {
+        Some(kind) if r.verdict == Verdict::False => format!("FALSE({kind})"),
+        _ => r.verdict.word().to_string(),
+    }
+}
+
+fn checks_json(files: &SourceFiles, checks: &leapfrog_results::safety::Checks) -> Value {
+    use leapfrog_results::safety::CheckStatus;
+    let (total, proven, violated, unknown) = checks.totals();
+    let list: Vec<Value> = checks
+        .checks
+        .iter()
+        .map(|c| {
+            let mut v = position(files, c.span);
+            v["id"] = json!(c.id);
+            v["kind"] = json!(c.kind);
+            v["what"] = json!(c.what);
+            v["status"] = json!(c.status.name());
+            match &c.status {
+                CheckStatus::Proven { technique } => v["technique"] = json!(technique),
+                CheckStatus::Violated { counterexample } => {
+                    v["nondet"] = json!(counterexample.inputs.iter().map(|x| x.to_string()).collect::<Vec<_>>());
+                    v["violation"] = position(files, counterexample.failing);
+                }
+                CheckStatus::Unknown { reason } => v["reason"] = json!(reason),
+            }
+            v
+        })
+        .collect();
+    json!({
+        "properties": checks.properties,
+        "violated": checks.violated,
+        "totals": { "checks": total, "proven": proven, "violated": violated, "unknown": unknown },
+        "list": list,
     })
+}
+
+fn checks_text(files: &SourceFiles, checks: &leapfrog_results::safety::Checks) -> String {
+    use leapfrog_results::safety::CheckStatus;
+    let (total, proven, violated, unknown) = checks.totals();
+    let mut out = format!("checks: {total} (proven {proven}, violated {violated}, unknown {unknown})\n");
+    for c in &checks.checks {
+        let status = match &c.status {
+            CheckStatus::Proven { technique } => format!("proven ({technique})"),
+            CheckStatus::Violated { counterexample } => {
+                let inputs: Vec<String> = counterexample.inputs.iter().map(|x| x.to_string()).collect();
+                format!("violated (inputs [{}])", inputs.join(", "))
+            }
+            CheckStatus::Unknown { reason } => format!("unknown: {reason}"),
+        };
+        out.push_str(&format!("  #{} {} at {}: {}: {status}\n", c.id, c.kind, files.display(c.span), c.what));
+    }
+    out
 }
 
 fn values(vals: &[(String, i128)]) -> Value {
@@ -82,7 +145,7 @@ fn show_values(vals: &[(String, i128)]) -> String {
 
 pub fn to_text(files: &SourceFiles, r: &Report) -> String {
     let mut cache = SourceCache::default();
-    let mut out = r.verdict.word().to_string();
+    let mut out = result_word(r);
     if let Some(t) = r.technique {
         out.push_str(&format!(" ({t}, {} semantics)", r.semantics.name()));
     } else {
@@ -94,6 +157,9 @@ pub fn to_text(files: &SourceFiles, r: &Report) -> String {
     }
     if r.verdict != Verdict::Unknown {
         out.push_str(&crate::assumptions_text(&r.assumptions));
+    }
+    if let Some(checks) = &r.checks {
+        out.push_str(&checks_text(files, checks));
     }
     if r.verdict == Verdict::True {
         if let Some(fact) = &r.fact {

@@ -72,6 +72,71 @@ pub struct Report {
     pub assumptions: Vec<Assumption>,
     pub solver_queries: u64,
     pub elapsed: Duration,
+    /// The automatic checks (`--property memsafety`, `no-overflow`), when they were asked for.
+    pub checks: Option<Checks>,
+}
+
+/// The automatic checks of a `verify` run and what became of each (loopfrog-summarization-atva08
+/// Table 2: checks, proven, violated, unknown).
+#[derive(Clone, Debug, Default)]
+pub struct Checks {
+    /// The properties checked, as SV-COMP names them (`unreach-call`, `valid-memsafety`,
+    /// `no-overflow`).
+    pub properties: Vec<&'static str>,
+    pub checks: Vec<CheckResult>,
+    /// The kind of the violated check the verdict names (`valid-deref`, `unreach-call`, ...): the
+    /// answer is `FALSE(kind)`.
+    pub violated: Option<&'static str>,
+}
+
+impl Checks {
+    /// (checks, proven, violated, unknown).
+    pub fn totals(&self) -> (usize, usize, usize, usize) {
+        let count = |f: fn(&CheckStatus) -> bool| self.checks.iter().filter(|c| f(&c.status)).count();
+        (
+            self.checks.len(),
+            count(|s| matches!(s, CheckStatus::Proven { .. })),
+            count(|s| matches!(s, CheckStatus::Violated { .. })),
+            count(|s| matches!(s, CheckStatus::Unknown { .. })),
+        )
+    }
+}
+
+/// One automatic check.
+#[derive(Clone, Debug)]
+pub struct CheckResult {
+    pub id: u32,
+    /// `valid-deref`, `valid-free`, `valid-memtrack`, `no-overflow`.
+    pub kind: &'static str,
+    pub span: Span,
+    pub what: String,
+    pub status: CheckStatus,
+}
+
+#[derive(Clone, Debug)]
+pub enum CheckStatus {
+    /// Holds on every execution (that has not failed another check before it), by `technique`.
+    Proven {
+        technique: &'static str,
+    },
+    /// Fails on the replayed execution.
+    Violated {
+        counterexample: Box<Counterexample>,
+    },
+    Unknown {
+        reason: String,
+    },
+}
+
+impl CheckStatus {
+    /// `proven`, `violated`, `unknown`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            CheckStatus::Proven { .. } => "proven",
+            CheckStatus::Violated { .. } => "violated",
+            CheckStatus::Unknown { .. } => "unknown",
+        }
+    }
 }
 
 impl Report {
@@ -88,6 +153,7 @@ impl Report {
             assumptions: Vec::new(),
             solver_queries: 0,
             elapsed: Duration::ZERO,
+            checks: None,
         }
     }
 }

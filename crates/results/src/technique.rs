@@ -16,6 +16,9 @@ pub const DISJUNCTIVE_SUMMARIES: &str = "disjunctive-summaries";
 pub const RANDOM_TESTING: &str = "random-testing";
 /// `verify`: no assertion can run.
 pub const NO_ASSERTION: &str = "no-assertion";
+/// An automatic check that holds by its constants alone (an access at a constant offset inside
+/// its object): no assertion was written for it.
+pub const CONSTANT_CHECK: &str = "constant-check";
 /// `verify` and `terminate`: the program's only execution, run by the interpreter.
 pub const CONCRETE_EXECUTION: &str = "concrete-execution";
 /// `terminate`: a transition invariant (TACAS'11 Table 1) that is well-founded.

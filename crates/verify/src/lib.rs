@@ -17,6 +17,7 @@
 //!    when the replay fails an assertion.
 //! 5. Anything else is **UNKNOWN**, with the reason.
 
+pub mod checks;
 pub mod closed_forms;
 pub mod exits;
 pub mod falsify;
@@ -174,6 +175,7 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
         assumptions: Vec::new(),
         solver_queries: 0,
         elapsed: Duration::ZERO,
+        checks: None,
     };
     let finish = |mut r: Report| {
         r.elapsed = start.elapsed();
@@ -613,7 +615,10 @@ fn prove(
     };
     let is_ghost = |c: &Candidate| {
         let mut ghostly = false;
-        c.expr.for_each_var(&mut |v| ghostly |= ghosting.is_some_and(|g| g.is_ghost(v)));
+        // Also the ghosts of automatic checks (`ir::checks`: `\\offset(p)`), named so.
+        c.expr.for_each_var(&mut |v| {
+            ghostly |= ghosting.is_some_and(|g| g.is_ghost(v)) || q.vars[v].name.starts_with('\\')
+        });
         ghostly
     };
     let proof = match check_safety_with_views(checked, &cert, views, summary_cfg.semantics, limits, Some(deadline)) {
@@ -662,7 +667,7 @@ pub fn input_stream(
 
 /// The positions of an execution's path, consecutive repeats of a line merged, and how many
 /// are left out in the middle when there are more than [`MAX_PATH`].
-fn merge_spans(spans: impl Iterator<Item = Span>) -> (Vec<Span>, usize) {
+pub(crate) fn merge_spans(spans: impl Iterator<Item = Span>) -> (Vec<Span>, usize) {
     let mut out: Vec<Span> = Vec::new();
     for s in spans {
         if s.line == 0 {

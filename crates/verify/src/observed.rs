@@ -72,7 +72,8 @@ pub fn candidates(
             let span = forest.syntax(f, l).1;
             let usable = |v: &VarId| {
                 visibility.visible_at(*v, span)
-                    && matches!(q.vars[*v].ty.reg(), Some(Type::Int(t)) if t.bits() <= 32 && !t.is_bool())
+                    && matches!(q.vars[*v].ty.reg(), Some(Type::Int(t))
+                        if (t.bits() <= 32 || q.vars[*v].name.starts_with('\\')) && !t.is_bool())
             };
             let mut own = BTreeSet::new();
             for (_, e) in f.edges.iter().filter(|(_, e)| lp.contains(e.from)) {

@@ -45,8 +45,73 @@ pub const TERMINATE: VerdictJob<leapfrog_terminate::Report> = VerdictJob {
     to_text: leapfrog_report::terminate::to_text,
 };
 
+/// `leapfrog verify` with the properties `--property` names (the task's own when none is named;
+/// `unreach-call` when there is no task either): the automatic checks (`verify::checks`) unless
+/// `unreach-call` alone is asked for.
+pub fn run_verify(input: &Input, format: Format, options: &Options, named: &[String]) -> u8 {
+    let mut kinds = Vec::new();
+    for name in named {
+        let kind = match name.as_str() {
+            "memsafety" => PropertyKind::ValidMemsafety,
+            n if n.ends_with(".prp") => PropertyKind::from_property_file(n),
+            n => PropertyKind::from_name(n),
+        };
+        if !matches!(kind, PropertyKind::UnreachCall | PropertyKind::ValidMemsafety | PropertyKind::NoOverflow) {
+            eprintln!(
+                "error: --property {name}: verify checks unreach-call, memsafety (valid-memsafety) and no-overflow"
+            );
+            return super::EXIT_USAGE;
+        }
+        kinds.push(kind);
+    }
+    let from_task = kinds.is_empty() && input.task.is_some();
+    if let Some(task) = input.task.as_ref().filter(|_| from_task) {
+        kinds = [PropertyKind::UnreachCall, PropertyKind::ValidMemsafety, PropertyKind::NoOverflow]
+            .into_iter()
+            .filter(|k| task.has_property(k))
+            .collect();
+    }
+    if kinds.is_empty() && !from_task {
+        kinds.push(PropertyKind::UnreachCall);
+    }
+    if kinds == [PropertyKind::UnreachCall] {
+        return VERIFY.run(input, format, options);
+    }
+    let props = leapfrog_ir::checks::CheckedProperties {
+        assertions: kinds.contains(&PropertyKind::UnreachCall),
+        memsafety: kinds.contains(&PropertyKind::ValidMemsafety),
+        overflow: kinds.contains(&PropertyKind::NoOverflow),
+    };
+    VERIFY.run_with(input, format, options, &|p, o| leapfrog_verify::checks::verify_checks(p, o, props), &|_| {
+        (!kinds.is_empty()).then_some(()).ok_or_else(|| {
+            "the task states none of the properties verify checks (unreach-call, valid-memsafety, no-overflow)"
+                .to_string()
+        })
+    })
+}
+
 impl<R> VerdictJob<R> {
     pub fn run(&self, input: &Input, format: Format, options: &Options) -> u8 {
+        let property = self.property.clone();
+        let name = self.name;
+        self.run_with(input, format, options, &|p, o| (self.analyze)(p, o), &|task| match task {
+            Some(t) if !t.has_property(&property) => {
+                Err(format!("the task {} does not state the {} property", t.path.display(), name))
+            }
+            _ => Ok(()),
+        })
+    }
+
+    /// [`VerdictJob::run`] with another analysis, and `stated` saying why the task (if any) asks
+    /// for no analysis.
+    pub fn run_with(
+        &self,
+        input: &Input,
+        format: Format,
+        options: &Options,
+        analyze: &dyn Fn(&Program, &Options) -> R,
+        stated: &dyn Fn(Option<&crate::task::Task>) -> Result<(), String>,
+    ) -> u8 {
         let print = |files: &SourceFiles, report: &R| match format {
             Format::Json => println!("{}", (self.to_json)(files, report)),
             Format::Text => print!("{}", (self.to_text)(files, report)),
@@ -63,12 +128,9 @@ impl<R> VerdictJob<R> {
         if format == Format::Text {
             print_diagnostics(&program);
         }
-        let report = match &input.task {
-            Some(t) if !t.has_property(&self.property) => (self.unknown)(
-                options.semantics,
-                format!("the task {} does not state the {} property", t.path.display(), self.name),
-            ),
-            _ => (self.analyze)(&program, options),
+        let report = match stated(input.task.as_ref()) {
+            Err(why) => (self.unknown)(options.semantics, why),
+            Ok(()) => analyze(&program, options),
         };
         print(&program.files, &report);
         EXIT_OK

@@ -1,0 +1,422 @@
+//! `verify --property memsafety|no-overflow`: the automatic checks of `ir::checks` decided one
+//! by one.
+//!
+//! The checks are written into the inlined program as numbered assertions, and [`verify`]
+//! (`crate::verify`) runs on it: a TRUE proves every written check (its certificate is the
+//! instrumented program's, accepted by `certify`); a FALSE names one check, which counts as
+//! violated only when the interpreter, replaying the same inputs on the *original* program, goes
+//! wrong the way the check says (an invalid access, an invalid free, a signed overflow, leaked
+//! memory when the entry returns, or a failing assertion) — then that check becomes an
+//! assumption and the others are tried again with the time left. A check violated in some
+//! execution is thus reported with the execution; the checks proven after it hold on every
+//! execution up to the first failure, as SV-COMP counts them.
+//!
+//! The answer is `FALSE(kind)` for the first violated check, TRUE when every check is proven (and
+//! no address of a frame object may outlive its call: `ir::checks::escaping_frame_addresses`),
+//! UNKNOWN otherwise.
+
+use crate::{Report, merge_spans, verify};
+use leapfrog_arith::Semantics;
+use leapfrog_interp::runs::{self, replay};
+use leapfrog_interp::{ExecConfig, ExecResult, Outcome, UbKind, UninitMode};
+use leapfrog_ir::checks::{Check, CheckKind, CheckedProperties, escaping_frame_addresses, instrument};
+use leapfrog_ir::{AssertOrigin, Command, HavocOrigin, InlineLimits, Program, inline_program};
+use leapfrog_results::safety::{CheckResult, CheckStatus, Checks, Counterexample};
+use leapfrog_results::{Options, Verdict, technique};
+use std::time::Instant;
+
+/// The property names `properties` checks, as SV-COMP writes them.
+fn property_names(props: CheckedProperties) -> Vec<&'static str> {
+    let mut names = Vec::new();
+    if props.assertions {
+        names.push("unreach-call");
+    }
+    if props.memsafety {
+        names.push("valid-memsafety");
+    }
+    if props.overflow {
+        names.push("no-overflow");
+    }
+    names
+}
+
+/// Runs at most this many rounds of `verify` (each one violation fewer).
+const MAX_ROUNDS: usize = 8;
+const RANDOM_RUNS: u64 = 2000;
+/// The share of the time left one round over all undecided checks may take.
+const ROUND_SHARE: f64 = 0.6;
+const RANDOM_RUN_STEPS: u64 = 1_000_000;
+
+/// Decides the checks `props` asks for on `p`.
+pub fn verify_checks(p: &Program, opts: &Options, props: CheckedProperties) -> Report {
+    let start = Instant::now();
+    let deadline = start + opts.timeout;
+    let mut report = Report::unknown(opts.semantics, String::new());
+    report.reason = None;
+    report.assumptions = leapfrog_ir::nondet::assumptions(p);
+    let mut summary = Checks { properties: property_names(props), checks: Vec::new(), violated: None };
+    let finish = |mut r: Report, summary: Checks| {
+        r.elapsed = start.elapsed();
+        r.checks = Some(summary);
+        r
+    };
+    if p.entry.is_none() {
+        report.reason = Some("the program has no entry function".into());
+        return finish(report, summary);
+    }
+    let inlined = inline_program(p, &InlineLimits::default());
+    let Ok(q) = inlined else {
+        let why = inlined.err().map(|e| e.to_string()).unwrap_or_default();
+        // No checks to write: only executions can answer.
+        if let Some((kind, cex)) = random_failure(p, props, opts.semantics, deadline) {
+            report.verdict = Verdict::False;
+            report.technique = Some(technique::RANDOM_TESTING);
+            summary.violated = Some(kind);
+            report.counterexample = Some(cex);
+        } else {
+            report.reason =
+                Some(format!("calls cannot be inlined ({why}), and runs on random inputs found no violation"));
+        }
+        return finish(report, summary);
+    };
+    let fid = q.entry.expect("inlining keeps the entry");
+    let instrumented = instrument(&q, fid, props);
+    let mut program = instrumented.program;
+    if let Err(errors) = leapfrog_ir::verify::verify_program(&program) {
+        report.reason = Some(format!(
+            "internal error: the instrumented program is invalid ({})",
+            errors.first().map(|e| e.to_string()).unwrap_or_default()
+        ));
+        return finish(report, summary);
+    }
+    if std::env::var_os("LEAPFROG_SHOW_CHECKS").is_some() {
+        // For developers: the instrumented program.
+        eprintln!("{}", leapfrog_ir::print::function_to_string(&program, fid));
+    }
+    let checks = instrumented.checks;
+    // A program with one execution that ends without going wrong passes every check, also the
+    // ones no assertion could be written for.
+    let only_execution = runs::single_run(p, opts.semantics, opts.timeout, deadline)
+        .filter(|r| !matches!(r.outcome, Outcome::Error { .. }));
+    let mut asserted = vec![false; checks.len()];
+    for (_, e) in program.funcs[fid].edges.iter() {
+        if let Command::Assert { origin: AssertOrigin::Check(id), .. } = e.cmd {
+            asserted[id as usize] = true;
+        }
+    }
+    let mut status: Vec<Option<CheckStatus>> = checks
+        .iter()
+        .map(|c| match (&c.unchecked, &only_execution) {
+            (Some(_), Some(_)) => Some(CheckStatus::Proven { technique: technique::CONCRETE_EXECUTION }),
+            (Some(why), None) => Some(CheckStatus::Unknown { reason: why.clone() }),
+            (None, _) if !asserted[c.id as usize] => Some(CheckStatus::Proven { technique: technique::CONSTANT_CHECK }),
+            (None, _) => None,
+        })
+        .collect();
+    let mut first_violation: Option<(&'static str, Counterexample, Option<&'static str>)> = None;
+    let mut last_reason = None;
+    let mut last_true = None;
+    // The certificates of checks proven one at a time.
+    let mut proofs: Vec<Report> = Vec::new();
+    for _ in 0..MAX_ROUNDS {
+        let now = Instant::now();
+        if now >= deadline {
+            last_reason = Some("the time limit was reached".to_string());
+            break;
+        }
+        // With several checks, the rounds together leave half the time for the checks alone.
+        let undecided = status.iter().filter(|s| s.is_none()).count();
+        let budget = if undecided > 1 { (deadline - now).mul_f64(ROUND_SHARE) } else { deadline - now };
+        let round = verify(&program, &Options { semantics: opts.semantics, timeout: budget });
+        report.solver_queries += round.solver_queries;
+        trace_round("together", &round);
+        match round.verdict {
+            Verdict::True => {
+                for s in status.iter_mut().filter(|s| s.is_none()) {
+                    *s = Some(CheckStatus::Proven { technique: round.technique.unwrap_or(technique::LOOP_SUMMARIES) });
+                }
+                last_true = Some(round);
+                break;
+            }
+            Verdict::False => {
+                let Some(cex) = round.counterexample else { break };
+                // Which assertion failed: the replay on the instrumented program says.
+                let r = replay(&program, &cex.inputs, opts.semantics, deadline);
+                let Outcome::Error { origin, .. } = r.outcome else {
+                    last_reason = Some(format!("a counterexample did not replay ({})", r.outcome));
+                    break;
+                };
+                let confirmed = confirm(p, &cex.inputs, opts.semantics, deadline);
+                match origin {
+                    AssertOrigin::Check(id) => {
+                        let check = &checks[id as usize];
+                        match confirmed {
+                            Some((kind, original)) if kind == check.kind.name() => {
+                                if first_violation.is_none() {
+                                    first_violation = Some((kind, original.clone(), round.technique));
+                                }
+                                status[id as usize] =
+                                    Some(CheckStatus::Violated { counterexample: Box::new(original) });
+                            }
+                            _ => {
+                                status[id as usize] = Some(CheckStatus::Unknown {
+                                    reason:
+                                        "an execution fails the check on the instrumented program, but the original \
+                                             program does not go wrong there on its inputs"
+                                            .into(),
+                                })
+                            }
+                        }
+                        assume_check(&mut program, id);
+                    }
+                    _ => {
+                        // The program's own assertion (`unreach-call`).
+                        if let Some((kind @ "unreach-call", original)) = confirmed {
+                            first_violation = Some((kind, original, round.technique));
+                        } else {
+                            last_reason = Some("a failing assertion did not replay on the original program".into());
+                        }
+                        break;
+                    }
+                }
+                if first_violation.as_ref().is_some_and(|(k, _, _)| *k == "unreach-call") {
+                    break;
+                }
+            }
+            Verdict::Unknown => {
+                last_reason = round.reason;
+                break;
+            }
+        }
+    }
+    // The proofs of what is left run on a program whose memory the encoding models exactly: the
+    // instrumented one, or — when it has memory the encoding over-approximates (the heap, block
+    // copies), which rules out a TRUE — the same without memory (`forgetting_memory`: a load
+    // reads any value), which the checks do not need: they speak of registers and ghosts only.
+    // A violation there is not one of the program: only proofs count.
+    let memory = leapfrog_summarize::memory::MemoryModel::compute(&program, &program.funcs[fid]);
+    let exact = memory.unsupported.is_empty();
+    let prover = if exact { program.clone() } else { forgetting_memory(&program) };
+    let open: Vec<usize> = (0..checks.len()).filter(|i| status[*i].is_none()).collect();
+    if !exact && !open.is_empty() && last_true.is_none() && Instant::now() < deadline {
+        let budget = if open.len() > 1 { (deadline - Instant::now()).mul_f64(0.5) } else { deadline - Instant::now() };
+        let round = verify(&prover, &Options { semantics: opts.semantics, timeout: budget });
+        report.solver_queries += round.solver_queries;
+        trace_round("without memory", &round);
+        if round.verdict == Verdict::True {
+            for &i in &open {
+                status[i] =
+                    Some(CheckStatus::Proven { technique: round.technique.unwrap_or(technique::LOOP_SUMMARIES) });
+            }
+            last_true = Some(round);
+        }
+    }
+    // Not all decided together: each open check alone, the others assumed (an execution failing
+    // it first satisfies them up to there), with an equal share of the time left.
+    let open: Vec<usize> = (0..checks.len()).filter(|i| status[*i].is_none()).collect();
+    if (open.len() > 1 || (!exact && open.len() == 1)) && first_violation.is_none() {
+        for (k, &i) in open.iter().enumerate() {
+            let now = Instant::now();
+            if now >= deadline {
+                break;
+            }
+            let share = (deadline - now) / (open.len() - k) as u32;
+            let mut alone = prover.clone();
+            for &j in &open {
+                if j != i {
+                    assume_check(&mut alone, j as u32);
+                }
+            }
+            let round = verify(&alone, &Options { semantics: opts.semantics, timeout: share });
+            report.solver_queries += round.solver_queries;
+            trace_round(&format!("check {i} alone"), &round);
+            match round.verdict {
+                Verdict::True => {
+                    status[i] =
+                        Some(CheckStatus::Proven { technique: round.technique.unwrap_or(technique::LOOP_SUMMARIES) });
+                    proofs.push(round);
+                }
+                Verdict::False if exact => {
+                    let Some(cex) = round.counterexample else { continue };
+                    if let Some((kind, original)) = confirm(p, &cex.inputs, opts.semantics, deadline)
+                        && kind == checks[i].kind.name()
+                    {
+                        if first_violation.is_none() {
+                            first_violation = Some((kind, original.clone(), round.technique));
+                        }
+                        status[i] = Some(CheckStatus::Violated { counterexample: Box::new(original) });
+                    }
+                }
+                Verdict::False => {}
+                Verdict::Unknown => status[i] = round.reason.map(|reason| CheckStatus::Unknown { reason }),
+            }
+        }
+    }
+    let reason = last_reason.unwrap_or_else(|| "not decided".into());
+    summary.checks = checks
+        .iter()
+        .zip(status)
+        .map(|(c, s)| result(c, s.unwrap_or_else(|| CheckStatus::Unknown { reason: reason.clone() })))
+        .collect();
+    if let Some((kind, cex, found_by)) = first_violation {
+        report.verdict = Verdict::False;
+        report.technique = found_by;
+        summary.violated = Some(kind);
+        report.counterexample = Some(cex);
+        return finish(report, summary);
+    }
+    let unknown: Vec<String> = summary
+        .checks
+        .iter()
+        .filter_map(|c| match &c.status {
+            CheckStatus::Unknown { reason } => {
+                Some(format!("check {} ({}) at {}:{}: {reason}", c.id, c.kind, c.span.line, c.span.col))
+            }
+            _ => None,
+        })
+        .collect();
+    let escape = if props.memsafety { escaping_frame_addresses(p) } else { None };
+    if last_true.is_none() && !proofs.is_empty() {
+        // Every check proven alone: the certificates together (each accepted by the checker).
+        let mut all = proofs.remove(0);
+        for more in proofs {
+            all.certificate.extend(more.certificate);
+            all.fact = match (all.fact, more.fact) {
+                (Some(a), Some(b)) if a != b => Some(format!("{a}; {b}")),
+                (a, b) => a.or(b),
+            };
+        }
+        last_true = Some(all);
+    }
+    match (unknown.first(), escape, last_true) {
+        (None, None, Some(t)) => {
+            report.verdict = Verdict::True;
+            report.technique = t.technique;
+            report.certificate = t.certificate;
+            report.fact = t.fact;
+        }
+        (Some(first), _, _) => {
+            report.reason = Some(if unknown.len() > 1 {
+                format!("{} checks are not proven; {first}", unknown.len())
+            } else {
+                first.clone()
+            })
+        }
+        (None, Some(escape), _) => report.reason = Some(escape),
+        (None, None, None) => report.reason = Some(reason),
+    }
+    finish(report, summary)
+}
+
+/// `program` without memory: a load reads any value, stores, block copies and fills, frees and
+/// declarations of objects do nothing, an allocation gives any pointer. Every execution of
+/// `program` is one of it (on the registers), so an assertion over registers proven on it holds
+/// on `program`.
+fn forgetting_memory(program: &Program) -> Program {
+    let mut q = program.clone();
+    for (_, f) in q.funcs.iter_mut() {
+        for (_, e) in f.edges.iter_mut() {
+            e.cmd = match &e.cmd {
+                Command::Load { dst, .. } | Command::Alloc { dst, .. } => {
+                    Command::Havoc(*dst, HavocOrigin::Nondet("memory".into()))
+                }
+                Command::Store { .. }
+                | Command::MemCopy { .. }
+                | Command::MemSet { .. }
+                | Command::Free(_)
+                | Command::InitObject { .. } => Command::Skip,
+                other => other.clone(),
+            };
+        }
+    }
+    q
+}
+
+/// For developers (`LEAPFROG_SHOW_CHECKS`): what a round answered, and how fast.
+fn trace_round(what: &str, r: &Report) {
+    if std::env::var_os("LEAPFROG_SHOW_CHECKS").is_some() {
+        eprintln!("round {what}: {} in {:.2?} ({})", r.verdict.word(), r.elapsed, r.reason.as_deref().unwrap_or(""));
+    }
+}
+
+fn result(c: &Check, status: CheckStatus) -> CheckResult {
+    CheckResult { id: c.id, kind: c.kind.name(), span: c.span, what: c.what.clone(), status }
+}
+
+/// Turns the assertions of check `id` into assumptions: executions that fail it end there.
+fn assume_check(program: &mut Program, id: u32) {
+    for (_, f) in program.funcs.iter_mut() {
+        for (_, e) in f.edges.iter_mut() {
+            if let Command::Assert { cond, origin: AssertOrigin::Check(n) } = &e.cmd
+                && *n == id
+            {
+                e.cmd = Command::Assume(cond.clone());
+            }
+        }
+    }
+}
+
+/// The kind of property a run of the original program violates, if it violates one: its
+/// undefined behaviour's class, a failing assertion, or leaked memory when the entry returned.
+fn violated_kind(r: &ExecResult) -> Option<&'static str> {
+    match &r.outcome {
+        Outcome::Ub { kind: UbKind::InvalidDeref, .. } => Some(CheckKind::ValidDeref.name()),
+        Outcome::Ub { kind: UbKind::InvalidFree, .. } => Some(CheckKind::ValidFree.name()),
+        Outcome::Ub { kind: UbKind::Overflow, .. } => Some(CheckKind::NoOverflow.name()),
+        Outcome::Error { .. } => Some("unreach-call"),
+        Outcome::Exit { .. } if !r.leaked.is_empty() => Some(CheckKind::ValidMemtrack.name()),
+        _ => None,
+    }
+}
+
+/// The original program's replay of `inputs`, when it violates a property: the kind and the
+/// counterexample (ending where it goes wrong; for leaked memory, at the leaked allocation).
+fn confirm(
+    p: &Program,
+    inputs: &[i128],
+    semantics: Semantics,
+    deadline: Instant,
+) -> Option<(&'static str, Counterexample)> {
+    let r = replay(p, inputs, semantics, deadline);
+    let kind = violated_kind(&r)?;
+    let failing = r.outcome.span().or_else(|| r.leaked.first().copied())?;
+    let (path, elided) = merge_spans(r.trace.iter().map(|(fi, e)| p.funcs[*fi].edges[*e].span));
+    Some((kind, Counterexample { inputs: inputs.to_vec(), path, elided, failing, leaps: Vec::new(), unwinding: None }))
+}
+
+/// Runs on random inputs of a program that cannot be inlined, until one violates a property
+/// `props` asks for.
+fn random_failure(
+    p: &Program,
+    props: CheckedProperties,
+    semantics: Semantics,
+    deadline: Instant,
+) -> Option<(&'static str, Counterexample)> {
+    let wanted = |kind: &str| match kind {
+        "unreach-call" => props.assertions,
+        "no-overflow" => props.overflow,
+        _ => props.memsafety,
+    };
+    let testing_deadline = deadline.min(Instant::now() + (deadline - Instant::now()).mul_f64(0.5));
+    let mut inputs = runs::RandomInputs::new(p, 0x5851_f42d_4c95_7f2d);
+    let mut made = 0;
+    while made < RANDOM_RUNS && Instant::now() < testing_deadline {
+        let config = ExecConfig {
+            nondet: inputs.stream(made),
+            uninit: UninitMode::Nondet,
+            max_steps: RANDOM_RUN_STEPS,
+            semantics,
+            record_inputs: true,
+            deadline: Some(testing_deadline),
+            ..ExecConfig::default()
+        };
+        made += 1;
+        let r = leapfrog_interp::run(p, &config);
+        if violated_kind(&r).is_some_and(wanted)
+            && let Some(found) = confirm(p, &r.inputs, semantics, deadline)
+        {
+            return Some(found);
+        }
+    }
+    None
+}
