@@ -396,7 +396,9 @@ struct BenchArgs {
     /// Only tasks of these suites (repeatable).
     #[arg(long = "suite")]
     suites: Vec<String>,
-    /// Only tasks of these properties (repeatable).
+    /// Only tasks of these properties (repeatable). A verdict job answers one property per run:
+    /// `verify` the `unreach-call` rows, or with `--property valid-memsafety` / `no-overflow`
+    /// those rows, each run given that property.
     #[arg(long = "property")]
     properties: Vec<String>,
     /// Tasks run in parallel (default: the number of CPUs).

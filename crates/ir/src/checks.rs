@@ -129,7 +129,20 @@ fn add(a: Expr, b: Expr) -> Expr {
     }
 }
 
+/// The value of a constant expression (constants and conversions of them).
+fn constant(e: &Expr) -> Option<i128> {
+    match e {
+        Expr::Int(v, _) => Some(*v),
+        Expr::Cast(ty, x) => constant(x).map(|v| ty.convert(v)),
+        _ => None,
+    }
+}
+
+/// `e` as a `long` (its value converted, as C converts it).
 fn widened(e: &Expr, vars: &dyn VarTypes) -> Expr {
+    if let Some(v) = constant(e) {
+        return int(G.convert(v));
+    }
     match e.ty(vars) {
         Some(Type::Int(G)) => e.clone(),
         _ => Expr::cast(G, e.clone()),
@@ -692,15 +705,33 @@ fn emit(f: &mut crate::Function, mut at: LocId, steps: Vec<Step>, span: Span) ->
 /// keeps every frame alive, so its checks speak for the original program only when this is
 /// `None`.
 pub fn escaping_frame_addresses(p: &Program) -> Option<String> {
-    // Functions that store pointers in memory or return one: an address passed to them may
-    // outlive the caller's frame.
-    let keeps_pointers = |fid: FuncId| {
-        let f = &p.funcs[fid];
-        f.ret.is_some_and(|r| p.vars[r].ty.reg() == Some(Type::Ptr))
-            || f.edges
-                .iter()
-                .any(|(_, e)| matches!(&e.cmd, Command::Store { value, .. } if value.ty(p) == Some(Type::Ptr)))
-    };
+    // Functions that store pointers in memory, return one, or call such a function or an extern
+    // one: an address passed to them may outlive the caller's frame.
+    let mut keeping: BTreeSet<FuncId> = p
+        .funcs
+        .iter()
+        .filter(|(_, f)| {
+            f.ret.is_some_and(|r| p.vars[r].ty.reg() == Some(Type::Ptr))
+                || f.edges.iter().any(|(_, e)| match &e.cmd {
+                    Command::Store { value, .. } => value.ty(p) == Some(Type::Ptr),
+                    Command::CallExtern { .. } | Command::Opaque { .. } => true,
+                    _ => false,
+                })
+        })
+        .map(|(id, _)| id)
+        .collect();
+    loop {
+        let before = keeping.len();
+        for (id, f) in p.funcs.iter() {
+            if f.edges.iter().any(|(_, e)| matches!(&e.cmd, Command::Call { callee, .. } if keeping.contains(callee))) {
+                keeping.insert(id);
+            }
+        }
+        if keeping.len() == before {
+            break;
+        }
+    }
+    let keeps_pointers = |fid: FuncId| keeping.contains(&fid);
     for (fid, f) in p.funcs.iter() {
         if Some(fid) == p.entry || fid == p.init {
             continue;

@@ -19,6 +19,9 @@ pub const NO_ASSERTION: &str = "no-assertion";
 /// An automatic check that holds by its constants alone (an access at a constant offset inside
 /// its object): no assertion was written for it.
 pub const CONSTANT_CHECK: &str = "constant-check";
+/// A TRUE whose loop invariants are the abstract interpreter's octagon facts alone (kept by
+/// Houdini, re-checked independently).
+pub const OCTAGON_INVARIANTS: &str = "octagon-invariants";
 /// `verify` and `terminate`: the program's only execution, run by the interpreter.
 pub const CONCRETE_EXECUTION: &str = "concrete-execution";
 /// `terminate`: a transition invariant (TACAS'11 Table 1) that is well-founded.

@@ -44,7 +44,13 @@ fn property_names(props: CheckedProperties) -> Vec<&'static str> {
 const MAX_ROUNDS: usize = 8;
 const RANDOM_RUNS: u64 = 2000;
 /// The share of the time left one round over all undecided checks may take.
-const ROUND_SHARE: f64 = 0.6;
+const ROUND_SHARE: f64 = 0.5;
+/// The share of the budget the runs on random inputs may take first.
+const RANDOM_SHARE: f64 = 0.1;
+/// The share of the budget the first proof by octagons may take.
+const OCTAGON_SHARE: f64 = 0.15;
+/// The share of the budget the first proof, without memory, may take.
+const FORGETFUL_SHARE: f64 = 0.25;
 const RANDOM_RUN_STEPS: u64 = 1_000_000;
 
 /// Decides the checks `props` asks for on `p`.
@@ -115,10 +121,103 @@ pub fn verify_checks(p: &Program, opts: &Options, props: CheckedProperties) -> R
         .collect();
     let mut first_violation: Option<(&'static str, Counterexample, Option<&'static str>)> = None;
     let mut last_reason = None;
+    // Runs on random inputs first: shallow violations are common and cheap to find (the run is
+    // of the original program, so it is its own confirmation).
+    let random_deadline = Instant::now() + opts.timeout.mul_f64(RANDOM_SHARE);
+    if let Some((kind, cex)) = random_failure(p, props, opts.semantics, random_deadline.min(deadline)) {
+        let at = checks.iter().position(|c| {
+            status[c.id as usize].is_none()
+                && c.kind.name() == kind
+                && (c.span == cex.failing || c.kind == CheckKind::ValidMemtrack)
+        });
+        if let Some(i) = at {
+            status[i] = Some(CheckStatus::Violated { counterexample: Box::new(cex.clone()) });
+            assume_check(&mut program, i as u32);
+        }
+        first_violation = Some((kind, cex, Some(technique::RANDOM_TESTING)));
+    }
     let mut last_true = None;
     // The certificates of checks proven one at a time.
     let mut proofs: Vec<Report> = Vec::new();
+    // Proofs first run on the program with memory forgotten (`forgetting_memory`: a load reads
+    // any value): the checks speak of registers and ghosts, and most hold whatever the memory
+    // holds, so the summaries need no arrays — and where the encoding over-approximates the
+    // program's memory (the heap, block copies), which rules out a TRUE on the program itself,
+    // it is the only way to one. A violation there is not one of the program: only proofs count.
+    let memory = leapfrog_summarize::memory::MemoryModel::compute(&program, &program.funcs[fid]);
+    let exact = memory.unsupported.is_empty();
+    let forgetful = forgetting_memory(&program);
+    if first_violation.is_some() {
+        // The answer is FALSE; the other checks stay undecided.
+        last_reason = Some("not decided: the answer is the violation found first".into());
+    } else if status.iter().any(Option::is_none) {
+        // The octagons alone first: most index checks need no more. All together, then each
+        // open check alone (the others assumed) with the same candidates.
+        let budget = Options { semantics: opts.semantics, timeout: opts.timeout.mul_f64(OCTAGON_SHARE) };
+        let octagon_deadline = Instant::now() + budget.timeout;
+        let seeds = crate::OctagonSeeds::compute(&forgetful, fid, &budget);
+        let left = |until: Instant| Options {
+            semantics: opts.semantics,
+            timeout: until.saturating_duration_since(Instant::now()),
+        };
+        let octagons = seeds.prove(&|_| {}, &left(octagon_deadline.max(Instant::now() + budget.timeout / 2)));
+        trace("all by octagons without memory", &octagons);
+        let proven_by_octagons = |certificate| {
+            let mut r = Report::unknown(opts.semantics, String::new());
+            r.verdict = Verdict::True;
+            r.technique = Some(technique::OCTAGON_INVARIANTS);
+            r.certificate = certificate;
+            r
+        };
+        match octagons {
+            Ok(certificate) => {
+                for s in status.iter_mut().filter(|s| s.is_none()) {
+                    *s = Some(CheckStatus::Proven { technique: technique::OCTAGON_INVARIANTS });
+                }
+                last_true = Some(proven_by_octagons(certificate));
+            }
+            Err(_) => {
+                let open: Vec<usize> = (0..checks.len()).filter(|i| status[*i].is_none()).collect();
+                let each_deadline = Instant::now() + opts.timeout.mul_f64(OCTAGON_SHARE);
+                for (k, &i) in open.iter().enumerate() {
+                    let now = Instant::now();
+                    if now >= each_deadline {
+                        break;
+                    }
+                    let share = (each_deadline - now) / (open.len() - k) as u32;
+                    let others = |q: &mut Program| {
+                        for &j in &open {
+                            if j != i {
+                                assume_check(q, j as u32);
+                            }
+                        }
+                    };
+                    let alone = seeds.prove(&others, &Options { semantics: opts.semantics, timeout: share });
+                    trace(&format!("check {i} alone by octagons without memory"), &alone);
+                    if let Ok(certificate) = alone {
+                        status[i] = Some(CheckStatus::Proven { technique: technique::OCTAGON_INVARIANTS });
+                        proofs.push(proven_by_octagons(certificate));
+                    }
+                }
+            }
+        }
+    }
+    if first_violation.is_none() && status.iter().any(Option::is_none) {
+        let budget = opts.timeout.mul_f64(FORGETFUL_SHARE);
+        let round = verify(&forgetful, &Options { semantics: opts.semantics, timeout: budget });
+        report.solver_queries += round.solver_queries;
+        trace_round("all without memory", &round);
+        if round.verdict == Verdict::True {
+            for s in status.iter_mut().filter(|s| s.is_none()) {
+                *s = Some(CheckStatus::Proven { technique: round.technique.unwrap_or(technique::LOOP_SUMMARIES) });
+            }
+            last_true = Some(round);
+        }
+    }
     for _ in 0..MAX_ROUNDS {
+        if status.iter().all(Option::is_some) || first_violation.is_some() {
+            break;
+        }
         let now = Instant::now();
         if now >= deadline {
             last_reason = Some("the time limit was reached".to_string());
@@ -189,54 +288,44 @@ pub fn verify_checks(p: &Program, opts: &Options, props: CheckedProperties) -> R
             }
         }
     }
-    // The proofs of what is left run on a program whose memory the encoding models exactly: the
-    // instrumented one, or — when it has memory the encoding over-approximates (the heap, block
-    // copies), which rules out a TRUE — the same without memory (`forgetting_memory`: a load
-    // reads any value), which the checks do not need: they speak of registers and ghosts only.
-    // A violation there is not one of the program: only proofs count.
-    let memory = leapfrog_summarize::memory::MemoryModel::compute(&program, &program.funcs[fid]);
-    let exact = memory.unsupported.is_empty();
-    let prover = if exact { program.clone() } else { forgetting_memory(&program) };
-    let open: Vec<usize> = (0..checks.len()).filter(|i| status[*i].is_none()).collect();
-    if !exact && !open.is_empty() && last_true.is_none() && Instant::now() < deadline {
-        let budget = if open.len() > 1 { (deadline - Instant::now()).mul_f64(0.5) } else { deadline - Instant::now() };
-        let round = verify(&prover, &Options { semantics: opts.semantics, timeout: budget });
-        report.solver_queries += round.solver_queries;
-        trace_round("without memory", &round);
-        if round.verdict == Verdict::True {
-            for &i in &open {
-                status[i] =
-                    Some(CheckStatus::Proven { technique: round.technique.unwrap_or(technique::LOOP_SUMMARIES) });
-            }
-            last_true = Some(round);
-        }
-    }
     // Not all decided together: each open check alone, the others assumed (an execution failing
     // it first satisfies them up to there), with an equal share of the time left.
     let open: Vec<usize> = (0..checks.len()).filter(|i| status[*i].is_none()).collect();
-    if (open.len() > 1 || (!exact && open.len() == 1)) && first_violation.is_none() {
+    if first_violation.is_none() {
         for (k, &i) in open.iter().enumerate() {
             let now = Instant::now();
             if now >= deadline {
                 break;
             }
             let share = (deadline - now) / (open.len() - k) as u32;
-            let mut alone = prover.clone();
-            for &j in &open {
-                if j != i {
-                    assume_check(&mut alone, j as u32);
+            let alone = |whole: &Program| {
+                let mut alone = whole.clone();
+                for &j in &open {
+                    if j != i {
+                        assume_check(&mut alone, j as u32);
+                    }
                 }
-            }
-            let round = verify(&alone, &Options { semantics: opts.semantics, timeout: share });
+                alone
+            };
+            let mut round =
+                verify(&alone(&forgetful), &Options { semantics: opts.semantics, timeout: share.mul_f64(0.4) });
             report.solver_queries += round.solver_queries;
-            trace_round(&format!("check {i} alone"), &round);
+            trace_round(&format!("check {i} alone without memory"), &round);
+            let mut on_program = false;
+            if round.verdict != Verdict::True && exact && Instant::now() < deadline {
+                let left = share.saturating_sub(round.elapsed);
+                round = verify(&alone(&program), &Options { semantics: opts.semantics, timeout: left });
+                report.solver_queries += round.solver_queries;
+                trace_round(&format!("check {i} alone"), &round);
+                on_program = true;
+            }
             match round.verdict {
                 Verdict::True => {
                     status[i] =
                         Some(CheckStatus::Proven { technique: round.technique.unwrap_or(technique::LOOP_SUMMARIES) });
                     proofs.push(round);
                 }
-                Verdict::False if exact => {
+                Verdict::False if on_program => {
                     let Some(cex) = round.counterexample else { continue };
                     if let Some((kind, original)) = confirm(p, &cex.inputs, opts.semantics, deadline)
                         && kind == checks[i].kind.name()
@@ -288,6 +377,28 @@ pub fn verify_checks(p: &Program, opts: &Options, props: CheckedProperties) -> R
         }
         last_true = Some(all);
     }
+    if last_true.is_none() && summary.checks.iter().all(|c| matches!(c.status, CheckStatus::Proven { .. })) {
+        // Nothing needed a proof: no checks, or only ones their constants decide (or the
+        // program's only execution).
+        let mut r = Report::unknown(opts.semantics, String::new());
+        r.verdict = Verdict::True;
+        match &only_execution {
+            Some(run) => {
+                r.technique = Some(technique::CONCRETE_EXECUTION);
+                r.fact = Some(runs::ending_text(run));
+            }
+            None => {
+                r.technique =
+                    Some(if summary.checks.is_empty() { technique::NO_ASSERTION } else { technique::CONSTANT_CHECK });
+                r.fact = Some(if summary.checks.is_empty() {
+                    "the program has nothing to check".into()
+                } else {
+                    "every check holds by its constants".into()
+                });
+            }
+        }
+        last_true = Some(r);
+    }
     match (unknown.first(), escape, last_true) {
         (None, None, Some(t)) => {
             report.verdict = Verdict::True;
@@ -330,6 +441,13 @@ fn forgetting_memory(program: &Program) -> Program {
         }
     }
     q
+}
+
+/// For developers (`LEAPFROG_SHOW_CHECKS`): what a proof by octagons gave.
+fn trace<T>(what: &str, r: &Result<T, String>) {
+    if std::env::var_os("LEAPFROG_SHOW_CHECKS").is_some() {
+        eprintln!("{what}: {}", r.as_ref().err().map_or("proven", String::as_str));
+    }
 }
 
 /// For developers (`LEAPFROG_SHOW_CHECKS`): what a round answered, and how fast.
@@ -397,7 +515,7 @@ fn random_failure(
         "no-overflow" => props.overflow,
         _ => props.memsafety,
     };
-    let testing_deadline = deadline.min(Instant::now() + (deadline - Instant::now()).mul_f64(0.5));
+    let testing_deadline = deadline;
     let mut inputs = runs::RandomInputs::new(p, 0x5851_f42d_4c95_7f2d);
     let mut made = 0;
     while made < RANDOM_RUNS && Instant::now() < testing_deadline {

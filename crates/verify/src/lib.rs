@@ -458,6 +458,50 @@ pub fn prove_assertions(
     prove(&q, fid, &views, &cfg, deadline, &more, None, true).proof
 }
 
+/// The abstract interpreter's octagon invariants of a call-free function as candidates (those
+/// the user, or a check's ghost, can name at their loops), with the program they were computed
+/// on (memory views added): the material of [`OctagonSeeds::prove`].
+pub struct OctagonSeeds {
+    program: Program,
+    fid: FuncId,
+    views: Vec<MemoryView>,
+    seeds: Vec<(leapfrog_ir::LocId, Candidate)>,
+}
+
+impl OctagonSeeds {
+    pub fn compute(q: &Program, fid: FuncId, opts: &Options) -> OctagonSeeds {
+        let deadline = Instant::now() + opts.timeout;
+        let mut program = q.clone();
+        let views = add_memory_views(&mut program, fid);
+        let mut seeds = octagon_candidates(&program, fid, opts.semantics, &views, deadline);
+        let f = &program.funcs[fid];
+        let forest = leapfrog_ir::loops::LoopForest::compute(f);
+        let visibility = Visibility::new(&program, &views);
+        seeds.retain(|(header, c)| {
+            let Some(l) = forest.loops.ids().find(|l| forest.loops[*l].header == *header) else { return false };
+            let span = forest.syntax(f, l).1;
+            let mut visible = true;
+            c.expr.for_each_var(&mut |v| visible &= visibility.visible_at(v, span));
+            visible
+        });
+        OctagonSeeds { program, fid, views, seeds }
+    }
+
+    /// The assertions of the program, changed by `change` (which may only change commands:
+    /// assertions into assumptions), proven with these candidates alone (Houdini keeps what the
+    /// checker's obligations need; no templates): cheap where intervals and octagons suffice,
+    /// as for most index checks. The certificate, accepted by `certify`, or why there is none.
+    pub fn prove(&self, change: &dyn Fn(&mut Program), opts: &Options) -> Result<Vec<LoopInvariant>, String> {
+        let deadline = Instant::now() + opts.timeout;
+        let _watchdog = Watchdog::start(deadline + Duration::from_millis(200));
+        let mut q = self.program.clone();
+        change(&mut q);
+        let limits = QueryLimits { timeout: opts.timeout, rlimit: 0 };
+        let cfg = Config { semantics: opts.semantics, limits, deadline: Some(deadline) };
+        prove(&q, self.fid, &self.views, &cfg, deadline, &self.seeds, None, false).proof
+    }
+}
+
 /// A failing execution of `q` (the inlined `p`) with its loops crossed by `leaps` (their
 /// disjunctive summaries, [`traces`]), replayed in the interpreter on `p`; `None` when no loop
 /// has a summary, the encoding finds no failure, or the replay does not fail.

@@ -16,7 +16,8 @@
 //! Jobs are of two kinds. Property-independent jobs (`loops`, `exec`, `bound`) run once per
 //! program and are measured, not scored (`bound` also gets `--timeout` and its counts are
 //! tabled). Verdict jobs answer one manifest property ([`verdicts::job_property`]:
-//! `verify` the `unreach-call` rows, `terminate` the `termination` rows), get `--timeout` (the
+//! `verify` the `unreach-call` rows — or with `--property valid-memsafety|no-overflow` those —,
+//! `terminate` the `termination` rows), get `--timeout` (the
 //! per-task limit; the runner kills them a grace period later, see [`kill_after`]), and each
 //! answer is classified as correct, wrong or unknown against `expected`. Nothing about a task's
 //! outcome is inferred from its file name or contents.
@@ -199,16 +200,28 @@ pub fn run_tasks_of_manifest(opts: &BenchOptions, progress: bool) -> io::Result<
     }
     let manifest = Manifest::read(&opts.manifest)?;
     let answered = verdicts::job_property(&opts.job);
+    let mut extra_args = opts.extra_args.clone();
     let properties = match answered {
         None => opts.properties.clone(),
         Some(property) => {
-            if let Some(other) = opts.properties.iter().find(|p| *p != property) {
-                return Err(io::Error::new(
-                    io::ErrorKind::InvalidInput,
-                    format!("job `{}` answers the `{property}` rows only, not `{other}`", opts.job),
-                ));
+            // One property per run: the job's own, or another it answers when given one.
+            let allowed = verdicts::job_properties(&opts.job);
+            let chosen = match opts.properties.as_slice() {
+                [] => property,
+                [one] if allowed.contains(&one.as_str()) => {
+                    allowed.iter().find(|a| **a == one.as_str()).expect("listed")
+                }
+                _ => {
+                    return Err(io::Error::new(
+                        io::ErrorKind::InvalidInput,
+                        format!("job `{}` answers one of the {} rows per run", opts.job, allowed.join(", ")),
+                    ));
+                }
+            };
+            if chosen != property {
+                extra_args.extend(["--property".to_string(), chosen.to_string()]);
             }
-            vec![property.to_string()]
+            vec![chosen.to_string()]
         }
     };
     let rows = manifest::select_rows(&manifest.rows, &opts.suites, &properties)?;
@@ -229,7 +242,7 @@ pub fn run_tasks_of_manifest(opts: &BenchOptions, progress: bool) -> io::Result<
         timeout: if limited { kill_after(opts.timeout) } else { opts.timeout },
         tool_timeout: limited.then_some(opts.timeout),
         memory_mb: opts.memory_mb,
-        extra_args: &opts.extra_args,
+        extra_args: &extra_args,
     };
     let workers = opts.jobs.clamp(1, tasks.len().max(1));
     let start = Instant::now();
@@ -368,8 +381,27 @@ mod tests {
              no-verdict,v,v/no-verdict.c,unreach-call,true,o\n\
              slow,v,v/slow.c,unreach-call,true,o\n\
              unscored,w,w/unscored.c,unreach-call,unknown,o\n\
-             term,w,w/args.c,termination,true,o\n",
+             term,w,w/args.c,termination,true,o\n\
+             mem,w,w/args.c,valid-memsafety,false,o\n",
         )
+    }
+
+    #[test]
+    fn verify_answers_the_memsafety_rows_when_asked_and_gets_the_property() {
+        let dir = TempDir::new("bench-memsafety");
+        let manifest = verdict_corpus(&dir);
+        dir.write("w/args.c", "ok");
+        let tool = FakeTool::new(&dir);
+        let mut opts = options(&dir, &manifest, &tool, "verify");
+        opts.properties = vec!["valid-memsafety".to_string()];
+        let report = run_tasks_of_manifest(&opts, false).unwrap();
+        assert_eq!(statuses(&report), [("mem", "crash")], "`ok` output has no verdict");
+        let args = report.results[0].outcome.result.as_ref().unwrap()["args"].as_str().unwrap();
+        assert!(args.starts_with("verify ") && args.contains("--property valid-memsafety"), "{args}");
+
+        opts.properties = vec!["valid-memsafety".to_string(), "no-overflow".to_string()];
+        let err = run_tasks_of_manifest(&opts, false).unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::InvalidInput);
     }
 
     #[test]
@@ -459,7 +491,7 @@ mod tests {
         opts.properties = vec!["unreach-call".to_string()];
         let err = run_tasks_of_manifest(&opts, false).unwrap_err();
         assert_eq!(err.kind(), io::ErrorKind::InvalidInput);
-        assert_eq!(err.to_string(), "job `terminate` answers the `termination` rows only, not `unreach-call`");
+        assert_eq!(err.to_string(), "job `terminate` answers one of the termination rows per run");
     }
 
     #[test]

@@ -29,6 +29,18 @@ pub fn job_property(job: &str) -> Option<&'static str> {
     }
 }
 
+/// The manifest properties verdict job `job` can answer: its [`job_property`] first (the one a
+/// run without `--property` selects), then the others (`verify`: `valid-memsafety` and
+/// `no-overflow`, passed on to it as `--property`).
+pub fn job_properties(job: &str) -> &'static [&'static str] {
+    match job {
+        "verify" => &["unreach-call", "valid-memsafety", "no-overflow"],
+        "testgen" => &["unreach-call"],
+        "terminate" => &["termination"],
+        _ => &[],
+    }
+}
+
 /// What the tool answered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Verdict {
