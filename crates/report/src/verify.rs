@@ -176,7 +176,7 @@ pub fn to_text(files: &SourceFiles, r: &Report) -> String {
             }
             if !l.ghost_invariant.is_empty() {
                 out.push_str(&format!(
-                    "    over entry values and the iteration count: {}\n",
+                    "    over ghost variables (entry values, iteration counts, pointer offsets, object sizes): {}\n",
                     leapfrog_results::join_conjuncts(&l.ghost_invariant)
                 ));
             }
