@@ -73,7 +73,9 @@ fn instrumented_programs_fail_a_check_exactly_where_the_original_goes_wrong() {
                     check.kind == wanted && check.span == *span && at == span
                 }
                 // A check no assertion could be written for: the same undefined behaviour.
-                (Outcome::Ub { kind: k1, span: s1, .. }, Outcome::Ub { kind: k2, span: s2, .. }) => k1 == k2 && s1 == s2,
+                (Outcome::Ub { kind: k1, span: s1, .. }, Outcome::Ub { kind: k2, span: s2, .. }) => {
+                    k1 == k2 && s1 == s2
+                }
                 // Memory still allocated when the entry returns or the program exits (the check
                 // is stricter than leaked memory).
                 (Outcome::Exit { .. }, Outcome::Error { origin: AssertOrigin::Check(id), .. }) => {
