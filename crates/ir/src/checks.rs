@@ -143,9 +143,43 @@ fn widened(e: &Expr, vars: &dyn VarTypes) -> Expr {
     if let Some(v) = constant(e) {
         return int(G.convert(v));
     }
+    if let Some((exact, _)) = exact_long(e, vars) {
+        return exact;
+    }
     match e.ty(vars) {
         Some(Type::Int(G)) => e.clone(),
         _ => Expr::cast(G, e.clone()),
+    }
+}
+
+/// `(long)e` written in `long` arithmetic without conversions where the values are small
+/// enough, and how many bits (besides the sign) bound its magnitude: `(long)((unsigned long)n *
+/// 4)` is `(long)n * 4` for an `int n`, since a 64-bit conversion keeps every value of a
+/// narrower type modulo 2^64, and wrapping addition and multiplication agree with the exact
+/// ones while the exact result fits in a `long`. So the analyses see `malloc(n * sizeof(int))`'s
+/// size as `4 * n`. `None` when no such form is known.
+fn exact_long(e: &Expr, vars: &dyn VarTypes) -> Option<(Expr, u32)> {
+    let ty = match e.ty(vars)? {
+        Type::Int(t) => t,
+        _ => return None,
+    };
+    match e {
+        Expr::Int(..) | Expr::Cast(..) if constant(e).is_some() => {
+            let v = G.convert(constant(e)?);
+            Some((int(v), 128 - v.unsigned_abs().leading_zeros()))
+        }
+        Expr::Cast(to, x) if to.bits() == 64 => {
+            let (y, k) = exact_long(x, vars)?;
+            (k <= 62).then_some((y, k))
+        }
+        Expr::Binary(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul), t, a, b) if t.bits() == 64 => {
+            let (ya, ka) = exact_long(a, vars)?;
+            let (yb, kb) = exact_long(b, vars)?;
+            let k = if *op == BinOp::Mul { ka + kb } else { ka.max(kb) + 1 };
+            (k <= 62).then(|| (Expr::binary(*op, G, ya, yb), k))
+        }
+        _ if ty.bits() <= 32 && !ty.is_bool() => Some((Expr::cast(G, e.clone()), ty.bits())),
+        _ => None,
     }
 }
 

@@ -1,0 +1,15 @@
+//! verify --property memsafety: FALSE(valid-deref) @12
+void *malloc(unsigned long);
+void free(void *);
+extern int __VERIFIER_nondet_int(void);
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  if (n < 1 || n > 100) return 0;
+  int *a = malloc(n * sizeof(int));
+  int k = __VERIFIER_nondet_int();
+  /* `<=` writes a[n] */
+  if (k >= 0 && k <= n)
+    a[k] = 1;
+  free(a);
+  return 0;
+}
