@@ -179,3 +179,26 @@ fn an_unknown_property_is_a_usage_error() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--property termination"));
 }
+
+/// After a block is freed or reallocated where the ghosts cannot follow it, no access through a
+/// heap pointer counts as proven (`ir::checks`' poisoning; not in `tests/checks/`, whose
+/// programs must be instrumented exactly). (A check after it may still be proven on the
+/// executions that pass the checks before it, as every `proven` is.)
+#[test]
+fn a_reallocated_block_is_never_proven() {
+    let dir = process::temp_dir("checks-realloc");
+    let program = process::write(
+        &dir,
+        "r.c",
+        "void *malloc(unsigned long);\nvoid free(void *);\nvoid *realloc(void *, unsigned long);\n\
+         int main(void) {\n  char *p = malloc(4);\n  char *q = realloc(p, 8);\n  p[0] = 1;\n  free(q);\n  return 0;\n}\n",
+    );
+    let out = leapfrog(&["verify", "--property", "memsafety", "--format", "json", "--timeout", "20", &program]);
+    let v: Value = serde_json::from_slice(&out.stdout).expect("JSON on stdout");
+    assert_ne!(v["result"], "TRUE", "{v}");
+    for c in v["checks"]["list"].as_array().unwrap() {
+        if c["line"] == 7 {
+            assert_ne!(c["status"], "proven", "{c}");
+        }
+    }
+}

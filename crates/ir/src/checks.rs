@@ -117,6 +117,10 @@ struct Provenance {
 
 const G: IntTy = IntTy::I64;
 
+/// What the count of live heap objects is raised by when a free the ghosts cannot follow makes
+/// it unknown: no execution frees that many objects afterwards, so the memtrack check fails.
+const POISON: i128 = 1 << 40;
+
 fn int(v: i128) -> Expr {
     Expr::Int(v, G)
 }
@@ -127,6 +131,15 @@ fn add(a: Expr, b: Expr) -> Expr {
         (Expr::Int(0, _), _) => b,
         _ => Expr::binary(BinOp::Add, G, a, b),
     }
+}
+
+/// Whether an extern call may allocate or free heap memory the ghosts do not see: `realloc`,
+/// or any function returning a pointer other than the nondeterministic-value ones (`strdup`
+/// allocates). After one, no check relies on the heap's ghosts ([`Writer::forget_heap`]).
+fn may_allocate(cmd: &Command, vars: &crate::IdVec<VarId, Var>) -> bool {
+    let Command::CallExtern { dst, name, .. } = cmd else { return false };
+    name.starts_with("realloc")
+        || (dst.is_some_and(|d| vars[d].ty.reg() == Some(Type::Ptr)) && !name.starts_with("__VERIFIER_nondet"))
 }
 
 /// The value of a constant expression (constants and conversions of them).
@@ -231,8 +244,8 @@ impl Writer<'_> {
                     if !updates.is_empty() {
                         after.push((e, updates));
                     }
-                    if matches!(edge.cmd, Command::Exit(_)) && edge.to == halt {
-                        self.memtrack_check(edge.span, "the program exits", &mut steps);
+                    if matches!(edge.cmd, Command::Exit(_) | Command::Abort) && edge.to == halt {
+                        self.memtrack_check(edge.span, "the program exits or aborts", &mut steps);
                     }
                 }
                 if !props.assertions
@@ -372,10 +385,11 @@ impl Writer<'_> {
             };
             self.ghosts.insert(v, g);
         }
-        let has_heap = self.q.funcs[self.fid]
-            .edges
-            .iter()
-            .any(|(_, e)| matches!(e.cmd, Command::Alloc { region: AllocRegion::Heap, .. } | Command::Free(_)));
+        let vars = &self.q.vars;
+        let has_heap = self.q.funcs[self.fid].edges.iter().any(|(_, e)| {
+            matches!(e.cmd, Command::Alloc { region: AllocRegion::Heap, .. } | Command::Free(_))
+                || matches!(&e.cmd, Command::CallExtern { .. } if may_allocate(&e.cmd, vars))
+        });
         if has_heap {
             let everywhere = Some(VarScope { start: self.q.funcs[self.fid].span, end: Span::UNKNOWN });
             let count = self.ghost_var("\\allocations".into(), everywhere);
@@ -570,6 +584,13 @@ impl Writer<'_> {
                     set(g, Provenance { off: int(0), size: int(-1), obj: int(0) }, &mut steps);
                 }
             }
+            // A block freed that the ghosts cannot name (through a pointer from memory, or by
+            // `realloc`): every followed pointer into the heap may now dangle, and the count of
+            // live objects is lost — poisoned so that no check relies on either: the accesses
+            // through them fail their checks (which the original program then does not
+            // confirm: `unknown`), and the memtrack check cannot hold.
+            Command::Free(e) if self.provenance(e).is_none() => self.forget_heap(&mut steps),
+            Command::CallExtern { .. } if may_allocate(cmd, &self.q.vars) => self.forget_heap(&mut steps),
             Command::Free(e) => {
                 let (Some(at), Some((_, live))) = (self.provenance(e), self.counters) else { return steps };
                 let mut dead =
@@ -590,6 +611,21 @@ impl Writer<'_> {
             _ => {}
         }
         steps
+    }
+
+    /// The steps that make every followed heap pointer invalid and the live count unusable.
+    fn forget_heap(&mut self, steps: &mut Vec<Step>) {
+        let mut all: Vec<(VarId, Ghost)> = self.ghosts.iter().map(|(v, g)| (*v, *g)).collect();
+        all.sort_by_key(|(v, _)| *v);
+        for (_, g) in all {
+            steps.push(Step::If(
+                Expr::cmp(CmpOp::Lt, int(0), Expr::Var(g.obj)),
+                vec![Step::Cmd(Command::Assign(g.size, int(-1)))],
+            ));
+        }
+        if let Some((_, live)) = self.counters {
+            steps.push(Step::Cmd(Command::Assign(live, add(Expr::Var(live), int(POISON)))));
+        }
     }
 
     /// The `no-overflow` checks of `e`'s signed operations, inner ones first.
