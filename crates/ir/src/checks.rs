@@ -37,7 +37,7 @@ use crate::program::{Program, Var, VarKind, VarScope};
 use crate::types::{Type, VarTy};
 use leapfrog_arith::{BinOp, CmpOp, IntTy, UnOp};
 use leapfrog_source::Span;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// What a check guards, named as SV-COMP's properties name it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -200,7 +200,7 @@ fn exact_long(e: &Expr, vars: &dyn VarTypes) -> Option<(Expr, u32)> {
 /// inlined entry).
 pub fn instrument(p: &Program, fid: FuncId, props: CheckedProperties) -> Instrumented {
     let mut q = p.clone();
-    let mut w = Writer { q: &mut q, fid, checks: Vec::new(), ghosts: HashMap::new(), counters: None };
+    let mut w = Writer { q: &mut q, fid, checks: Vec::new(), ghosts: BTreeMap::new(), counters: None };
     w.run(props);
     let checks = w.checks;
     Instrumented { program: q, checks }
@@ -210,7 +210,8 @@ struct Writer<'a> {
     q: &'a mut Program,
     fid: FuncId,
     checks: Vec<Check>,
-    ghosts: HashMap<VarId, Ghost>,
+    /// In variable order, so that the code written is the same on every run.
+    ghosts: BTreeMap<VarId, Ghost>,
     /// The heap allocations made so far, and the live heap objects.
     counters: Option<(VarId, VarId)>,
 }
@@ -308,7 +309,6 @@ impl Writer<'_> {
                 init.push(Command::Assign(count, int(0)));
                 init.push(Command::Assign(live, int(0)));
             }
-            init.sort_by_key(|c| format!("{c:?}"));
             self.q.funcs[self.fid].prepend(init);
         }
     }
@@ -595,12 +595,10 @@ impl Writer<'_> {
                 let (Some(at), Some((_, live))) = (self.provenance(e), self.counters) else { return steps };
                 let mut dead =
                     vec![Step::Cmd(Command::Assign(live, Expr::binary(BinOp::Sub, G, Expr::Var(live), int(1))))];
-                let mut all: Vec<(VarId, Ghost)> = self.ghosts.iter().map(|(v, g)| (*v, *g)).collect();
-                all.sort_by_key(|(v, _)| *v);
                 // The freed object's identity first: the loop below may change `e`'s ghosts.
                 let freed = self.ghost_var("\\freed".into(), None);
                 steps.push(Step::Cmd(Command::Assign(freed, at.obj)));
-                for (_, g) in all {
+                for g in self.ghosts.values() {
                     dead.push(Step::If(
                         Expr::cmp(CmpOp::Eq, Expr::Var(g.obj), Expr::Var(freed)),
                         vec![Step::Cmd(Command::Assign(g.size, int(-1)))],
@@ -615,9 +613,7 @@ impl Writer<'_> {
 
     /// The steps that make every followed heap pointer invalid and the live count unusable.
     fn forget_heap(&mut self, steps: &mut Vec<Step>) {
-        let mut all: Vec<(VarId, Ghost)> = self.ghosts.iter().map(|(v, g)| (*v, *g)).collect();
-        all.sort_by_key(|(v, _)| *v);
-        for (_, g) in all {
+        for g in self.ghosts.values() {
             steps.push(Step::If(
                 Expr::cmp(CmpOp::Lt, int(0), Expr::Var(g.obj)),
                 vec![Step::Cmd(Command::Assign(g.size, int(-1)))],

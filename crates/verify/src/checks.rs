@@ -18,7 +18,7 @@
 use crate::{Report, merge_spans, verify};
 use leapfrog_arith::Semantics;
 use leapfrog_interp::runs::{self, replay};
-use leapfrog_interp::{ExecConfig, ExecResult, Outcome, UbKind, UninitMode};
+use leapfrog_interp::{ExecResult, Outcome, UbKind};
 use leapfrog_ir::checks::{Check, CheckKind, CheckedProperties, escaping_frame_addresses, instrument};
 use leapfrog_ir::{AssertOrigin, Command, HavocOrigin, InlineLimits, Program, inline_program};
 use leapfrog_results::safety::{CheckResult, CheckStatus, Checks, Counterexample};
@@ -42,7 +42,6 @@ fn property_names(props: CheckedProperties) -> Vec<&'static str> {
 
 /// Runs at most this many rounds of `verify` (each one violation fewer).
 const MAX_ROUNDS: usize = 8;
-const RANDOM_RUNS: u64 = 2000;
 /// The share of the time left one round over all undecided checks may take.
 const ROUND_SHARE: f64 = 0.5;
 /// The share of the budget the runs on random inputs may take first.
@@ -51,7 +50,6 @@ const RANDOM_SHARE: f64 = 0.1;
 const OCTAGON_SHARE: f64 = 0.15;
 /// The share of the budget the first proof, without memory, may take.
 const FORGETFUL_SHARE: f64 = 0.25;
-const RANDOM_RUN_STEPS: u64 = 1_000_000;
 
 /// Decides the checks `props` asks for on `p`.
 pub fn verify_checks(p: &Program, opts: &Options, props: CheckedProperties) -> Report {
@@ -162,18 +160,11 @@ pub fn verify_checks(p: &Program, opts: &Options, props: CheckedProperties) -> R
         };
         let octagons = seeds.prove(&|_| {}, &left(octagon_deadline.max(Instant::now() + budget.timeout / 2)));
         trace("all by octagons without memory", &octagons);
-        let proven_by_octagons = |certificate| {
-            let mut r = Report::unknown(opts.semantics, String::new());
-            r.verdict = Verdict::True;
-            r.technique = Some(technique::OCTAGON_INVARIANTS);
-            r.certificate = certificate;
-            r
-        };
+        let proven_by_octagons =
+            |certificate| Report { certificate, ..true_report(opts.semantics, technique::OCTAGON_INVARIANTS) };
         match octagons {
             Ok(certificate) => {
-                for s in status.iter_mut().filter(|s| s.is_none()) {
-                    *s = Some(CheckStatus::Proven { technique: technique::OCTAGON_INVARIANTS });
-                }
+                prove_open(&mut status, Some(technique::OCTAGON_INVARIANTS));
                 last_true = Some(proven_by_octagons(certificate));
             }
             Err(_) => {
@@ -185,13 +176,7 @@ pub fn verify_checks(p: &Program, opts: &Options, props: CheckedProperties) -> R
                         break;
                     }
                     let share = (each_deadline - now) / (open.len() - k) as u32;
-                    let others = |q: &mut Program| {
-                        for &j in &open {
-                            if j != i {
-                                assume_check(q, j as u32);
-                            }
-                        }
-                    };
+                    let others = |q: &mut Program| assume_others(q, &open, i);
                     let alone = seeds.prove(&others, &Options { semantics: opts.semantics, timeout: share });
                     trace(&format!("check {i} alone by octagons without memory"), &alone);
                     if let Ok(certificate) = alone {
@@ -208,9 +193,7 @@ pub fn verify_checks(p: &Program, opts: &Options, props: CheckedProperties) -> R
         report.solver_queries += round.solver_queries;
         trace_round("all without memory", &round);
         if round.verdict == Verdict::True {
-            for s in status.iter_mut().filter(|s| s.is_none()) {
-                *s = Some(CheckStatus::Proven { technique: round.technique.unwrap_or(technique::LOOP_SUMMARIES) });
-            }
+            prove_open(&mut status, round.technique);
             last_true = Some(round);
         }
     }
@@ -231,9 +214,7 @@ pub fn verify_checks(p: &Program, opts: &Options, props: CheckedProperties) -> R
         trace_round("together", &round);
         match round.verdict {
             Verdict::True => {
-                for s in status.iter_mut().filter(|s| s.is_none()) {
-                    *s = Some(CheckStatus::Proven { technique: round.technique.unwrap_or(technique::LOOP_SUMMARIES) });
-                }
+                prove_open(&mut status, round.technique);
                 last_true = Some(round);
                 break;
             }
@@ -300,11 +281,7 @@ pub fn verify_checks(p: &Program, opts: &Options, props: CheckedProperties) -> R
             let share = (deadline - now) / (open.len() - k) as u32;
             let alone = |whole: &Program| {
                 let mut alone = whole.clone();
-                for &j in &open {
-                    if j != i {
-                        assume_check(&mut alone, j as u32);
-                    }
-                }
+                assume_others(&mut alone, &open, i);
                 alone
             };
             let mut round =
@@ -321,8 +298,7 @@ pub fn verify_checks(p: &Program, opts: &Options, props: CheckedProperties) -> R
             }
             match round.verdict {
                 Verdict::True => {
-                    status[i] =
-                        Some(CheckStatus::Proven { technique: round.technique.unwrap_or(technique::LOOP_SUMMARIES) });
+                    status[i] = Some(proven(round.technique));
                     proofs.push(round);
                 }
                 Verdict::False if on_program => {
@@ -380,24 +356,12 @@ pub fn verify_checks(p: &Program, opts: &Options, props: CheckedProperties) -> R
     if last_true.is_none() && summary.checks.iter().all(|c| matches!(c.status, CheckStatus::Proven { .. })) {
         // Nothing needed a proof: no checks, or only ones their constants decide (or the
         // program's only execution).
-        let mut r = Report::unknown(opts.semantics, String::new());
-        r.verdict = Verdict::True;
-        match &only_execution {
-            Some(run) => {
-                r.technique = Some(technique::CONCRETE_EXECUTION);
-                r.fact = Some(runs::ending_text(run));
-            }
-            None => {
-                r.technique =
-                    Some(if summary.checks.is_empty() { technique::NO_ASSERTION } else { technique::CONSTANT_CHECK });
-                r.fact = Some(if summary.checks.is_empty() {
-                    "the program has nothing to check".into()
-                } else {
-                    "every check holds by its constants".into()
-                });
-            }
-        }
-        last_true = Some(r);
+        let (technique, fact) = match &only_execution {
+            Some(run) => (technique::CONCRETE_EXECUTION, runs::ending_text(run)),
+            None if summary.checks.is_empty() => (technique::NO_ASSERTION, "the program has nothing to check".into()),
+            None => (technique::CONSTANT_CHECK, "every check holds by its constants".into()),
+        };
+        last_true = Some(Report { fact: Some(fact), ..true_report(opts.semantics, technique) });
     }
     match (unknown.first(), escape, last_true) {
         (None, None, Some(t)) => {
@@ -457,6 +421,34 @@ fn trace_round(what: &str, r: &Report) {
     }
 }
 
+/// A TRUE by `technique`, without certificate or fact yet.
+fn true_report(semantics: Semantics, technique: &'static str) -> Report {
+    let mut r = Report::unknown(semantics, String::new());
+    r.verdict = Verdict::True;
+    r.technique = Some(technique);
+    r.reason = None;
+    r
+}
+
+/// Proven by `technique` (the summaries' when none is named).
+fn proven(technique: Option<&'static str>) -> CheckStatus {
+    CheckStatus::Proven { technique: technique.unwrap_or(technique::LOOP_SUMMARIES) }
+}
+
+/// Every undecided check proven by `technique`.
+fn prove_open(status: &mut [Option<CheckStatus>], technique: Option<&'static str>) {
+    for s in status.iter_mut().filter(|s| s.is_none()) {
+        *s = Some(proven(technique));
+    }
+}
+
+/// The checks of `open` other than `i` as assumptions.
+fn assume_others(program: &mut Program, open: &[usize], i: usize) {
+    for &j in open.iter().filter(|j| **j != i) {
+        assume_check(program, j as u32);
+    }
+}
+
 fn result(c: &Check, status: CheckStatus) -> CheckResult {
     CheckResult { id: c.id, kind: c.kind.name(), span: c.span, what: c.what.clone(), status }
 }
@@ -509,8 +501,8 @@ fn confirm(
     Some((kind, Counterexample { inputs: inputs.to_vec(), path, elided, failing, leaps: Vec::new(), unwinding: None }))
 }
 
-/// Runs on random inputs of a program that cannot be inlined, until one violates a property
-/// `props` asks for.
+/// Runs on random inputs of the original program until one violates a property `props` asks
+/// for (the run confirmed as [`confirm`] confirms).
 fn random_failure(
     p: &Program,
     props: CheckedProperties,
@@ -522,26 +514,8 @@ fn random_failure(
         "no-overflow" => props.overflow,
         _ => props.memsafety,
     };
-    let testing_deadline = deadline;
-    let mut inputs = runs::RandomInputs::new(p, 0x5851_f42d_4c95_7f2d);
-    let mut made = 0;
-    while made < RANDOM_RUNS && Instant::now() < testing_deadline {
-        let config = ExecConfig {
-            nondet: inputs.stream(made),
-            uninit: UninitMode::Nondet,
-            max_steps: RANDOM_RUN_STEPS,
-            semantics,
-            record_inputs: true,
-            deadline: Some(testing_deadline),
-            ..ExecConfig::default()
-        };
-        made += 1;
-        let r = leapfrog_interp::run(p, &config);
-        if violated_kind(&r).is_some_and(wanted)
-            && let Some(found) = confirm(p, &r.inputs, semantics, deadline)
-        {
-            return Some(found);
-        }
-    }
-    None
+    crate::random_runs(p, semantics, crate::RANDOM_RUNS, deadline, &mut |r| {
+        if violated_kind(&r).is_some_and(wanted) { confirm(p, &r.inputs, semantics, deadline) } else { None }
+    })
+    .0
 }

@@ -263,14 +263,7 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
         // As candidates, only what the user can name at the loop (a fact about a string
         // literal's bytes, `.str0[0] == 114`, is the summaries' business, not the certificate's).
         let forest = &attempt.analysis.forest;
-        let visibility = Visibility::new(&q, &views);
-        seeds.retain(|(header, c)| {
-            let Some(l) = forest.loops.ids().find(|l| forest.loops[*l].header == *header) else { return false };
-            let span = forest.syntax(&q.funcs[fid], l).1;
-            let mut visible = true;
-            c.expr.for_each_var(&mut |v| visible &= visibility.visible_at(v, span));
-            visible
-        });
+        retain_visible_at_their_loops(&q, fid, forest, &views, &mut seeds);
         // And the polynomial equations the closed forms of induction variables give.
         let samples = leapfrog_summarize::analysis::entry_samples(&q, &q.funcs[fid], forest, &summary_cfg, &views);
         seeds.extend(closed_forms::candidates(&q, fid, forest, &samples, opts.semantics, absint_deadline));
@@ -458,6 +451,25 @@ pub fn prove_assertions(
     prove(&q, fid, &views, &cfg, deadline, &more, None, true).proof
 }
 
+/// Keeps the candidates (per loop header of `q`'s function `fid`) whose every variable the user
+/// can name at their loop (or, for a check's ghost, its pointer can be).
+fn retain_visible_at_their_loops(
+    q: &Program,
+    fid: FuncId,
+    forest: &leapfrog_ir::loops::LoopForest,
+    views: &[MemoryView],
+    seeds: &mut Vec<(leapfrog_ir::LocId, Candidate)>,
+) {
+    let visibility = Visibility::new(q, views);
+    seeds.retain(|(header, c)| {
+        let Some(l) = forest.loops.ids().find(|l| forest.loops[*l].header == *header) else { return false };
+        let span = forest.syntax(&q.funcs[fid], l).1;
+        let mut visible = true;
+        c.expr.for_each_var(&mut |v| visible &= visibility.visible_at(v, span));
+        visible
+    });
+}
+
 /// The abstract interpreter's octagon invariants of a call-free function as candidates (those
 /// the user, or a check's ghost, can name at their loops), with the program they were computed
 /// on (memory views added): the material of [`OctagonSeeds::prove`].
@@ -474,16 +486,8 @@ impl OctagonSeeds {
         let mut program = q.clone();
         let views = add_memory_views(&mut program, fid);
         let mut seeds = octagon_candidates(&program, fid, opts.semantics, &views, deadline);
-        let f = &program.funcs[fid];
-        let forest = leapfrog_ir::loops::LoopForest::compute(f);
-        let visibility = Visibility::new(&program, &views);
-        seeds.retain(|(header, c)| {
-            let Some(l) = forest.loops.ids().find(|l| forest.loops[*l].header == *header) else { return false };
-            let span = forest.syntax(f, l).1;
-            let mut visible = true;
-            c.expr.for_each_var(&mut |v| visible &= visibility.visible_at(v, span));
-            visible
-        });
+        let forest = leapfrog_ir::loops::LoopForest::compute(&program.funcs[fid]);
+        retain_visible_at_their_loops(&program, fid, &forest, &views, &mut seeds);
         OctagonSeeds { program, fid, views, seeds }
     }
 
@@ -559,13 +563,28 @@ fn replayed_failure_run(
 /// The share of the budget the runs on random inputs may use, the most runs, and the steps of
 /// each.
 const RANDOM_TESTING_SHARE: f64 = 0.5;
-const RANDOM_RUNS: u64 = 2000;
+pub(crate) const RANDOM_RUNS: u64 = 2000;
 const RANDOM_RUN_STEPS: u64 = 1_000_000;
 
 /// Runs `p` on at most `runs` random input streams (`runs::RandomInputs`) until one fails an
 /// assertion or `deadline`; a failure replayed from its recorded inputs is the counterexample.
 /// Also how many runs were made.
 fn random_testing(p: &Program, semantics: Semantics, runs: u64, deadline: Instant) -> (Option<Counterexample>, u64) {
+    random_runs(p, semantics, runs, deadline, &mut |r| {
+        let Outcome::Error { span, .. } = r.outcome else { return None };
+        replayed_failure(p, r.inputs, Some(span), semantics, deadline).ok()
+    })
+}
+
+/// Runs `p` on at most `runs` random input streams (`runs::RandomInputs`, inputs recorded) until
+/// `found` makes something of one, or `deadline`; what it made, and how many runs were made.
+pub(crate) fn random_runs<T>(
+    p: &Program,
+    semantics: Semantics,
+    runs: u64,
+    deadline: Instant,
+    found: &mut dyn FnMut(ExecResult) -> Option<T>,
+) -> (Option<T>, u64) {
     let mut inputs = runs::RandomInputs::new(p, 0x5851_f42d_4c95_7f2d);
     let mut made = 0;
     while made < runs && Instant::now() < deadline {
@@ -579,10 +598,8 @@ fn random_testing(p: &Program, semantics: Semantics, runs: u64, deadline: Instan
             ..ExecConfig::default()
         };
         made += 1;
-        let r = leapfrog_interp::run(p, &config);
-        let Outcome::Error { span, .. } = r.outcome else { continue };
-        if let Ok(cex) = replayed_failure(p, r.inputs, Some(span), semantics, deadline) {
-            return (Some(cex), made);
+        if let Some(x) = found(leapfrog_interp::run(p, &config)) {
+            return (Some(x), made);
         }
     }
     (None, made)

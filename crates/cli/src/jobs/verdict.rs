@@ -64,15 +64,14 @@ pub fn run_verify(input: &Input, format: Format, options: &Options, named: &[Str
         }
         kinds.push(kind);
     }
-    let from_task = kinds.is_empty() && input.task.is_some();
-    if let Some(task) = input.task.as_ref().filter(|_| from_task) {
-        kinds = [PropertyKind::UnreachCall, PropertyKind::ValidMemsafety, PropertyKind::NoOverflow]
-            .into_iter()
-            .filter(|k| task.has_property(k))
-            .collect();
-    }
-    if kinds.is_empty() && !from_task {
-        kinds.push(PropertyKind::UnreachCall);
+    if kinds.is_empty() {
+        kinds = match &input.task {
+            Some(task) => [PropertyKind::UnreachCall, PropertyKind::ValidMemsafety, PropertyKind::NoOverflow]
+                .into_iter()
+                .filter(|k| task.has_property(k))
+                .collect(),
+            None => vec![PropertyKind::UnreachCall],
+        };
     }
     if kinds == [PropertyKind::UnreachCall] {
         return VERIFY.run(input, format, options);
@@ -82,11 +81,15 @@ pub fn run_verify(input: &Input, format: Format, options: &Options, named: &[Str
         memsafety: kinds.contains(&PropertyKind::ValidMemsafety),
         overflow: kinds.contains(&PropertyKind::NoOverflow),
     };
+    // Only a task can leave no property to check.
+    let none_stated = kinds.is_empty();
     VERIFY.run_with(input, format, options, &|p, o| leapfrog_verify::checks::verify_checks(p, o, props), &|_| {
-        (!kinds.is_empty()).then_some(()).ok_or_else(|| {
-            "the task states none of the properties verify checks (unreach-call, valid-memsafety, no-overflow)"
-                .to_string()
-        })
+        if none_stated {
+            Err("the task states none of the properties verify checks (unreach-call, valid-memsafety, no-overflow)"
+                .into())
+        } else {
+            Ok(())
+        }
     })
 }
 
