@@ -133,6 +133,14 @@ fn add(a: Expr, b: Expr) -> Expr {
     }
 }
 
+/// Whether `var` is one of the checks' ghosts that invariants may name (`\\offset(p)`,
+/// `\\object_size(p)`, `\\object(p)`, `\\allocations`, `\\live_heap_objects`).
+pub fn is_check_ghost(var: &Var) -> bool {
+    ["\\offset(", "\\object_size(", "\\object(", "\\allocations", "\\live_heap_objects"]
+        .iter()
+        .any(|prefix| var.name.starts_with(prefix))
+}
+
 /// Whether an extern call may allocate or free heap memory the ghosts do not see: `realloc`,
 /// or any function returning a pointer other than the nondeterministic-value ones (`strdup`
 /// allocates). After one, no check relies on the heap's ghosts ([`Writer::forget_heap`]).

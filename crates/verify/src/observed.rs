@@ -73,7 +73,7 @@ pub fn candidates(
             let usable = |v: &VarId| {
                 visibility.visible_at(*v, span)
                     && matches!(q.vars[*v].ty.reg(), Some(Type::Int(t))
-                        if (t.bits() <= 32 || q.vars[*v].name.starts_with('\\')) && !t.is_bool())
+                        if (t.bits() <= 32 || leapfrog_ir::checks::is_check_ghost(&q.vars[*v])) && !t.is_bool())
             };
             let mut own = BTreeSet::new();
             for (_, e) in f.edges.iter().filter(|(_, e)| lp.contains(e.from)) {
