@@ -107,8 +107,103 @@ impl Dbm {
         Bounds { lo: self.sum_max(bar(u), bar(w)).map(|m| -m), hi: self.sum_max(u, w).cloned() }
     }
 
-    /// The integer tight closure in place; `false` when there is no integer point.
+    /// The integer tight closure in place; `false` when there is no integer point. Computed in
+    /// machine integers when every entry is a small enough integer (as the entries of integer
+    /// programs' octagons are), in exact rationals otherwise: the same result, the first many
+    /// times faster (no allocation per sum).
     fn close(&mut self) -> bool {
+        match self.close_small() {
+            Some(nonempty) => nonempty,
+            None => self.close_exact(),
+        }
+    }
+
+    /// [`Dbm::close`] over `i128` entries: `None` (and `self` unchanged) when an entry is not
+    /// an integer of at most 100 bits or a sum leaves `i128`.
+    fn close_small(&mut self) -> Option<bool> {
+        const INF: i128 = i128::MAX;
+        const LIMIT: i128 = 1 << 100;
+        let n = self.size;
+        let mut m: Vec<i128> = Vec::with_capacity(self.entries.len());
+        for e in &self.entries {
+            m.push(match e {
+                None => INF,
+                Some(r) if r.is_integer() => {
+                    let v = i128::try_from(r.to_integer()).ok()?;
+                    if v.abs() > LIMIT {
+                        return None;
+                    }
+                    v
+                }
+                Some(_) => return None,
+            });
+        }
+        // Shortest paths (Floyd–Warshall).
+        for k in 0..n {
+            for i in 0..n {
+                let ik = m[i * n + k];
+                if ik == INF {
+                    continue;
+                }
+                for j in 0..n {
+                    let kj = m[k * n + j];
+                    if kj == INF {
+                        continue;
+                    }
+                    let via = ik.checked_add(kj)?;
+                    if via < m[i * n + j] {
+                        m[i * n + j] = via;
+                    }
+                }
+            }
+        }
+        let nonempty = 'check: {
+            if (0..n).any(|i| m[i * n + i] < 0) {
+                break 'check false;
+            }
+            // Tightening: 2x ≤ c means x ≤ floor(c/2) for an integer x.
+            for i in 0..n {
+                let e = &mut m[i * n + bar(i)];
+                if *e != INF {
+                    *e = e.div_euclid(2) * 2;
+                }
+            }
+            // -2x ≤ a and 2x ≤ b with a + b < 0 is empty.
+            if (0..n).any(|i| {
+                let (a, b) = (m[i * n + bar(i)], m[bar(i) * n + i]);
+                a != INF && b != INF && a + b < 0
+            }) {
+                break 'check false;
+            }
+            // Strengthening: V_j - V_i = (V_j + V_j)/2 + (-V_i - V_i)/2 (both even: exact).
+            for i in 0..n {
+                let from_i = m[i * n + bar(i)];
+                if from_i == INF {
+                    continue;
+                }
+                for j in 0..n {
+                    let to_j = m[bar(j) * n + j];
+                    if to_j == INF {
+                        continue;
+                    }
+                    let via = (from_i + to_j) / 2;
+                    if via < m[i * n + j] {
+                        m[i * n + j] = via;
+                    }
+                }
+            }
+            true
+        };
+        if nonempty {
+            for (e, v) in self.entries.iter_mut().zip(m) {
+                *e = (v != INF).then(|| rational(v));
+            }
+        }
+        Some(nonempty)
+    }
+
+    /// [`Dbm::close`] in exact rationals.
+    fn close_exact(&mut self) -> bool {
         let n = self.size;
         // Shortest paths (Floyd–Warshall).
         for k in 0..n {
@@ -691,6 +786,37 @@ mod tests {
     #[test]
     fn sound_against_the_oracle() {
         oracle::check_domain::<Octagon>(400);
+    }
+
+    proptest! {
+        /// The closure in machine integers and the one in rationals agree (on matrices with
+        /// integer entries, some unbounded, some large).
+        #[test]
+        fn integer_and_exact_closures_agree(
+            dims in 1usize..4,
+            cells in proptest::collection::vec(proptest::option::weighted(0.6, -20i128..40), 36),
+            big in proptest::option::of(0usize..36),
+        ) {
+            let mut dbm = Dbm::unconstrained(dims);
+            let n = dbm.size;
+            for i in 0..n {
+                for j in 0..n {
+                    if i != j {
+                        dbm.set(i, j, cells[i * 6 + j].map(rational));
+                    }
+                }
+            }
+            if let Some(k) = big && k / 6 < n && k % 6 < n && k / 6 != k % 6 {
+                dbm.set(k / 6, k % 6, Some(rational((1 << 70) + 3)));
+            }
+            let (mut small, mut exact) = (dbm.clone(), dbm);
+            let small_nonempty = small.close_small().expect("small integers");
+            let exact_nonempty = exact.close_exact();
+            prop_assert_eq!(small_nonempty, exact_nonempty);
+            if exact_nonempty {
+                prop_assert_eq!(small, exact);
+            }
+        }
     }
 
     #[test]
