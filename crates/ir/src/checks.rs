@@ -39,6 +39,8 @@ use leapfrog_arith::{BinOp, CmpOp, IntTy, UnOp};
 use leapfrog_source::Span;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
+mod strings;
+
 /// What a check guards, named as SV-COMP's properties name it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum CheckKind {
@@ -90,6 +92,9 @@ pub struct CheckedProperties {
 pub struct Instrumented {
     pub program: Program,
     pub checks: Vec<Check>,
+    /// Candidate invariants over the ghosts that the checks' proofs often need (the string
+    /// domain's templates), with their text: for the engines to try at every loop.
+    pub templates: Vec<(Expr, String)>,
 }
 
 /// A code fragment placed before (or after) a command.
@@ -136,7 +141,7 @@ fn add(a: Expr, b: Expr) -> Expr {
 /// Whether `var` is one of the checks' ghosts that invariants may name (`\\offset(p)`,
 /// `\\object_size(p)`, `\\object(p)`, `\\allocations`, `\\live_heap_objects`).
 pub fn is_check_ghost(var: &Var) -> bool {
-    ["\\offset(", "\\object_size(", "\\object(", "\\allocations", "\\live_heap_objects"]
+    ["\\offset(", "\\object_size(", "\\object(", "\\allocations", "\\live_heap_objects", "\\strlen("]
         .iter()
         .any(|prefix| var.name.starts_with(prefix))
 }
@@ -208,10 +213,18 @@ fn exact_long(e: &Expr, vars: &dyn VarTypes) -> Option<(Expr, u32)> {
 /// inlined entry).
 pub fn instrument(p: &Program, fid: FuncId, props: CheckedProperties) -> Instrumented {
     let mut q = p.clone();
-    let mut w = Writer { q: &mut q, fid, checks: Vec::new(), ghosts: BTreeMap::new(), counters: None };
+    let mut w = Writer {
+        q: &mut q,
+        fid,
+        checks: Vec::new(),
+        ghosts: BTreeMap::new(),
+        counters: None,
+        strings: strings::StringLengths::default(),
+    };
     w.run(props);
+    let templates = w.strings.templates(&w);
     let checks = w.checks;
-    Instrumented { program: q, checks }
+    Instrumented { program: q, checks, templates }
 }
 
 struct Writer<'a> {
@@ -222,12 +235,15 @@ struct Writer<'a> {
     ghosts: BTreeMap<VarId, Ghost>,
     /// The heap allocations made so far, and the live heap objects.
     counters: Option<(VarId, VarId)>,
+    /// The known terminators of byte buffers.
+    strings: strings::StringLengths,
 }
 
 impl Writer<'_> {
     fn run(&mut self, props: CheckedProperties) {
         if props.memsafety {
             self.make_ghosts();
+            self.strings = strings::StringLengths::plan(self);
         }
         let f = &self.q.funcs[self.fid];
         let locs: Vec<LocId> = f.locs.ids().collect();
@@ -249,7 +265,8 @@ impl Writer<'_> {
                 }
                 if props.memsafety {
                     self.memory_checks(&edge.cmd, edge.span, &mut steps);
-                    let updates = self.ghost_updates(&edge.cmd);
+                    let mut updates = self.ghost_updates(&edge.cmd);
+                    updates.extend(self.string_updates(&edge.cmd));
                     if !updates.is_empty() {
                         after.push((e, updates));
                     }
@@ -317,6 +334,7 @@ impl Writer<'_> {
                 init.push(Command::Assign(count, int(0)));
                 init.push(Command::Assign(live, int(0)));
             }
+            init.extend(self.strings.init());
             self.q.funcs[self.fid].prepend(init);
         }
     }

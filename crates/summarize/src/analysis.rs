@@ -75,6 +75,11 @@ pub struct Analysis {
     /// Constructs the encoding over-approximates; a TRUE must not rest on them.
     pub unsupported: Vec<String>,
     pub queries: u64,
+    /// The assertions (by edge) no path of the summarized program violates, each checked
+    /// alone (a path goes on past an assertion with its condition assumed, so the others hold
+    /// on the way): all of them when `safety` is `Safe`; when it is `Reachable`, those whose
+    /// own query said so, when [`CandidateSearch::each_assertion`] asks.
+    pub safe_edges: Vec<EdgeId>,
 }
 
 struct Candidates {
@@ -108,26 +113,37 @@ pub fn analyze_seeded(
     views: &[MemoryView],
     seeds: &[(leapfrog_ir::LocId, Candidate)],
 ) -> Analysis {
-    analyze_candidates(p, fid, cfg, views, seeds, true)
+    analyze_candidates(p, fid, cfg, views, seeds, CandidateSearch { templates: true, each_assertion: false })
 }
 
-/// [`analyze_seeded`], with the templates' candidates only when `templates` (without them,
-/// Houdini runs on the seeds alone: for a job that knows which invariants it needs).
+/// Which candidates [`analyze_candidates`] tries, and what it answers.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct CandidateSearch {
+    /// The templates' candidates besides the seeds (without them, Houdini runs on the seeds
+    /// alone: for a job that knows which invariants it needs).
+    pub templates: bool,
+    /// When some assertion may fail, which ones cannot, each by its own query
+    /// ([`Analysis::safe_edges`]).
+    pub each_assertion: bool,
+}
+
+/// [`analyze_seeded`] with the candidates and answers `search` asks for.
 pub fn analyze_candidates(
     p: &Program,
     fid: FuncId,
     cfg: &Config,
     views: &[MemoryView],
     seeds: &[(leapfrog_ir::LocId, Candidate)],
-    templates: bool,
+    search: CandidateSearch,
 ) -> Analysis {
+    let templates = search.templates;
     let f = &p.funcs[fid];
     let forest = LoopForest::compute(f);
     let mut unsupported = Vec::new();
     if forest.loops.iter().any(|(_, l)| l.irreducible) {
         unsupported.push("irreducible control flow (a goto into a loop)".to_string());
         let safety = SafetyResult::Unknown("irreducible control flow".into());
-        return Analysis { forest, loops: Vec::new(), safety, unsupported, queries: 0 };
+        return Analysis { forest, loops: Vec::new(), safety, unsupported, queries: 0, safe_edges: Vec::new() };
     }
     let samples = entry_samples(p, f, &forest, cfg, views);
     let mut enc = Encoder::new(p, f, &forest, cfg.semantics).with_views(views);
@@ -172,7 +188,14 @@ pub fn analyze_candidates(
             // Encoding every loop of a huge function can outlast the budget by itself.
             unsupported.push("invariant inference ran out of time while encoding the loops".to_string());
             let safety = SafetyResult::Unknown("time limit reached".into());
-            return Analysis { forest: forest.clone(), loops: Vec::new(), safety, unsupported, queries: 0 };
+            return Analysis {
+                forest: forest.clone(),
+                loops: Vec::new(),
+                safety,
+                unsupported,
+                queries: 0,
+                safe_edges: Vec::new(),
+            };
         }
         // An arbitrary state satisfying the invariant; like every assumption, it is part of the
         // paths' guards, so that an inconsistent set of candidates cannot make the whole
@@ -187,7 +210,14 @@ pub fn analyze_candidates(
     if enc.timed_out.get() {
         unsupported.push("invariant inference ran out of time while encoding the loops".to_string());
         let safety = SafetyResult::Unknown("time limit reached".into());
-        return Analysis { forest: forest.clone(), loops: Vec::new(), safety, unsupported, queries: 0 };
+        return Analysis {
+            forest: forest.clone(),
+            loops: Vec::new(),
+            safety,
+            unsupported,
+            queries: 0,
+            safe_edges: Vec::new(),
+        };
     }
     let solver = Solver::new(cfg.limits, cfg.deadline);
     for fact in enc.facts.borrow().iter() {
@@ -202,7 +232,14 @@ pub fn analyze_candidates(
         if cfg.deadline.is_some_and(|d| Instant::now() >= d) {
             unsupported.push("invariant inference ran out of time while encoding the candidates".to_string());
             let safety = SafetyResult::Unknown("time limit reached".into());
-            return Analysis { forest: forest.clone(), loops: Vec::new(), safety, unsupported, queries: 0 };
+            return Analysis {
+                forest: forest.clone(),
+                loops: Vec::new(),
+                safety,
+                unsupported,
+                queries: 0,
+                safe_edges: Vec::new(),
+            };
         }
         match o {
             Obligation::Initiation { l, guard, state } | Obligation::Consecution { l, guard, state } => {
@@ -325,6 +362,25 @@ pub fn analyze_candidates(
         solver.pop();
         r
     };
+    let safe_edges = match &safety_result {
+        SafetyResult::Safe => safety.iter().map(|(e, _)| *e).collect(),
+        SafetyResult::Reachable { .. } if search.each_assertion => {
+            let mut safe = Vec::new();
+            for (e, violated) in &safety {
+                if cfg.deadline.is_some_and(|d| Instant::now() >= d) {
+                    break;
+                }
+                solver.push();
+                solver.assert(violated);
+                if matches!(solver.check(&assumptions), Answer::Unsat) {
+                    safe.push(*e);
+                }
+                solver.pop();
+            }
+            safe
+        }
+        _ => Vec::new(),
+    };
 
     let loops = forest
         .loops
@@ -340,7 +396,7 @@ pub fn analyze_candidates(
         .collect();
     unsupported.extend(enc.unsupported.borrow().iter().cloned());
     let queries = solver.queries();
-    Analysis { forest, loops, safety: safety_result, unsupported, queries }
+    Analysis { forest, loops, safety: safety_result, unsupported, queries, safe_edges }
 }
 
 /// Up to [`SAMPLES`] states in which each outermost loop can be entered (the values of the

@@ -149,41 +149,35 @@ pub fn verify_checks(p: &Program, opts: &Options, props: CheckedProperties) -> R
         // The answer is FALSE; the other checks stay undecided.
         last_reason = Some("not decided: the answer is the violation found first".into());
     } else if status.iter().any(Option::is_none) {
-        // The octagons alone first: most index checks need no more. All together, then each
-        // open check alone (the others assumed) with the same candidates.
+        // The octagons alone first: most index checks need no more. Houdini once, then each
+        // open check alone (the others assumed) against its invariants.
         let budget = Options { semantics: opts.semantics, timeout: opts.timeout.mul_f64(OCTAGON_SHARE) };
         let octagon_deadline = Instant::now() + budget.timeout;
-        let seeds = crate::OctagonSeeds::compute(&forgetful, fid, &budget);
+        let seeds = crate::OctagonSeeds::compute(&forgetful, fid, &budget, &instrumented.templates);
+        if std::env::var_os("LEAPFROG_SHOW_CHECKS").is_some() {
+            eprintln!(
+                "octagon candidates: {} in {:.2?}",
+                seeds.len(),
+                (Instant::now() + budget.timeout).saturating_duration_since(octagon_deadline)
+            );
+        }
         let left = |until: Instant| Options {
             semantics: opts.semantics,
             timeout: until.saturating_duration_since(Instant::now()),
         };
-        let octagons = seeds.prove(&|_| {}, &left(octagon_deadline.max(Instant::now() + budget.timeout / 2)));
-        trace("all by octagons without memory", &octagons);
-        let proven_by_octagons =
-            |certificate| Report { certificate, ..true_report(opts.semantics, technique::OCTAGON_INVARIANTS) };
-        match octagons {
-            Ok(certificate) => {
+        let octagons = seeds.prove_checks_each(&left(octagon_deadline.max(Instant::now() + budget.timeout / 2)));
+        trace("by octagons without memory", &octagons.as_ref().map(|(proven, _)| proven).map_err(|why| why.clone()));
+        if let Ok((proven, certificate)) = octagons {
+            let open: Vec<usize> = (0..checks.len()).filter(|i| status[*i].is_none()).collect();
+            let proof = Report { certificate, ..true_report(opts.semantics, technique::OCTAGON_INVARIANTS) };
+            if open.iter().all(|i| proven.contains(&(*i as u32))) {
                 prove_open(&mut status, Some(technique::OCTAGON_INVARIANTS));
-                last_true = Some(proven_by_octagons(certificate));
-            }
-            Err(_) => {
-                let open: Vec<usize> = (0..checks.len()).filter(|i| status[*i].is_none()).collect();
-                let each_deadline = Instant::now() + opts.timeout.mul_f64(OCTAGON_SHARE);
-                for (k, &i) in open.iter().enumerate() {
-                    let now = Instant::now();
-                    if now >= each_deadline {
-                        break;
-                    }
-                    let share = (each_deadline - now) / (open.len() - k) as u32;
-                    let others = |q: &mut Program| assume_others(q, &open, i);
-                    let alone = seeds.prove(&others, &Options { semantics: opts.semantics, timeout: share });
-                    trace(&format!("check {i} alone by octagons without memory"), &alone);
-                    if let Ok(certificate) = alone {
-                        status[i] = Some(CheckStatus::Proven { technique: technique::OCTAGON_INVARIANTS });
-                        proofs.push(proven_by_octagons(certificate));
-                    }
+                last_true = Some(proof);
+            } else {
+                for i in open.into_iter().filter(|i| proven.contains(&(*i as u32))) {
+                    status[i] = Some(CheckStatus::Proven { technique: technique::OCTAGON_INVARIANTS });
                 }
+                proofs.push(proof);
             }
         }
     }
@@ -408,9 +402,12 @@ fn forgetting_memory(program: &Program) -> Program {
 }
 
 /// For developers (`LEAPFROG_SHOW_CHECKS`): what a proof by octagons gave.
-fn trace<T>(what: &str, r: &Result<T, String>) {
+fn trace<T: std::fmt::Debug>(what: &str, r: &Result<T, String>) {
     if std::env::var_os("LEAPFROG_SHOW_CHECKS").is_some() {
-        eprintln!("{what}: {}", r.as_ref().err().map_or("proven", String::as_str));
+        match r {
+            Ok(x) => eprintln!("{what}: proven {x:?}"),
+            Err(why) => eprintln!("{what}: {why}"),
+        }
     }
 }
 

@@ -35,16 +35,18 @@ use leapfrog_certify::{CheckResult, SafetyCertificate, check_safety_with_views};
 use leapfrog_interp::runs::{self, replay, run_recording};
 use leapfrog_interp::{EdgeInputs, ExecConfig, ExecResult, Outcome, UninitMode};
 use leapfrog_ir::nondet::assumptions;
-use leapfrog_ir::{Command, Expr, FuncId, MemoryView, Program, Type, VarTy, Visibility};
+use leapfrog_ir::{AssertOrigin, Command, Expr, FuncId, MemoryView, Program, Type, VarTy, Visibility};
 use leapfrog_ir::{InlineLimits, inline_program};
 use leapfrog_smt::{QueryLimits, Watchdog};
 use leapfrog_source::Span;
+use leapfrog_summarize::analysis::CandidateSearch;
 use leapfrog_summarize::bmc::{BmcResult, ProposedInputs, bmc, leap_search};
 use leapfrog_summarize::candidates::{Candidate, printed_conjuncts};
 use leapfrog_summarize::transition::{
     TransitionCandidate, TransitionSummary, check_safety_with, transition_invariants,
 };
 use leapfrog_summarize::{Config, SafetyResult, analyze_with_views};
+use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
 /// Unwindings tried before the summaries, and the share of the budget they may use.
@@ -247,7 +249,7 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
     };
     let summary_deadline = start + opts.timeout.mul_f64(SUMMARY_SHARE);
     let summary_cfg = Config { deadline: Some(summary_deadline), ..cfg.clone() };
-    let mut attempt = prove(&q, fid, &views, &summary_cfg, deadline, &[], None, true);
+    let mut attempt = prove(&q, fid, &views, &summary_cfg, deadline, &[], None, WITH_TEMPLATES);
     report.solver_queries += attempt.analysis.queries;
     // Not proven with the templates: the abstract interpreter's octagon invariants as more
     // candidates (only now, so that the programs the templates prove pay nothing for them).
@@ -270,7 +272,7 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
         // And the equalities every state observed at a header satisfies.
         seeds.extend(observed::candidates(&q, fid, forest, &views, opts.semantics, summary_deadline));
         if !seeds.is_empty() {
-            let second = prove(&q, fid, &views, &summary_cfg, deadline, &seeds, None, true);
+            let second = prove(&q, fid, &views, &summary_cfg, deadline, &seeds, None, WITH_TEMPLATES);
             report.solver_queries += second.analysis.queries;
             if second.proof.is_ok() {
                 attempt = second;
@@ -349,7 +351,7 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
                     continue;
                 }
                 seeds.extend(more);
-                let attempt = prove(&q, fid, &views, &ghost_cfg, deadline, &seeds, Some(g), true);
+                let attempt = prove(&q, fid, &views, &ghost_cfg, deadline, &seeds, Some(g), WITH_TEMPLATES);
                 report.solver_queries += attempt.analysis.queries;
                 if let Ok(certificate) = attempt.proof {
                     report.verdict = Verdict::True;
@@ -431,7 +433,16 @@ pub fn prove_assertions(
     let views = add_memory_views(&mut q, fid);
     let limits = QueryLimits { timeout: opts.timeout, rlimit: 0 };
     let cfg = Config { semantics: opts.semantics, limits, deadline: Some(deadline) };
-    let first = prove(&q, fid, &views, &cfg, deadline, seeds, None, effort != Effort::Seeds);
+    let first = prove(
+        &q,
+        fid,
+        &views,
+        &cfg,
+        deadline,
+        seeds,
+        None,
+        CandidateSearch { templates: effort != Effort::Seeds, each_assertion: false },
+    );
     let why = match first.proof {
         Ok(proof) => return Ok(proof),
         Err(why) => why,
@@ -448,7 +459,7 @@ pub fn prove_assertions(
     if more.len() == seeds.len() {
         return Err(why);
     }
-    prove(&q, fid, &views, &cfg, deadline, &more, None, true).proof
+    prove(&q, fid, &views, &cfg, deadline, &more, None, WITH_TEMPLATES).proof
 }
 
 /// Keeps the candidates (per loop header of `q`'s function `fid`) whose every variable the user
@@ -481,28 +492,73 @@ pub struct OctagonSeeds {
 }
 
 impl OctagonSeeds {
-    pub fn compute(q: &Program, fid: FuncId, opts: &Options) -> OctagonSeeds {
+    /// The octagon invariants of `q`'s function `fid`, and `templates` (a candidate and its
+    /// text) at every loop.
+    pub fn compute(q: &Program, fid: FuncId, opts: &Options, templates: &[(Expr, String)]) -> OctagonSeeds {
         let deadline = Instant::now() + opts.timeout;
         let mut program = q.clone();
         let views = add_memory_views(&mut program, fid);
         let mut seeds = octagon_candidates(&program, fid, opts.semantics, &views, deadline);
         let forest = leapfrog_ir::loops::LoopForest::compute(&program.funcs[fid]);
+        for lp in forest.loops.values() {
+            for (expr, text) in templates {
+                seeds.push((lp.header, Candidate { expr: expr.clone(), text: text.clone() }));
+            }
+        }
         retain_visible_at_their_loops(&program, fid, &forest, &views, &mut seeds);
         OctagonSeeds { program, fid, views, seeds }
     }
 
-    /// The assertions of the program, changed by `change` (which may only change commands:
-    /// assertions into assumptions), proven with these candidates alone (Houdini keeps what the
-    /// checker's obligations need; no templates): cheap where intervals and octagons suffice,
-    /// as for most index checks. The certificate, accepted by `certify`, or why there is none.
-    pub fn prove(&self, change: &dyn Fn(&mut Program), opts: &Options) -> Result<Vec<LoopInvariant>, String> {
+    /// How many candidates there are.
+    pub fn len(&self) -> usize {
+        self.seeds.len()
+    }
+
+    /// Whether there is no candidate.
+    pub fn is_empty(&self) -> bool {
+        self.seeds.is_empty()
+    }
+
+    /// Houdini once on these candidates (no templates), then which of the program's checks
+    /// (`ir::checks` assertions) the invariants prove, each alone with the others assumed:
+    /// their numbers, and the certificate, accepted by `certify` on the program whose other
+    /// assertions are assumptions; or why none is proven.
+    pub fn prove_checks_each(&self, opts: &Options) -> Result<(BTreeSet<u32>, Vec<LoopInvariant>), String> {
         let deadline = Instant::now() + opts.timeout;
         let _watchdog = Watchdog::start(deadline + Duration::from_millis(200));
-        let mut q = self.program.clone();
-        change(&mut q);
         let limits = QueryLimits { timeout: opts.timeout, rlimit: 0 };
         let cfg = Config { semantics: opts.semantics, limits, deadline: Some(deadline) };
-        prove(&q, self.fid, &self.views, &cfg, deadline, &self.seeds, None, false).proof
+        let search = CandidateSearch { templates: false, each_assertion: true };
+        let mut q = self.program.clone();
+        let analysis =
+            leapfrog_summarize::analysis::analyze_candidates(&q, self.fid, &cfg, &self.views, &self.seeds, search);
+        if !analysis.unsupported.is_empty() {
+            return Err(format!("the encoding over-approximates: {}", analysis.unsupported.join("; ")));
+        }
+        if let SafetyResult::Unknown(why) = &analysis.safety {
+            return Err(format!("the summarized program could not be checked: {why}"));
+        }
+        let safe: BTreeSet<leapfrog_ir::EdgeId> = analysis.safe_edges.iter().copied().collect();
+        let (mut all, mut failing) = (BTreeSet::new(), BTreeSet::new());
+        for (e, edge) in q.funcs[self.fid].edges.iter_mut() {
+            if let Command::Assert { cond, origin } = &edge.cmd {
+                if let AssertOrigin::Check(id) = origin {
+                    all.insert(*id);
+                    if !safe.contains(&e) {
+                        failing.insert(*id);
+                    }
+                }
+                if !safe.contains(&e) {
+                    edge.cmd = Command::Assume(cond.clone());
+                }
+            }
+        }
+        let proven: BTreeSet<u32> = all.difference(&failing).copied().collect();
+        if proven.is_empty() {
+            return Err("the summarized program can reach a violation of every check".into());
+        }
+        let certificate = certified(&q, self.fid, &self.views, &analysis, None, None, &cfg, deadline)?;
+        Ok((proven, certificate))
     }
 }
 
@@ -607,13 +663,16 @@ pub(crate) fn random_runs<T>(
 
 /// One attempt at a TRUE: the summaries (with `seeds` among the candidates), when they do not
 /// suffice the transition invariants too, and the checker's verdict on the certificate.
+/// Houdini on the seeds and the templates' candidates.
+const WITH_TEMPLATES: CandidateSearch = CandidateSearch { templates: true, each_assertion: false };
+
 struct Attempt {
     analysis: leapfrog_summarize::Analysis,
     /// The certificate's loop invariants in the user's terms, or why there is none.
     proof: Result<Vec<LoopInvariant>, String>,
 }
 
-/// One attempt (Houdini on the templates' candidates when `templates`, and on `seeds`).
+/// One attempt (Houdini on `seeds`, and on the templates' candidates when `search` says).
 #[allow(clippy::too_many_arguments)]
 fn prove(
     q: &Program,
@@ -623,18 +682,15 @@ fn prove(
     deadline: Instant,
     seeds: &[(leapfrog_ir::LocId, Candidate)],
     ghosting: Option<&ghosts::Ghosting>,
-    templates: bool,
+    search: CandidateSearch,
 ) -> Attempt {
-    // The checker's queries have the task's limits (the summaries' deadline is earlier).
-    let limits = summary_cfg.limits;
     // With ghosts, the summaries are computed on the function with the ghost code, and the
     // checker gets the function without it (and writes it in itself).
     let (q, checked) = match ghosting {
         Some(g) => (&g.instrumented, &g.declared),
         None => (q, q),
     };
-    let analysis = leapfrog_summarize::analysis::analyze_candidates(q, fid, summary_cfg, views, seeds, templates);
-    let f = &q.funcs[fid];
+    let analysis = leapfrog_summarize::analysis::analyze_candidates(q, fid, summary_cfg, views, seeds, search);
     // Not safe with the state invariants alone: strengthen the summaries with transition
     // invariants (TACAS'11 Algorithm 2) and check again.
     let transitions = match &analysis.safety {
@@ -656,6 +712,29 @@ fn prove(
     if let Some(why) = why_not {
         return Attempt { analysis, proof: Err(why) };
     }
+    let proof = certified(checked, fid, views, &analysis, transitions.as_ref(), ghosting, summary_cfg, deadline);
+    Attempt { analysis, proof }
+}
+
+/// The certificate of `analysis`'s invariants (and `transitions`, when given) for `checked`
+/// (the program the analysis ran on, or the same with ghost code left out or assertions made
+/// assumptions), checked by the independent checker; its loop invariants in the user's terms,
+/// or why it was rejected.
+#[allow(clippy::too_many_arguments)]
+fn certified(
+    checked: &Program,
+    fid: leapfrog_ir::FuncId,
+    views: &[MemoryView],
+    analysis: &leapfrog_summarize::Analysis,
+    transitions: Option<&leapfrog_ir::IdVec<leapfrog_ir::LoopId, TransitionSummary>>,
+    ghosting: Option<&ghosts::Ghosting>,
+    summary_cfg: &Config,
+    deadline: Instant,
+) -> Result<Vec<LoopInvariant>, String> {
+    // The checker's queries have the task's limits (the summaries' deadline is earlier).
+    let limits = summary_cfg.limits;
+    let q = ghosting.map_or(checked, |g| &g.instrumented);
+    let f = &q.funcs[fid];
     // One entry per conjunct: the checker conjoins the entries of a header.
     let invariants: Vec<_> =
         analysis.loops.iter().flat_map(|l| l.invariant.iter().map(|c| (l.header, c.expr.clone()))).collect();
@@ -682,7 +761,7 @@ fn prove(
         });
         ghostly
     };
-    let proof = match check_safety_with_views(checked, &cert, views, summary_cfg.semantics, limits, Some(deadline)) {
+    match check_safety_with_views(checked, &cert, views, summary_cfg.semantics, limits, Some(deadline)) {
         CheckResult::Accepted => Ok(analysis
             .loops
             .iter()
@@ -707,8 +786,7 @@ fn prove(
             Err(format!("the independent checker rejected the invariants ({why}){with}"))
         }
         CheckResult::Unknown(why) => Err(format!("the independent checker could not decide ({why})")),
-    };
-    Attempt { analysis, proof }
+    }
 }
 
 /// The input stream that gives the inputs of `q`'s entry function `fid` the values an engine's

@@ -1,0 +1,473 @@
+//! Known string terminators: the `l_s` of loopfrog-summarization-atva08 §4.1, kept as a ghost
+//! `\strlen(x)` per memory object `x` whose address never escapes the followed pointers.
+//!
+//! `\strlen(x)` is the offset of a byte of `x` known to hold 0 — no byte before it is known to
+//! (the first zero written, or the object's zero fill) — or `x`'s size when no byte is known to
+//! hold 0. Every update is deterministic (no byte of `x` is read to keep it): a 0 written before
+//! it moves it there, a non-zero byte written over it (or any write of several bytes, a copy or
+//! a fill covering it) makes it the size again. So the ghost costs the interpreter no input, and
+//! what it says holds on every execution:
+//!
+//! - a byte read at `\strlen(x)` is 0 (an assumption after the read);
+//! - a branch that holds only when a byte read is not 0 (`*p != 0`, `*p == '='`) had that byte's
+//!   offset differ from `\strlen(x)` at the read (an assumption after the branch, written so that
+//!   octagons keep it: `o < l` or `o > l`, one of which the invariant `o <= l` rules out).
+//!
+//! With them a walk to the terminator (`while (*p != 0) p++`) keeps `\offset(p) <= \strlen(in)`,
+//! and a buffer terminated at its last byte has `\strlen(in) <= size - 1`: the walk's reads stay
+//! inside it.
+//!
+//! Only objects whose address flows nowhere but into followed pointer registers that point into
+//! that object alone, the addresses of loads, stores, copies and fills, comparisons and
+//! differences of pointers get a ghost: then no write through an unfollowed pointer, an extern
+//! call or another object's pointer can change their bytes. Globals are left alone when the
+//! function calls an extern function (which may write them); nothing is tracked when the
+//! function has a `volatile` read or an opaque step that writes memory or converts pointers.
+
+use super::{G, Step, Writer, int};
+use crate::command::{Command, Computed, Fill, HavocOrigin};
+use crate::expr::Expr;
+use crate::ids::VarId;
+use crate::program::{Program, VarKind};
+use crate::types::{Type, VarTy};
+use leapfrog_arith::CmpOp;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The objects a pointer expression may point into.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Base {
+    /// None (null, or an uninitialized register).
+    Nothing,
+    One(VarId),
+    /// Several, or not known.
+    Many,
+}
+
+impl Base {
+    fn join(self, other: Base) -> Base {
+        match (self, other) {
+            (Base::Nothing, b) | (b, Base::Nothing) => b,
+            (Base::One(x), Base::One(y)) if x == y => Base::One(x),
+            _ => Base::Many,
+        }
+    }
+}
+
+/// A tracked object's ghost.
+#[derive(Copy, Clone)]
+pub(super) struct Tracked {
+    len: VarId,
+    size: i128,
+}
+
+/// The string-length ghosts of one instrumented function.
+#[derive(Default)]
+pub(super) struct StringLengths {
+    /// Per tracked object.
+    objects: BTreeMap<VarId, Tracked>,
+    /// The object each pointer register points into, when it is one object.
+    bases: BTreeMap<VarId, Base>,
+    /// Per register that may hold a byte read from a tracked object: the offset and
+    /// `\strlen(x)` at that read (`-1` and `-2` when its value came from elsewhere).
+    reads: BTreeMap<VarId, (VarId, VarId)>,
+}
+
+fn is_ptr(q: &Program, v: VarId) -> bool {
+    matches!(q.vars[v].ty, VarTy::Reg(Type::Ptr))
+}
+
+fn base_of(q: &Program, e: &Expr, bases: &BTreeMap<VarId, Base>) -> Base {
+    match e {
+        Expr::Null => Base::Nothing,
+        Expr::AddrOf(x) => match &q.vars[*x].ty {
+            VarTy::Mem(t) if !t.is_dynamic() => Base::One(*x),
+            _ => Base::Many,
+        },
+        Expr::Var(r) => bases.get(r).copied().unwrap_or(Base::Many),
+        Expr::PtrAdd { base, .. } => base_of(q, base, bases),
+        _ => Base::Many,
+    }
+}
+
+/// The objects whose address `e` lets escape, when `e` stands where a pointer may (`here`).
+fn escaping(q: &Program, e: &Expr, here: bool, bases: &BTreeMap<VarId, Base>, out: &mut BTreeSet<VarId>) {
+    match e {
+        Expr::AddrOf(_) | Expr::Var(_) | Expr::PtrAdd { .. } if e.ty(q) == Some(Type::Ptr) => {
+            if !here && let Base::One(x) = base_of(q, e, bases) {
+                out.insert(x);
+            }
+            if let Expr::PtrAdd { base, offset, .. } = e {
+                escaping(q, base, here, bases, out);
+                escaping(q, offset, false, bases, out);
+            }
+        }
+        Expr::Cmp(_, a, b) | Expr::PtrDiff { lhs: a, rhs: b, .. } => {
+            escaping(q, a, true, bases, out);
+            escaping(q, b, true, bases, out);
+        }
+        _ => {
+            for c in e.children() {
+                escaping(q, c, false, bases, out);
+            }
+        }
+    }
+}
+
+/// The value of `e` when `r` is 0, if that decides it.
+fn value_when_zero(e: &Expr, r: VarId) -> Option<i128> {
+    match e {
+        Expr::Var(v) if *v == r => Some(0),
+        Expr::Int(..) | Expr::Bool(_) => e.as_const(),
+        Expr::Cast(ty, x) => value_when_zero(x, r).map(|v| ty.convert(v)),
+        Expr::Not(x) => value_when_zero(x, r).map(|v| i128::from(v == 0)),
+        Expr::Cmp(op, a, b) => Some(i128::from(op.eval(value_when_zero(a, r)?, value_when_zero(b, r)?))),
+        _ => None,
+    }
+}
+
+impl StringLengths {
+    /// The objects of `q`'s function `fid` to track, and the registers to follow into them.
+    pub(super) fn plan(w: &mut Writer<'_>) -> StringLengths {
+        let q = &*w.q;
+        let f = &q.funcs[w.fid];
+        let mut bases: BTreeMap<VarId, Base> = BTreeMap::new();
+        for (_, e) in f.edges.iter() {
+            for v in e.cmd.defs() {
+                if is_ptr(q, v) {
+                    bases.insert(v, Base::Nothing);
+                }
+            }
+        }
+        for v in f
+            .params
+            .iter()
+            .chain(q.vars.ids().filter(|v| q.vars[*v].kind == VarKind::Global).collect::<Vec<_>>().iter())
+        {
+            if is_ptr(q, *v) {
+                bases.insert(*v, Base::Many);
+            }
+        }
+        loop {
+            let mut changed = false;
+            for (_, e) in f.edges.iter() {
+                let (v, b) = match &e.cmd {
+                    Command::Assign(v, x) if is_ptr(q, *v) => (*v, base_of(q, x, &bases)),
+                    Command::Havoc(v, HavocOrigin::Uninit) if is_ptr(q, *v) => continue,
+                    cmd => match cmd.defs().into_iter().find(|v| is_ptr(q, *v)) {
+                        Some(v) => (v, Base::Many),
+                        None => continue,
+                    },
+                };
+                let old = bases[&v];
+                let new = old.join(b);
+                if new != old {
+                    bases.insert(v, new);
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        let mut untracked: BTreeSet<VarId> = BTreeSet::new();
+        let mut nothing = false;
+        let has_extern = f.edges.iter().any(|(_, e)| matches!(e.cmd, Command::CallExtern { .. }));
+        for (_, e) in f.edges.iter() {
+            let out = &mut untracked;
+            match &e.cmd {
+                Command::Assign(v, x) => {
+                    let here = is_ptr(q, *v) && matches!(bases.get(v), Some(Base::One(_)));
+                    escaping(q, x, here, &bases, out);
+                }
+                Command::Load { addr, .. } | Command::Free(addr) => escaping(q, addr, true, &bases, out),
+                Command::Store { addr, value } => {
+                    escaping(q, addr, true, &bases, out);
+                    escaping(q, value, false, &bases, out);
+                }
+                Command::MemCopy { dst, src, size } => {
+                    escaping(q, dst, true, &bases, out);
+                    escaping(q, src, true, &bases, out);
+                    escaping(q, size, false, &bases, out);
+                }
+                Command::MemSet { dst, byte, size } => {
+                    escaping(q, dst, true, &bases, out);
+                    escaping(q, byte, false, &bases, out);
+                    escaping(q, size, false, &bases, out);
+                }
+                Command::Output { args, .. } => {
+                    for a in args {
+                        escaping(q, a, true, &bases, out);
+                    }
+                }
+                Command::Havoc(_, HavocOrigin::Volatile) => nothing = true,
+                Command::Opaque { writes_memory, compute, .. } => {
+                    nothing |= *writes_memory || matches!(compute.as_deref(), Some(Computed::Address(_)));
+                }
+                cmd => {
+                    for x in cmd.exprs() {
+                        escaping(q, x, false, &bases, out);
+                    }
+                }
+            }
+        }
+        let mut plan = StringLengths::default();
+        if nothing {
+            return plan;
+        }
+        // Objects read a byte at a time: the only ones a ghost helps.
+        let mut read: BTreeSet<VarId> = BTreeSet::new();
+        for (_, e) in f.edges.iter() {
+            if let Command::Load { dst, addr } = &e.cmd
+                && q.vars[*dst].ty.reg().is_some_and(|t| t.bytes(q.data_model) == 1)
+                && let Base::One(x) = base_of(q, addr, &bases)
+            {
+                read.insert(x);
+            }
+        }
+        let objects: Vec<(VarId, i128)> = read
+            .into_iter()
+            .filter(|x| !untracked.contains(x))
+            // An extern call may write a global.
+            .filter(|x| !has_extern || q.vars[*x].kind != VarKind::Global)
+            .filter_map(|x| match &q.vars[x].ty {
+                VarTy::Mem(t) => Some((x, t.size(q.data_model) as i128)),
+                VarTy::Reg(_) => None,
+            })
+            .collect();
+        plan.bases = bases;
+        for (x, size) in objects {
+            let (name, scope) = (w.q.vars[x].name.clone(), w.q.vars[x].scope);
+            let len = w.ghost_var(format!("\\strlen({name})"), scope);
+            plan.objects.insert(x, Tracked { len, size });
+        }
+        plan.plan_reads(w);
+        plan
+    }
+
+    /// The registers that may hold a byte read from a tracked object, directly or through
+    /// copies and conversions, and their ghosts.
+    fn plan_reads(&mut self, w: &mut Writer<'_>) {
+        let f = &w.q.funcs[w.fid];
+        let mut eligible: BTreeSet<VarId> = BTreeSet::new();
+        loop {
+            let before = eligible.len();
+            for (_, e) in f.edges.iter() {
+                match &e.cmd {
+                    Command::Load { dst, addr } if self.byte_read(w.q, *dst, addr).is_some() => {
+                        eligible.insert(*dst);
+                    }
+                    Command::Assign(v, x) if copied(x).is_some_and(|s| eligible.contains(&s)) => {
+                        eligible.insert(*v);
+                    }
+                    _ => {}
+                }
+            }
+            if eligible.len() == before {
+                break;
+            }
+        }
+        for r in eligible {
+            let at = (w.ghost_var("\\read_at".into(), None), w.ghost_var("\\strlen_at_read".into(), None));
+            self.reads.insert(r, at);
+        }
+    }
+
+    /// The tracked object a one-byte load of `dst` at `addr` reads, when it is one (and `addr`
+    /// does not read `dst`, so its offset can be taken after the load).
+    fn byte_read(&self, q: &Program, dst: VarId, addr: &Expr) -> Option<Tracked> {
+        if q.vars[dst].ty.reg().is_none_or(|t| t.bytes(q.data_model) != 1) || addr.reads().contains(&dst) {
+            return None;
+        }
+        match base_of(q, addr, &self.bases) {
+            Base::One(x) => self.objects.get(&x).copied(),
+            _ => None,
+        }
+    }
+
+    /// The tracked object `addr` points into.
+    fn target(&self, q: &Program, addr: &Expr) -> Option<Tracked> {
+        match base_of(q, addr, &self.bases) {
+            Base::One(x) => self.objects.get(&x).copied(),
+            _ => None,
+        }
+    }
+
+    /// The string domain's templates (§4.1) as candidate invariants with their text: every
+    /// tracked object's known terminator inside it (`\\strlen(x) <= size - 1`), and every
+    /// pointer into it at or before the terminator (`\\offset(p) <= \\strlen(x)`).
+    pub(super) fn templates(&self, w: &Writer<'_>) -> Vec<(Expr, String)> {
+        let name = |v: VarId| w.q.vars[v].name.clone();
+        let mut out = Vec::new();
+        for t in self.objects.values() {
+            out.push((cmp(CmpOp::Le, Expr::Var(t.len), int(t.size - 1)), format!("{} <= {}", name(t.len), t.size - 1)));
+        }
+        for (p, base) in &self.bases {
+            if let (Base::One(x), Some(g)) = (base, w.ghosts.get(p))
+                && let Some(t) = self.objects.get(x)
+            {
+                out.push((
+                    cmp(CmpOp::Le, Expr::Var(g.off), Expr::Var(t.len)),
+                    format!("{} <= {}", name(g.off), name(t.len)),
+                ));
+            }
+        }
+        out
+    }
+
+    /// The ghosts' values when the function starts.
+    pub(super) fn init(&self) -> Vec<Command> {
+        self.objects.values().map(|t| Command::Assign(t.len, int(t.size))).collect()
+    }
+}
+
+/// The register `x` copies (through conversions), if it is one.
+fn copied(x: &Expr) -> Option<VarId> {
+    match x {
+        Expr::Var(s) => Some(*s),
+        Expr::Cast(_, y) => copied(y),
+        _ => None,
+    }
+}
+
+fn cmp(op: CmpOp, a: Expr, b: Expr) -> Expr {
+    Expr::cmp(op, a, b)
+}
+
+impl Writer<'_> {
+    /// What the string ghosts become after `cmd`, and what they say about its values.
+    pub(super) fn string_updates(&self, cmd: &Command) -> Vec<Step> {
+        let s = &self.strings;
+        let mut steps = Vec::new();
+        if s.objects.is_empty() {
+            return steps;
+        }
+        let q = &*self.q;
+        let dm = q.data_model;
+        // `l := size` when `lo <= l < lo + n`: a write there may have replaced the known 0.
+        let forget = |t: Tracked, lo: Expr, n: Expr| {
+            let l = Expr::Var(t.len);
+            Step::If(
+                cmp(CmpOp::Le, lo.clone(), l.clone()),
+                vec![Step::If(
+                    cmp(CmpOp::Lt, l, super::add(lo, n)),
+                    vec![Step::Cmd(Command::Assign(t.len, int(t.size)))],
+                )],
+            )
+        };
+        match cmd {
+            Command::InitObject { var, len: None, fill } => {
+                if let Some(t) = s.objects.get(var) {
+                    let v = if *fill == Fill::Zero && t.size > 0 { 0 } else { t.size };
+                    steps.push(Step::Cmd(Command::Assign(t.len, int(v))));
+                }
+            }
+            Command::Store { addr, value } => {
+                let (Some(t), Some(at)) = (s.target(q, addr), self.provenance(addr)) else { return steps };
+                let n = value.ty(q).map_or(0, |ty| ty.bytes(dm)) as i128;
+                let l = Expr::Var(t.len);
+                if n != 1 {
+                    steps.push(forget(t, at.off, int(n)));
+                } else {
+                    let zero = cmp(CmpOp::Eq, value.clone(), Expr::Int(0, value_ty(value, q)));
+                    steps.push(Step::If(
+                        zero.clone(),
+                        vec![Step::If(
+                            cmp(CmpOp::Lt, at.off.clone(), l.clone()),
+                            vec![Step::Cmd(Command::Assign(t.len, at.off.clone()))],
+                        )],
+                    ));
+                    steps.push(Step::If(
+                        Expr::not(zero),
+                        vec![Step::If(cmp(CmpOp::Eq, at.off, l), vec![Step::Cmd(Command::Assign(t.len, int(t.size)))])],
+                    ));
+                }
+            }
+            Command::MemSet { dst, byte, size } => {
+                let (Some(t), Some(at)) = (s.target(q, dst), self.provenance(dst)) else { return steps };
+                let n = super::widened(size, q);
+                if byte.as_const().is_some_and(|b| b & 0xff == 0) {
+                    steps.push(Step::If(
+                        cmp(CmpOp::Lt, int(0), n),
+                        vec![Step::If(
+                            cmp(CmpOp::Lt, at.off.clone(), Expr::Var(t.len)),
+                            vec![Step::Cmd(Command::Assign(t.len, at.off))],
+                        )],
+                    ));
+                } else {
+                    steps.push(forget(t, at.off, n));
+                }
+            }
+            Command::MemCopy { dst, size, .. } => {
+                let (Some(t), Some(at)) = (s.target(q, dst), self.provenance(dst)) else { return steps };
+                let n = super::widened(size, q);
+                steps.push(forget(t, at.off, n));
+            }
+            Command::Load { dst, addr } => {
+                let Some(&(read_at, len_at)) = s.reads.get(dst) else { return steps };
+                match (s.byte_read(q, *dst, addr), self.provenance(addr)) {
+                    (Some(t), Some(at)) => {
+                        steps.push(Step::Cmd(Command::Assign(read_at, at.off)));
+                        steps.push(Step::Cmd(Command::Assign(len_at, Expr::Var(t.len))));
+                        let dst_ty = int_type(q.vars[*dst].ty.reg());
+                        steps.push(Step::If(
+                            cmp(CmpOp::Eq, Expr::Var(read_at), Expr::Var(len_at)),
+                            vec![Step::Cmd(Command::Assume(cmp(CmpOp::Eq, Expr::Var(*dst), Expr::Int(0, dst_ty))))],
+                        ));
+                    }
+                    _ => steps.extend(unrelated(read_at, len_at)),
+                }
+            }
+            Command::Assign(v, x) => {
+                if let Some(&(read_at, len_at)) = s.reads.get(v) {
+                    match copied(x).and_then(|r| s.reads.get(&r)) {
+                        Some(&(r_at, r_len)) if (r_at, r_len) != (read_at, len_at) => {
+                            steps.push(Step::Cmd(Command::Assign(read_at, Expr::Var(r_at))));
+                            steps.push(Step::Cmd(Command::Assign(len_at, Expr::Var(r_len))));
+                        }
+                        Some(_) => {}
+                        None => steps.extend(unrelated(read_at, len_at)),
+                    }
+                }
+            }
+            Command::Assume(cond) => {
+                for r in cond.reads() {
+                    let Some(&(read_at, len_at)) = s.reads.get(&r) else { continue };
+                    if value_when_zero(cond, r) == Some(0) {
+                        // The byte read was not 0: its offset was not the known terminator's.
+                        let (o, l) = (Expr::Var(read_at), Expr::Var(len_at));
+                        steps.push(Step::If(
+                            cmp(CmpOp::Le, l.clone(), o.clone()),
+                            vec![Step::Cmd(Command::Assume(cmp(CmpOp::Lt, l, o)))],
+                        ));
+                    }
+                }
+            }
+            cmd => {
+                for v in cmd.defs() {
+                    if let Some(&(read_at, len_at)) = s.reads.get(&v) {
+                        steps.extend(unrelated(read_at, len_at));
+                    }
+                }
+            }
+        }
+        steps
+    }
+}
+
+/// The ghosts of a register whose value was not read from a tracked object: an offset and a
+/// length that differ, so that nothing follows from its value.
+fn unrelated(read_at: VarId, len_at: VarId) -> Vec<Step> {
+    vec![Step::Cmd(Command::Assign(read_at, int(-1))), Step::Cmd(Command::Assign(len_at, int(-2)))]
+}
+
+fn value_ty(value: &Expr, q: &Program) -> leapfrog_arith::IntTy {
+    int_type(value.ty(q))
+}
+
+/// The integer type of a value (`long` for anything else).
+fn int_type(t: Option<Type>) -> leapfrog_arith::IntTy {
+    match t {
+        Some(Type::Int(ty)) => ty,
+        _ => G,
+    }
+}
