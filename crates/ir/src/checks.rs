@@ -39,6 +39,7 @@ use leapfrog_arith::{BinOp, CmpOp, IntTy, UnOp};
 use leapfrog_source::Span;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
+mod objects;
 mod strings;
 
 /// What a check guards, named as SV-COMP's properties name it.
@@ -220,6 +221,7 @@ pub fn instrument(p: &Program, fid: FuncId, props: CheckedProperties) -> Instrum
         ghosts: BTreeMap::new(),
         counters: None,
         strings: strings::StringLengths::default(),
+        bases: BTreeMap::new(),
     };
     w.run(props);
     let templates = w.strings.templates(&w);
@@ -237,12 +239,15 @@ struct Writer<'a> {
     counters: Option<(VarId, VarId)>,
     /// The known terminators of byte buffers.
     strings: strings::StringLengths,
+    /// The object each pointer register points into.
+    bases: BTreeMap<VarId, objects::Base>,
 }
 
 impl Writer<'_> {
     fn run(&mut self, props: CheckedProperties) {
         if props.memsafety {
             self.make_ghosts();
+            self.bases = objects::pointer_bases(self.q, self.fid);
             self.strings = strings::StringLengths::plan(self);
         }
         let f = &self.q.funcs[self.fid];
@@ -267,6 +272,7 @@ impl Writer<'_> {
                     self.memory_checks(&edge.cmd, edge.span, &mut steps);
                     let mut updates = self.ghost_updates(&edge.cmd);
                     updates.extend(self.string_updates(&edge.cmd));
+                    updates.extend(self.comparison_facts(&edge.cmd));
                     if !updates.is_empty() {
                         after.push((e, updates));
                     }

@@ -24,6 +24,7 @@
 //! function calls an extern function (which may write them); nothing is tracked when the
 //! function has a `volatile` read or an opaque step that writes memory or converts pointers.
 
+use super::objects::{Base, base_of, is_ptr};
 use super::{G, Step, Writer, int};
 use crate::command::{Command, Computed, Fill, HavocOrigin};
 use crate::expr::Expr;
@@ -32,26 +33,6 @@ use crate::program::{Program, VarKind};
 use crate::types::{Type, VarTy};
 use leapfrog_arith::CmpOp;
 use std::collections::{BTreeMap, BTreeSet};
-
-/// The objects a pointer expression may point into.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Base {
-    /// None (null, or an uninitialized register).
-    Nothing,
-    One(VarId),
-    /// Several, or not known.
-    Many,
-}
-
-impl Base {
-    fn join(self, other: Base) -> Base {
-        match (self, other) {
-            (Base::Nothing, b) | (b, Base::Nothing) => b,
-            (Base::One(x), Base::One(y)) if x == y => Base::One(x),
-            _ => Base::Many,
-        }
-    }
-}
 
 /// A tracked object's ghost.
 #[derive(Copy, Clone)]
@@ -70,23 +51,6 @@ pub(super) struct StringLengths {
     /// Per register that may hold a byte read from a tracked object: the offset and
     /// `\strlen(x)` at that read (`-1` and `-2` when its value came from elsewhere).
     reads: BTreeMap<VarId, (VarId, VarId)>,
-}
-
-fn is_ptr(q: &Program, v: VarId) -> bool {
-    matches!(q.vars[v].ty, VarTy::Reg(Type::Ptr))
-}
-
-fn base_of(q: &Program, e: &Expr, bases: &BTreeMap<VarId, Base>) -> Base {
-    match e {
-        Expr::Null => Base::Nothing,
-        Expr::AddrOf(x) => match &q.vars[*x].ty {
-            VarTy::Mem(t) if !t.is_dynamic() => Base::One(*x),
-            _ => Base::Many,
-        },
-        Expr::Var(r) => bases.get(r).copied().unwrap_or(Base::Many),
-        Expr::PtrAdd { base, .. } => base_of(q, base, bases),
-        _ => Base::Many,
-    }
 }
 
 /// The objects whose address `e` lets escape, when `e` stands where a pointer may (`here`).
@@ -130,45 +94,7 @@ impl StringLengths {
     pub(super) fn plan(w: &mut Writer<'_>) -> StringLengths {
         let q = &*w.q;
         let f = &q.funcs[w.fid];
-        let mut bases: BTreeMap<VarId, Base> = BTreeMap::new();
-        for (_, e) in f.edges.iter() {
-            for v in e.cmd.defs() {
-                if is_ptr(q, v) {
-                    bases.insert(v, Base::Nothing);
-                }
-            }
-        }
-        for v in f
-            .params
-            .iter()
-            .chain(q.vars.ids().filter(|v| q.vars[*v].kind == VarKind::Global).collect::<Vec<_>>().iter())
-        {
-            if is_ptr(q, *v) {
-                bases.insert(*v, Base::Many);
-            }
-        }
-        loop {
-            let mut changed = false;
-            for (_, e) in f.edges.iter() {
-                let (v, b) = match &e.cmd {
-                    Command::Assign(v, x) if is_ptr(q, *v) => (*v, base_of(q, x, &bases)),
-                    Command::Havoc(v, HavocOrigin::Uninit) if is_ptr(q, *v) => continue,
-                    cmd => match cmd.defs().into_iter().find(|v| is_ptr(q, *v)) {
-                        Some(v) => (v, Base::Many),
-                        None => continue,
-                    },
-                };
-                let old = bases[&v];
-                let new = old.join(b);
-                if new != old {
-                    bases.insert(v, new);
-                    changed = true;
-                }
-            }
-            if !changed {
-                break;
-            }
-        }
+        let bases = w.bases.clone();
         let mut untracked: BTreeSet<VarId> = BTreeSet::new();
         let mut nothing = false;
         let has_extern = f.edges.iter().any(|(_, e)| matches!(e.cmd, Command::CallExtern { .. }));
