@@ -142,7 +142,7 @@ fn add(a: Expr, b: Expr) -> Expr {
 /// Whether `var` is one of the checks' ghosts that invariants may name (`\\offset(p)`,
 /// `\\object_size(p)`, `\\object(p)`, `\\allocations`, `\\live_heap_objects`).
 pub fn is_check_ghost(var: &Var) -> bool {
-    ["\\offset(", "\\object_size(", "\\object(", "\\allocations", "\\live_heap_objects", "\\strlen("]
+    ["\\offset(", "\\object_size(", "\\object(", "\\allocations", "\\live_heap_objects", "\\last_zero("]
         .iter()
         .any(|prefix| var.name.starts_with(prefix))
 }

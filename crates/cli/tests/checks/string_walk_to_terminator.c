@@ -1,6 +1,6 @@
 //! verify --property memsafety: TRUE
 // A walk to the terminator of a buffer filled with input and terminated at its last byte:
-// the string domain's `\strlen(in)` keeps the walk inside the buffer.
+// the known terminator (`\last_zero(in)`) keeps the walk inside the buffer.
 extern char __VERIFIER_nondet_char(void);
 int main(void) {
   char in[32];

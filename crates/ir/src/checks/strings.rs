@@ -1,21 +1,23 @@
-//! Known string terminators: the `l_s` of loopfrog-summarization-atva08 §4.1, kept as a ghost
-//! `\strlen(x)` per memory object `x` whose address never escapes the followed pointers.
+//! Known string terminators: the string domain of loopfrog-summarization-atva08 §4.1 (its `l_s`
+//! and `z_s`), kept as a ghost `\last_zero(x)` per memory object `x` whose address never
+//! escapes the followed pointers.
 //!
-//! `\strlen(x)` is the offset of a byte of `x` known to hold 0 — no byte before it is known to
-//! (the first zero written, or the object's zero fill) — or `x`'s size when no byte is known to
-//! hold 0. Every update is deterministic (no byte of `x` is read to keep it): a 0 written before
-//! it moves it there, a non-zero byte written over it (or any write of several bytes, a copy or
-//! a fill covering it) makes it the size again. So the ghost costs the interpreter no input, and
-//! what it says holds on every execution:
+//! `\last_zero(x)` is the highest offset of a byte of `x` known to hold 0, or -1 when no byte
+//! is known to. (The *last* known zero rather than the first: a tokenizer that writes zeros
+//! into the middle of a string, as `strtok` does, keeps it.) Every update is deterministic (no
+//! byte of `x` is read to keep it): a 0 written after it moves it there, a non-zero byte written
+//! over it (or any write of several bytes, a copy or a fill covering it) makes it -1; a zero
+//! fill makes it the last byte. So the ghost costs the interpreter no input, and what it says
+//! holds on every execution:
 //!
-//! - a byte read at `\strlen(x)` is 0 (an assumption after the read);
+//! - a byte read at `\last_zero(x)` is 0 (an assumption after the read);
 //! - a branch that holds only when a byte read is not 0 (`*p != 0`, `*p == '='`) had that byte's
-//!   offset differ from `\strlen(x)` at the read (an assumption after the branch, written so that
-//!   octagons keep it: `o < l` or `o > l`, one of which the invariant `o <= l` rules out).
+//!   offset differ from `\last_zero(x)` at the read (an assumption after the branch, written so
+//!   that octagons keep it: `o < z` or `o > z`, one of which the invariant `o <= z` rules out).
 //!
-//! With them a walk to the terminator (`while (*p != 0) p++`) keeps `\offset(p) <= \strlen(in)`,
-//! and a buffer terminated at its last byte has `\strlen(in) <= size - 1`: the walk's reads stay
-//! inside it.
+//! With them a walk to the terminator (`while (*p != 0) p++`) keeps
+//! `\offset(p) <= \last_zero(in)`, which is at most the buffer's last offset: the walk's reads
+//! stay inside it.
 //!
 //! Only objects whose address flows nowhere but into followed pointer registers that point into
 //! that object alone, the addresses of loads, stores, copies and fills, comparisons and
@@ -37,7 +39,7 @@ use std::collections::{BTreeMap, BTreeSet};
 /// A tracked object's ghost.
 #[derive(Copy, Clone)]
 pub(super) struct Tracked {
-    len: VarId,
+    zero: VarId,
     size: i128,
 }
 
@@ -49,7 +51,7 @@ pub(super) struct StringLengths {
     /// The object each pointer register points into, when it is one object.
     bases: BTreeMap<VarId, Base>,
     /// Per register that may hold a byte read from a tracked object: the offset and
-    /// `\strlen(x)` at that read (`-1` and `-2` when its value came from elsewhere).
+    /// `\last_zero(x)` at that read (`-1` and `-2` when its value came from elsewhere).
     reads: BTreeMap<VarId, (VarId, VarId)>,
 }
 
@@ -163,8 +165,8 @@ impl StringLengths {
         plan.bases = bases;
         for (x, size) in objects {
             let (name, scope) = (w.q.vars[x].name.clone(), w.q.vars[x].scope);
-            let len = w.ghost_var(format!("\\strlen({name})"), scope);
-            plan.objects.insert(x, Tracked { len, size });
+            let zero = w.ghost_var(format!("\\last_zero({name})"), scope);
+            plan.objects.insert(x, Tracked { zero, size });
         }
         plan.plan_reads(w);
         plan
@@ -193,7 +195,7 @@ impl StringLengths {
             }
         }
         for r in eligible {
-            let at = (w.ghost_var("\\read_at".into(), None), w.ghost_var("\\strlen_at_read".into(), None));
+            let at = (w.ghost_var("\\read_at".into(), None), w.ghost_var("\\last_zero_at_read".into(), None));
             self.reads.insert(r, at);
         }
     }
@@ -219,21 +221,24 @@ impl StringLengths {
     }
 
     /// The string domain's templates (§4.1) as candidate invariants with their text: every
-    /// tracked object's known terminator inside it (`\\strlen(x) <= size - 1`), and every
-    /// pointer into it at or before the terminator (`\\offset(p) <= \\strlen(x)`).
+    /// tracked object's known terminator inside it (`\\last_zero(x) <= size - 1`), and every
+    /// pointer into it at or before the terminator (`\\offset(p) <= \\last_zero(x)`).
     pub(super) fn templates(&self, w: &Writer<'_>) -> Vec<(Expr, String)> {
         let name = |v: VarId| w.q.vars[v].name.clone();
         let mut out = Vec::new();
         for t in self.objects.values() {
-            out.push((cmp(CmpOp::Le, Expr::Var(t.len), int(t.size - 1)), format!("{} <= {}", name(t.len), t.size - 1)));
+            out.push((
+                cmp(CmpOp::Le, Expr::Var(t.zero), int(t.size - 1)),
+                format!("{} <= {}", name(t.zero), t.size - 1),
+            ));
         }
         for (p, base) in &self.bases {
             if let (Base::One(x), Some(g)) = (base, w.ghosts.get(p))
                 && let Some(t) = self.objects.get(x)
             {
                 out.push((
-                    cmp(CmpOp::Le, Expr::Var(g.off), Expr::Var(t.len)),
-                    format!("{} <= {}", name(g.off), name(t.len)),
+                    cmp(CmpOp::Le, Expr::Var(g.off), Expr::Var(t.zero)),
+                    format!("{} <= {}", name(g.off), name(t.zero)),
                 ));
             }
         }
@@ -242,7 +247,7 @@ impl StringLengths {
 
     /// The ghosts' values when the function starts.
     pub(super) fn init(&self) -> Vec<Command> {
-        self.objects.values().map(|t| Command::Assign(t.len, int(t.size))).collect()
+        self.objects.values().map(|t| Command::Assign(t.zero, int(-1))).collect()
     }
 }
 
@@ -269,56 +274,42 @@ impl Writer<'_> {
         }
         let q = &*self.q;
         let dm = q.data_model;
-        // `l := size` when `lo <= l < lo + n`: a write there may have replaced the known 0.
+        // `z := -1` when `lo <= z < lo + n`: a write there may have replaced the known 0.
         let forget = |t: Tracked, lo: Expr, n: Expr| {
-            let l = Expr::Var(t.len);
+            let z = Expr::Var(t.zero);
             Step::If(
-                cmp(CmpOp::Le, lo.clone(), l.clone()),
-                vec![Step::If(
-                    cmp(CmpOp::Lt, l, super::add(lo, n)),
-                    vec![Step::Cmd(Command::Assign(t.len, int(t.size)))],
-                )],
+                cmp(CmpOp::Le, lo.clone(), z.clone()),
+                vec![Step::If(cmp(CmpOp::Lt, z, super::add(lo, n)), vec![Step::Cmd(Command::Assign(t.zero, int(-1)))])],
             )
+        };
+        // `z := at` when `z < at`: a 0 is now known at `at`.
+        let raise = |t: Tracked, at: Expr| {
+            Step::If(cmp(CmpOp::Lt, Expr::Var(t.zero), at.clone()), vec![Step::Cmd(Command::Assign(t.zero, at))])
         };
         match cmd {
             Command::InitObject { var, len: None, fill } => {
                 if let Some(t) = s.objects.get(var) {
-                    let v = if *fill == Fill::Zero && t.size > 0 { 0 } else { t.size };
-                    steps.push(Step::Cmd(Command::Assign(t.len, int(v))));
+                    let v = if *fill == Fill::Zero { t.size - 1 } else { -1 };
+                    steps.push(Step::Cmd(Command::Assign(t.zero, int(v))));
                 }
             }
             Command::Store { addr, value } => {
                 let (Some(t), Some(at)) = (s.target(q, addr), self.provenance(addr)) else { return steps };
                 let n = value.ty(q).map_or(0, |ty| ty.bytes(dm)) as i128;
-                let l = Expr::Var(t.len);
                 if n != 1 {
                     steps.push(forget(t, at.off, int(n)));
                 } else {
                     let zero = cmp(CmpOp::Eq, value.clone(), Expr::Int(0, value_ty(value, q)));
-                    steps.push(Step::If(
-                        zero.clone(),
-                        vec![Step::If(
-                            cmp(CmpOp::Lt, at.off.clone(), l.clone()),
-                            vec![Step::Cmd(Command::Assign(t.len, at.off.clone()))],
-                        )],
-                    ));
-                    steps.push(Step::If(
-                        Expr::not(zero),
-                        vec![Step::If(cmp(CmpOp::Eq, at.off, l), vec![Step::Cmd(Command::Assign(t.len, int(t.size)))])],
-                    ));
+                    steps.push(Step::If(zero.clone(), vec![raise(t, at.off.clone())]));
+                    steps.push(Step::If(Expr::not(zero), vec![forget(t, at.off, int(1))]));
                 }
             }
             Command::MemSet { dst, byte, size } => {
                 let (Some(t), Some(at)) = (s.target(q, dst), self.provenance(dst)) else { return steps };
                 let n = super::widened(size, q);
                 if byte.as_const().is_some_and(|b| b & 0xff == 0) {
-                    steps.push(Step::If(
-                        cmp(CmpOp::Lt, int(0), n),
-                        vec![Step::If(
-                            cmp(CmpOp::Lt, at.off.clone(), Expr::Var(t.len)),
-                            vec![Step::Cmd(Command::Assign(t.len, at.off))],
-                        )],
-                    ));
+                    let last = super::add(super::add(at.off, n.clone()), int(-1));
+                    steps.push(Step::If(cmp(CmpOp::Lt, int(0), n), vec![raise(t, last)]));
                 } else {
                     steps.push(forget(t, at.off, n));
                 }
@@ -333,7 +324,7 @@ impl Writer<'_> {
                 match (s.byte_read(q, *dst, addr), self.provenance(addr)) {
                     (Some(t), Some(at)) => {
                         steps.push(Step::Cmd(Command::Assign(read_at, at.off)));
-                        steps.push(Step::Cmd(Command::Assign(len_at, Expr::Var(t.len))));
+                        steps.push(Step::Cmd(Command::Assign(len_at, Expr::Var(t.zero))));
                         let dst_ty = int_type(q.vars[*dst].ty.reg());
                         steps.push(Step::If(
                             cmp(CmpOp::Eq, Expr::Var(read_at), Expr::Var(len_at)),
