@@ -94,27 +94,74 @@ pub(super) fn pointer_bases(q: &Program, fid: FuncId) -> BTreeMap<VarId, Base> {
 }
 
 impl Writer<'_> {
-    /// What a branch comparing two pointers into the same object says of their offsets: for
-    /// pointers into one object, `p < q` (`==`, ...) exactly when `\\offset(p) < \\offset(q)`,
-    /// unless one is null (identity 0).
+    /// What a branch comparing two pointers into one object, or a pointer difference, says of
+    /// the pointers' offsets: for pointers into one object, `p < q` (`==`, ...) exactly when
+    /// `\\offset(p) < \\offset(q)`, and `p - q` (of `char` pointers) is
+    /// `\\offset(p) - \\offset(q)`, unless one is null (identity 0). After a branch, the same
+    /// condition over offsets; after `v := e` with such a difference in `e` (and no `v`), `v`
+    /// equals `e` over offsets.
     pub(super) fn comparison_facts(&self, cmd: &Command) -> Vec<Step> {
-        let Command::Assume(cond) = cmd else { return Vec::new() };
-        let Expr::Cmp(op, a, b) = cond else { return Vec::new() };
-        if a.ty(self.q) != Some(Type::Ptr) || b.ty(self.q) != Some(Type::Ptr) {
+        let (fact, e) = match cmd {
+            Command::Assume(cond) => (None, cond),
+            Command::Assign(v, e) if !e.reads().contains(v) && !is_ptr(self.q, *v) => (Some(*v), e),
+            _ => return Vec::new(),
+        };
+        let mut live = Vec::new();
+        let Some(over_offsets) = self.over_offsets(e, true, &mut live) else { return Vec::new() };
+        if live.is_empty() {
             return Vec::new();
         }
-        let same = match (base_of(self.q, a, &self.bases), base_of(self.q, b, &self.bases)) {
+        let assumed = match fact {
+            None => over_offsets,
+            Some(v) => Expr::cmp(leapfrog_arith::CmpOp::Eq, Expr::Var(v), over_offsets),
+        };
+        let mut steps = vec![Step::Cmd(Command::Assume(assumed))];
+        for obj in live.into_iter().rev() {
+            steps = vec![Step::If(Expr::cmp(leapfrog_arith::CmpOp::Ne, obj, int(0)), steps)];
+        }
+        steps
+    }
+
+    /// `e` with its comparisons of pointers into one object (at the top, when `top`) and its
+    /// differences of `char` pointers into one object written over their offsets, and the
+    /// identities that must not be null for that to hold; `None` when `e` compares or
+    /// subtracts other pointers.
+    fn over_offsets(&self, e: &Expr, top: bool, live: &mut Vec<Expr>) -> Option<Expr> {
+        let same = |a: &Expr, b: &Expr| match (base_of(self.q, a, &self.bases), base_of(self.q, b, &self.bases)) {
             (Base::One(x), Base::One(y)) => x == y,
             _ => false,
         };
-        let (Some(pa), Some(pb)) = (self.provenance(a), self.provenance(b)) else { return Vec::new() };
-        if !same {
-            return Vec::new();
-        }
-        let live = |obj: Expr| Expr::cmp(leapfrog_arith::CmpOp::Ne, obj, int(0));
-        vec![Step::If(
-            live(pa.obj),
-            vec![Step::If(live(pb.obj), vec![Step::Cmd(Command::Assume(Expr::cmp(*op, pa.off, pb.off)))])],
-        )]
+        let offsets = |a: &Expr, b: &Expr, live: &mut Vec<Expr>| {
+            if !same(a, b) {
+                return None;
+            }
+            let (pa, pb) = (self.provenance(a)?, self.provenance(b)?);
+            live.push(pa.obj);
+            live.push(pb.obj);
+            Some((pa.off, pb.off))
+        };
+        Some(match e {
+            Expr::Cmp(op, a, b) if top && a.ty(self.q) == Some(Type::Ptr) => {
+                let (oa, ob) = offsets(a, b, live)?;
+                Expr::cmp(*op, oa, ob)
+            }
+            Expr::PtrDiff { lhs, rhs, scale: 1, ty } => {
+                let (oa, ob) = offsets(lhs, rhs, live)?;
+                let d = Expr::binary(leapfrog_arith::BinOp::Sub, super::G, oa, ob);
+                if *ty == super::G { d } else { Expr::cast(*ty, d) }
+            }
+            Expr::PtrDiff { .. } | Expr::Null | Expr::AddrOf(_) | Expr::PtrAdd { .. } => return None,
+            Expr::Var(v) if is_ptr(self.q, *v) => return None,
+            Expr::Int(..) | Expr::Bool(_) | Expr::Var(_) => e.clone(),
+            Expr::Unary(op, ty, a) => Expr::Unary(*op, *ty, Box::new(self.over_offsets(a, false, live)?)),
+            Expr::Not(a) => Expr::not(self.over_offsets(a, false, live)?),
+            Expr::Cast(ty, a) => Expr::cast(*ty, self.over_offsets(a, false, live)?),
+            Expr::Binary(op, ty, a, b) => {
+                Expr::binary(*op, *ty, self.over_offsets(a, false, live)?, self.over_offsets(b, false, live)?)
+            }
+            Expr::Cmp(op, a, b) => {
+                Expr::cmp(*op, self.over_offsets(a, false, live)?, self.over_offsets(b, false, live)?)
+            }
+        })
     }
 }
