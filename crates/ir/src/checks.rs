@@ -220,7 +220,7 @@ pub fn instrument(p: &Program, fid: FuncId, props: CheckedProperties) -> Instrum
         checks: Vec::new(),
         ghosts: BTreeMap::new(),
         counters: None,
-        strings: strings::StringLengths::default(),
+        strings: strings::Terminators::default(),
         bases: BTreeMap::new(),
     };
     w.run(props);
@@ -238,7 +238,7 @@ struct Writer<'a> {
     /// The heap allocations made so far, and the live heap objects.
     counters: Option<(VarId, VarId)>,
     /// The known terminators of byte buffers.
-    strings: strings::StringLengths,
+    strings: strings::Terminators,
     /// The object each pointer register points into.
     bases: BTreeMap<VarId, objects::Base>,
 }
@@ -248,7 +248,7 @@ impl Writer<'_> {
         if props.memsafety {
             self.make_ghosts();
             self.bases = objects::pointer_bases(self.q, self.fid);
-            self.strings = strings::StringLengths::plan(self);
+            self.strings = strings::Terminators::plan(self);
         }
         let f = &self.q.funcs[self.fid];
         let locs: Vec<LocId> = f.locs.ids().collect();

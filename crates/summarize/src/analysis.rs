@@ -82,6 +82,13 @@ pub struct Analysis {
     pub safe_edges: Vec<EdgeId>,
 }
 
+impl Analysis {
+    /// What an analysis that stopped before Houdini answers: no loop summary, `safety`.
+    fn gave_up(forest: LoopForest, safety: SafetyResult, unsupported: Vec<String>) -> Analysis {
+        Analysis { forest, loops: Vec::new(), safety, unsupported, queries: 0, safe_edges: Vec::new() }
+    }
+}
+
 struct Candidates {
     cands: IdVec<LoopId, Vec<Candidate>>,
     acts: IdVec<LoopId, Vec<Bool>>,
@@ -143,7 +150,7 @@ pub fn analyze_candidates(
     if forest.loops.iter().any(|(_, l)| l.irreducible) {
         unsupported.push("irreducible control flow (a goto into a loop)".to_string());
         let safety = SafetyResult::Unknown("irreducible control flow".into());
-        return Analysis { forest, loops: Vec::new(), safety, unsupported, queries: 0, safe_edges: Vec::new() };
+        return Analysis::gave_up(forest, safety, unsupported);
     }
     let samples = entry_samples(p, f, &forest, cfg, views);
     let mut enc = Encoder::new(p, f, &forest, cfg.semantics).with_views(views);
@@ -188,14 +195,7 @@ pub fn analyze_candidates(
             // Encoding every loop of a huge function can outlast the budget by itself.
             unsupported.push("invariant inference ran out of time while encoding the loops".to_string());
             let safety = SafetyResult::Unknown("time limit reached".into());
-            return Analysis {
-                forest: forest.clone(),
-                loops: Vec::new(),
-                safety,
-                unsupported,
-                queries: 0,
-                safe_edges: Vec::new(),
-            };
+            return Analysis::gave_up(forest.clone(), safety, unsupported);
         }
         // An arbitrary state satisfying the invariant; like every assumption, it is part of the
         // paths' guards, so that an inconsistent set of candidates cannot make the whole
@@ -210,14 +210,7 @@ pub fn analyze_candidates(
     if enc.timed_out.get() {
         unsupported.push("invariant inference ran out of time while encoding the loops".to_string());
         let safety = SafetyResult::Unknown("time limit reached".into());
-        return Analysis {
-            forest: forest.clone(),
-            loops: Vec::new(),
-            safety,
-            unsupported,
-            queries: 0,
-            safe_edges: Vec::new(),
-        };
+        return Analysis::gave_up(forest.clone(), safety, unsupported);
     }
     let solver = Solver::new(cfg.limits, cfg.deadline);
     for fact in enc.facts.borrow().iter() {
@@ -232,14 +225,7 @@ pub fn analyze_candidates(
         if cfg.deadline.is_some_and(|d| Instant::now() >= d) {
             unsupported.push("invariant inference ran out of time while encoding the candidates".to_string());
             let safety = SafetyResult::Unknown("time limit reached".into());
-            return Analysis {
-                forest: forest.clone(),
-                loops: Vec::new(),
-                safety,
-                unsupported,
-                queries: 0,
-                safe_edges: Vec::new(),
-            };
+            return Analysis::gave_up(forest.clone(), safety, unsupported);
         }
         match o {
             Obligation::Initiation { l, guard, state } | Obligation::Consecution { l, guard, state } => {

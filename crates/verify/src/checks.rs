@@ -23,7 +23,8 @@ use leapfrog_ir::checks::{Check, CheckKind, CheckedProperties, escaping_frame_ad
 use leapfrog_ir::{AssertOrigin, Command, HavocOrigin, InlineLimits, Program, inline_program};
 use leapfrog_results::safety::{CheckResult, CheckStatus, Checks, Counterexample};
 use leapfrog_results::{Options, Verdict, technique};
-use std::time::Instant;
+use std::collections::BTreeSet;
+use std::time::{Duration, Instant};
 
 /// The property names `properties` checks, as SV-COMP writes them.
 fn property_names(props: CheckedProperties) -> Vec<&'static str> {
@@ -152,21 +153,16 @@ pub fn verify_checks(p: &Program, opts: &Options, props: CheckedProperties) -> R
         // The octagons alone first: most index checks need no more. Houdini once, then each
         // open check alone (the others assumed) against its invariants.
         let budget = Options { semantics: opts.semantics, timeout: opts.timeout.mul_f64(OCTAGON_SHARE) };
-        let octagon_deadline = Instant::now() + budget.timeout;
+        let started = Instant::now();
+        let octagon_deadline = started + budget.timeout;
         let seeds = crate::OctagonSeeds::compute(&forgetful, fid, &budget, &instrumented.templates);
-        if std::env::var_os("LEAPFROG_SHOW_CHECKS").is_some() {
-            eprintln!(
-                "octagon candidates: {} in {:.2?}",
-                seeds.len(),
-                (Instant::now() + budget.timeout).saturating_duration_since(octagon_deadline)
-            );
-        }
+        let seeded_in = started.elapsed();
         let left = |until: Instant| Options {
             semantics: opts.semantics,
             timeout: until.saturating_duration_since(Instant::now()),
         };
         let octagons = seeds.prove_checks_each(&left(octagon_deadline.max(Instant::now() + budget.timeout / 2)));
-        trace("by octagons without memory", &octagons.as_ref().map(|(proven, _)| proven).map_err(|why| why.clone()));
+        trace_octagons(seeds.len(), seeded_in, &octagons);
         if let Ok((proven, certificate)) = octagons {
             let open: Vec<usize> = (0..checks.len()).filter(|i| status[*i].is_none()).collect();
             let proof = Report { certificate, ..true_report(opts.semantics, technique::OCTAGON_INVARIANTS) };
@@ -401,12 +397,14 @@ fn forgetting_memory(program: &Program) -> Program {
     q
 }
 
-/// For developers (`LEAPFROG_SHOW_CHECKS`): what a proof by octagons gave.
-fn trace<T: std::fmt::Debug>(what: &str, r: &Result<T, String>) {
+/// For developers (`LEAPFROG_SHOW_CHECKS`): how many octagon candidates there were, how long
+/// they took, and which checks they proved.
+fn trace_octagons<T>(candidates: usize, took: Duration, r: &Result<(BTreeSet<u32>, T), String>) {
     if std::env::var_os("LEAPFROG_SHOW_CHECKS").is_some() {
+        eprintln!("octagon candidates: {candidates} in {took:.2?}");
         match r {
-            Ok(x) => eprintln!("{what}: proven {x:?}"),
-            Err(why) => eprintln!("{what}: {why}"),
+            Ok((proven, _)) => eprintln!("checks proven by octagons without memory: {proven:?}"),
+            Err(why) => eprintln!("no check proven by octagons without memory: {why}"),
         }
     }
 }

@@ -661,11 +661,11 @@ pub(crate) fn random_runs<T>(
     (None, made)
 }
 
-/// One attempt at a TRUE: the summaries (with `seeds` among the candidates), when they do not
-/// suffice the transition invariants too, and the checker's verdict on the certificate.
 /// Houdini on the seeds and the templates' candidates.
 const WITH_TEMPLATES: CandidateSearch = CandidateSearch { templates: true, each_assertion: false };
 
+/// One attempt at a TRUE: the summaries (with `seeds` among the candidates), when they do not
+/// suffice the transition invariants too, and the checker's verdict on the certificate.
 struct Attempt {
     analysis: leapfrog_summarize::Analysis,
     /// The certificate's loop invariants in the user's terms, or why there is none.

@@ -43,13 +43,11 @@ pub(super) struct Tracked {
     size: i128,
 }
 
-/// The string-length ghosts of one instrumented function.
+/// The known-terminator ghosts of one instrumented function.
 #[derive(Default)]
-pub(super) struct StringLengths {
+pub(super) struct Terminators {
     /// Per tracked object.
     objects: BTreeMap<VarId, Tracked>,
-    /// The object each pointer register points into, when it is one object.
-    bases: BTreeMap<VarId, Base>,
     /// Per register that may hold a byte read from a tracked object: the offset and
     /// `\last_zero(x)` at that read (`-1` and `-2` when its value came from elsewhere).
     reads: BTreeMap<VarId, (VarId, VarId)>,
@@ -91,12 +89,11 @@ fn value_when_zero(e: &Expr, r: VarId) -> Option<i128> {
     }
 }
 
-impl StringLengths {
+impl Terminators {
     /// The objects of `q`'s function `fid` to track, and the registers to follow into them.
-    pub(super) fn plan(w: &mut Writer<'_>) -> StringLengths {
-        let q = &*w.q;
+    pub(super) fn plan(w: &mut Writer<'_>) -> Terminators {
+        let (q, bases) = (&*w.q, &w.bases);
         let f = &q.funcs[w.fid];
-        let bases = w.bases.clone();
         let mut untracked: BTreeSet<VarId> = BTreeSet::new();
         let mut nothing = false;
         let has_extern = f.edges.iter().any(|(_, e)| matches!(e.cmd, Command::CallExtern { .. }));
@@ -105,26 +102,26 @@ impl StringLengths {
             match &e.cmd {
                 Command::Assign(v, x) => {
                     let here = is_ptr(q, *v) && matches!(bases.get(v), Some(Base::One(_)));
-                    escaping(q, x, here, &bases, out);
+                    escaping(q, x, here, bases, out);
                 }
-                Command::Load { addr, .. } | Command::Free(addr) => escaping(q, addr, true, &bases, out),
+                Command::Load { addr, .. } | Command::Free(addr) => escaping(q, addr, true, bases, out),
                 Command::Store { addr, value } => {
-                    escaping(q, addr, true, &bases, out);
-                    escaping(q, value, false, &bases, out);
+                    escaping(q, addr, true, bases, out);
+                    escaping(q, value, false, bases, out);
                 }
                 Command::MemCopy { dst, src, size } => {
-                    escaping(q, dst, true, &bases, out);
-                    escaping(q, src, true, &bases, out);
-                    escaping(q, size, false, &bases, out);
+                    escaping(q, dst, true, bases, out);
+                    escaping(q, src, true, bases, out);
+                    escaping(q, size, false, bases, out);
                 }
                 Command::MemSet { dst, byte, size } => {
-                    escaping(q, dst, true, &bases, out);
-                    escaping(q, byte, false, &bases, out);
-                    escaping(q, size, false, &bases, out);
+                    escaping(q, dst, true, bases, out);
+                    escaping(q, byte, false, bases, out);
+                    escaping(q, size, false, bases, out);
                 }
                 Command::Output { args, .. } => {
                     for a in args {
-                        escaping(q, a, true, &bases, out);
+                        escaping(q, a, true, bases, out);
                     }
                 }
                 Command::Havoc(_, HavocOrigin::Volatile) => nothing = true,
@@ -133,12 +130,12 @@ impl StringLengths {
                 }
                 cmd => {
                     for x in cmd.exprs() {
-                        escaping(q, x, false, &bases, out);
+                        escaping(q, x, false, bases, out);
                     }
                 }
             }
         }
-        let mut plan = StringLengths::default();
+        let mut plan = Terminators::default();
         if nothing {
             return plan;
         }
@@ -147,7 +144,7 @@ impl StringLengths {
         for (_, e) in f.edges.iter() {
             if let Command::Load { dst, addr } = &e.cmd
                 && q.vars[*dst].ty.reg().is_some_and(|t| t.bytes(q.data_model) == 1)
-                && let Base::One(x) = base_of(q, addr, &bases)
+                && let Base::One(x) = base_of(q, addr, bases)
             {
                 read.insert(x);
             }
@@ -162,7 +159,6 @@ impl StringLengths {
                 VarTy::Reg(_) => None,
             })
             .collect();
-        plan.bases = bases;
         for (x, size) in objects {
             let (name, scope) = (w.q.vars[x].name.clone(), w.q.vars[x].scope);
             let zero = w.ghost_var(format!("\\last_zero({name})"), scope);
@@ -181,7 +177,7 @@ impl StringLengths {
             let before = eligible.len();
             for (_, e) in f.edges.iter() {
                 match &e.cmd {
-                    Command::Load { dst, addr } if self.byte_read(w.q, *dst, addr).is_some() => {
+                    Command::Load { dst, addr } if self.byte_read(w, *dst, addr).is_some() => {
                         eligible.insert(*dst);
                     }
                     Command::Assign(v, x) if copied(x).is_some_and(|s| eligible.contains(&s)) => {
@@ -202,19 +198,17 @@ impl StringLengths {
 
     /// The tracked object a one-byte load of `dst` at `addr` reads, when it is one (and `addr`
     /// does not read `dst`, so its offset can be taken after the load).
-    fn byte_read(&self, q: &Program, dst: VarId, addr: &Expr) -> Option<Tracked> {
+    fn byte_read(&self, w: &Writer<'_>, dst: VarId, addr: &Expr) -> Option<Tracked> {
+        let q = &*w.q;
         if q.vars[dst].ty.reg().is_none_or(|t| t.bytes(q.data_model) != 1) || addr.reads().contains(&dst) {
             return None;
         }
-        match base_of(q, addr, &self.bases) {
-            Base::One(x) => self.objects.get(&x).copied(),
-            _ => None,
-        }
+        self.target(w, addr)
     }
 
     /// The tracked object `addr` points into.
-    fn target(&self, q: &Program, addr: &Expr) -> Option<Tracked> {
-        match base_of(q, addr, &self.bases) {
+    fn target(&self, w: &Writer<'_>, addr: &Expr) -> Option<Tracked> {
+        match base_of(w.q, addr, &w.bases) {
             Base::One(x) => self.objects.get(&x).copied(),
             _ => None,
         }
@@ -228,16 +222,16 @@ impl StringLengths {
         let mut out = Vec::new();
         for t in self.objects.values() {
             out.push((
-                cmp(CmpOp::Le, Expr::Var(t.zero), int(t.size - 1)),
+                Expr::cmp(CmpOp::Le, Expr::Var(t.zero), int(t.size - 1)),
                 format!("{} <= {}", name(t.zero), t.size - 1),
             ));
         }
-        for (p, base) in &self.bases {
+        for (p, base) in &w.bases {
             if let (Base::One(x), Some(g)) = (base, w.ghosts.get(p))
                 && let Some(t) = self.objects.get(x)
             {
                 out.push((
-                    cmp(CmpOp::Le, Expr::Var(g.off), Expr::Var(t.zero)),
+                    Expr::cmp(CmpOp::Le, Expr::Var(g.off), Expr::Var(t.zero)),
                     format!("{} <= {}", name(g.off), name(t.zero)),
                 ));
             }
@@ -260,10 +254,6 @@ fn copied(x: &Expr) -> Option<VarId> {
     }
 }
 
-fn cmp(op: CmpOp, a: Expr, b: Expr) -> Expr {
-    Expr::cmp(op, a, b)
-}
-
 impl Writer<'_> {
     /// What the string ghosts become after `cmd`, and what they say about its values.
     pub(super) fn string_updates(&self, cmd: &Command) -> Vec<Step> {
@@ -278,13 +268,16 @@ impl Writer<'_> {
         let forget = |t: Tracked, lo: Expr, n: Expr| {
             let z = Expr::Var(t.zero);
             Step::If(
-                cmp(CmpOp::Le, lo.clone(), z.clone()),
-                vec![Step::If(cmp(CmpOp::Lt, z, super::add(lo, n)), vec![Step::Cmd(Command::Assign(t.zero, int(-1)))])],
+                Expr::cmp(CmpOp::Le, lo.clone(), z.clone()),
+                vec![Step::If(
+                    Expr::cmp(CmpOp::Lt, z, super::add(lo, n)),
+                    vec![Step::Cmd(Command::Assign(t.zero, int(-1)))],
+                )],
             )
         };
         // `z := at` when `z < at`: a 0 is now known at `at`.
         let raise = |t: Tracked, at: Expr| {
-            Step::If(cmp(CmpOp::Lt, Expr::Var(t.zero), at.clone()), vec![Step::Cmd(Command::Assign(t.zero, at))])
+            Step::If(Expr::cmp(CmpOp::Lt, Expr::Var(t.zero), at.clone()), vec![Step::Cmd(Command::Assign(t.zero, at))])
         };
         match cmd {
             Command::InitObject { var, len: None, fill } => {
@@ -294,75 +287,79 @@ impl Writer<'_> {
                 }
             }
             Command::Store { addr, value } => {
-                let (Some(t), Some(at)) = (s.target(q, addr), self.provenance(addr)) else { return steps };
+                let (Some(t), Some(at)) = (s.target(self, addr), self.provenance(addr)) else { return steps };
                 let n = value.ty(q).map_or(0, |ty| ty.bytes(dm)) as i128;
                 if n != 1 {
                     steps.push(forget(t, at.off, int(n)));
                 } else {
-                    let zero = cmp(CmpOp::Eq, value.clone(), Expr::Int(0, value_ty(value, q)));
+                    let zero = Expr::cmp(CmpOp::Eq, value.clone(), Expr::Int(0, int_type(value.ty(q))));
                     steps.push(Step::If(zero.clone(), vec![raise(t, at.off.clone())]));
                     steps.push(Step::If(Expr::not(zero), vec![forget(t, at.off, int(1))]));
                 }
             }
             Command::MemSet { dst, byte, size } => {
-                let (Some(t), Some(at)) = (s.target(q, dst), self.provenance(dst)) else { return steps };
+                let (Some(t), Some(at)) = (s.target(self, dst), self.provenance(dst)) else { return steps };
                 let n = super::widened(size, q);
                 if byte.as_const().is_some_and(|b| b & 0xff == 0) {
                     let last = super::add(super::add(at.off, n.clone()), int(-1));
-                    steps.push(Step::If(cmp(CmpOp::Lt, int(0), n), vec![raise(t, last)]));
+                    steps.push(Step::If(Expr::cmp(CmpOp::Lt, int(0), n), vec![raise(t, last)]));
                 } else {
                     steps.push(forget(t, at.off, n));
                 }
             }
             Command::MemCopy { dst, size, .. } => {
-                let (Some(t), Some(at)) = (s.target(q, dst), self.provenance(dst)) else { return steps };
+                let (Some(t), Some(at)) = (s.target(self, dst), self.provenance(dst)) else { return steps };
                 let n = super::widened(size, q);
                 steps.push(forget(t, at.off, n));
             }
             Command::Load { dst, addr } => {
-                let Some(&(read_at, len_at)) = s.reads.get(dst) else { return steps };
-                match (s.byte_read(q, *dst, addr), self.provenance(addr)) {
+                let Some(&(read_at, zero_at)) = s.reads.get(dst) else { return steps };
+                match (s.byte_read(self, *dst, addr), self.provenance(addr)) {
                     (Some(t), Some(at)) => {
                         steps.push(Step::Cmd(Command::Assign(read_at, at.off)));
-                        steps.push(Step::Cmd(Command::Assign(len_at, Expr::Var(t.zero))));
+                        steps.push(Step::Cmd(Command::Assign(zero_at, Expr::Var(t.zero))));
                         let dst_ty = int_type(q.vars[*dst].ty.reg());
                         steps.push(Step::If(
-                            cmp(CmpOp::Eq, Expr::Var(read_at), Expr::Var(len_at)),
-                            vec![Step::Cmd(Command::Assume(cmp(CmpOp::Eq, Expr::Var(*dst), Expr::Int(0, dst_ty))))],
+                            Expr::cmp(CmpOp::Eq, Expr::Var(read_at), Expr::Var(zero_at)),
+                            vec![Step::Cmd(Command::Assume(Expr::cmp(
+                                CmpOp::Eq,
+                                Expr::Var(*dst),
+                                Expr::Int(0, dst_ty),
+                            )))],
                         ));
                     }
-                    _ => steps.extend(unrelated(read_at, len_at)),
+                    _ => steps.extend(unrelated(read_at, zero_at)),
                 }
             }
             Command::Assign(v, x) => {
-                if let Some(&(read_at, len_at)) = s.reads.get(v) {
+                if let Some(&(read_at, zero_at)) = s.reads.get(v) {
                     match copied(x).and_then(|r| s.reads.get(&r)) {
-                        Some(&(r_at, r_len)) if (r_at, r_len) != (read_at, len_at) => {
+                        Some(&(r_at, r_zero)) if (r_at, r_zero) != (read_at, zero_at) => {
                             steps.push(Step::Cmd(Command::Assign(read_at, Expr::Var(r_at))));
-                            steps.push(Step::Cmd(Command::Assign(len_at, Expr::Var(r_len))));
+                            steps.push(Step::Cmd(Command::Assign(zero_at, Expr::Var(r_zero))));
                         }
                         Some(_) => {}
-                        None => steps.extend(unrelated(read_at, len_at)),
+                        None => steps.extend(unrelated(read_at, zero_at)),
                     }
                 }
             }
             Command::Assume(cond) => {
                 for r in cond.reads() {
-                    let Some(&(read_at, len_at)) = s.reads.get(&r) else { continue };
+                    let Some(&(read_at, zero_at)) = s.reads.get(&r) else { continue };
                     if value_when_zero(cond, r) == Some(0) {
                         // The byte read was not 0: its offset was not the known terminator's.
-                        let (o, l) = (Expr::Var(read_at), Expr::Var(len_at));
+                        let (o, l) = (Expr::Var(read_at), Expr::Var(zero_at));
                         steps.push(Step::If(
-                            cmp(CmpOp::Le, l.clone(), o.clone()),
-                            vec![Step::Cmd(Command::Assume(cmp(CmpOp::Lt, l, o)))],
+                            Expr::cmp(CmpOp::Le, l.clone(), o.clone()),
+                            vec![Step::Cmd(Command::Assume(Expr::cmp(CmpOp::Lt, l, o)))],
                         ));
                     }
                 }
             }
             cmd => {
                 for v in cmd.defs() {
-                    if let Some(&(read_at, len_at)) = s.reads.get(&v) {
-                        steps.extend(unrelated(read_at, len_at));
+                    if let Some(&(read_at, zero_at)) = s.reads.get(&v) {
+                        steps.extend(unrelated(read_at, zero_at));
                     }
                 }
             }
@@ -372,13 +369,9 @@ impl Writer<'_> {
 }
 
 /// The ghosts of a register whose value was not read from a tracked object: an offset and a
-/// length that differ, so that nothing follows from its value.
-fn unrelated(read_at: VarId, len_at: VarId) -> Vec<Step> {
-    vec![Step::Cmd(Command::Assign(read_at, int(-1))), Step::Cmd(Command::Assign(len_at, int(-2)))]
-}
-
-fn value_ty(value: &Expr, q: &Program) -> leapfrog_arith::IntTy {
-    int_type(value.ty(q))
+/// known terminator that differ, so that nothing follows from its value.
+fn unrelated(read_at: VarId, zero_at: VarId) -> Vec<Step> {
+    vec![Step::Cmd(Command::Assign(read_at, int(-1))), Step::Cmd(Command::Assign(zero_at, int(-2)))]
 }
 
 /// The integer type of a value (`long` for anything else).
