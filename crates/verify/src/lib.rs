@@ -483,7 +483,7 @@ fn retain_visible_at_their_loops(
 
 /// The abstract interpreter's octagon invariants of a call-free function as candidates (those
 /// the user, or a check's ghost, can name at their loops), with the program they were computed
-/// on (memory views added): the material of [`OctagonSeeds::prove`].
+/// on (memory views added): the material of [`OctagonSeeds::prove_checks_each`].
 pub struct OctagonSeeds {
     program: Program,
     fid: FuncId,
