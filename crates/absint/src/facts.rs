@@ -201,7 +201,8 @@ fn domain_facts<D: leapfrog_domains::NumericDomain + 'static>(
     let cfg = crate::Config {
         deadline: Some(deadline),
         max_live_variables: Some(max_live),
-        views: views.to_vec(),
+        // Cells at a constant offset only: a view at a symbolic index is no single cell.
+        views: views.iter().filter(|v| v.index.is_none()).cloned().collect(),
         ..crate::Config::new(semantics)
     };
     crate::until_deadline(Some(deadline), move || {

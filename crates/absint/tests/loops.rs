@@ -151,7 +151,7 @@ fn view_of(q: &mut Program, fid: FuncId, object: &str, offset: i128) -> leapfrog
     var.ty = leapfrog_ir::VarTy::Reg(leapfrog_ir::Type::Int(leapfrog_arith::IntTy::I32));
     let var = q.vars.push(var);
     q.funcs[fid].locals.push(var);
-    leapfrog_ir::MemoryView { var, object, offset }
+    leapfrog_ir::MemoryView::at_offset(var, object, offset)
 }
 
 #[test]

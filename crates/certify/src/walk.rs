@@ -699,10 +699,39 @@ impl<'w, 'p> Walk<'w, 'p> {
     /// The invariant of the loop headed at `header` in state `st` (`true` when none is given).
     pub fn invariant(&mut self, header: LocId, st: &State) -> Result<Bool, Halt> {
         let exprs = self.enc.invariants.get(&header).cloned().unwrap_or_default();
+        let quantified = leapfrog_ir::quantified_indices(&self.enc.views.values().cloned().collect::<Vec<_>>());
         let mut parts = Vec::new();
         for e in &exprs {
             let mut def = Defined::default();
-            let v = self.eval(st, e, &mut def)?;
+            // An invariant that mentions index variables of views holds for each of their
+            // values: evaluated with fresh constants for them, then quantified over those.
+            let mut bound = BTreeSet::new();
+            e.for_each_var(&mut |v| {
+                if quantified.contains(&v) {
+                    bound.insert(v);
+                }
+            });
+            let mut inner = None;
+            let mut consts: Vec<z3::ast::Dynamic> = Vec::new();
+            for v in bound {
+                let Ok(Type::Int(t)) = self.reg_type(v) else {
+                    return Err(Halt::Rejected(format!("the index variable {v} of a view is not an integer")));
+                };
+                let x = self.enc.arith.fresh_int(t, false, "forall");
+                consts.push(match &x.num {
+                    Num::Math(i, _) => i.clone().into(),
+                    Num::Bits(b) => b.clone().into(),
+                });
+                inner.get_or_insert_with(|| st.clone()).regs.insert(v, Val::Int(x));
+            }
+            let v = self.eval(inner.as_ref().unwrap_or(st), e, &mut def)?;
+            let v = match v {
+                Val::Cond(b) if !consts.is_empty() => {
+                    let bounds: Vec<&dyn z3::ast::Ast> = consts.iter().map(|c| c as &dyn z3::ast::Ast).collect();
+                    Val::Cond(z3::ast::forall_const(&bounds, &[], &b))
+                }
+                other => other,
+            };
             match v {
                 Val::Cond(b) => parts.push(b),
                 other => {

@@ -46,6 +46,9 @@ pub use float::{FloatBin, FloatExpr, FloatStep, MathFn};
 pub use ids::{EdgeId, FuncId, Id, IdVec, LocId, LoopId, VarId};
 pub use inline::{InlineError, InlineLimits, inline_program};
 pub use leapfrog_arith::{BinOp, CmpOp, IntTy, Semantics, UnOp};
-pub use program::{Edge, ExternFn, Function, LocTag, Location, LoopKind, MemoryView, Program, Var, VarKind, VarScope};
+pub use program::{
+    Edge, ExternFn, Function, LocTag, Location, LoopKind, MemoryView, Program, Var, VarKind, VarScope, ViewIndex,
+    quantified_indices,
+};
 pub use scope::{Visibility, visible_at};
 pub use types::{ArrayLen, DataModel, Field, FloatTy, ObjType, Type, VarTy};

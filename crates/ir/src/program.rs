@@ -252,23 +252,55 @@ impl VarTypes for IdVec<VarId, Var> {
     }
 }
 
-/// A register variable that stands for the cell of a memory object at a constant byte offset, in
-/// every state: a ghost the program never assigns, through which loop invariants can speak of
-/// memory (`a[99] == 0`). Whoever reads an invariant must read such a variable from memory.
+/// A register variable that stands for the cell of a memory object, in every state: a ghost the
+/// program never assigns, through which loop invariants can speak of memory (`a[99] == 0`).
+/// Whoever reads an invariant must read such a variable from memory.
+///
+/// The cell is at a constant byte offset, or, with an [`ViewIndex`], at the element an index
+/// variable selects (`a[k]`): an invariant that mentions the index variable holds for every value
+/// of it (`∀k`), as the array invariants of `verify` do (see [`quantified_indices`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MemoryView {
     pub var: VarId,
     pub object: VarId,
     pub offset: i128,
+    pub index: Option<ViewIndex>,
+}
+
+/// The symbolic part of a view's address: `index * scale` more bytes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ViewIndex {
+    /// A ghost register of type `long` the program never assigns.
+    pub var: VarId,
+    /// The element size in bytes.
+    pub scale: u64,
 }
 
 impl MemoryView {
+    /// A view of the cell at a constant byte offset.
+    pub fn at_offset(var: VarId, object: VarId, offset: i128) -> MemoryView {
+        MemoryView { var, object, offset, index: None }
+    }
+
     /// The address the view reads.
     pub fn address(&self) -> crate::Expr {
-        crate::Expr::PtrAdd {
+        let constant = crate::Expr::PtrAdd {
             base: Box::new(crate::Expr::AddrOf(self.object)),
             offset: Box::new(crate::Expr::Int(self.offset, leapfrog_arith::IntTy::I64)),
             scale: 1,
+        };
+        match self.index {
+            None => constant,
+            Some(ix) => crate::Expr::PtrAdd {
+                base: Box::new(if self.offset == 0 { crate::Expr::AddrOf(self.object) } else { constant }),
+                offset: Box::new(crate::Expr::Var(ix.var)),
+                scale: ix.scale,
+            },
         }
     }
+}
+
+/// The index variables of `views` (the variables quantified invariants range over).
+pub fn quantified_indices(views: &[MemoryView]) -> std::collections::BTreeSet<VarId> {
+    views.iter().filter_map(|v| v.index.map(|ix| ix.var)).collect()
 }

@@ -41,7 +41,12 @@ impl<'p> Visibility<'p> {
                 by_name.entry(var.name.as_str()).or_default().push(id);
             }
         }
-        let views = views.iter().map(|v| (v.var, v.object)).collect();
+        // A view, and the index variable of a view at a symbolic index, are visible where the
+        // object is.
+        let views = views
+            .iter()
+            .flat_map(|v| std::iter::once((v.var, v.object)).chain(v.index.map(|ix| (ix.var, v.object))))
+            .collect();
         Visibility { p, by_name, views }
     }
 
@@ -200,7 +205,7 @@ mod tests {
         let a = var(&mut p, "a", VarKind::Local, Some((at(2, 8), at(9, 1))));
         let view = var(&mut p, "a[99]", VarKind::Local, None);
         let shadow = var(&mut p, "a", VarKind::Local, Some((at(5, 9), at(7, 3))));
-        let views = [MemoryView { var: view, object: a, offset: 99 }];
+        let views = [MemoryView::at_offset(view, a, 99)];
         let vis = Visibility::new(&p, &views);
         assert!(vis.visible_at(view, at(4, 3)));
         assert!(!vis.visible_at(view, at(6, 3)), "the object is hidden by another `a`");

@@ -188,10 +188,29 @@ impl Solver {
         matches!(self.decide(assumptions), Ok(SatResult::Unsat))
     }
 
+    /// [`Solver::satisfiability`] within `limit` at most (besides the solver's own limits), for
+    /// a query that may give up quickly (say, over quantified formulas) where another way on
+    /// exists.
+    pub fn satisfiability_within(&self, assumptions: &[Bool], limit: Duration) -> Satisfiability {
+        match self.decide_within(assumptions, Some(limit)) {
+            Ok(SatResult::Sat) => Satisfiability::Sat,
+            Ok(SatResult::Unsat) => Satisfiability::Unsat,
+            Ok(SatResult::Unknown) => Satisfiability::Unknown(self.unknown_reason()),
+            Err(reason) => Satisfiability::Unknown(reason),
+        }
+    }
+
     /// Runs one check under the limits; `Err` when the deadline has already passed.
     fn decide(&self, assumptions: &[Bool]) -> Result<SatResult, String> {
+        self.decide_within(assumptions, None)
+    }
+
+    fn decide_within(&self, assumptions: &[Bool], cap: Option<Duration>) -> Result<SatResult, String> {
         self.queries.set(self.queries.get() + 1);
         let mut timeout = self.limits.timeout;
+        if let Some(cap) = cap {
+            timeout = if timeout.is_zero() { cap } else { timeout.min(cap) };
+        }
         if let Some(deadline) = self.deadline {
             let left = deadline.saturating_duration_since(Instant::now());
             if left.is_zero() {
@@ -202,8 +221,8 @@ impl Solver {
         // A query bounded by its resource limit alone needs no timer (Z3 starts one per check),
         // and its parameters never change: they are set once (setting them again makes Z3
         // set its context up again, which costs more than a small query).
-        let rlimit_only = self.limits.timeout.is_zero() && self.limits.rlimit > 0;
-        if !rlimit_only || !self.configured.get() {
+        let rlimit_only = self.limits.timeout.is_zero() && self.limits.rlimit > 0 && cap.is_none();
+        if !rlimit_only || !self.configured.get() || cap.is_some() {
             let mut params = Params::new();
             if !rlimit_only {
                 params.set_u32("timeout", timeout.as_millis().clamp(1, u32::MAX as u128) as u32);
@@ -214,7 +233,14 @@ impl Solver {
             self.inner.set_params(&params);
             self.configured.set(true);
         }
-        Ok(self.inner.check_assumptions(assumptions))
+        let answer = self.inner.check_assumptions(assumptions);
+        if cap.is_some() && self.limits.timeout.is_zero() {
+            // Back to no timer for the solver's other queries.
+            let mut params = Params::new();
+            params.set_u32("timeout", u32::MAX);
+            self.inner.set_params(&params);
+        }
+        Ok(answer)
     }
 
     fn unknown_reason(&self) -> String {

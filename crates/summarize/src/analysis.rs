@@ -17,7 +17,7 @@ use crate::encode::{Encoder, LoopAssumptions, Mode, NoAssumptions, Obligation, S
 use leapfrog_arith::Semantics;
 use leapfrog_ir::loops::LoopForest;
 use leapfrog_ir::{EdgeId, Expr, FuncId, Id, IdVec, LocId, LoopId, MemoryView, Program, VarId};
-use leapfrog_smt::{Answer, QueryLimits, Solver};
+use leapfrog_smt::{Answer, QueryLimits, Satisfiability, Solver};
 use std::collections::BTreeMap;
 use std::time::Instant;
 use z3::ast::{Bool, Int};
@@ -92,11 +92,34 @@ impl Analysis {
 struct Candidates {
     cands: IdVec<LoopId, Vec<Candidate>>,
     acts: IdVec<LoopId, Vec<Bool>>,
+    /// Which candidates are quantified (mention an index variable of a view).
+    quantified: IdVec<LoopId, Vec<bool>>,
+    /// Whether quantified candidates are assumed for every index, not only the state's own.
+    with_quantifiers: bool,
 }
 
 impl LoopAssumptions for Candidates {
+    /// A quantified candidate is assumed at the state's own index value and the indices the
+    /// function accesses arrays at ([`Encoder::invariant_instances`]), and for every index
+    /// when [`Candidates::with_quantifiers`]. Houdini's walks leave the quantifiers out: its
+    /// queries must have models when a candidate fails, which quantifiers deny (the solver
+    /// answers unknown, or slowly), and consecution of an array invariant needs only the
+    /// instance at the index it proves (the fresh index of [`Encoder::invariant_truth`]). The
+    /// safety check walks again with them ([`safe_with_quantifiers`]).
     fn assume(&self, enc: &Encoder, l: LoopId, s: &State) -> Vec<Bool> {
-        self.cands[l].iter().zip(&self.acts[l]).map(|(c, a)| a.implies(enc.truth(&c.expr, s))).collect()
+        self.cands[l]
+            .iter()
+            .zip(&self.acts[l])
+            .zip(&self.quantified[l])
+            .map(|((c, a), q)| {
+                let holds = match (*q, self.with_quantifiers) {
+                    (false, _) => enc.truth(&c.expr, s),
+                    (true, false) => Bool::and(&enc.invariant_instances(&c.expr, s)),
+                    (true, true) => enc.invariant_truth(&c.expr, s),
+                };
+                a.implies(holds)
+            })
+            .collect()
     }
 }
 
@@ -184,29 +207,27 @@ pub fn analyze_candidates(
         .ids()
         .map(|l| (0..cands[l].len()).map(|k| Bool::new_const(format!("act_{}_{k}", l.index()))).collect())
         .collect();
-    let cs = Candidates { cands, acts };
+    let quantified: IdVec<LoopId, Vec<bool>> = cands
+        .iter()
+        .map(|(_, cs)| {
+            cs.iter()
+                .map(|c| {
+                    let mut q = false;
+                    c.expr.for_each_var(&mut |v| q |= enc.quantified.contains(&v));
+                    q
+                })
+                .collect()
+        })
+        .collect();
+    let cs = Candidates { cands, acts, quantified, with_quantifiers: false };
 
     // The walks: the top level from the entry, every loop from its header.
-    let mut obligations = Vec::new();
-    let start = enc.fresh_state();
-    enc.walk(None, f.entry, Bool::from_bool(true), start, Mode::Check, &cs, &mut obligations);
-    for (l, lp) in forest.loops.iter() {
-        if cfg.deadline.is_some_and(|d| Instant::now() >= d) {
-            // Encoding every loop of a huge function can outlast the budget by itself.
-            unsupported.push("invariant inference ran out of time while encoding the loops".to_string());
-            let safety = SafetyResult::Unknown("time limit reached".into());
-            return Analysis::gave_up(forest.clone(), safety, unsupported);
-        }
-        // An arbitrary state satisfying the invariant; like every assumption, it is part of the
-        // paths' guards, so that an inconsistent set of candidates cannot make the whole
-        // solver inconsistent.
-        let s = enc.fresh_state();
-        let start_guard = Bool::and(&cs.assume(&enc, l, &s));
-        let (backs, _) = enc.walk(Some(l), lp.header, start_guard, s, Mode::Check, &cs, &mut obligations);
-        for b in backs {
-            obligations.push(Obligation::Consecution { l, guard: b.guard, state: b.state });
-        }
-    }
+    let Some(obligations) = walk_scopes(&enc, &forest, &cs, cfg) else {
+        // Encoding every loop of a huge function can outlast the budget by itself.
+        unsupported.push("invariant inference ran out of time while encoding the loops".to_string());
+        let safety = SafetyResult::Unknown("time limit reached".into());
+        return Analysis::gave_up(forest.clone(), safety, unsupported);
+    };
     if enc.timed_out.get() {
         unsupported.push("invariant inference ran out of time while encoding the loops".to_string());
         let safety = SafetyResult::Unknown("time limit reached".into());
@@ -312,7 +333,17 @@ pub fn analyze_candidates(
             active[l].iter().zip(&cs.acts[l]).filter(|(on, _)| **on).map(|(_, a)| a.clone()).collect::<Vec<_>>()
         })
         .collect();
-    let safety_result = if safety.is_empty() {
+    // The instances of the quantified candidates at the states' own indices may not suffice:
+    // then the safety check with them for every index.
+    let any_quantified = forest.loops.ids().any(|l| active[l].iter().zip(&cs.quantified[l]).any(|(on, q)| *on && *q));
+    let proven_with_quantifiers = any_quantified && !safety.is_empty() && {
+        solver.push();
+        solver.assert(&Bool::or(&safety.iter().map(|(_, b)| b.clone()).collect::<Vec<_>>()));
+        let instances_suffice = solver.proves_unsat(&assumptions);
+        solver.pop();
+        !instances_suffice && safe_with_quantifiers(&enc, &forest, &cs, &active, cfg)
+    };
+    let safety_result = if safety.is_empty() || proven_with_quantifiers {
         SafetyResult::Safe
     } else {
         solver.push();
@@ -385,6 +416,68 @@ pub fn analyze_candidates(
     Analysis { forest, loops, safety: safety_result, unsupported, queries, safe_edges }
 }
 
+/// The obligations of every scope: the top level walked from the entry, every loop from its
+/// header in an arbitrary state satisfying its candidates; `None` when the deadline passes.
+fn walk_scopes(enc: &Encoder, forest: &LoopForest, cs: &Candidates, cfg: &Config) -> Option<Vec<Obligation>> {
+    let mut obligations = Vec::new();
+    let start = enc.fresh_state();
+    enc.walk(None, enc.f.entry, Bool::from_bool(true), start, Mode::Check, cs, &mut obligations);
+    for (l, lp) in forest.loops.iter() {
+        if cfg.deadline.is_some_and(|d| Instant::now() >= d) {
+            return None;
+        }
+        // An arbitrary state satisfying the invariant; like every assumption, it is part of the
+        // paths' guards, so that an inconsistent set of candidates cannot make the whole
+        // solver inconsistent.
+        let s = enc.fresh_state();
+        let start_guard = Bool::and(&cs.assume(enc, l, &s));
+        let (backs, _) = enc.walk(Some(l), lp.header, start_guard, s, Mode::Check, cs, &mut obligations);
+        for b in backs {
+            obligations.push(Obligation::Consecution { l, guard: b.guard, state: b.state });
+        }
+    }
+    Some(obligations)
+}
+
+/// Whether no assertion fails once the kept candidates (`active`) are assumed with their
+/// quantified ones for every index: the walks again, with those assumptions alone, on a solver
+/// of their own, for at most [`QUANTIFIED_SAFETY_LIMIT`].
+fn safe_with_quantifiers(
+    enc: &Encoder,
+    forest: &LoopForest,
+    cs: &Candidates,
+    active: &IdVec<LoopId, Vec<bool>>,
+    cfg: &Config,
+) -> bool {
+    let keep = |l: LoopId| -> Vec<usize> { (0..cs.cands[l].len()).filter(|&k| active[l][k]).collect() };
+    let kept = Candidates {
+        cands: forest.loops.ids().map(|l| keep(l).into_iter().map(|k| cs.cands[l][k].clone()).collect()).collect(),
+        acts: forest.loops.ids().map(|l| keep(l).into_iter().map(|_| Bool::from_bool(true)).collect()).collect(),
+        quantified: forest.loops.ids().map(|l| keep(l).into_iter().map(|k| cs.quantified[l][k]).collect()).collect(),
+        with_quantifiers: true,
+    };
+    // What the walks record for counterexamples stays that of the first walks.
+    let leaps = enc.leaps.borrow().len();
+    let records = (enc.havocs.borrow().clone(), enc.loads.borrow().clone(), enc.taken.borrow().clone());
+    let walked = walk_scopes(enc, forest, &kept, cfg);
+    enc.leaps.borrow_mut().truncate(leaps);
+    (*enc.havocs.borrow_mut(), *enc.loads.borrow_mut(), *enc.taken.borrow_mut()) = records;
+    let Some(obligations) = walked else { return false };
+    let fails: Vec<Bool> = obligations
+        .iter()
+        .filter_map(|o| match o {
+            Obligation::Safety { guard, cond, .. } => Some(Bool::and(&[guard.clone(), cond.not()])),
+            _ => None,
+        })
+        .collect();
+    let solver = Solver::new(cfg.limits, cfg.deadline);
+    for fact in enc.facts.borrow().iter() {
+        solver.assert(fact);
+    }
+    solver.assert(&Bool::or(&fails));
+    matches!(solver.satisfiability_within(&[], QUANTIFIED_SAFETY_LIMIT), Satisfiability::Unsat)
+}
+
 /// Up to [`SAMPLES`] states in which each outermost loop can be entered (the values of the
 /// integer variables), from models of the function's top level with loops summarized by havoc
 /// alone. Templates instantiate equalities with the first (`x + 2*y == 41`: the value a linear
@@ -440,6 +533,10 @@ pub fn entry_samples(
     }
     out
 }
+
+/// How long the safety check may take with quantified invariants for every index before it
+/// goes on with their instances alone.
+const QUANTIFIED_SAFETY_LIMIT: std::time::Duration = std::time::Duration::from_secs(3);
 
 const MAX_CANDIDATES_PER_FUNCTION: usize = 2500;
 const MIN_CANDIDATES_PER_LOOP: usize = 250;
@@ -600,7 +697,22 @@ fn houdini(
         match answer {
             Answer::Unsat if initial_only => initial_only = false,
             Answer::Unsat => return Ok(()),
-            Answer::Unknown(why) => return Err(why),
+            Answer::Unknown(why) => {
+                // Quantified candidates can leave the solver without an answer: without them
+                // (dropping candidates is always sound), the search goes on.
+                let mut dropped = 0;
+                for &l in members {
+                    for k in 0..active[l].len() {
+                        if active[l][k] && cs.quantified[l][k] {
+                            active[l][k] = false;
+                            dropped += 1;
+                        }
+                    }
+                }
+                if dropped == 0 {
+                    return Err(why);
+                }
+            }
             Answer::Sat(model) => {
                 let mut dropped = 0;
                 for &l in members {

@@ -401,7 +401,7 @@ pub fn candidates(
     }
     // Memory cells the loop may read or write (string/buffer facts such as `a[99] == 0`, a
     // zero terminator): the views of objects the loop touches, against the constants.
-    for view in views {
+    for view in views.iter().filter(|v| v.index.is_none()) {
         let touched = f
             .edges
             .iter()

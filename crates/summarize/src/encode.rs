@@ -87,6 +87,9 @@ impl LoopAssumptions for NoAssumptions {
     }
 }
 
+/// The most indices quantified invariants are instantiated at.
+const MAX_INSTANCES: usize = 8;
+
 pub struct Encoder<'p> {
     pub p: &'p Program,
     pub f: &'p Function,
@@ -113,6 +116,12 @@ pub struct Encoder<'p> {
     pub leaps: RefCell<Vec<(LoopId, Bool, State, State)>>,
     /// Ghost variables that stand for memory cells (`MemoryView`s): their address.
     pub views: BTreeMap<VarId, Expr>,
+    /// The index variables of views at a symbolic index: an invariant that mentions one holds
+    /// for each of its values ([`Encoder::invariant_truth`]).
+    pub quantified: BTreeSet<VarId>,
+    /// The indices at which the function accesses the objects of those views (`i` of `a[i]`),
+    /// where quantified invariants are instantiated ([`Encoder::invariant_instances`]).
+    pub accessed_indices: Vec<Expr>,
     /// When set, the merged guard and state of every location a walk visits.
     pub visits: RefCell<Option<BTreeMap<LocId, (Bool, State)>>>,
     /// When set, walks cross child loops without entering them (see the module documentation):
@@ -134,6 +143,16 @@ impl<'p> Encoder<'p> {
     /// The encoder with `views` read from memory.
     pub fn with_views(mut self, views: &[leapfrog_ir::MemoryView]) -> Encoder<'p> {
         self.views = views.iter().map(|v| (v.var, v.address())).collect();
+        self.quantified = leapfrog_ir::quantified_indices(views);
+        for (_, e) in self.f.edges.iter() {
+            let (Command::Load { addr, .. } | Command::Store { addr, .. }) = &e.cmd else { continue };
+            let Expr::PtrAdd { base, offset, scale } = addr else { continue };
+            let indexed =
+                views.iter().any(|v| v.index.is_some_and(|ix| ix.scale == *scale) && **base == Expr::AddrOf(v.object));
+            if indexed && !self.accessed_indices.contains(offset) && self.accessed_indices.len() < MAX_INSTANCES {
+                self.accessed_indices.push((**offset).clone());
+            }
+        }
         self
     }
 
@@ -163,6 +182,8 @@ impl<'p> Encoder<'p> {
             entered: RefCell::new(None),
             crossed_backs: RefCell::new(None),
             views: BTreeMap::new(),
+            quantified: BTreeSet::new(),
+            accessed_indices: Vec::new(),
             deadline: None,
             timed_out: std::cell::Cell::new(false),
             successors: f.successors(),
@@ -353,6 +374,62 @@ impl<'p> Encoder<'p> {
 
     pub fn truth(&self, e: &Expr, s: &State) -> Bool {
         self.arith.truth(&self.eval(e, s))
+    }
+
+    /// Instances of an invariant `e` in `s`, without quantifiers: at the state's own values of
+    /// the index variables (see [`Encoder::invariant_truth`]), and at each index at which the
+    /// function accesses an array element ([`Encoder::accessed_indices`], evaluated in `s`:
+    /// a loop's body reads `a[i]` at the `i` of its header).
+    pub fn invariant_instances(&self, e: &Expr, s: &State) -> Vec<Bool> {
+        let mut bound = Vec::new();
+        e.for_each_var(&mut |v| {
+            if self.quantified.contains(&v) && !bound.contains(&v) {
+                bound.push(v);
+            }
+        });
+        let mut out = vec![self.truth(e, s)];
+        if bound.len() != 1 {
+            return out;
+        }
+        for index in &self.accessed_indices {
+            let Some(Type::Int(t)) = self.p.vars[bound[0]].ty.reg() else { break };
+            let mut at = s.clone();
+            at.regs.insert(bound[0], self.eval(&Expr::cast(t, index.clone()), s));
+            out.push(self.truth(e, &at));
+        }
+        out
+    }
+
+    /// An invariant `e` assumed in `s`: for every value of the index variables it mentions
+    /// ([`Encoder::quantified`]). [`Encoder::truth`] reads them from `s` instead, where nothing
+    /// assigns them: a state's value of one is arbitrary, so an obligation `guard ∧ ¬e` without
+    /// a solution proves `e` for every value (the fresh-index instantiation).
+    pub fn invariant_truth(&self, e: &Expr, s: &State) -> Bool {
+        let mut bound = BTreeSet::new();
+        e.for_each_var(&mut |v| {
+            if self.quantified.contains(&v) {
+                bound.insert(v);
+            }
+        });
+        if bound.is_empty() {
+            return self.truth(e, s);
+        }
+        let mut inner = s.clone();
+        let mut consts: Vec<z3::ast::Dynamic> = Vec::new();
+        for v in bound {
+            let ty = self.p.vars[v].ty.reg().unwrap_or(Type::Bool);
+            let (val, _) = self.arith.fresh(&self.fresh_name(&self.var_name(v)), ty);
+            consts.push(match &val {
+                Val::Int(x) => x.clone().into(),
+                Val::Bv(x) => x.clone().into(),
+                Val::Bool(x) => x.clone().into(),
+                Val::Ptr { off, .. } => off.clone().into(),
+            });
+            inner.regs.insert(v, val);
+        }
+        let body = self.truth(e, &inner);
+        let bounds: Vec<&dyn z3::ast::Ast> = consts.iter().map(|c| c as &dyn z3::ast::Ast).collect();
+        z3::ast::forall_const(&bounds, &[], &body)
     }
 
     /// The objects an access at `addr` may touch, with the address value.

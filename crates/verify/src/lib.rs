@@ -17,6 +17,7 @@
 //!    when the replay fails an assertion.
 //! 5. Anything else is **UNKNOWN**, with the reason.
 
+pub mod arrays;
 pub mod checks;
 pub mod closed_forms;
 pub mod exits;
@@ -233,6 +234,11 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
     // on either program).
     q = leapfrog_ir::promote::promote_cells(&q, fid, leapfrog_ir::promote::Unwritten::Keep).program;
     let views = add_memory_views(&mut q, fid);
+    // The arrays' elements at a symbolic index, for quantified invariants: only the attempts
+    // after the first see them (the other stages and the abstract interpreter track cells at
+    // constant offsets only).
+    let array_views = arrays::add_views(&mut q, fid);
+    let all_views: Vec<MemoryView> = views.iter().chain(&array_views.views).cloned().collect();
     let limits = QueryLimits { timeout: opts.timeout, rlimit: 0 };
     let cfg = Config { semantics: opts.semantics, limits, deadline: Some(deadline) };
     // A quick concrete search first (shallow bugs are common and cheap to confirm), then the
@@ -266,14 +272,23 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
         // literal's bytes, `.str0[0] == 114`, is the summaries' business, not the certificate's).
         let forest = &attempt.analysis.forest;
         retain_visible_at_their_loops(&q, fid, forest, &views, &mut seeds);
+        // And the quantified array templates.
+        let mut array_seeds = arrays::candidates(&q, fid, forest, &array_views);
+        retain_visible_at_their_loops(&q, fid, forest, &all_views, &mut array_seeds);
+        trace_arrays(|| array_seeds.iter().map(|(l, c)| format!("candidate at {l:?}: {}", c.text)).collect());
+        seeds.extend(array_seeds);
         // And the polynomial equations the closed forms of induction variables give.
         let samples = leapfrog_summarize::analysis::entry_samples(&q, &q.funcs[fid], forest, &summary_cfg, &views);
         seeds.extend(closed_forms::candidates(&q, fid, forest, &samples, opts.semantics, absint_deadline));
         // And the equalities every state observed at a header satisfies.
         seeds.extend(observed::candidates(&q, fid, forest, &views, opts.semantics, summary_deadline));
         if !seeds.is_empty() {
-            let second = prove(&q, fid, &views, &summary_cfg, deadline, &seeds, None, WITH_TEMPLATES);
+            let second = prove(&q, fid, &all_views, &summary_cfg, deadline, &seeds, None, WITH_TEMPLATES);
             report.solver_queries += second.analysis.queries;
+            trace_arrays(|| {
+                let kept = second.analysis.loops.iter().flat_map(|l| l.invariant.iter().map(|c| c.text.clone()));
+                kept.chain([format!("with the seeds: {:?}", second.proof.as_ref().err())]).collect()
+            });
             if second.proof.is_ok() {
                 attempt = second;
             }
@@ -351,7 +366,7 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
                     continue;
                 }
                 seeds.extend(more);
-                let attempt = prove(&q, fid, &views, &ghost_cfg, deadline, &seeds, Some(g), WITH_TEMPLATES);
+                let attempt = prove(&q, fid, &all_views, &ghost_cfg, deadline, &seeds, Some(g), WITH_TEMPLATES);
                 report.solver_queries += attempt.analysis.queries;
                 if let Ok(certificate) = attempt.proof {
                     report.verdict = Verdict::True;
@@ -400,6 +415,15 @@ fn octagon_candidates(
         .into_iter()
         .map(|(header, expr, text)| (header, Candidate { expr, text }))
         .collect()
+}
+
+/// A development trace of the quantified array templates (`LEAPFROG_SHOW_ARRAYS=1`).
+fn trace_arrays(lines: impl FnOnce() -> Vec<String>) {
+    if std::env::var_os("LEAPFROG_SHOW_ARRAYS").is_some() {
+        for line in lines() {
+            eprintln!("arrays: {line}");
+        }
+    }
 }
 
 /// How hard [`prove_assertions`] tries.
@@ -986,7 +1010,7 @@ pub fn add_memory_views(q: &mut Program, fid: leapfrog_ir::FuncId) -> Vec<Memory
             scope: obj.scope,
         });
         q.funcs[fid].locals.push(var);
-        views.push(MemoryView { var, object, offset });
+        views.push(MemoryView::at_offset(var, object, offset));
     }
     views
 }

@@ -1,0 +1,414 @@
+//! Quantified array invariants (issue 13, item 2): candidates `∀k ∈ [lo, hi): body` about the
+//! elements of fixed-size arrays, for loops that fill, copy, scan or search arrays.
+//!
+//! An element is named by a memory view at a symbolic index (`ir::MemoryView` with a
+//! `ViewIndex`): a ghost register `a[k]` that reads element `k` of `a`, where `k` is a ghost
+//! `long` the program never assigns. A candidate that mentions `k` holds for every value of it:
+//! the summaries and the certificate checker quantify it where it is assumed
+//! (`Encoder::invariant_truth`, `certify`'s `invariant`), and prove it with `k` left arbitrary
+//! (a fresh index), so no array is unrolled element by element. Each candidate is
+//! `lo <= k && k < hi && 0 <= k && k < len → body`: it speaks of elements inside the arrays
+//! only, and is printed as a C (GNU statement) expression that loops over them, so a compiled
+//! program can check it at the loop:
+//! `({ long k; for (k = 0; k < i; k++) if (k >= 0 && k < 100 && !(a[k] == 42)) break; k >= i; })`.
+//!
+//! The templates come from the function's own accesses `a[i]` (`i` an integer register):
+//! - bodies: what a store writes (`a[k] == c`, `a[k] == k`, `a[k] == b[k]` for a copy of
+//!   `b[i]`), and the comparisons the program makes of loaded elements (`a[i] != e`,
+//!   `a[i] < min`) with the index replaced by `k`, and their negations;
+//! - ranges, per loop: `[0, i)` and `[i + 1, n)` for each index register `i` the loop assigns,
+//!   and `[0, n)`, where `n` is an array's length or a bound the program compares an index with.
+//!
+//! Houdini keeps those that hold; the rest of `verify` treats them as any other candidate.
+
+use leapfrog_arith::{BinOp, CmpOp, IntTy};
+use leapfrog_ir::loops::LoopForest;
+use leapfrog_ir::types::{ArrayLen, ObjType, Type, VarTy};
+use leapfrog_ir::{Command, Expr, FuncId, LocId, MemoryView, Program, VarId, VarKind, ViewIndex};
+use leapfrog_summarize::candidates::{Candidate, conjunction, or};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The most arrays a function's templates speak of.
+const MAX_ARRAYS: usize = 4;
+/// The most bodies per function, and bounds (`hi`) per function.
+const MAX_BODIES: usize = 16;
+const MAX_BOUNDS: usize = 4;
+
+/// The views of a function's arrays at the symbolic index, and what the templates need.
+#[derive(Clone, Debug, Default)]
+pub struct ArrayViews {
+    /// One view per array (`a[k]`), all with the same index variable.
+    pub views: Vec<MemoryView>,
+    /// Each array's element type and its number of elements (a `long`: a constant, or the
+    /// register a variable-length array's declaration gave its length).
+    arrays: BTreeMap<VarId, (IntTy, Expr)>,
+    /// The accesses `a[i]`: the array, the index register, and the loaded register (for loads).
+    accesses: Vec<Access>,
+}
+
+#[derive(Clone, Debug)]
+struct Access {
+    array: VarId,
+    index: VarId,
+    /// The register a load writes.
+    loaded: Option<VarId>,
+    /// The value a store writes.
+    stored: Option<Expr>,
+}
+
+impl ArrayViews {
+    fn index_var(&self) -> Option<VarId> {
+        self.views.first().and_then(|v| v.index).map(|ix| ix.var)
+    }
+
+    fn cell(&self, array: VarId) -> Option<VarId> {
+        self.views.iter().find(|v| v.object == array).map(|v| v.var)
+    }
+}
+
+/// `e` without the conversions around it.
+fn strip_casts(e: &Expr) -> &Expr {
+    let mut e = e;
+    while let Expr::Cast(_, x) = e {
+        e = x;
+    }
+    e
+}
+
+/// Whether the user can name `v` (not a temporary, a return value or a hidden object).
+fn named(q: &Program, v: VarId) -> bool {
+    !matches!(q.vars[v].kind, VarKind::Temp | VarKind::Return) && !q.vars[v].name.starts_with('.')
+}
+
+/// The number of elements of array `a` of `q`'s function `fid`, as a `long`: its constant
+/// length, or the named register its one declaration (a variable-length array) takes it from.
+fn array_length(q: &Program, fid: FuncId, a: VarId) -> Option<Expr> {
+    match &q.vars[a].ty {
+        VarTy::Mem(ObjType::Array { len: ArrayLen::Fixed(0), .. }) => None,
+        VarTy::Mem(ObjType::Array { len: ArrayLen::Fixed(n), .. }) => Some(Expr::int(i128::from(*n), IntTy::I64)),
+        VarTy::Mem(ObjType::Array { len: ArrayLen::Dynamic, .. }) => {
+            let mut decls = q.funcs[fid].edges.iter().filter_map(|(_, e)| match &e.cmd {
+                Command::InitObject { var, len, .. } if *var == a => Some(len.clone()),
+                _ => None,
+            });
+            let (Some(Some(len)), None) = (decls.next(), decls.next()) else { return None };
+            let Expr::Var(mut n) = *strip_casts(&len) else { return None };
+            // Through a temporary the function assigns once (`t := (unsigned long)n`).
+            if !named(q, n) {
+                let mut defs = q.funcs[fid].edges.iter().filter(|(_, e)| e.cmd.defs().contains(&n));
+                let (Some((_, e)), None) = (defs.next(), defs.next()) else { return None };
+                let Command::Assign(_, x) = &e.cmd else { return None };
+                let Expr::Var(m) = *strip_casts(x) else { return None };
+                n = m;
+            }
+            (named(q, n) && matches!(q.vars[n].ty.reg(), Some(Type::Int(t)) if t != IntTy::U64)).then(|| wide(q, n))
+        }
+        _ => None,
+    }
+}
+
+/// An access's array, index register and element type, when `addr` is `&a + i * size` for an
+/// array `a` of integers the summaries model (`cell`) and an integer register `i`.
+fn element_access(q: &Program, addr: &Expr, modelled: &BTreeMap<VarId, Type>) -> Option<(VarId, VarId, IntTy)> {
+    let Expr::PtrAdd { base, offset, scale } = addr else { return None };
+    let Expr::AddrOf(a) = **base else { return None };
+    let VarTy::Mem(ObjType::Array { elem, .. }) = &q.vars[a].ty else { return None };
+    let ObjType::Scalar(Type::Int(t)) = **elem else { return None };
+    if modelled.get(&a) != Some(&Type::Int(t)) || *scale != t.bytes() {
+        return None;
+    }
+    let Expr::Var(i) = *strip_casts(offset) else { return None };
+    matches!(q.vars[i].ty.reg(), Some(Type::Int(_))).then_some((a, i, t))
+}
+
+/// A name no variable of the program has (`k`, else `k1`, `k2`, ...), so that the printed
+/// invariants' loop variable shadows nothing they mention.
+fn fresh_name(q: &Program) -> String {
+    let taken: BTreeSet<&str> = q.vars.iter().map(|(_, v)| v.name.as_str()).collect();
+    std::iter::once("k".to_string())
+        .chain((1..).map(|n| format!("k{n}")))
+        .find(|n| !taken.contains(n.as_str()))
+        .expect("infinite")
+}
+
+/// Adds to `q`'s function `fid` the views of its arrays at a symbolic index (none when it
+/// accesses no array element at an index register).
+pub fn add_views(q: &mut Program, fid: FuncId) -> ArrayViews {
+    let model = leapfrog_summarize::memory::MemoryModel::compute(q, &q.funcs[fid]);
+    let mut out = ArrayViews::default();
+    for (_, e) in q.funcs[fid].edges.iter() {
+        let (addr, loaded, stored) = match &e.cmd {
+            Command::Load { dst, addr } => (addr, Some(*dst), None),
+            Command::Store { addr, value } => (addr, None, Some(value.clone())),
+            _ => continue,
+        };
+        let Some((array, index, t)) = element_access(q, addr, &model.cell) else { continue };
+        if !out.arrays.contains_key(&array) {
+            if out.arrays.len() >= MAX_ARRAYS {
+                continue;
+            }
+            let Some(len) = array_length(q, fid, array) else { continue };
+            out.arrays.insert(array, (t, len));
+        }
+        out.accesses.push(Access { array, index, loaded, stored });
+    }
+    if out.arrays.is_empty() {
+        return out;
+    }
+    let first = out.arrays.keys().next().copied().expect("not empty");
+    let name = fresh_name(q);
+    let anchor = q.vars[first].clone();
+    let index = q.vars.push(leapfrog_ir::Var {
+        name: name.clone(),
+        ty: VarTy::Reg(Type::Int(IntTy::I64)),
+        kind: VarKind::Local,
+        func: Some(fid),
+        span: anchor.span,
+        scope: anchor.scope,
+    });
+    q.funcs[fid].locals.push(index);
+    for (&array, &(t, _)) in &out.arrays {
+        let obj = q.vars[array].clone();
+        let var = q.vars.push(leapfrog_ir::Var {
+            name: format!("{}[{name}]", obj.name),
+            ty: VarTy::Reg(Type::Int(t)),
+            kind: VarKind::Local,
+            func: Some(fid),
+            span: obj.span,
+            scope: obj.scope,
+        });
+        q.funcs[fid].locals.push(var);
+        out.views.push(MemoryView {
+            var,
+            object: array,
+            offset: 0,
+            index: Some(ViewIndex { var: index, scale: t.bytes() }),
+        });
+    }
+    out
+}
+
+/// `e` over elements at index `i` rewritten over the elements at `k`: each register loaded from
+/// `a[i]` becomes `a[k]`, `i` itself `k` (in `i`'s type); `None` when `e` reads a temporary or a
+/// register loaded at another index.
+fn at_index(q: &Program, av: &ArrayViews, e: &Expr, i: VarId, k: VarId) -> Option<Expr> {
+    let mut out = e.clone();
+    for v in e.reads() {
+        let load = av.accesses.iter().find(|a| a.loaded == Some(v));
+        if let Some(load) = load {
+            if load.index != i {
+                return None;
+            }
+            out = out.substituted(v, &Expr::Var(av.cell(load.array)?));
+        } else if v == i {
+            let Some(Type::Int(t)) = q.vars[i].ty.reg() else { return None };
+            let by = if t == IntTy::I64 { Expr::Var(k) } else { Expr::cast(t, Expr::Var(k)) };
+            out = out.substituted(v, &by);
+        } else if matches!(q.vars[v].kind, VarKind::Temp | VarKind::Return) || q.vars[v].name.starts_with('.') {
+            return None;
+        }
+    }
+    Some(out)
+}
+
+fn comparisons(e: &Expr, out: &mut Vec<Expr>) {
+    if let Expr::Cmp(..) = e {
+        out.push(e.clone());
+    }
+    for c in e.children() {
+        comparisons(c, out);
+    }
+}
+
+/// The bodies of the templates: facts about `a[k]` (and other arrays at `k`).
+fn bodies(q: &Program, fid: FuncId, av: &ArrayViews, k: VarId) -> Vec<Expr> {
+    let cells: BTreeSet<VarId> = av.views.iter().map(|v| v.var).collect();
+    let mentions_cell = |e: &Expr| e.reads().iter().any(|v| cells.contains(v));
+    // What stores write: `a[i] = 42`, `a[i] = i`, `a[i] = b[i]`.
+    let mut stores: Vec<(VarId, Expr)> = Vec::new();
+    for a in &av.accesses {
+        let (Some(value), Some(cell)) = (&a.stored, av.cell(a.array)) else { continue };
+        if value.ty(&q.vars) != q.vars[cell].ty.reg() {
+            continue;
+        }
+        if let Some(v) = at_index(q, av, value, a.index, k) {
+            let body = Expr::cmp(CmpOp::Eq, Expr::Var(cell), v);
+            if !stores.iter().any(|(_, b)| *b == body) {
+                stores.push((cell, body));
+            }
+        }
+    }
+    // The comparisons the program makes of elements, and their negations.
+    let mut atoms = Vec::new();
+    for (_, e) in q.funcs[fid].edges.iter() {
+        for x in e.cmd.exprs() {
+            comparisons(x, &mut atoms);
+        }
+    }
+    let indices: BTreeSet<VarId> = av.accesses.iter().map(|a| a.index).collect();
+    let mut tests: Vec<Expr> = Vec::new();
+    for atom in &atoms {
+        for &i in &indices {
+            if let Some(b) = at_index(q, av, atom, i, k).filter(|b| mentions_cell(b)) {
+                for t in [b.clone(), Expr::not(b)] {
+                    if !tests.contains(&t) {
+                        tests.push(t);
+                    }
+                }
+            }
+        }
+    }
+    let mut out: Vec<Expr> = Vec::new();
+    let mut push = |e: Expr| {
+        if !out.contains(&e) && out.len() < MAX_BODIES {
+            out.push(e);
+        }
+    };
+    for (_, body) in &stores {
+        push(body.clone());
+    }
+    for t in &tests {
+        push(t.clone());
+    }
+    // A store that depends on a test of another array's element (`b[i] = a[i] >= 0 ? 1 : 0`):
+    // the test implies what was stored.
+    for (cell, body) in &stores {
+        for t in tests.iter().filter(|t| !t.reads().contains(cell)) {
+            push(or(Expr::not(t.clone()), body.clone()));
+        }
+    }
+    out
+}
+
+/// The upper bounds of ranges: the arrays' lengths, and what the program compares an index
+/// register with (a constant, or a named register).
+fn bounds(q: &Program, fid: FuncId, av: &ArrayViews) -> Vec<Expr> {
+    let mut out: Vec<Expr> = Vec::new();
+    for (_, len) in av.arrays.values() {
+        if !out.contains(len) {
+            out.push(len.clone());
+        }
+    }
+    let indices: BTreeSet<VarId> = av.accesses.iter().map(|a| a.index).collect();
+    let mut atoms = Vec::new();
+    for (_, e) in q.funcs[fid].edges.iter() {
+        if let Command::Assume(c) = &e.cmd {
+            comparisons(c, &mut atoms);
+        }
+    }
+    for atom in atoms {
+        let Expr::Cmp(_, x, y) = &atom else { continue };
+        for (a, b) in [(x, y), (y, x)] {
+            let Expr::Var(i) = *strip_casts(a) else { continue };
+            if !indices.contains(&i) {
+                continue;
+            }
+            let bound = match strip_casts(b) {
+                Expr::Int(c, _) if (0..=i128::from(u32::MAX)).contains(c) => Expr::int(*c, IntTy::I64),
+                Expr::Var(n)
+                    if named(q, *n) && matches!(q.vars[*n].ty.reg(), Some(Type::Int(t)) if t != IntTy::U64) =>
+                {
+                    wide(q, *n)
+                }
+                _ => continue,
+            };
+            if !out.contains(&bound) && out.len() < MAX_BOUNDS {
+                out.push(bound);
+            }
+        }
+    }
+    out
+}
+
+/// Register `v` as a `long`.
+fn wide(q: &Program, v: VarId) -> Expr {
+    match q.vars[v].ty.reg() {
+        Some(Type::Int(IntTy::I64)) => Expr::Var(v),
+        _ => Expr::cast(IntTy::I64, Expr::Var(v)),
+    }
+}
+
+/// The template candidates per loop header of `q`'s function `fid` over the views `av` added.
+pub fn candidates(q: &Program, fid: FuncId, forest: &LoopForest, av: &ArrayViews) -> Vec<(LocId, Candidate)> {
+    let Some(k) = av.index_var() else { return Vec::new() };
+    let f = &q.funcs[fid];
+    let bodies = bodies(q, fid, av, k);
+    if bodies.is_empty() {
+        return Vec::new();
+    }
+    let bounds = bounds(q, fid, av);
+    // The registers the bodies compare elements with are within their type's range: a store
+    // converts what it writes to the element type, which the checker's mathematical integers
+    // make exact only for values in range (`a[k] == v` after `a[i] = v`).
+    let cells: BTreeSet<VarId> = av.views.iter().map(|v| v.var).collect();
+    let mut ranged: Vec<VarId> = Vec::new();
+    for body in &bodies {
+        for v in body.reads() {
+            if v != k && !cells.contains(&v) && !ranged.contains(&v) {
+                ranged.push(v);
+            }
+        }
+    }
+    let kname = q.vars[k].name.clone();
+    let c = |e: &Expr| leapfrog_ir::print::expr_to_c(q, e);
+    let mut out = Vec::new();
+    for (_, lp) in forest.loops.iter() {
+        // The index registers the loop assigns.
+        let mut assigned: BTreeSet<VarId> = BTreeSet::new();
+        for (_, e) in f.edges.iter() {
+            if lp.contains(e.from) && lp.contains(e.to) {
+                assigned.extend(e.cmd.defs());
+            }
+        }
+        let counters: BTreeSet<VarId> = av.accesses.iter().map(|a| a.index).filter(|i| assigned.contains(i)).collect();
+        let mut ranges: Vec<(Expr, Expr)> = Vec::new();
+        let zero = Expr::int(0, IntTy::I64);
+        for &i in &counters {
+            ranges.push((zero.clone(), wide(q, i)));
+            let next = Expr::binary(BinOp::Add, IntTy::I64, wide(q, i), Expr::int(1, IntTy::I64));
+            for b in &bounds {
+                ranges.push((next.clone(), b.clone()));
+            }
+        }
+        for b in &bounds {
+            ranges.push((zero.clone(), b.clone()));
+        }
+        for &v in &ranged {
+            let Some(Type::Int(t)) = q.vars[v].ty.reg() else { continue };
+            let name = &q.vars[v].name;
+            for (op, bound) in [(CmpOp::Ge, t.min()), (CmpOp::Le, t.max())] {
+                let expr = Expr::cmp(op, Expr::Var(v), Expr::int(bound, t));
+                out.push((lp.header, Candidate { expr, text: format!("{name} {} {bound}", op.c_symbol()) }));
+            }
+        }
+        for body in &bodies {
+            // The lengths of the arrays the body reads.
+            let mut lens: Vec<&Expr> = Vec::new();
+            for v in av.views.iter().filter(|v| body.reads().contains(&v.var)) {
+                if let Some((_, n)) = av.arrays.get(&v.object)
+                    && !lens.contains(&n)
+                {
+                    lens.push(n);
+                }
+            }
+            let kv = Expr::Var(k);
+            let within: String = lens.iter().map(|n| format!(" && {kname} < {}", c(n))).collect();
+            for (lo, hi) in &ranges {
+                let mut guard = vec![
+                    Expr::cmp(CmpOp::Le, lo.clone(), kv.clone()),
+                    Expr::cmp(CmpOp::Lt, kv.clone(), hi.clone()),
+                    Expr::cmp(CmpOp::Le, zero.clone(), kv.clone()),
+                ];
+                guard.extend(lens.iter().map(|n| Expr::cmp(CmpOp::Lt, kv.clone(), (*n).clone())));
+                let expr = or(Expr::not(conjunction(&guard)), body.clone());
+                let (lo_c, hi_c) = (c(lo), c(hi));
+                let text = format!(
+                    "({{ long {kname}; for ({kname} = {lo_c}; {kname} < {hi_c}; {kname}++) if ({kname} >= 0{within} && !({})) break; {kname} >= {hi_c}; }})",
+                    c(body)
+                );
+                out.push((lp.header, Candidate { expr, text }));
+            }
+        }
+    }
+    out
+}
