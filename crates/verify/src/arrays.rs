@@ -31,7 +31,7 @@ use std::collections::{BTreeMap, BTreeSet};
 /// The most arrays a function's templates speak of.
 const MAX_ARRAYS: usize = 4;
 /// The most bodies per function, and bounds (`hi`) per function.
-const MAX_BODIES: usize = 16;
+const MAX_BODIES: usize = 20;
 const MAX_BOUNDS: usize = 4;
 
 /// The views of a function's arrays at the symbolic index, and what the templates need.
@@ -224,8 +224,19 @@ fn comparisons(e: &Expr, out: &mut Vec<Expr>) {
 fn bodies(q: &Program, fid: FuncId, av: &ArrayViews, k: VarId) -> Vec<Expr> {
     let cells: BTreeSet<VarId> = av.views.iter().map(|v| v.var).collect();
     let mentions_cell = |e: &Expr| e.reads().iter().any(|v| cells.contains(v));
-    // What stores write: `a[i] = 42`, `a[i] = i`, `a[i] = b[i]`.
+    // What stores write: `a[i] = 42`, `a[i] = i`, `a[i] = b[i]`; and the zeros of an array
+    // initialized to zero (a global, `int a[N] = {0}`).
     let mut stores: Vec<(VarId, Expr)> = Vec::new();
+    for (_, e) in q.funcs[fid].edges.iter() {
+        if let Command::InitObject { var, fill: leapfrog_ir::Fill::Zero, .. } = &e.cmd
+            && let (Some(cell), Some((t, _))) = (av.cell(*var), av.arrays.get(var))
+        {
+            let body = Expr::cmp(CmpOp::Eq, Expr::Var(cell), Expr::int(0, *t));
+            if !stores.iter().any(|(_, b)| *b == body) {
+                stores.push((cell, body));
+            }
+        }
+    }
     for a in &av.accesses {
         let (Some(value), Some(cell)) = (&a.stored, av.cell(a.array)) else { continue };
         if value.ty(&q.vars) != q.vars[cell].ty.reg() {
@@ -270,11 +281,56 @@ fn bodies(q: &Program, fid: FuncId, av: &ArrayViews, k: VarId) -> Vec<Expr> {
     for t in &tests {
         push(t.clone());
     }
+    // Two values an element may hold (zero, or what a conditional store writes).
+    for (x, (cell, first)) in stores.iter().enumerate() {
+        for (other, second) in &stores[x + 1..] {
+            if other == cell {
+                push(or(first.clone(), second.clone()));
+            }
+        }
+    }
     // A store that depends on a test of another array's element (`b[i] = a[i] >= 0 ? 1 : 0`):
     // the test implies what was stored.
     for (cell, body) in &stores {
         for t in tests.iter().filter(|t| !t.reads().contains(cell)) {
             push(or(Expr::not(t.clone()), body.clone()));
+        }
+    }
+    // A flag a loop resets when a test fails (`if (a[i] != b[i]) rv = 0;`): while it is set,
+    // the test has held.
+    for flag in flags(q, fid) {
+        for t in &tests {
+            push(or(flag.clone(), t.clone()));
+        }
+    }
+    out
+}
+
+/// `r == c` for each named integer register `r` that the function sets to a constant `c` and
+/// sets nowhere else to anything but constants (a flag).
+fn flags(q: &Program, fid: FuncId) -> Vec<Expr> {
+    let mut values: BTreeMap<VarId, Option<Vec<i128>>> = BTreeMap::new();
+    for (_, e) in q.funcs[fid].edges.iter() {
+        for d in e.cmd.defs() {
+            let entry = values.entry(d).or_insert_with(|| Some(Vec::new()));
+            match (&e.cmd, entry.as_mut()) {
+                (Command::Assign(_, Expr::Int(c, _)), Some(cs)) => {
+                    if !cs.contains(c) {
+                        cs.push(*c);
+                    }
+                }
+                _ => *entry = None,
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for (v, cs) in values {
+        let (Some(cs), Some(Type::Int(t))) = (cs, q.vars[v].ty.reg()) else { continue };
+        if named(q, v) && cs.len() == 2 {
+            // The value it is reset to: the one it does not start with is unknown here, so both.
+            for c in cs {
+                out.push(Expr::cmp(CmpOp::Eq, Expr::Var(v), Expr::int(c, t)));
+            }
         }
     }
     out
