@@ -1,21 +1,25 @@
 //! Quantified array invariants (issue 13, item 2): candidates `∀k ∈ [lo, hi): body` about the
-//! elements of fixed-size arrays, for loops that fill, copy, scan or search arrays.
+//! elements of integer arrays (fixed-size, or variable-length with a named length), for loops
+//! that fill, copy, scan, search or partition arrays.
 //!
 //! An element is named by a memory view at a symbolic index (`ir::MemoryView` with a
 //! `ViewIndex`): a ghost register `a[k]` that reads element `k` of `a`, where `k` is a ghost
 //! `long` the program never assigns. A candidate that mentions `k` holds for every value of it:
-//! the summaries and the certificate checker quantify it where it is assumed
-//! (`Encoder::invariant_truth`, `certify`'s `invariant`), and prove it with `k` left arbitrary
-//! (a fresh index), so no array is unrolled element by element. Each candidate is
+//! the summaries prove it with `k` left arbitrary (a fresh index) and assume its instances
+//! (`Encoder::invariant_instances`), quantified only for the safety check
+//! (`Encoder::invariant_truth`), and the certificate checker reads it as `∀k` everywhere; no
+//! array is unrolled element by element. Each candidate is
 //! `lo <= k && k < hi && 0 <= k && k < len → body`: it speaks of elements inside the arrays
 //! only, and is printed as a C (GNU statement) expression that loops over them, so a compiled
 //! program can check it at the loop:
 //! `({ long k; for (k = 0; k < i; k++) if (k >= 0 && k < 100 && !(a[k] == 42)) break; k >= i; })`.
 //!
 //! The templates come from the function's own accesses `a[i]` (`i` an integer register):
-//! - bodies: what a store writes (`a[k] == c`, `a[k] == k`, `a[k] == b[k]` for a copy of
-//!   `b[i]`), and the comparisons the program makes of loaded elements (`a[i] != e`,
-//!   `a[i] < min`) with the index replaced by `k`, and their negations;
+//! - bodies: what a store or a zero initialization writes (`a[k] == c`, `a[k] == k`,
+//!   `a[k] == b[k]` for a copy of `b[i]`); the comparisons the program makes of loaded elements
+//!   (`a[i] != e`, `a[i] < min`) with the index replaced by `k`, and their negations; two values
+//!   of one array's element (`a[k] == 0 || a[k] == 1`); a comparison implying another array's
+//!   store (`a[k] < 0 || b[k] == 0`); a flag or a comparison (`rv == 0 || a[k] == b[k]`);
 //! - ranges, per loop: `[0, i)` and `[i + 1, n)` for each index register `i` the loop assigns,
 //!   and `[0, n)`, where `n` is an array's length or a bound the program compares an index with.
 //!

@@ -1,4 +1,4 @@
-//! verify: FALSE @12
+//! verify: FALSE @11
 // As array_global_zero_or_one.c, but a store writes 2, which the check does not allow.
 extern int __VERIFIER_nondet_int(void);
 extern void __VERIFIER_assert(int);
