@@ -33,7 +33,7 @@ use leapfrog_summarize::candidates::{Candidate, conjunction, or};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The most arrays a function's templates speak of.
-const MAX_ARRAYS: usize = 4;
+const MAX_ARRAYS: usize = 10;
 /// The most bodies per function, and bounds (`hi`) per function.
 const MAX_BODIES: usize = 20;
 const MAX_BOUNDS: usize = 4;
