@@ -58,6 +58,9 @@ pub(crate) enum Mode {
     Counterexample,
 }
 
+/// The longest an obligation over quantified invariants may take.
+const QUANTIFIED_OBLIGATION_LIMIT: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// The solver and everything the walks of one check share.
 pub(crate) struct Enc<'p> {
     pub p: &'p Program,
@@ -752,7 +755,17 @@ impl<'w, 'p> Walk<'w, 'p> {
         self.enc.obligations += 1;
         self.enc.solver.push();
         self.enc.solver.assert(&formula);
-        let answer = self.enc.solver.check(&[]);
+        // Quantified invariants (views at a symbolic index) can keep the solver searching for
+        // instances: their obligations get a bounded share of the budget.
+        let answer = if self.enc.views.values().any(|v| v.index.is_some()) {
+            match self.enc.solver.satisfiability_within(&[], QUANTIFIED_OBLIGATION_LIMIT) {
+                leapfrog_smt::Satisfiability::Unsat => Answer::Unsat,
+                leapfrog_smt::Satisfiability::Sat => self.enc.solver.check(&[]),
+                leapfrog_smt::Satisfiability::Unknown(why) => Answer::Unknown(why),
+            }
+        } else {
+            self.enc.solver.check(&[])
+        };
         self.enc.solver.pop();
         if self.enc.arith.bitwise_approximated {
             self.enc.note("bitwise operations on mathematical integers (a second pass is exact)".into());

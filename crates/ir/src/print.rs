@@ -700,7 +700,7 @@ fn cmp_prec(op: CmpOp) -> Prec {
 }
 
 /// The C spelling of an integer type under a data model.
-fn c_int_type(ty: IntTy, dm: DataModel) -> &'static str {
+pub fn c_int_type(ty: IntTy, dm: DataModel) -> &'static str {
     match (ty, dm) {
         (IntTy::Bool, _) => "_Bool",
         (IntTy::I8, _) => "signed char",

@@ -30,6 +30,9 @@ pub struct Visibility<'p> {
     by_name: BTreeMap<&'p str, Vec<VarId>>,
     /// Memory views: the ghost variable and the object it reads.
     views: BTreeMap<VarId, VarId>,
+    /// The index variables of views at a symbolic index: visible everywhere, since whoever
+    /// prints an invariant that mentions one declares it there.
+    declared: std::collections::BTreeSet<VarId>,
 }
 
 impl<'p> Visibility<'p> {
@@ -41,17 +44,18 @@ impl<'p> Visibility<'p> {
                 by_name.entry(var.name.as_str()).or_default().push(id);
             }
         }
-        // A view, and the index variable of a view at a symbolic index, are visible where the
-        // object is.
-        let views = views
-            .iter()
-            .flat_map(|v| std::iter::once((v.var, v.object)).chain(v.index.map(|ix| (ix.var, v.object))))
-            .collect();
-        Visibility { p, by_name, views }
+        // A view is visible where the object is; the index variable of a view at a symbolic
+        // index everywhere (a printed invariant declares it).
+        let declared = crate::quantified_indices(views);
+        let views = views.iter().map(|v| (v.var, v.object)).collect();
+        Visibility { p, by_name, views, declared }
     }
 
     /// Whether the name of `v` means `v` at `at` (see the module documentation).
     pub fn visible_at(&self, v: VarId, at: Span) -> bool {
+        if self.declared.contains(&v) {
+            return true;
+        }
         let v = self.views.get(&v).copied().unwrap_or(v);
         let Some(var) = self.p.vars.get(v) else { return false };
         let Some(scope) = in_scope(var, at) else { return false };

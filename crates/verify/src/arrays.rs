@@ -91,21 +91,55 @@ fn array_length(q: &Program, fid: FuncId, a: VarId) -> Option<Expr> {
         VarTy::Mem(ObjType::Array { len: ArrayLen::Fixed(0), .. }) => None,
         VarTy::Mem(ObjType::Array { len: ArrayLen::Fixed(n), .. }) => Some(Expr::int(i128::from(*n), IntTy::I64)),
         VarTy::Mem(ObjType::Array { len: ArrayLen::Dynamic, .. }) => {
-            let mut decls = q.funcs[fid].edges.iter().filter_map(|(_, e)| match &e.cmd {
-                Command::InitObject { var, len, .. } if *var == a => Some(len.clone()),
+            let f = &q.funcs[fid];
+            let mut decls = f.edges.iter().filter_map(|(_, e)| match &e.cmd {
+                Command::InitObject { var, len, .. } if *var == a => Some((e.to, len.clone())),
                 _ => None,
             });
-            let (Some(Some(len)), None) = (decls.next(), decls.next()) else { return None };
-            let Expr::Var(mut n) = *strip_casts(&len) else { return None };
-            // Through a temporary the function assigns once (`t := (unsigned long)n`).
-            if !named(q, n) {
+            let (Some((after, Some(len))), None) = (decls.next(), decls.next()) else { return None };
+            // The register the length comes from (through a temporary the function assigns
+            // once, `t := (unsigned long)n`), without a narrowing conversion on the way, and
+            // not assigned after the declaration: so that at every loop it still holds the
+            // array's length.
+            let succs = f.successors();
+            let mut later: BTreeSet<LocId> = BTreeSet::new();
+            let mut stack = vec![after];
+            while let Some(l) = stack.pop() {
+                if later.insert(l) {
+                    stack.extend(succs[l].iter().map(|&e| f.edges[e].to));
+                }
+            }
+            let assigned_later =
+                |n: VarId| f.edges.iter().any(|(_, e)| later.contains(&e.from) && e.cmd.defs().contains(&n));
+            let assigned_once = |n: VarId| -> Option<&Expr> {
                 let mut defs = q.funcs[fid].edges.iter().filter(|(_, e)| e.cmd.defs().contains(&n));
                 let (Some((_, e)), None) = (defs.next(), defs.next()) else { return None };
-                let Command::Assign(_, x) = &e.cmd else { return None };
-                let Expr::Var(m) = *strip_casts(x) else { return None };
-                n = m;
+                match &e.cmd {
+                    Command::Assign(_, x) => Some(x),
+                    _ => None,
+                }
+            };
+            let mut n = widened_register(q, &len)?;
+            if !named(q, n) {
+                n = widened_register(q, assigned_once(n)?)?;
             }
-            (named(q, n) && matches!(q.vars[n].ty.reg(), Some(Type::Int(t)) if t != IntTy::U64)).then(|| wide(q, n))
+            let ok = named(q, n)
+                && !assigned_later(n)
+                && matches!(q.vars[n].ty.reg(), Some(Type::Int(t)) if t != IntTy::U64);
+            ok.then(|| wide(q, n))
+        }
+        _ => None,
+    }
+}
+
+/// The register `e` converts to a type at least as wide as its own (or `e` itself).
+fn widened_register(q: &Program, e: &Expr) -> Option<VarId> {
+    match e {
+        Expr::Var(n) => Some(*n),
+        Expr::Cast(t, x) => {
+            let inner = x.ty(&q.vars)?.as_int()?;
+            (t.bits() >= inner.bits()).then_some(())?;
+            widened_register(q, x)
         }
         _ => None,
     }
@@ -410,6 +444,7 @@ pub fn candidates(q: &Program, fid: FuncId, forest: &LoopForest, av: &ArrayViews
         }
     }
     let kname = q.vars[k].name.clone();
+    let long = leapfrog_ir::print::c_int_type(IntTy::I64, q.data_model);
     let c = |e: &Expr| leapfrog_ir::print::expr_to_c(q, e);
     let mut out = Vec::new();
     for (_, lp) in forest.loops.iter() {
@@ -463,7 +498,7 @@ pub fn candidates(q: &Program, fid: FuncId, forest: &LoopForest, av: &ArrayViews
                 let expr = or(Expr::not(conjunction(&guard)), body.clone());
                 let (lo_c, hi_c) = (c(lo), c(hi));
                 let text = format!(
-                    "({{ long {kname}; for ({kname} = {lo_c}; {kname} < {hi_c}; {kname}++) if ({kname} >= 0{within} && !({})) break; {kname} >= {hi_c}; }})",
+                    "({{ {long} {kname}; for ({kname} = {lo_c}; {kname} < {hi_c}; {kname}++) if ({kname} >= 0{within} && !({})) break; {kname} >= {hi_c}; }})",
                     c(body)
                 );
                 out.push((lp.header, Candidate { expr, text }));
