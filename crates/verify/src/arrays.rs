@@ -19,9 +19,12 @@
 //!   `a[k] == b[k]` for a copy of `b[i]`); the comparisons the program makes of loaded elements
 //!   (`a[i] != e`, `a[i] < min`) with the index replaced by `k`, and their negations; two values
 //!   of one array's element (`a[k] == 0 || a[k] == 1`); a comparison implying another array's
-//!   store (`a[k] < 0 || b[k] == 0`); a flag or a comparison (`rv == 0 || a[k] == b[k]`);
-//! - ranges, per loop: `[0, i)` and `[i + 1, n)` for each index register `i` the loop assigns,
-//!   and `[0, n)`, where `n` is an array's length or a bound the program compares an index with.
+//!   constant store (`a[k] < 0 || b[k] == 0`); a flag or a comparison (`rv == 0 || a[k] ==
+//!   b[k]`); index registers read together are taken as one (`b[j] = a[i]` gives
+//!   `b[k] == a[k]`: Houdini keeps it where they move together);
+//! - ranges, per loop: `[0, i)` and `[i + 1, n)` for each index register `i` the loop assigns
+//!   (for the bodies over arrays `i` indexes), and `[0, n)`, where `n` is an array's length or
+//!   a bound the program compares an index with.
 //!
 //! Houdini keeps those that hold; the rest of `verify` treats them as any other candidate.
 
@@ -226,27 +229,38 @@ pub fn add_views(q: &mut Program, fid: FuncId) -> ArrayViews {
     out
 }
 
-/// `e` over elements at index `i` rewritten over the elements at `k`: each register loaded from
-/// `a[i]` becomes `a[k]`, `i` itself `k` (in `i`'s type); `None` when `e` reads a temporary or a
-/// register loaded at another index.
-fn at_index(q: &Program, av: &ArrayViews, e: &Expr, i: VarId, k: VarId) -> Option<Expr> {
+/// `e` over elements at the indices `same` (registers taken to be equal) rewritten over the
+/// elements at `k`: each register loaded from `a[i]` with `i` in `same` becomes `a[k]`, each
+/// `i` itself `k` (in `i`'s type); `None` when `e` reads a temporary or a register loaded at
+/// another index.
+fn at_index(q: &Program, av: &ArrayViews, e: &Expr, same: &BTreeSet<VarId>, k: VarId) -> Option<Expr> {
     let mut out = e.clone();
     for v in e.reads() {
         let load = av.accesses.iter().find(|a| a.loaded == Some(v));
         if let Some(load) = load {
-            if load.index != i {
+            if !same.contains(&load.index) {
                 return None;
             }
             out = out.substituted(v, &Expr::Var(av.cell(load.array)?));
-        } else if v == i {
-            let Some(Type::Int(t)) = q.vars[i].ty.reg() else { return None };
+        } else if same.contains(&v) {
+            let Some(Type::Int(t)) = q.vars[v].ty.reg() else { return None };
             let by = if t == IntTy::I64 { Expr::Var(k) } else { Expr::cast(t, Expr::Var(k)) };
             out = out.substituted(v, &by);
-        } else if matches!(q.vars[v].kind, VarKind::Temp | VarKind::Return) || q.vars[v].name.starts_with('.') {
+        } else if !named(q, v) {
             return None;
         }
     }
     Some(out)
+}
+
+/// The index registers of the elements `e` reads, with `also`: the registers [`at_index`]
+/// takes to be equal (two indices moving together, `b[j] = a[i]`; Houdini keeps the
+/// candidates only where they are).
+fn indices_read(av: &ArrayViews, e: &Expr, also: VarId) -> BTreeSet<VarId> {
+    let mut out: BTreeSet<VarId> =
+        e.reads().iter().filter_map(|v| av.accesses.iter().find(|a| a.loaded == Some(*v))).map(|a| a.index).collect();
+    out.insert(also);
+    out
 }
 
 fn comparisons(e: &Expr, out: &mut Vec<Expr>) {
@@ -280,7 +294,7 @@ fn bodies(q: &Program, fid: FuncId, av: &ArrayViews, k: VarId) -> Vec<Expr> {
         if value.ty(&q.vars) != q.vars[cell].ty.reg() {
             continue;
         }
-        if let Some(v) = at_index(q, av, value, a.index, k) {
+        if let Some(v) = at_index(q, av, value, &indices_read(av, value, a.index), k) {
             let body = Expr::cmp(CmpOp::Eq, Expr::Var(cell), v);
             if !stores.iter().any(|(_, b)| *b == body) {
                 stores.push((cell, body));
@@ -294,15 +308,14 @@ fn bodies(q: &Program, fid: FuncId, av: &ArrayViews, k: VarId) -> Vec<Expr> {
             comparisons(x, &mut atoms);
         }
     }
-    let indices: BTreeSet<VarId> = av.accesses.iter().map(|a| a.index).collect();
     let mut tests: Vec<Expr> = Vec::new();
     for atom in &atoms {
-        for &i in &indices {
-            if let Some(b) = at_index(q, av, atom, i, k).filter(|b| mentions_cell(b)) {
-                for t in [b.clone(), Expr::not(b)] {
-                    if !tests.contains(&t) {
-                        tests.push(t);
-                    }
+        let mut same = indices_read(av, atom, k);
+        same.remove(&k);
+        if let Some(b) = at_index(q, av, atom, &same, k).filter(|b| mentions_cell(b)) {
+            for t in [b.clone(), Expr::not(b)] {
+                if !tests.contains(&t) {
+                    tests.push(t);
                 }
             }
         }
@@ -327,9 +340,10 @@ fn bodies(q: &Program, fid: FuncId, av: &ArrayViews, k: VarId) -> Vec<Expr> {
             }
         }
     }
-    // A store that depends on a test of another array's element (`b[i] = a[i] >= 0 ? 1 : 0`):
-    // the test implies what was stored.
-    for (cell, body) in &stores {
+    // A constant store that depends on a test of another array's element (`b[i] = a[i] >= 0 ?
+    // 1 : 0`): the test implies what was stored.
+    let constant = |body: &Expr| matches!(body, Expr::Cmp(_, _, value) if value.as_const().is_some());
+    for (cell, body) in stores.iter().filter(|(_, body)| constant(body)) {
         for t in tests.iter().filter(|t| !t.reads().contains(cell)) {
             push(or(Expr::not(t.clone()), body.clone()));
         }
@@ -456,17 +470,18 @@ pub fn candidates(q: &Program, fid: FuncId, forest: &LoopForest, av: &ArrayViews
             }
         }
         let counters: BTreeSet<VarId> = av.accesses.iter().map(|a| a.index).filter(|i| assigned.contains(i)).collect();
-        let mut ranges: Vec<(Expr, Expr)> = Vec::new();
+        // The ranges, each with the counter it follows (none for a whole range).
+        let mut ranges: Vec<(Option<VarId>, Expr, Expr)> = Vec::new();
         let zero = Expr::int(0, IntTy::I64);
         for &i in &counters {
-            ranges.push((zero.clone(), wide(q, i)));
+            ranges.push((Some(i), zero.clone(), wide(q, i)));
             let next = Expr::binary(BinOp::Add, IntTy::I64, wide(q, i), Expr::int(1, IntTy::I64));
             for b in &bounds {
-                ranges.push((next.clone(), b.clone()));
+                ranges.push((Some(i), next.clone(), b.clone()));
             }
         }
         for b in &bounds {
-            ranges.push((zero.clone(), b.clone()));
+            ranges.push((None, zero.clone(), b.clone()));
         }
         for &v in &ranged {
             let Some(Type::Int(t)) = q.vars[v].ty.reg() else { continue };
@@ -486,9 +501,13 @@ pub fn candidates(q: &Program, fid: FuncId, forest: &LoopForest, av: &ArrayViews
                     lens.push(n);
                 }
             }
+            // A range that follows a counter only for a body over arrays the counter indexes.
+            let indexes = |i: VarId| {
+                av.accesses.iter().any(|a| a.index == i && av.cell(a.array).is_some_and(|c| body.reads().contains(&c)))
+            };
             let kv = Expr::Var(k);
             let within: String = lens.iter().map(|n| format!(" && {kname} < {}", c(n))).collect();
-            for (lo, hi) in &ranges {
+            for (_, lo, hi) in ranges.iter().filter(|(i, _, _)| i.is_none_or(indexes)) {
                 let mut guard = vec![
                     Expr::cmp(CmpOp::Le, lo.clone(), kv.clone()),
                     Expr::cmp(CmpOp::Lt, kv.clone(), hi.clone()),
