@@ -436,10 +436,78 @@ fn wide(q: &Program, v: VarId) -> Expr {
     }
 }
 
+/// A range `[lo, hi)` of indices, with the counter it follows (none for a whole range).
+struct Range {
+    counter: Option<VarId>,
+    lo: Expr,
+    hi: Expr,
+}
+
+/// The ranges at loop `lp`: `[0, i)` and `[i + 1, n)` for each index register `i` the loop
+/// assigns, `[0, n)` for each bound `n`.
+fn loop_ranges(
+    q: &Program,
+    fid: FuncId,
+    lp: &leapfrog_ir::loops::Loop,
+    av: &ArrayViews,
+    bounds: &[Expr],
+) -> Vec<Range> {
+    let mut assigned: BTreeSet<VarId> = BTreeSet::new();
+    for (_, e) in q.funcs[fid].edges.iter() {
+        if lp.contains(e.from) && lp.contains(e.to) {
+            assigned.extend(e.cmd.defs());
+        }
+    }
+    let counters: BTreeSet<VarId> = av.accesses.iter().map(|a| a.index).filter(|i| assigned.contains(i)).collect();
+    let zero = Expr::int(0, IntTy::I64);
+    let mut out = Vec::new();
+    for &i in &counters {
+        out.push(Range { counter: Some(i), lo: zero.clone(), hi: wide(q, i) });
+        let next = Expr::binary(BinOp::Add, IntTy::I64, wide(q, i), Expr::int(1, IntTy::I64));
+        for b in bounds {
+            out.push(Range { counter: Some(i), lo: next.clone(), hi: b.clone() });
+        }
+    }
+    for b in bounds {
+        out.push(Range { counter: None, lo: zero.clone(), hi: b.clone() });
+    }
+    out
+}
+
+/// `∀k ∈ range: body` over the elements inside the arrays the body reads, with its C text.
+fn quantified(q: &Program, av: &ArrayViews, k: VarId, range: &Range, body: &Expr) -> Candidate {
+    let c = |e: &Expr| leapfrog_ir::print::expr_to_c(q, e);
+    // The lengths of the arrays the body reads.
+    let mut lens: Vec<&Expr> = Vec::new();
+    for v in av.views.iter().filter(|v| body.reads().contains(&v.var)) {
+        if let Some((_, n)) = av.arrays.get(&v.object)
+            && !lens.contains(&n)
+        {
+            lens.push(n);
+        }
+    }
+    let kv = Expr::Var(k);
+    let mut guard = vec![
+        Expr::cmp(CmpOp::Le, range.lo.clone(), kv.clone()),
+        Expr::cmp(CmpOp::Lt, kv.clone(), range.hi.clone()),
+        Expr::cmp(CmpOp::Le, Expr::int(0, IntTy::I64), kv.clone()),
+    ];
+    guard.extend(lens.iter().map(|n| Expr::cmp(CmpOp::Lt, kv.clone(), (*n).clone())));
+    let expr = or(Expr::not(conjunction(&guard)), body.clone());
+    let kname = &q.vars[k].name;
+    let long = leapfrog_ir::print::c_int_type(IntTy::I64, q.data_model);
+    let within: String = lens.iter().map(|n| format!(" && {kname} < {}", c(n))).collect();
+    let (lo, hi) = (c(&range.lo), c(&range.hi));
+    let text = format!(
+        "({{ {long} {kname}; for ({kname} = {lo}; {kname} < {hi}; {kname}++) if ({kname} >= 0{within} && !({})) break; {kname} >= {hi}; }})",
+        c(body)
+    );
+    Candidate { expr, text }
+}
+
 /// The template candidates per loop header of `q`'s function `fid` over the views `av` added.
 pub fn candidates(q: &Program, fid: FuncId, forest: &LoopForest, av: &ArrayViews) -> Vec<(LocId, Candidate)> {
     let Some(k) = av.index_var() else { return Vec::new() };
-    let f = &q.funcs[fid];
     let bodies = bodies(q, fid, av, k);
     if bodies.is_empty() {
         return Vec::new();
@@ -457,32 +525,8 @@ pub fn candidates(q: &Program, fid: FuncId, forest: &LoopForest, av: &ArrayViews
             }
         }
     }
-    let kname = q.vars[k].name.clone();
-    let long = leapfrog_ir::print::c_int_type(IntTy::I64, q.data_model);
-    let c = |e: &Expr| leapfrog_ir::print::expr_to_c(q, e);
     let mut out = Vec::new();
     for (_, lp) in forest.loops.iter() {
-        // The index registers the loop assigns.
-        let mut assigned: BTreeSet<VarId> = BTreeSet::new();
-        for (_, e) in f.edges.iter() {
-            if lp.contains(e.from) && lp.contains(e.to) {
-                assigned.extend(e.cmd.defs());
-            }
-        }
-        let counters: BTreeSet<VarId> = av.accesses.iter().map(|a| a.index).filter(|i| assigned.contains(i)).collect();
-        // The ranges, each with the counter it follows (none for a whole range).
-        let mut ranges: Vec<(Option<VarId>, Expr, Expr)> = Vec::new();
-        let zero = Expr::int(0, IntTy::I64);
-        for &i in &counters {
-            ranges.push((Some(i), zero.clone(), wide(q, i)));
-            let next = Expr::binary(BinOp::Add, IntTy::I64, wide(q, i), Expr::int(1, IntTy::I64));
-            for b in &bounds {
-                ranges.push((Some(i), next.clone(), b.clone()));
-            }
-        }
-        for b in &bounds {
-            ranges.push((None, zero.clone(), b.clone()));
-        }
         for &v in &ranged {
             let Some(Type::Int(t)) = q.vars[v].ty.reg() else { continue };
             let name = &q.vars[v].name;
@@ -491,36 +535,14 @@ pub fn candidates(q: &Program, fid: FuncId, forest: &LoopForest, av: &ArrayViews
                 out.push((lp.header, Candidate { expr, text: format!("{name} {} {bound}", op.c_symbol()) }));
             }
         }
+        let ranges = loop_ranges(q, fid, lp, av, &bounds);
         for body in &bodies {
-            // The lengths of the arrays the body reads.
-            let mut lens: Vec<&Expr> = Vec::new();
-            for v in av.views.iter().filter(|v| body.reads().contains(&v.var)) {
-                if let Some((_, n)) = av.arrays.get(&v.object)
-                    && !lens.contains(&n)
-                {
-                    lens.push(n);
-                }
-            }
             // A range that follows a counter only for a body over arrays the counter indexes.
             let indexes = |i: VarId| {
                 av.accesses.iter().any(|a| a.index == i && av.cell(a.array).is_some_and(|c| body.reads().contains(&c)))
             };
-            let kv = Expr::Var(k);
-            let within: String = lens.iter().map(|n| format!(" && {kname} < {}", c(n))).collect();
-            for (_, lo, hi) in ranges.iter().filter(|(i, _, _)| i.is_none_or(indexes)) {
-                let mut guard = vec![
-                    Expr::cmp(CmpOp::Le, lo.clone(), kv.clone()),
-                    Expr::cmp(CmpOp::Lt, kv.clone(), hi.clone()),
-                    Expr::cmp(CmpOp::Le, zero.clone(), kv.clone()),
-                ];
-                guard.extend(lens.iter().map(|n| Expr::cmp(CmpOp::Lt, kv.clone(), (*n).clone())));
-                let expr = or(Expr::not(conjunction(&guard)), body.clone());
-                let (lo_c, hi_c) = (c(lo), c(hi));
-                let text = format!(
-                    "({{ {long} {kname}; for ({kname} = {lo_c}; {kname} < {hi_c}; {kname}++) if ({kname} >= 0{within} && !({})) break; {kname} >= {hi_c}; }})",
-                    c(body)
-                );
-                out.push((lp.header, Candidate { expr, text }));
+            for range in ranges.iter().filter(|r| r.counter.is_none_or(indexes)) {
+                out.push((lp.header, quantified(q, av, k, range, body)));
             }
         }
     }
