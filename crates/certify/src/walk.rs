@@ -29,7 +29,7 @@ use leapfrog_ir::{
     Command, Edge, EdgeId, Expr, Fill, Function, HavocOrigin, Id, IdVec, LocId, LoopId, Program, Type, VarId, VarKind,
     VarTy,
 };
-use leapfrog_smt::{Answer, Solver};
+use leapfrog_smt::{Satisfiability, Solver};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use z3::Sort;
 use z3::ast::{Array, BV, Bool, Dynamic, Int};
@@ -702,7 +702,7 @@ impl<'w, 'p> Walk<'w, 'p> {
     /// The invariant of the loop headed at `header` in state `st` (`true` when none is given).
     pub fn invariant(&mut self, header: LocId, st: &State) -> Result<Bool, Halt> {
         let exprs = self.enc.invariants.get(&header).cloned().unwrap_or_default();
-        let quantified = leapfrog_ir::quantified_indices(&self.enc.views.values().cloned().collect::<Vec<_>>());
+        let quantified = leapfrog_ir::quantified_indices(self.enc.views.values());
         let mut parts = Vec::new();
         for e in &exprs {
             let mut def = Defined::default();
@@ -758,22 +758,18 @@ impl<'w, 'p> Walk<'w, 'p> {
         // Quantified invariants (views at a symbolic index) can keep the solver searching for
         // instances: their obligations get a bounded share of the budget.
         let answer = if self.enc.views.values().any(|v| v.index.is_some()) {
-            match self.enc.solver.satisfiability_within(&[], QUANTIFIED_OBLIGATION_LIMIT) {
-                leapfrog_smt::Satisfiability::Unsat => Answer::Unsat,
-                leapfrog_smt::Satisfiability::Sat => self.enc.solver.check(&[]),
-                leapfrog_smt::Satisfiability::Unknown(why) => Answer::Unknown(why),
-            }
+            self.enc.solver.satisfiability_within(&[], QUANTIFIED_OBLIGATION_LIMIT)
         } else {
-            self.enc.solver.check(&[])
+            self.enc.solver.satisfiability(&[])
         };
         self.enc.solver.pop();
         if self.enc.arith.bitwise_approximated {
             self.enc.note("bitwise operations on mathematical integers (a second pass is exact)".into());
         }
         match answer {
-            Answer::Unsat => Ok(()),
-            Answer::Sat(_) if self.enc.approx.is_empty() => Err(Halt::Rejected(what)),
-            Answer::Sat(_) => {
+            Satisfiability::Unsat => Ok(()),
+            Satisfiability::Sat if self.enc.approx.is_empty() => Err(Halt::Rejected(what)),
+            Satisfiability::Sat => {
                 self.enc.failed_approximated = true;
                 let approx: Vec<&str> = self.enc.approx.iter().map(|s| s.as_str()).collect();
                 self.enc
@@ -781,7 +777,7 @@ impl<'w, 'p> Walk<'w, 'p> {
                     .push(format!("{what}, but the checker's encoding over-approximates here ({})", approx.join("; ")));
                 Ok(())
             }
-            Answer::Unknown(reason) => {
+            Satisfiability::Unknown(reason) => {
                 self.enc.unknown.push(format!("{what}: the solver gave up ({reason})"));
                 Ok(())
             }

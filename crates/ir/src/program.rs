@@ -301,6 +301,6 @@ impl MemoryView {
 }
 
 /// The index variables of `views` (the variables quantified invariants range over).
-pub fn quantified_indices(views: &[MemoryView]) -> std::collections::BTreeSet<VarId> {
-    views.iter().filter_map(|v| v.index.map(|ix| ix.var)).collect()
+pub fn quantified_indices<'v>(views: impl IntoIterator<Item = &'v MemoryView>) -> std::collections::BTreeSet<VarId> {
+    views.into_iter().filter_map(|v| v.index.map(|ix| ix.var)).collect()
 }

@@ -222,7 +222,7 @@ impl Solver {
         // and its parameters never change: they are set once (setting them again makes Z3
         // set its context up again, which costs more than a small query).
         let rlimit_only = self.limits.timeout.is_zero() && self.limits.rlimit > 0 && cap.is_none();
-        if !rlimit_only || !self.configured.get() || cap.is_some() {
+        if !rlimit_only || !self.configured.get() {
             let mut params = Params::new();
             if !rlimit_only {
                 params.set_u32("timeout", timeout.as_millis().clamp(1, u32::MAX as u128) as u32);

@@ -207,18 +207,8 @@ pub fn analyze_candidates(
         .ids()
         .map(|l| (0..cands[l].len()).map(|k| Bool::new_const(format!("act_{}_{k}", l.index()))).collect())
         .collect();
-    let quantified: IdVec<LoopId, Vec<bool>> = cands
-        .iter()
-        .map(|(_, cs)| {
-            cs.iter()
-                .map(|c| {
-                    let mut q = false;
-                    c.expr.for_each_var(&mut |v| q |= enc.quantified.contains(&v));
-                    q
-                })
-                .collect()
-        })
-        .collect();
+    let quantified: IdVec<LoopId, Vec<bool>> =
+        cands.iter().map(|(_, cs)| cs.iter().map(|c| !enc.quantified_in(&c.expr).is_empty()).collect()).collect();
     let cs = Candidates { cands, acts, quantified, with_quantifiers: false };
 
     // The walks: the top level from the entry, every loop from its header.
@@ -333,17 +323,7 @@ pub fn analyze_candidates(
             active[l].iter().zip(&cs.acts[l]).filter(|(on, _)| **on).map(|(_, a)| a.clone()).collect::<Vec<_>>()
         })
         .collect();
-    // The instances of the quantified candidates at the states' own indices may not suffice:
-    // then the safety check with them for every index.
-    let any_quantified = forest.loops.ids().any(|l| active[l].iter().zip(&cs.quantified[l]).any(|(on, q)| *on && *q));
-    let proven_with_quantifiers = any_quantified && !safety.is_empty() && {
-        solver.push();
-        solver.assert(&Bool::or(&safety.iter().map(|(_, b)| b.clone()).collect::<Vec<_>>()));
-        let instances_suffice = solver.proves_unsat(&assumptions);
-        solver.pop();
-        !instances_suffice && safe_with_quantifiers(&enc, &forest, &cs, &active, cfg)
-    };
-    let safety_result = if safety.is_empty() || proven_with_quantifiers {
+    let mut safety_result = if safety.is_empty() {
         SafetyResult::Safe
     } else {
         solver.push();
@@ -379,6 +359,15 @@ pub fn analyze_candidates(
         solver.pop();
         r
     };
+    // The instances of the quantified candidates may not suffice: then the safety check with
+    // them for every index.
+    let any_quantified = forest.loops.ids().any(|l| active[l].iter().zip(&cs.quantified[l]).any(|(on, q)| *on && *q));
+    if any_quantified
+        && !matches!(safety_result, SafetyResult::Safe)
+        && safe_with_quantifiers(&enc, &forest, &cs, &active, cfg)
+    {
+        safety_result = SafetyResult::Safe;
+    }
     let safe_edges = match &safety_result {
         SafetyResult::Safe => safety.iter().map(|(e, _)| *e).collect(),
         SafetyResult::Reachable { .. } if search.each_assertion => {

@@ -381,23 +381,27 @@ impl<'p> Encoder<'p> {
     /// function accesses an array element ([`Encoder::accessed_indices`], evaluated in `s`:
     /// a loop's body reads `a[i]` at the `i` of its header).
     pub fn invariant_instances(&self, e: &Expr, s: &State) -> Vec<Bool> {
-        let mut bound = Vec::new();
-        e.for_each_var(&mut |v| {
-            if self.quantified.contains(&v) && !bound.contains(&v) {
-                bound.push(v);
-            }
-        });
         let mut out = vec![self.truth(e, s)];
-        if bound.len() != 1 {
-            return out;
-        }
+        let bound = self.quantified_in(e);
+        let [k] = bound.as_slice() else { return out };
+        let Some(Type::Int(t)) = self.p.vars[*k].ty.reg() else { return out };
         for index in &self.accessed_indices {
-            let Some(Type::Int(t)) = self.p.vars[bound[0]].ty.reg() else { break };
             let mut at = s.clone();
-            at.regs.insert(bound[0], self.eval(&Expr::cast(t, index.clone()), s));
+            at.regs.insert(*k, self.eval(&Expr::cast(t, index.clone()), s));
             out.push(self.truth(e, &at));
         }
         out
+    }
+
+    /// The index variables ([`Encoder::quantified`]) `e` mentions, in order.
+    pub fn quantified_in(&self, e: &Expr) -> Vec<VarId> {
+        let mut bound = BTreeSet::new();
+        e.for_each_var(&mut |v| {
+            if self.quantified.contains(&v) {
+                bound.insert(v);
+            }
+        });
+        bound.into_iter().collect()
     }
 
     /// An invariant `e` assumed in `s`: for every value of the index variables it mentions
@@ -405,12 +409,7 @@ impl<'p> Encoder<'p> {
     /// assigns them: a state's value of one is arbitrary, so an obligation `guard ∧ ¬e` without
     /// a solution proves `e` for every value (the fresh-index instantiation).
     pub fn invariant_truth(&self, e: &Expr, s: &State) -> Bool {
-        let mut bound = BTreeSet::new();
-        e.for_each_var(&mut |v| {
-            if self.quantified.contains(&v) {
-                bound.insert(v);
-            }
-        });
+        let bound = self.quantified_in(e);
         if bound.is_empty() {
             return self.truth(e, s);
         }

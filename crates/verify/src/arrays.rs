@@ -31,7 +31,7 @@
 use leapfrog_arith::{BinOp, CmpOp, IntTy};
 use leapfrog_ir::loops::LoopForest;
 use leapfrog_ir::types::{ArrayLen, ObjType, Type, VarTy};
-use leapfrog_ir::{Command, Expr, FuncId, LocId, MemoryView, Program, VarId, VarKind, ViewIndex};
+use leapfrog_ir::{Command, Expr, FuncId, LocId, MemoryView, Program, VarId, ViewIndex};
 use leapfrog_summarize::candidates::{Candidate, conjunction, or};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -82,11 +82,6 @@ fn strip_casts(e: &Expr) -> &Expr {
     e
 }
 
-/// Whether the user can name `v` (not a temporary, a return value or a hidden object).
-fn named(q: &Program, v: VarId) -> bool {
-    !matches!(q.vars[v].kind, VarKind::Temp | VarKind::Return) && !q.vars[v].name.starts_with('.')
-}
-
 /// The number of elements of array `a` of `q`'s function `fid`, as a `long`: its constant
 /// length, or the named register its one declaration (a variable-length array) takes it from.
 fn array_length(q: &Program, fid: FuncId, a: VarId) -> Option<Expr> {
@@ -123,10 +118,10 @@ fn array_length(q: &Program, fid: FuncId, a: VarId) -> Option<Expr> {
                 }
             };
             let mut n = widened_register(q, &len)?;
-            if !named(q, n) {
+            if !crate::nameable(q, n) {
                 n = widened_register(q, assigned_once(n)?)?;
             }
-            let ok = named(q, n)
+            let ok = crate::nameable(q, n)
                 && !assigned_later(n)
                 && matches!(q.vars[n].ty.reg(), Some(Type::Int(t)) if t != IntTy::U64);
             ok.then(|| wide(q, n))
@@ -196,29 +191,14 @@ pub fn add_views(q: &mut Program, fid: FuncId) -> ArrayViews {
     if out.arrays.is_empty() {
         return out;
     }
+    // The index is declared by every printed invariant that mentions it (`ir::Visibility`
+    // counts it visible everywhere); the views are visible where their arrays are.
     let first = out.arrays.keys().next().copied().expect("not empty");
     let name = fresh_name(q);
-    let anchor = q.vars[first].clone();
-    let index = q.vars.push(leapfrog_ir::Var {
-        name: name.clone(),
-        ty: VarTy::Reg(Type::Int(IntTy::I64)),
-        kind: VarKind::Local,
-        func: Some(fid),
-        span: anchor.span,
-        scope: anchor.scope,
-    });
-    q.funcs[fid].locals.push(index);
+    let index = crate::add_ghost_local(q, fid, name.clone(), Type::Int(IntTy::I64), first);
     for (&array, &(t, _)) in &out.arrays {
-        let obj = q.vars[array].clone();
-        let var = q.vars.push(leapfrog_ir::Var {
-            name: format!("{}[{name}]", obj.name),
-            ty: VarTy::Reg(Type::Int(t)),
-            kind: VarKind::Local,
-            func: Some(fid),
-            span: obj.span,
-            scope: obj.scope,
-        });
-        q.funcs[fid].locals.push(var);
+        let cell = format!("{}[{name}]", q.vars[array].name);
+        let var = crate::add_ghost_local(q, fid, cell, Type::Int(t), array);
         out.views.push(MemoryView {
             var,
             object: array,
@@ -246,7 +226,7 @@ fn at_index(q: &Program, av: &ArrayViews, e: &Expr, same: &BTreeSet<VarId>, k: V
             let Some(Type::Int(t)) = q.vars[v].ty.reg() else { return None };
             let by = if t == IntTy::I64 { Expr::Var(k) } else { Expr::cast(t, Expr::Var(k)) };
             out = out.substituted(v, &by);
-        } else if !named(q, v) {
+        } else if !crate::nameable(q, v) {
             return None;
         }
     }
@@ -378,7 +358,7 @@ fn flags(q: &Program, fid: FuncId) -> Vec<Expr> {
     let mut out = Vec::new();
     for (v, cs) in values {
         let (Some(cs), Some(Type::Int(t))) = (cs, q.vars[v].ty.reg()) else { continue };
-        if named(q, v) && cs.len() == 2 {
+        if crate::nameable(q, v) && cs.len() == 2 {
             // The value it is reset to: the one it does not start with is unknown here, so both.
             for c in cs {
                 out.push(Expr::cmp(CmpOp::Eq, Expr::Var(v), Expr::int(c, t)));
@@ -414,7 +394,8 @@ fn bounds(q: &Program, fid: FuncId, av: &ArrayViews) -> Vec<Expr> {
             let bound = match strip_casts(b) {
                 Expr::Int(c, _) if (0..=i128::from(u32::MAX)).contains(c) => Expr::int(*c, IntTy::I64),
                 Expr::Var(n)
-                    if named(q, *n) && matches!(q.vars[*n].ty.reg(), Some(Type::Int(t)) if t != IntTy::U64) =>
+                    if crate::nameable(q, *n)
+                        && matches!(q.vars[*n].ty.reg(), Some(Type::Int(t)) if t != IntTy::U64) =>
                 {
                     wide(q, *n)
                 }

@@ -234,11 +234,9 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
     // on either program).
     q = leapfrog_ir::promote::promote_cells(&q, fid, leapfrog_ir::promote::Unwritten::Keep).program;
     let views = add_memory_views(&mut q, fid);
-    // The arrays' elements at a symbolic index, for quantified invariants: only the attempts
-    // after the first see them (the other stages and the abstract interpreter track cells at
-    // constant offsets only).
-    let array_views = arrays::add_views(&mut q, fid);
-    let all_views: Vec<MemoryView> = views.iter().chain(&array_views.views).cloned().collect();
+    // With the arrays' elements at a symbolic index, once the attempts after the first add
+    // them (the other stages and the abstract interpreter track cells at constant offsets only).
+    let mut all_views: Vec<MemoryView> = views.clone();
     let limits = QueryLimits { timeout: opts.timeout, rlimit: 0 };
     let cfg = Config { semantics: opts.semantics, limits, deadline: Some(deadline) };
     // A quick concrete search first (shallow bugs are common and cheap to confirm), then the
@@ -273,6 +271,8 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
         let forest = &attempt.analysis.forest;
         retain_visible_at_their_loops(&q, fid, forest, &views, &mut seeds);
         // And the quantified array templates.
+        let array_views = arrays::add_views(&mut q, fid);
+        all_views.extend(array_views.views.iter().cloned());
         let mut array_seeds = arrays::candidates(&q, fid, forest, &array_views);
         retain_visible_at_their_loops(&q, fid, forest, &all_views, &mut array_seeds);
         trace_arrays(|| array_seeds.iter().map(|(l, c)| format!("candidate at {l:?}: {}", c.text)).collect());
@@ -895,12 +895,7 @@ pub fn summarize(p: &Program, opts: &Options) -> SummariesReport {
             l.modified.iter().filter(|v| visible(v)).map(|v| q.vars[*v].name.clone()).collect();
         modified.extend(l.modified_objects.iter().filter(|v| visible(v)).map(|v| format!("*{}", q.vars[*v].name)));
         modified.dedup();
-        let hidden = l
-            .modified
-            .iter()
-            .chain(&l.modified_objects)
-            .filter(|v| user_name(&q, **v).is_some() && !visible(v))
-            .count();
+        let hidden = l.modified.iter().chain(&l.modified_objects).filter(|v| nameable(&q, **v) && !visible(v)).count();
         let exits = exits::exits(&q, f, lp, &visibility, span);
         let mut notes = exits.notes;
         if hidden > 0 {
@@ -965,10 +960,32 @@ fn assertions_as_assumptions(p: &Program) -> Program {
     q
 }
 
-fn user_name(p: &Program, v: leapfrog_ir::VarId) -> Option<String> {
+/// Whether the user can name `v`: not a temporary, a return value or a hidden object.
+pub(crate) fn nameable(p: &Program, v: leapfrog_ir::VarId) -> bool {
     let var = p.var(v);
-    (!matches!(var.kind, leapfrog_ir::VarKind::Temp | leapfrog_ir::VarKind::Return) && !var.name.starts_with('.'))
-        .then(|| var.name.clone())
+    !matches!(var.kind, leapfrog_ir::VarKind::Temp | leapfrog_ir::VarKind::Return) && !var.name.starts_with('.')
+}
+
+/// A ghost local of `q`'s function `fid` named `name`, of register type `ty`, declared where
+/// `like` is (so that it is visible where `like` is).
+pub(crate) fn add_ghost_local(
+    q: &mut Program,
+    fid: leapfrog_ir::FuncId,
+    name: String,
+    ty: Type,
+    like: leapfrog_ir::VarId,
+) -> leapfrog_ir::VarId {
+    let (span, scope) = (q.vars[like].span, q.vars[like].scope);
+    let var = q.vars.push(leapfrog_ir::Var {
+        name,
+        ty: VarTy::Reg(ty),
+        kind: leapfrog_ir::VarKind::Local,
+        func: Some(fid),
+        span,
+        scope,
+    });
+    q.funcs[fid].locals.push(var);
+    var
 }
 
 /// The most memory views a function gets.
@@ -999,17 +1016,9 @@ pub fn add_memory_views(q: &mut Program, fid: leapfrog_ir::FuncId) -> Vec<Memory
         found.push((object, offset, t));
     }
     for (object, offset, t) in found.into_iter().take(MAX_VIEWS) {
-        let obj = q.vars[object].clone();
         // Named as the C lvalue of the cell (`a[99]`), visible where the object is.
-        let var = q.vars.push(leapfrog_ir::Var {
-            name: leapfrog_ir::print::cell_to_c(q, object, offset, t),
-            ty: VarTy::Reg(Type::Int(t)),
-            kind: leapfrog_ir::VarKind::Local,
-            func: Some(fid),
-            span: obj.span,
-            scope: obj.scope,
-        });
-        q.funcs[fid].locals.push(var);
+        let name = leapfrog_ir::print::cell_to_c(q, object, offset, t);
+        let var = add_ghost_local(q, fid, name, Type::Int(t), object);
         views.push(MemoryView::at_offset(var, object, offset));
     }
     views
