@@ -215,8 +215,41 @@ impl Polyhedron {
             }
         }
         kept.extend(dropped.iter().filter_map(|c| relax(c, &mut newer_entails, thresholds)));
+        if !dropped.is_empty() {
+            kept.extend(threshold_bounds(q, &mut newer_entails, thresholds));
+        }
         Polyhedron::from_constraints(kept)
     }
+}
+
+/// "Widening up to" (Halbwachs, Proy and Roumanoff, 1997) over the bounds `x ≤ t` and `x ≥ t`
+/// of single dimensions, `t` a threshold or its negation: the tightest such bound of each
+/// dimension of `q` that `q` (the join, which contains the older iterate) entails. It keeps a
+/// bound the older iterate only implied through relations the widening dropped (`len ≤ s + 1`
+/// and `s ≤ 14`): the widening keeps only the older iterate's own constraints. The bounds come
+/// from a finite set, so the sequence still stabilizes.
+fn threshold_bounds(
+    q: &[Constraint<Dim>],
+    q_entails: &mut Entailment,
+    thresholds: &[Rational],
+) -> Vec<Constraint<Dim>> {
+    let mut levels: Vec<Rational> = thresholds.iter().flat_map(|t| [t.clone(), -t]).collect();
+    levels.sort();
+    levels.dedup();
+    let dims: BTreeSet<Dim> = q.iter().flat_map(Constraint::vars).copied().collect();
+    let Some(tableau) = &mut q_entails.tableau else { return Vec::new() };
+    let mut out = Vec::new();
+    for d in dims {
+        for sign in [Rational::one(), -Rational::one()] {
+            // sign·d ≥ min over q; the largest level at most that minimum.
+            let e = Affine::var(d).scale(&sign);
+            let LpResult::Optimum { value, .. } = tableau.minimize(&e) else { continue };
+            if let Some(t) = levels.iter().rev().find(|t| **t <= value) {
+                out.push(Constraint::ge(&e, &Affine::constant(t.clone())));
+            }
+        }
+    }
+    out
 }
 
 /// For `L + k ≥ 0` that `q` does not entail: the tightest `L ≥ t` weaker than it that `q`
@@ -691,6 +724,19 @@ mod tests {
         assert_eq!(down, poly(range(X, -10, 0)));
         // Without thresholds, the plain widening.
         assert_eq!(old.widen(&new), poly([ge(0, &[(1, X)]), eq(0, &[(1, X), (-1, Y)])]));
+    }
+
+    #[test]
+    fn widening_keeps_a_threshold_bound_the_older_iterate_only_implied() {
+        // Older: 0 ≤ y ≤ 1, 0 ≤ x ≤ y + 1 (x ≤ 2 only implied); newer: 0 ≤ y ≤ 5, 0 ≤ x ≤ 2.
+        let old = poly(range(Y, 0, 1).into_iter().chain([ge(0, &[(1, X)]), ge(1, &[(-1, X), (1, Y)])]));
+        let new = poly(range(Y, 0, 5).into_iter().chain(range(X, 0, 2)));
+        let thresholds = [rational(2), rational(10)];
+        let widened = old.widen_with_thresholds(&old.join(&new), &thresholds);
+        assert!(widened.entails(&ge(2, &[(-1, X)])), "{widened:?}");
+        assert!(new.leq(&widened));
+        // Without thresholds, the plain widening drops every upper bound.
+        assert!(!old.widen(&old.join(&new)).entails(&ge(100, &[(-1, X)])));
     }
 
     #[test]

@@ -35,6 +35,7 @@ pub mod program;
 pub mod promote;
 pub mod recursion;
 pub mod scope;
+pub mod tables;
 pub mod types;
 pub mod verify;
 pub mod wto;

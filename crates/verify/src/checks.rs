@@ -20,7 +20,8 @@ use leapfrog_arith::Semantics;
 use leapfrog_interp::runs::{self, replay};
 use leapfrog_interp::{ExecResult, Outcome, UbKind};
 use leapfrog_ir::checks::{Check, CheckKind, CheckedProperties, escaping_frame_addresses, instrument};
-use leapfrog_ir::{AssertOrigin, Command, HavocOrigin, InlineLimits, Program, inline_program};
+use leapfrog_ir::tables::ConstantTables;
+use leapfrog_ir::{AssertOrigin, CmpOp, Command, Expr, FuncId, HavocOrigin, InlineLimits, Program, inline_program};
 use leapfrog_results::safety::{CheckResult, CheckStatus, Checks, Counterexample};
 use leapfrog_results::{Options, Verdict, technique};
 use std::collections::BTreeSet;
@@ -49,6 +50,8 @@ const ROUND_SHARE: f64 = 0.5;
 const RANDOM_SHARE: f64 = 0.1;
 /// The share of the budget the first proof by octagons may take.
 const OCTAGON_SHARE: f64 = 0.15;
+/// The share of the budget the polyhedra analysis may take (after the octagons').
+const POLYHEDRA_SHARE: f64 = 0.1;
 /// The share of the budget the first proof, without memory, may take.
 const FORGETFUL_SHARE: f64 = 0.25;
 
@@ -145,7 +148,8 @@ pub fn verify_checks(p: &Program, opts: &Options, props: CheckedProperties) -> R
     // it is the only way to one. A violation there is not one of the program: only proofs count.
     let memory = leapfrog_summarize::memory::MemoryModel::compute(&program, &program.funcs[fid]);
     let exact = memory.unsupported.is_empty();
-    let forgetful = forgetting_memory(&program);
+    let tables = if props.memsafety { ConstantTables::of(p) } else { ConstantTables::default() };
+    let forgetful = forgetting_memory(&program, fid, &tables);
     if first_violation.is_some() {
         // The answer is FALSE; the other checks stay undecided.
         last_reason = Some("not decided: the answer is the violation found first".into());
@@ -155,7 +159,12 @@ pub fn verify_checks(p: &Program, opts: &Options, props: CheckedProperties) -> R
         let budget = Options { semantics: opts.semantics, timeout: opts.timeout.mul_f64(OCTAGON_SHARE) };
         let started = Instant::now();
         let octagon_deadline = started + budget.timeout;
-        let seeds = crate::OctagonSeeds::compute(&forgetful, fid, &budget, &instrumented.templates);
+        let mut seeds = crate::OctagonSeeds::compute(&forgetful, fid, &budget, &instrumented.templates);
+        // And the polyhedra's (relations of three variables: `len + n - k <= 15`), computed on
+        // the program without the checks (fewer variables), with a budget of their own.
+        let polyhedra_started = Instant::now();
+        let added = seeds.add_polyhedra(&q, opts.semantics, polyhedra_started + opts.timeout.mul_f64(POLYHEDRA_SHARE));
+        trace_polyhedra(added, polyhedra_started.elapsed());
         let seeded_in = started.elapsed();
         let left = |until: Instant| Options {
             semantics: opts.semantics,
@@ -376,15 +385,24 @@ pub fn verify_checks(p: &Program, opts: &Options, props: CheckedProperties) -> R
 /// `program` without memory: a load reads any value, stores, block copies and fills, frees and
 /// declarations of objects do nothing, an allocation gives any pointer. Every execution of
 /// `program` is one of it (on the registers), so an assertion over registers proven on it holds
-/// on `program`.
-fn forgetting_memory(program: &Program) -> Program {
+/// on `program`. With `tables` (the constant tables of the program before inlining, whose
+/// globals `program` keeps; given when the memory checks are written, so that every load is
+/// preceded by the check that it reads inside its object), a load of an element of a constant
+/// table (`ir::tables`) reads a value in the table's range.
+fn forgetting_memory(program: &Program, fid: FuncId, tables: &ConstantTables) -> Program {
     let mut q = program.clone();
+    let mut ranged = Vec::new();
     for (_, f) in q.funcs.iter_mut() {
-        for (_, e) in f.edges.iter_mut() {
-            e.cmd = match &e.cmd {
-                Command::Load { dst, .. } | Command::Alloc { dst, .. } => {
+        for (e, edge) in f.edges.iter_mut() {
+            edge.cmd = match &edge.cmd {
+                Command::Load { dst, addr } => {
+                    let ty = program.vars[*dst].ty.reg();
+                    if let Some(t) = ty.and_then(|ty| tables.load(addr, ty)) {
+                        ranged.push((e, *dst, t.clone()));
+                    }
                     Command::Havoc(*dst, HavocOrigin::Nondet("memory".into()))
                 }
+                Command::Alloc { dst, .. } => Command::Havoc(*dst, HavocOrigin::Nondet("memory".into())),
                 Command::Store { .. }
                 | Command::MemCopy { .. }
                 | Command::MemSet { .. }
@@ -393,6 +411,17 @@ fn forgetting_memory(program: &Program) -> Program {
                 other => other.clone(),
             };
         }
+    }
+    // The loaded value's range, assumed right after the load (only the entry function's loads:
+    // the program is inlined).
+    let f = &mut q.funcs[fid];
+    for (e, dst, t) in ranged {
+        let (to, span) = (f.edges[e].to, f.edges[e].span);
+        let (low, high) = (f.add_loc(), f.add_loc());
+        f.edges[e].to = low;
+        let bound = |op, k| Command::Assume(Expr::Cmp(op, Box::new(Expr::Var(dst)), Box::new(Expr::Int(k, t.elem))));
+        f.add_edge(low, high, bound(CmpOp::Ge, t.min), span);
+        f.add_edge(high, to, bound(CmpOp::Le, t.max), span);
     }
     q
 }
@@ -406,6 +435,14 @@ fn trace_octagons<T>(candidates: usize, took: Duration, r: &Result<(BTreeSet<u32
             Ok((proven, _)) => eprintln!("checks proven by octagons without memory: {proven:?}"),
             Err(why) => eprintln!("no check proven by octagons without memory: {why}"),
         }
+    }
+}
+
+/// For developers (`LEAPFROG_SHOW_CHECKS`): how many polyhedra candidates the octagons' lacked,
+/// and how long they took.
+fn trace_polyhedra(added: usize, took: Duration) {
+    if std::env::var_os("LEAPFROG_SHOW_CHECKS").is_some() {
+        eprintln!("polyhedra candidates: {added} more in {took:.2?}");
     }
 }
 

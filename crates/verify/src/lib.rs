@@ -59,6 +59,8 @@ const SUMMARY_SHARE: f64 = 0.7;
 /// integer variables.
 const ABSINT_SHARE: f64 = 0.1;
 const ABSINT_MAX_LIVE: usize = 24;
+/// The polyhedra's bound on live integer variables.
+const POLYHEDRA_MAX_LIVE: usize = 16;
 /// The share of the budget the search through disjunctive summaries may use (its replay may use
 /// what is left).
 const TRACE_SEARCH_SHARE: f64 = 0.15;
@@ -531,6 +533,37 @@ impl OctagonSeeds {
         }
         retain_visible_at_their_loops(&program, fid, &forest, &views, &mut seeds);
         OctagonSeeds { program, fid, views, seeds }
+    }
+
+    /// Adds the polyhedra invariants of `plain` (the same function before the checks were
+    /// written into it: its locations and variables are this program's) at the loops both have,
+    /// computed until `deadline`; how many were new. Over registers only: memory views added to
+    /// `plain` would be variables this program does not have.
+    pub fn add_polyhedra(&mut self, plain: &Program, semantics: Semantics, deadline: Instant) -> usize {
+        let found =
+            leapfrog_absint::facts::polyhedra_facts(plain, self.fid, semantics, POLYHEDRA_MAX_LIVE, &[], deadline);
+        let forest = leapfrog_ir::loops::LoopForest::compute(&self.program.funcs[self.fid]);
+        let plain_forest = leapfrog_ir::loops::LoopForest::compute(&plain.funcs[self.fid]);
+        let same_loop = |h: leapfrog_ir::LocId| {
+            let here = forest.loops.ids().find(|l| forest.loops[*l].header == h);
+            let there = plain_forest.loops.ids().find(|l| plain_forest.loops[*l].header == h);
+            match (here, there) {
+                (Some(a), Some(b)) => {
+                    forest.syntax(&self.program.funcs[self.fid], a) == plain_forest.syntax(&plain.funcs[self.fid], b)
+                }
+                _ => false,
+            }
+        };
+        let mut more: Vec<(leapfrog_ir::LocId, Candidate)> = found
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|(h, e, _)| same_loop(*h) && !self.seeds.iter().any(|(l, c)| l == h && c.expr == *e))
+            .map(|(header, expr, text)| (header, Candidate { expr, text }))
+            .collect();
+        retain_visible_at_their_loops(&self.program, self.fid, &forest, &self.views, &mut more);
+        let n = more.len();
+        self.seeds.extend(more);
+        n
     }
 
     /// How many candidates there are.
