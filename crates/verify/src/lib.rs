@@ -488,8 +488,16 @@ pub fn prove_assertions(
     prove(&q, fid, &views, &cfg, deadline, &more, None, WITH_TEMPLATES).proof
 }
 
+/// Whether `v` is a ghost of the automatic checks (`ir::checks`), which are named so:
+/// `\\offset(p)`, `\\last_zero(x)`.
+fn check_ghost(q: &Program, v: leapfrog_ir::VarId) -> bool {
+    q.vars.get(v).is_some_and(|var| var.name.starts_with('\\'))
+}
+
 /// Keeps the candidates (per loop header of `q`'s function `fid`) whose every variable the user
-/// can name at their loop (or, for a check's ghost, its pointer can be).
+/// can name at their loop, or is a check's ghost (`\\last_zero(fname)`: facts over those are
+/// printed apart, not as C at the loop, and a loop of an inlined callee may need one about an
+/// object only its caller names).
 fn retain_visible_at_their_loops(
     q: &Program,
     fid: FuncId,
@@ -502,7 +510,7 @@ fn retain_visible_at_their_loops(
         let Some(l) = forest.loops.ids().find(|l| forest.loops[*l].header == *header) else { return false };
         let span = forest.syntax(&q.funcs[fid], l).1;
         let mut visible = true;
-        c.expr.for_each_var(&mut |v| visible &= visibility.visible_at(v, span));
+        c.expr.for_each_var(&mut |v| visible &= visibility.visible_at(v, span) || check_ghost(q, v));
         visible
     });
 }
@@ -812,10 +820,8 @@ fn certified(
     };
     let is_ghost = |c: &Candidate| {
         let mut ghostly = false;
-        // Also the ghosts of automatic checks (`ir::checks`: `\\offset(p)`), named so.
-        c.expr.for_each_var(&mut |v| {
-            ghostly |= ghosting.is_some_and(|g| g.is_ghost(v)) || q.vars[v].name.starts_with('\\')
-        });
+        // Also the ghosts of automatic checks (`ir::checks`: `\\offset(p)`).
+        c.expr.for_each_var(&mut |v| ghostly |= ghosting.is_some_and(|g| g.is_ghost(v)) || check_ghost(q, v));
         ghostly
     };
     match check_safety_with_views(checked, &cert, views, summary_cfg.semantics, limits, Some(deadline)) {

@@ -216,7 +216,8 @@ impl Terminators {
 
     /// The string domain's templates (§4.1) as candidate invariants with their text: every
     /// tracked object's known terminator inside it (`\\last_zero(x) <= size - 1`), and every
-    /// pointer into it at or before the terminator (`\\offset(p) <= \\last_zero(x)`).
+    /// pointer into it at or before the terminator (`\\offset(p) <= \\last_zero(x)`), and every
+    /// offset a byte of it is read at too.
     pub(super) fn templates(&self, w: &Writer<'_>) -> Vec<(Expr, String)> {
         let name = |v: VarId| w.q.vars[v].name.clone();
         let mut out = Vec::new();
@@ -234,6 +235,21 @@ impl Terminators {
                     Expr::cmp(CmpOp::Le, Expr::Var(g.off), Expr::Var(t.zero)),
                     format!("{} <= {}", name(g.off), name(t.zero)),
                 ));
+            }
+        }
+        // Every byte read of a tracked object at a computed offset, at or before its
+        // terminator (`(long)i <= \last_zero(fname)` for `fname[i]`): a scan that stops at the
+        // first 0 keeps it.
+        for e in w.q.funcs[w.fid].edges.values() {
+            let Command::Load { dst, addr } = &e.cmd else { continue };
+            let (Some(t), Some(at)) = (self.byte_read(w, *dst, addr), w.provenance(addr)) else { continue };
+            if at.off.as_const().is_some() || at.off.reads().contains(&t.zero) {
+                continue;
+            }
+            let expr = Expr::cmp(CmpOp::Le, at.off.clone(), Expr::Var(t.zero));
+            if !out.iter().any(|(x, _)| *x == expr) {
+                let text = format!("{} <= {}", crate::print::expr_to_c(w.q, &at.off), name(t.zero));
+                out.push((expr, text));
             }
         }
         out
