@@ -61,13 +61,17 @@ pub fn constraint_expr(p: &Program, c: &Constraint<VarId>, semantics: Semantics)
         && common.contains(bound)
         && terms.iter().all(|(_, k)| common.contains(*k));
     let w = if own { common } else { WIDE };
+    let mathematical = semantics == Semantics::Default && types.iter().all(|t| t.is_signed());
     let mut operands = Vec::new();
     for (&(v, k), &ty) in terms.iter().zip(&types) {
         let var = match ty {
             _ if own => Expr::Var(v),
             IntTy::U64 => return None,
-            // A 64-bit variable is only bounded alone (a sum could overflow `long long`).
-            WIDE if terms.len() > 1 || k.abs() != 1 => return None,
+            // A 64-bit variable is only bounded alone (a sum could overflow `long long`) —
+            // except a ghost of the automatic checks (an object's offset or size, far from the
+            // limits) among signed variables under the default semantics, where the sum is
+            // mathematical for the checker (`len + \offset(dp) <= 9`).
+            WIDE if (terms.len() > 1 || k.abs() != 1) && !(mathematical && check_ghost(p, v)) => return None,
             WIDE => Expr::Var(v),
             _ => Expr::cast(WIDE, Expr::Var(v)),
         };
@@ -125,10 +129,29 @@ pub fn implied_by_types(p: &Program, c: &Constraint<VarId>) -> bool {
     }
 }
 
+/// Whether `v` is a ghost of the automatic checks (`ir::checks`), which are named so:
+/// `\offset(p)`, `\last_zero(x)`.
+fn check_ghost(p: &Program, v: VarId) -> bool {
+    p.vars[v].name.starts_with('\\')
+}
+
 /// Whether `e` converts a value (a fact over variables of several types, or one computed in
 /// `long long`).
 pub fn converts(e: &Expr) -> bool {
     matches!(e, Expr::Cast(..)) || e.children().into_iter().any(converts)
+}
+
+/// Whether `e` converts a value other than by widening a signed register to a signed type
+/// (which keeps every value, also for the checker's mathematical integers).
+fn converts_lossily(p: &Program, e: &Expr) -> bool {
+    match e {
+        Expr::Cast(to, inner) => {
+            let widening = matches!(**inner, Expr::Var(v) if register_type(p, v)
+                .is_some_and(|from| from.is_signed() && to.is_signed() && to.bits() >= from.bits()));
+            !widening
+        }
+        _ => e.children().into_iter().any(|c| converts_lossily(p, c)),
+    }
 }
 
 /// Every loop header's invariant in `inv` as facts (expression and C text), one per expressible
@@ -152,7 +175,7 @@ pub fn header_facts<D: leapfrog_domains::NumericDomain>(
                 continue;
             }
             if let Some((expr, text)) = constraint_expr(p, &c, semantics)
-                && !(plain && converts(&expr))
+                && !(plain && converts_lossily(p, &expr))
             {
                 out.push((l.header, expr, text));
             }
