@@ -392,12 +392,14 @@ pub fn verify_checks(p: &Program, opts: &Options, props: CheckedProperties) -> R
 fn forgetting_memory(program: &Program, fid: FuncId, tables: &ConstantTables) -> Program {
     let mut q = program.clone();
     let mut ranged = Vec::new();
-    for (_, f) in q.funcs.iter_mut() {
+    for (g, f) in q.funcs.iter_mut() {
         for (e, edge) in f.edges.iter_mut() {
             edge.cmd = match &edge.cmd {
                 Command::Load { dst, addr } => {
                     let ty = program.vars[*dst].ty.reg();
-                    if let Some(t) = ty.and_then(|ty| tables.load(addr, ty)) {
+                    if g == fid
+                        && let Some(t) = ty.and_then(|ty| tables.load(addr, ty))
+                    {
                         ranged.push((e, *dst, t.clone()));
                     }
                     Command::Havoc(*dst, HavocOrigin::Nondet("memory".into()))

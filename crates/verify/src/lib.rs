@@ -495,7 +495,7 @@ fn check_ghost(q: &Program, v: leapfrog_ir::VarId) -> bool {
 }
 
 /// Keeps the candidates (per loop header of `q`'s function `fid`) whose every variable the user
-/// can name at their loop, or is a check's ghost (`\\last_zero(fname)`: facts over those are
+/// can name at their loop, or is a check's ghost of the function (`\\last_zero(fname)`: facts over those are
 /// printed apart, not as C at the loop, and a loop of an inlined callee may need one about an
 /// object only its caller names).
 fn retain_visible_at_their_loops(
@@ -510,7 +510,9 @@ fn retain_visible_at_their_loops(
         let Some(l) = forest.loops.ids().find(|l| forest.loops[*l].header == *header) else { return false };
         let span = forest.syntax(&q.funcs[fid], l).1;
         let mut visible = true;
-        c.expr.for_each_var(&mut |v| visible &= visibility.visible_at(v, span) || check_ghost(q, v));
+        c.expr.for_each_var(&mut |v| {
+            visible &= visibility.visible_at(v, span) || (check_ghost(q, v) && q.vars[v].func == Some(fid))
+        });
         visible
     });
 }
