@@ -462,7 +462,10 @@ fn thresholds(p: &Program, func: FuncId) -> Vec<Rational> {
 /// edges into `start` bring (its value holds only the latter). Ascending: a worklist ordered by
 /// the weak topological order (`ir::wto`), so a component is stabilized before anything after it
 /// is visited (Bourdoncle's recursive strategy, visiting only what changed), widening at the
-/// components' heads after [`Config::widening_delay`] growths; descending:
+/// components' heads after [`Config::widening_delay`] growths (counted again from zero when a
+/// head grows from outside its component: the enclosing loop's next iteration starts a new
+/// ascending sequence there, whose first iterates the widening would otherwise drop relations
+/// of; the enclosing loop's own widening bounds how often that happens); descending:
 /// [`Config::narrowing_rounds`] rounds recomputing every location from its predecessors in that
 /// order (narrowing at heads). Every iterate comes from sound iterates by sound transfer
 /// functions, so stopping a descending round anywhere is sound.
@@ -489,6 +492,7 @@ fn solve<D: NumericDomain>(
         }
     };
     let mut visits = vec![0u32; f.locs.len()];
+    let mut total_visits = vec![0u32; f.locs.len()];
     let mut work: BTreeSet<(usize, LocId)> = BTreeSet::from([(rank(start), start)]);
     let out_of_time = || cfg.deadline.is_some_and(|d| Instant::now() >= d);
     // Ascending phase.
@@ -513,8 +517,14 @@ fn solve<D: NumericDomain>(
                         continue;
                     }
                     visits[t.index()] += 1;
-                    if visits[t.index()] > cfg.max_visits_per_location {
+                    total_visits[t.index()] += 1;
+                    if total_visits[t.index()] > cfg.max_visits_per_location {
                         return Err(Error::Budget("too many iterations".to_string()));
+                    }
+                    // A head grown from outside its loop (the enclosing loop's next iteration)
+                    // starts a new ascending sequence: joins first again, then widening.
+                    if wto.is_head(t) && rank(l) < rank(t) {
+                        visits[t.index()] = 0;
                     }
                     let joined = old.join(&next);
                     if wto.is_head(t) && visits[t.index()] > cfg.widening_delay {

@@ -52,6 +52,20 @@ fn polyhedra_find_the_linear_equality() {
 }
 
 #[test]
+fn an_inner_loop_entered_again_gets_joins_before_widening() {
+    // Components appended to a path of at most 19 characters. The copy loop needs
+    // `n - k + len <= 19`: widened at once when the outer loop enters it again, its relations
+    // with the entry's `len + 1 + n < 20` were dropped (and `len <= 19` with them).
+    let dir = temp_dir("invariants-reentered");
+    let src = "extern int __VERIFIER_nondet_int(void);\nint main(void) {\n  int n, k, len = 1;\n  while (__VERIFIER_nondet_int()) {\n    n = 0;\n    while (n < 8 && __VERIFIER_nondet_int())\n      n++;\n    if (n == 0 || len + 1 + n >= 20)\n      continue;\n    for (k = 0; k < n; k++)\n      len++;\n  }\n  return len;\n}\n";
+    let file = write(&dir, "components.c", src);
+    let r = invariants(&file, &["--domain", "polyhedra"]);
+    assert_eq!(r["certified"], true, "{r}");
+    assert!(invariant_at(&r, 4).contains("len <= 19"), "{r}");
+    assert!(invariant_at(&r, 10).contains("n - k + len <= 18"), "{r}");
+}
+
+#[test]
 fn intervals_bound_each_variable_alone() {
     let r = invariants(&example(), &["--domain", "interval"]);
     let first = invariant_at(&r, 8);
