@@ -224,6 +224,7 @@ fn domain_facts<D: leapfrog_domains::NumericDomain + 'static>(
     let cfg = crate::Config {
         deadline: Some(deadline),
         max_live_variables: Some(max_live),
+        restart_widening_on_entry: true,
         // Cells at a constant offset only: a view at a symbolic index is no single cell.
         views: views.iter().filter(|v| v.index.is_none()).cloned().collect(),
         ..crate::Config::new(semantics)

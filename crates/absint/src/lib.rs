@@ -60,6 +60,11 @@ pub struct Config {
     pub semantics: Semantics,
     /// Plain joins at a cutpoint before widening starts.
     pub widening_delay: u32,
+    /// Count the plain joins again when a loop head grows from outside its loop (the enclosing
+    /// loop's next iteration): more precise nested invariants (`n - k + len <= 18` in a copy
+    /// loop the enclosing loop enters again), more iterations. For the invariants offered as
+    /// facts; the termination analyses tuned on the plain count keep it.
+    pub restart_widening_on_entry: bool,
     /// Descending rounds after the ascending phase.
     pub narrowing_rounds: u32,
     /// Widen with the program's constants (and their neighbours) as thresholds.
@@ -82,6 +87,7 @@ impl Config {
         Config {
             semantics,
             widening_delay: 2,
+            restart_widening_on_entry: false,
             narrowing_rounds: 2,
             thresholds: true,
             max_visits_per_location: 1000,
@@ -462,10 +468,11 @@ fn thresholds(p: &Program, func: FuncId) -> Vec<Rational> {
 /// edges into `start` bring (its value holds only the latter). Ascending: a worklist ordered by
 /// the weak topological order (`ir::wto`), so a component is stabilized before anything after it
 /// is visited (Bourdoncle's recursive strategy, visiting only what changed), widening at the
-/// components' heads after [`Config::widening_delay`] growths (counted again from zero when a
-/// head grows from outside its component: the enclosing loop's next iteration starts a new
-/// ascending sequence there, whose first iterates the widening would otherwise drop relations
-/// of; the enclosing loop's own widening bounds how often that happens); descending:
+/// components' heads after [`Config::widening_delay`] growths (with
+/// [`Config::restart_widening_on_entry`], counted again from zero when a head grows from outside
+/// its component: the enclosing loop's next iteration starts a new ascending sequence there,
+/// whose first iterates the widening would otherwise drop relations of; the enclosing loop's
+/// own widening bounds how often that happens); descending:
 /// [`Config::narrowing_rounds`] rounds recomputing every location from its predecessors in that
 /// order (narrowing at heads). Every iterate comes from sound iterates by sound transfer
 /// functions, so stopping a descending round anywhere is sound.
@@ -523,7 +530,7 @@ fn solve<D: NumericDomain>(
                     }
                     // A head grown from outside its loop (the enclosing loop's next iteration)
                     // starts a new ascending sequence: joins first again, then widening.
-                    if wto.is_head(t) && rank(l) < rank(t) {
+                    if cfg.restart_widening_on_entry && wto.is_head(t) && rank(l) < rank(t) {
                         visits[t.index()] = 0;
                     }
                     let joined = old.join(&next);

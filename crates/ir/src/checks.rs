@@ -30,8 +30,9 @@
 //! memory of a function's frame that outlives the call (the inlined function keeps every
 //! local alive): [`escaping_frame_addresses`] says, on the program before inlining, whether
 //! an address of a frame object may outlive the frame.
-use crate::command::{AllocRegion, AssertOrigin, Command, HavocOrigin};
+use crate::command::{AllocRegion, AssertOrigin, Command, Computed, HavocOrigin};
 use crate::expr::{Expr, VarTypes};
+use crate::float::FloatStep;
 use crate::ids::{FuncId, LocId, VarId};
 use crate::program::{Program, Var, VarKind, VarScope};
 use crate::types::{Type, VarTy};
@@ -507,6 +508,30 @@ impl Writer<'_> {
             Command::MemSet { dst, size, .. } => {
                 let n = widened(size, self.q);
                 self.access_check(dst, n, "write of a block fill".into(), span, steps);
+            }
+            // Floating-point loads and stores are opaque steps with their address.
+            Command::Opaque { compute: Some(c), .. } => match &**c {
+                Computed::Float(FloatStep::Load { dst, addr }) => {
+                    let Some(t) = self.q.vars[*dst].ty.reg() else { return };
+                    let n = t.bytes(dm);
+                    self.access_check(addr, int(n as i128), format!("read of {n} bytes"), span, steps);
+                }
+                Computed::Float(FloatStep::Store { addr, ty, .. }) => {
+                    let n = ty.bytes(dm);
+                    self.access_check(addr, int(n as i128), format!("write of {n} bytes"), span, steps);
+                }
+                // Arithmetic, comparisons and conversions of registers: no memory.
+                Computed::Float(_) | Computed::Address(_) => {}
+            },
+            // A step the IR does not model (a bit-field access, a call through a function
+            // pointer, inline assembly) may access memory the checks cannot see.
+            Command::Opaque { what, compute: None, .. } => {
+                self.new_check(
+                    CheckKind::ValidDeref,
+                    span,
+                    what.clone(),
+                    Some(format!("{what} is not modelled, so the memory it may access is not checked")),
+                );
             }
             Command::Free(e) => {
                 let Some(at) = self.provenance(e) else {

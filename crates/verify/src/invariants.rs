@@ -126,6 +126,7 @@ pub fn invariants(p: &Program, opts: &Options, choice: DomainChoice) -> Invarian
     let cfg = AbsintConfig {
         deadline: Some(start + opts.timeout / 2),
         max_live_variables,
+        restart_widening_on_entry: true,
         views: views.clone(),
         ..AbsintConfig::new(opts.semantics)
     };

@@ -34,6 +34,7 @@ impl Cx<'_> {
                 }
             }
             VarTy::Mem(_) => {
+                self.union_members.clear();
                 let aggregate = matches!(ty, CType::Array(..) | CType::Record(_));
                 if aggregate {
                     self.emit(Command::InitObject { var, len: None, fill: Fill::Zero }, span);
@@ -138,6 +139,7 @@ impl Cx<'_> {
                 }
                 break;
             };
+            self.union_member(&addr, ty, pos, self.span(item.span));
             self.init_member(ptr_offset(addr.clone(), offset), &mty, items, i);
             pos += 1;
             end = end.max(pos);
@@ -224,6 +226,7 @@ impl Cx<'_> {
                 }) {
                     // A member of an anonymous struct or union: the same designators apply to
                     // that anonymous member.
+                    self.union_member(&addr, ty, p, span);
                     let members = self.members(ty);
                     let (offset, mty) = self.member_at(ty, &members, p)?;
                     self.designated_then_continue(ptr_offset(addr, offset), &mty, designators, init, items, i);
@@ -234,6 +237,9 @@ impl Cx<'_> {
                 }
             }
         };
+        if let [p] = positions[..] {
+            self.union_member(&addr, ty, p, span);
+        }
         let members = self.members(ty);
         let last = positions.len().saturating_sub(1);
         for (k, p) in positions.into_iter().enumerate() {
@@ -279,6 +285,28 @@ impl Cx<'_> {
             }
         }
         Some(next)
+    }
+
+    /// Member `p` of the object `ty` at `addr` is about to be initialized: when `ty` is a union
+    /// another member of which was initialized before, that one is replaced — the union's bytes
+    /// are zeroed again first (gcc keeps only the last member initialized; the other bytes of an
+    /// initialized object are zero).
+    fn union_member(&mut self, addr: &Expr, ty: &CType, p: usize, span: Span) {
+        let CType::Record(r) = ty else { return };
+        let record = self.l.records.get(*r);
+        if !record.union {
+            return;
+        }
+        let size = record.size;
+        if self.union_members.insert(addr.clone(), p).is_some_and(|before| before != p) {
+            let size_type = self.l.dm.size_type(false);
+            let zero = Command::MemSet {
+                dst: addr.clone(),
+                byte: Expr::Int(0, IntTy::I32),
+                size: Expr::Int(i128::from(size), size_type),
+            };
+            self.emit(zero, span);
+        }
     }
 
     /// A designation inside the object `ty` at `addr`, then the items that follow, brace-elided,

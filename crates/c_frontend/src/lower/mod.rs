@@ -208,6 +208,10 @@ pub struct Cx<'a> {
     /// The labels of the function being lowered whose address is taken (kept here, not in
     /// `FnCx`, because a `static` local's initializer, lowered into `init`, may take them).
     label_addresses: labels::LabelAddresses,
+    /// Per union object of the initializer being lowered (its address), the member initialized
+    /// last: another member replaces it (C11 6.7.9p19, gcc keeps only the last), see
+    /// `Cx::union_member`.
+    pub(super) union_members: HashMap<leapfrog_ir::Expr, usize>,
 }
 
 /// The left side of `lhs = f(args)`: gcc evaluates it after the call's arguments and right before
@@ -575,6 +579,7 @@ impl<'a> Cx<'a> {
             side_effects: HashMap::new(),
             constant_candidates: HashMap::new(),
             label_addresses: labels::LabelAddresses::default(),
+            union_members: HashMap::new(),
         }
     }
 
