@@ -5,7 +5,8 @@
 //! A table is recognised only where nothing can write it: its address is only ever read through
 //! (loads, and comparisons in assumptions and assertions), never stored, copied into a
 //! register, passed to a function or freed; and the program calls no function without a body and
-//! takes no step that may write any memory (an extern function may change globals). The global
+//! takes no step that may write any memory (an extern function may change globals) or convert
+//! an address to an integer. The global
 //! initializer stores integer constants of one type into it at constant, aligned offsets; the
 //! bytes it does not store are zero.
 //!
@@ -13,7 +14,7 @@
 //! value lies in the table's range, when the load reads inside the object (a read outside it is
 //! an invalid access, which stops the execution).
 
-use crate::{Command, Expr, Fill, FuncId, IntTy, Program, Type, VarId, VarKind, VarTy};
+use crate::{Command, Computed, Expr, Fill, FuncId, IntTy, Program, Type, VarId, VarKind, VarTy};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// One table: the element type and the least and greatest value an element holds.
@@ -34,9 +35,13 @@ impl ConstantTables {
     /// The constant tables of `p`.
     pub fn of(p: &Program) -> ConstantTables {
         let mut out = ConstantTables::default();
+        // An extern call may write any global; an opaque step may write memory, or turn an
+        // address into an integer (which `escapes` cannot see: its operands are not commands').
         let may_write_anything = p.funcs.values().flat_map(|f| f.edges.values()).any(|e| match &e.cmd {
             Command::CallExtern { .. } => true,
-            Command::Opaque { writes_memory, may_not_return, .. } => *writes_memory || *may_not_return,
+            Command::Opaque { writes_memory, may_not_return, compute, .. } => {
+                *writes_memory || *may_not_return || matches!(compute.as_deref(), Some(Computed::Address(_)))
+            }
             _ => false,
         });
         if may_write_anything {
@@ -165,7 +170,7 @@ fn initial_values(p: &Program, init: FuncId, v: VarId, size: u64) -> Option<Cons
     let mut values = Vec::new();
     let mut offsets = BTreeSet::new();
     let mut zeroed = false;
-    for e in p.funcs[init].edges.values() {
+    for e in p.funcs.get(init)?.edges.values() {
         match &e.cmd {
             Command::InitObject { var, fill: Fill::Zero, len: None } if *var == v => zeroed = true,
             Command::InitObject { var, .. } if *var == v => return None,
