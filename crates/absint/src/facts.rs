@@ -71,7 +71,11 @@ pub fn constraint_expr(p: &Program, c: &Constraint<VarId>, semantics: Semantics)
             // except a ghost of the automatic checks (an object's offset or size, far from the
             // limits) among signed variables under the default semantics, where the sum is
             // mathematical for the checker (`len + \offset(dp) <= 9`).
-            WIDE if (terms.len() > 1 || k.abs() != 1) && !(mathematical && check_ghost(p, v)) => return None,
+            WIDE if (terms.len() > 1 || k.abs() != 1)
+                && !(mathematical && leapfrog_ir::checks::is_checks_variable(&p.vars[v])) =>
+            {
+                return None;
+            }
             WIDE => Expr::Var(v),
             _ => Expr::cast(WIDE, Expr::Var(v)),
         };
@@ -127,12 +131,6 @@ pub fn implied_by_types(p: &Program, c: &Constraint<VarId>) -> bool {
     } else {
         limit >= leapfrog_linear::rational(ty.max())
     }
-}
-
-/// Whether `v` is a ghost of the automatic checks (`ir::checks`), which are named so:
-/// `\offset(p)`, `\last_zero(x)`.
-fn check_ghost(p: &Program, v: VarId) -> bool {
-    p.vars[v].name.starts_with('\\')
 }
 
 /// Whether `e` converts a value (a fact over variables of several types, or one computed in

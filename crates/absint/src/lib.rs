@@ -332,7 +332,7 @@ impl<'a> Analyzer<'a> {
 
     /// The view of the cell of `ty` at `addr`, when `addr` is a constant cell address.
     fn view_at(&self, addr: &Expr, ty: Type) -> Option<VarId> {
-        let (object, offset) = constant_cell(addr)?;
+        let (object, offset) = addr.constant_cell()?;
         let w = self.cfg.views.iter().find(|w| w.object == object && w.offset == offset)?;
         (self.p.vars[w.var].ty.reg() == Some(ty)).then_some(w.var)
     }
@@ -353,7 +353,7 @@ impl<'a> Analyzer<'a> {
     /// undefined behaviour; of every object when the address has no known object).
     fn store<D: NumericDomain>(&self, out: &mut D, addr: &Expr, value: &Expr) {
         let ty = value.ty(&self.p.vars);
-        let Some((object, offset)) = constant_cell(addr) else {
+        let Some((object, offset)) = addr.constant_cell() else {
             self.forget_views(out, addr.base_object());
             return;
         };
@@ -610,16 +610,4 @@ pub fn analyze_from<D: NumericDomain>(p: &Program, func: FuncId, cfg: &Config, t
     let mut at = solve(f, cfg, &thresholds, f.entry, &entry, &|_| true, &step)?;
     at[f.entry] = Some(entry);
     Ok(Invariants { tracked: analyzer.tracked, at, forest })
-}
-
-/// The object and byte offset of a constant cell address (`&a`, `&a + k`).
-fn constant_cell(addr: &Expr) -> Option<(VarId, i128)> {
-    match addr {
-        Expr::AddrOf(o) => Some((*o, 0)),
-        Expr::PtrAdd { base, offset, scale } => match (&**base, &**offset) {
-            (Expr::AddrOf(o), Expr::Int(k, _)) => Some((*o, k.checked_mul(i128::from(*scale))?)),
-            _ => None,
-        },
-        _ => None,
-    }
 }

@@ -140,6 +140,13 @@ fn add(a: Expr, b: Expr) -> Expr {
     }
 }
 
+/// Whether `var` is a variable the checks added (ghosts and their temporaries are all named
+/// with a leading backslash: `\\offset(p)`, `\\read_at`); facts over them are printed apart
+/// from the C invariants.
+pub fn is_checks_variable(var: &Var) -> bool {
+    var.name.starts_with('\\')
+}
+
 /// Whether `var` is one of the checks' ghosts that invariants may name (`\\offset(p)`,
 /// `\\object_size(p)`, `\\object(p)`, `\\allocations`, `\\live_heap_objects`).
 pub fn is_check_ghost(var: &Var) -> bool {
@@ -487,18 +494,21 @@ impl Writer<'_> {
         }
     }
 
+    /// The check of a `verb` ("read", "write") of `n` bytes at `addr`.
+    fn sized_access(&mut self, addr: &Expr, n: u64, verb: &str, span: Span, steps: &mut Vec<Step>) {
+        self.access_check(addr, int(n as i128), format!("{verb} of {n} bytes"), span, steps);
+    }
+
     fn memory_checks(&mut self, cmd: &Command, span: Span, steps: &mut Vec<Step>) {
         let dm = self.q.data_model;
         match cmd {
             Command::Load { dst, addr } => {
                 let Some(t) = self.q.vars[*dst].ty.reg() else { return };
-                let n = t.bytes(dm);
-                self.access_check(addr, int(n as i128), format!("read of {n} bytes"), span, steps);
+                self.sized_access(addr, t.bytes(dm), "read", span, steps);
             }
             Command::Store { addr, value } => {
                 let Some(t) = value.ty(self.q) else { return };
-                let n = t.bytes(dm);
-                self.access_check(addr, int(n as i128), format!("write of {n} bytes"), span, steps);
+                self.sized_access(addr, t.bytes(dm), "write", span, steps);
             }
             Command::MemCopy { dst, src, size } => {
                 let n = widened(size, self.q);
@@ -513,12 +523,10 @@ impl Writer<'_> {
             Command::Opaque { compute: Some(c), .. } => match &**c {
                 Computed::Float(FloatStep::Load { dst, addr }) => {
                     let Some(t) = self.q.vars[*dst].ty.reg() else { return };
-                    let n = t.bytes(dm);
-                    self.access_check(addr, int(n as i128), format!("read of {n} bytes"), span, steps);
+                    self.sized_access(addr, t.bytes(dm), "read", span, steps);
                 }
                 Computed::Float(FloatStep::Store { addr, ty, .. }) => {
-                    let n = ty.bytes(dm);
-                    self.access_check(addr, int(n as i128), format!("write of {n} bytes"), span, steps);
+                    self.sized_access(addr, ty.bytes(dm), "write", span, steps);
                 }
                 // Arithmetic, comparisons and conversions of registers: no memory.
                 Computed::Float(_) | Computed::Address(_) => {}
@@ -776,19 +784,6 @@ fn const_true(c: &Expr) -> bool {
     }
 }
 
-/// The variables whose addresses `e` takes.
-fn addresses(e: &Expr) -> Vec<VarId> {
-    let mut out = Vec::new();
-    let mut stack = vec![e];
-    while let Some(x) = stack.pop() {
-        if let Expr::AddrOf(v) = x {
-            out.push(*v);
-        }
-        stack.extend(x.children());
-    }
-    out
-}
-
 /// Whether a pointer expression's object can be followed, given the followed registers.
 fn followable(e: &Expr, followed: &BTreeSet<VarId>, vars: &crate::IdVec<VarId, Var>) -> bool {
     match e {
@@ -866,7 +861,7 @@ pub fn escaping_frame_addresses(p: &Program) -> Option<String> {
         let points_into_frame = |e: &Expr, holders: &BTreeSet<VarId>| {
             let mut found = false;
             e.for_each_var(&mut |v| found |= holders.contains(&v));
-            found || addresses(e).into_iter().any(frame_var)
+            found || e.addressed().into_iter().any(frame_var)
         };
         loop {
             let before = holders.len();

@@ -175,6 +175,31 @@ impl Expr {
         }
     }
 
+    /// The variables whose addresses the expression takes (`AddrOf`), each once per mention.
+    pub fn addressed(&self) -> Vec<VarId> {
+        let mut out = Vec::new();
+        let mut stack = vec![self];
+        while let Some(x) = stack.pop() {
+            if let Expr::AddrOf(v) = x {
+                out.push(*v);
+            }
+            stack.extend(x.children());
+        }
+        out
+    }
+
+    /// The object and byte offset of a constant cell address (`&a`, `&a + k * s`).
+    pub fn constant_cell(&self) -> Option<(VarId, i128)> {
+        match self {
+            Expr::AddrOf(o) => Some((*o, 0)),
+            Expr::PtrAdd { base, offset, scale } => match (&**base, &**offset) {
+                (Expr::AddrOf(o), Expr::Int(k, _)) => Some((*o, k.checked_mul(i128::from(*scale))?)),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
     /// The register variables whose values the expression reads.
     pub fn reads(&self) -> Vec<VarId> {
         let mut out = Vec::new();

@@ -90,20 +90,6 @@ impl ConstantTables {
     }
 }
 
-/// Collects into `into` every object whose address `e` mentions.
-fn addresses(e: &Expr, into: &mut BTreeSet<VarId>) {
-    match e {
-        Expr::AddrOf(v) => {
-            into.insert(*v);
-        }
-        _ => {
-            for c in e.children() {
-                addresses(c, into);
-            }
-        }
-    }
-}
-
 /// The base of a load's address that only reads through it: `&t` or `&t + i * s` (with `i`
 /// itself free of addresses).
 fn read_base(addr: &Expr) -> Option<VarId> {
@@ -111,9 +97,7 @@ fn read_base(addr: &Expr) -> Option<VarId> {
         Expr::AddrOf(v) => Some(*v),
         Expr::PtrAdd { base, offset, .. } => {
             let Expr::AddrOf(v) = **base else { return None };
-            let mut inner = BTreeSet::new();
-            addresses(offset, &mut inner);
-            inner.is_empty().then_some(v)
+            offset.addressed().is_empty().then_some(v)
         }
         _ => None,
     }
@@ -125,7 +109,7 @@ fn escapes(cmd: &Command, into: &mut BTreeSet<VarId>) {
     match cmd {
         Command::Load { addr, .. } => {
             if read_base(addr).is_none() {
-                addresses(addr, into);
+                into.extend(addr.addressed());
             }
         }
         // A condition compares addresses; nothing escapes through a boolean.
@@ -135,7 +119,7 @@ fn escapes(cmd: &Command, into: &mut BTreeSet<VarId>) {
         }
         other => {
             for e in other.exprs() {
-                addresses(e, into);
+                into.extend(e.addressed());
             }
         }
     }
@@ -146,20 +130,8 @@ fn escapes(cmd: &Command, into: &mut BTreeSet<VarId>) {
 fn init_escapes(cmd: &Command, into: &mut BTreeSet<VarId>) {
     match cmd {
         Command::InitObject { fill: Fill::Zero, len: None, .. } => {}
-        Command::Store { addr, value: Expr::Int(..) } if constant_offset(addr).is_some() => {}
+        Command::Store { addr, value: Expr::Int(..) } if addr.constant_cell().is_some() => {}
         other => escapes(other, into),
-    }
-}
-
-/// `&v` or `&v + k * s` with constant `k`: `v` and the byte offset.
-fn constant_offset(addr: &Expr) -> Option<(VarId, i128)> {
-    match addr {
-        Expr::AddrOf(v) => Some((*v, 0)),
-        Expr::PtrAdd { base, offset, scale } => match (&**base, &**offset) {
-            (Expr::AddrOf(v), Expr::Int(k, _)) => Some((*v, k.checked_mul(i128::from(*scale))?)),
-            _ => None,
-        },
-        _ => None,
     }
 }
 
@@ -175,7 +147,7 @@ fn initial_values(p: &Program, init: FuncId, v: VarId, size: u64) -> Option<Cons
             Command::InitObject { var, fill: Fill::Zero, len: None } if *var == v => zeroed = true,
             Command::InitObject { var, .. } if *var == v => return None,
             Command::Store { addr, value } => {
-                let Some((w, offset)) = constant_offset(addr) else { continue };
+                let Some((w, offset)) = addr.constant_cell() else { continue };
                 if w != v {
                     continue;
                 }

@@ -488,16 +488,15 @@ pub fn prove_assertions(
     prove(&q, fid, &views, &cfg, deadline, &more, None, WITH_TEMPLATES).proof
 }
 
-/// Whether `v` is a ghost of the automatic checks (`ir::checks`), which are named so:
-/// `\\offset(p)`, `\\last_zero(x)`.
+/// Whether `v` is a variable of the automatic checks (`ir::checks::is_checks_variable`).
 fn check_ghost(q: &Program, v: leapfrog_ir::VarId) -> bool {
-    q.vars.get(v).is_some_and(|var| var.name.starts_with('\\'))
+    q.vars.get(v).is_some_and(leapfrog_ir::checks::is_checks_variable)
 }
 
 /// Keeps the candidates (per loop header of `q`'s function `fid`) whose every variable the user
-/// can name at their loop, or is a check's ghost of the function (`\\last_zero(fname)`: facts over those are
-/// printed apart, not as C at the loop, and a loop of an inlined callee may need one about an
-/// object only its caller names).
+/// can name at their loop, or is a variable of the checks (`\\last_zero(fname)`: facts over
+/// those are printed apart, not as C at the loop, and a loop of an inlined callee may need one
+/// about an object only its caller names).
 fn retain_visible_at_their_loops(
     q: &Program,
     fid: FuncId,
@@ -510,9 +509,7 @@ fn retain_visible_at_their_loops(
         let Some(l) = forest.loops.ids().find(|l| forest.loops[*l].header == *header) else { return false };
         let span = forest.syntax(&q.funcs[fid], l).1;
         let mut visible = true;
-        c.expr.for_each_var(&mut |v| {
-            visible &= visibility.visible_at(v, span) || (check_ghost(q, v) && q.vars[v].func == Some(fid))
-        });
+        c.expr.for_each_var(&mut |v| visible &= visibility.visible_at(v, span) || check_ghost(q, v));
         visible
     });
 }
