@@ -68,7 +68,7 @@ pub fn most_body_starts(
         Some(watch.clone()),
     ) && record(&r, &loops, &mut out.most)
     {
-        out.only_execution = Some(ending(q, &r, overflow));
+        out.only_execution = Some(runs::ending_text_wrapping(q, &r, overflow));
         return out;
     }
     let mut inputs = RandomInputs::new(q, 0x6a09_e667_f3bc_c908);
@@ -124,24 +124,15 @@ pub fn only_execution(
         runs::single_run_wrapping_overflow(program, semantics, ONLY_EXECUTION_STEPS, deadline, Some(watch))?;
     let (counts, total) = r.end_values.split_at(observer.mosts.len());
     let most = observer.mosts.iter().zip(counts).map(|((l, _), v)| Some((*l, (*v)?))).collect::<Option<_>>()?;
-    Some(OnlyExecution { most, total: total.first().copied().flatten()?, ending: ending(p, &r, overflow) })
+    Some(OnlyExecution {
+        most,
+        total: total.first().copied().flatten()?,
+        ending: runs::ending_text_wrapping(p, &r, overflow),
+    })
 }
 
 /// How the program's only execution ended, as a certificate's text, saying so when it is the
 /// wrapping continuation of a signed overflow at `overflow`.
-fn ending(p: &Program, r: &ExecResult, overflow: Option<leapfrog_source::Span>) -> String {
-    match overflow {
-        None => runs::ending_text(r),
-        Some(at) => format!(
-            "{}; its first undefined behaviour, at {} (a signed overflow or a float converted out of an \
-             integer type's range), is reached by every execution, and it is counted as the compiled program \
-             computes: two's complement wrapping, x86-64's conversions",
-            runs::ending_text(r),
-            p.files.display(at)
-        ),
-    }
-}
-
 /// Raises `most` to the counts `r` ended with (in the order of `loops`); false when `r` did not
 /// end (a limit, something the interpreter does not model).
 fn record(r: &ExecResult, loops: &[LoopId], most: &mut BTreeMap<LoopId, i128>) -> bool {

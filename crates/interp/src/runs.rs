@@ -34,8 +34,13 @@ const STEPS_PER_BUDGET_SECOND: f64 = 1_500_000.0;
 /// input, when the run reaches undefined behaviour, a limit (the step budget, about a sixth of
 /// `budget`) or something the interpreter does not model, or when `deadline` has passed.
 pub fn single_run(q: &Program, semantics: Semantics, budget: Duration, deadline: Instant) -> Option<ExecResult> {
-    let max_steps = MAX_STEPS.min((budget.as_secs_f64() * STEPS_PER_BUDGET_SECOND) as u64);
-    single_run_watching(q, semantics, max_steps, deadline, None)
+    single_run_watching(q, semantics, steps_within(budget), deadline, None)
+}
+
+/// The steps a run that may be the program's only execution takes within a job's `budget`:
+/// about a sixth of it, at most [`MAX_STEPS`].
+pub fn steps_within(budget: Duration) -> u64 {
+    MAX_STEPS.min((budget.as_secs_f64() * STEPS_PER_BUDGET_SECOND) as u64)
 }
 
 /// [`single_run`] with at most `max_steps` steps, recording the states `watch` asks for.
@@ -72,9 +77,10 @@ pub fn ending_text(run: &ExecResult) -> String {
 /// consulted an input before it) — the same run under [`Semantics::BitPrecise`] (two's
 /// complement wrapping, x86-64's conversions), which is what gcc's code computes, when it ends
 /// without consulting an input. The run, and where it first overflowed when it is
-/// the wrapping one. For counting (a WCET benchmark's loops), never for a verdict: the program
-/// has no execution free of undefined behaviour, so this run stands for what the native one
-/// does, not for a C semantics.
+/// the wrapping one. The program then has no execution free of undefined behaviour: this run
+/// stands for what the native one does (a WCET benchmark's loop counts, its termination), and
+/// an answer from it holds under the bit-precise semantics only, as [`ending_text_wrapping`]
+/// says.
 pub fn single_run_wrapping_overflow(
     q: &Program,
     semantics: Semantics,
@@ -108,6 +114,21 @@ pub fn single_run_wrapping_overflow(
 fn machine_defines(what: &str) -> bool {
     what == leapfrog_arith::IntError::SignedOverflow.describe()
         || what.starts_with("conversion of the floating-point value")
+}
+
+/// [`ending_text`] for a run of [`single_run_wrapping_overflow`]: with `overflow`, where the
+/// default semantics' run first met undefined behaviour and how the run went on past it.
+pub fn ending_text_wrapping(q: &Program, run: &ExecResult, overflow: Option<leapfrog_source::Span>) -> String {
+    match overflow {
+        None => ending_text(run),
+        Some(at) => format!(
+            "{}; its first undefined behaviour, at {} (a signed overflow or a float converted out of an \
+             integer type's range), is reached by every execution, and it runs on as the compiled program \
+             computes: two's complement wrapping, x86-64's conversions",
+            ending_text(run),
+            q.files.display(at)
+        ),
+    }
 }
 
 /// The configuration of a run that may be the program's only execution: every input from an

@@ -107,8 +107,8 @@ fn run(p: &Program, opts: &Options, start: Instant, deadline: Instant, only_lass
         Ok(q) => (q, None),
         Err(e) => {
             // A deterministic program may still be decided by its one run.
-            if let Some(r) = runs::single_run(p, sem, opts.timeout, deadline) {
-                return execution_report(p, &r, sem);
+            if let Some(report) = only_execution_report(p, sem, opts.timeout, deadline) {
+                return report;
             }
             let rewritten = match &e {
                 leapfrog_ir::InlineError::Recursion { .. } => {
@@ -235,9 +235,9 @@ fn run(p: &Program, opts: &Options, start: Instant, deadline: Instant, only_lass
     // if the interpreter runs it to its end, every execution terminates (WCET benchmarks are such
     // programs). It runs on the original program.
     if outcomes.iter().any(Option::is_none)
-        && let Some(r) = runs::single_run(p, sem, opts.timeout, deadline)
+        && let Some(report) = only_execution_report(p, sem, opts.timeout, deadline)
     {
-        return execution_report(p, &r, sem);
+        return report;
     }
     if outcomes.iter().any(Option::is_none) && !analyzable {
         for why in reasons.iter_mut() {
@@ -376,9 +376,19 @@ fn opaque_step_note(q: &Program, fid: FuncId) -> Option<String> {
     (!steps.is_empty()).then(|| format!("an opaque step may not return, loop or change anything: {}", steps.join("; ")))
 }
 
-/// Every loop of every function of `p` is TRUE: the program's only execution ends.
-fn execution_report(p: &Program, run: &leapfrog_interp::ExecResult, sem: Semantics) -> Report {
-    let fact = runs::ending_text(run);
+/// TRUE for every loop when the interpreter runs the program's only execution to its end
+/// (`runs::single_run_wrapping_overflow`). When under the default semantics that execution
+/// meets undefined behaviour the machine's arithmetic defines (a signed overflow), the program
+/// has no execution free of it: what the compiled program does is then the only answer there
+/// is, and the report is TRUE under the bit-precise semantics, its certificate naming the place.
+fn only_execution_report(p: &Program, sem: Semantics, budget: Duration, deadline: Instant) -> Option<Report> {
+    let (run, overflow) = runs::single_run_wrapping_overflow(p, sem, runs::steps_within(budget), deadline, None)?;
+    let sem = if overflow.is_some() { Semantics::BitPrecise } else { sem };
+    Some(execution_report(p, runs::ending_text_wrapping(p, &run, overflow), sem))
+}
+
+/// Every loop of every function of `p` is TRUE: the program's only execution ends (`fact`).
+fn execution_report(p: &Program, fact: String, sem: Semantics) -> Report {
     let mut loops: Vec<LoopReport> = Vec::new();
     for (_, f) in p.funcs.iter() {
         let forest = LoopForest::compute(f);

@@ -47,15 +47,23 @@ int main(void) { int n = __VERIFIER_nondet_int(); while (n > 0) { n = n + 1; } r
 }
 
 #[test]
-fn signed_overflow_in_the_single_run_is_no_proof_under_the_default_semantics() {
-    // The run overflows (undefined behaviour in the interpreter): no TRUE from it.
+fn a_single_run_that_overflows_answers_under_the_bit_precise_semantics_only() {
+    // The run overflows (undefined behaviour, reached by every execution): no TRUE under the
+    // default semantics; what the compiled program does (it wraps to a negative value and ends)
+    // is the answer, labelled bit-precise, with the place of the overflow in the certificate.
     let src = "int main(void) { int x = 1; while (x > 0) { x = x + 1000000; } return 0; }\n";
     let r = run(src, Semantics::Default);
-    assert_ne!(r.technique, Some(technique::CONCRETE_EXECUTION));
-    assert_ne!(r.verdict, Verdict::True);
-    // Under machine integers it wraps to a negative value and ends.
+    assert_eq!(r.verdict, Verdict::True, "{:?}", r.reason);
+    assert_eq!(r.technique, Some(technique::CONCRETE_EXECUTION));
+    assert_eq!(r.semantics, Semantics::BitPrecise);
+    let cert = r.loops[0].certificate.as_ref().expect("a certificate");
+    assert!(cert.expressions[0].contains("undefined behaviour, at") && cert.expressions[0].contains(":1:"), "{cert:?}");
     let r = run(src, Semantics::BitPrecise);
     assert_eq!(r.verdict, Verdict::True, "{:?}", r.reason);
+    // A run that overflows and then loops forever (under wrapping too) is no proof.
+    let src = "int main(void) { int x = 2147483000; while (x != 5) { x = x + 1000; x = x | 1; } return 0; }\n";
+    let r = run(src, Semantics::Default);
+    assert_ne!(r.verdict, Verdict::True, "{:?}", r.reason);
 }
 
 #[test]
