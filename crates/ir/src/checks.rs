@@ -237,6 +237,31 @@ pub fn instrument(p: &Program, fid: FuncId, props: CheckedProperties) -> Instrum
     Instrumented { program: q, checks, templates }
 }
 
+/// `p` with the memory-safety checks of its call-free function `fid` written as assumptions:
+/// the executions without undefined memory accesses or frees, each with the checks' ghosts
+/// (`\\offset(p)`, `\\object_size(p)`, `\\last_zero(x)`, ...) kept along. A termination argument
+/// may lean on them: an execution that reads outside its object has undefined behaviour and ends
+/// there, as the interpreter ends it (a walk `while (*s) s++` is ranked by
+/// `\\object_size(s) - \\offset(s)`). A leak is no undefined behaviour: the `valid-memtrack`
+/// checks are dropped. `None` when no assumption would be written.
+pub fn assuming_memory_safety(p: &Program, fid: FuncId) -> Option<Program> {
+    let props = CheckedProperties { memsafety: true, overflow: false, assertions: true };
+    let Instrumented { mut program, checks, .. } = instrument(p, fid, props);
+    let mut assumed = 0;
+    for (_, e) in program.funcs[fid].edges.iter_mut() {
+        if let Command::Assert { cond, origin: AssertOrigin::Check(id) } = &e.cmd {
+            e.cmd = match checks[*id as usize].kind {
+                CheckKind::ValidMemtrack => Command::Skip,
+                _ => {
+                    assumed += 1;
+                    Command::Assume(cond.clone())
+                }
+            };
+        }
+    }
+    (assumed > 0).then_some(program)
+}
+
 struct Writer<'a> {
     q: &'a mut Program,
     fid: FuncId,

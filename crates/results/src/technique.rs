@@ -31,6 +31,11 @@ pub const RANKING_FUNCTION: &str = "ranking-function";
 /// `terminate`: a linear or lexicographic ranking function whose supporting invariant needed the
 /// abstract interpreter's octagon invariants (`leapfrog-absint`).
 pub const RANKING_FUNCTION_ABSINT: &str = "ranking-function-absint";
+/// `terminate`: a linear or lexicographic ranking function of the executions without undefined
+/// memory accesses (an access outside its object ends an execution), over the memory-safety
+/// checks' ghosts: `\\offset(p)`, `p`'s offset in its object, and `\\object_size(p)`, the
+/// object's size (`ir::checks::assuming_memory_safety`).
+pub const RANKING_FUNCTION_MEMORY_SAFETY: &str = "ranking-function-memory-safety";
 /// `terminate`: a nested ranking function (Leike–Heizmann, TACAS'14): `f_1` decreases, each
 /// next component decreases by at most the previous one's value, the last is non-negative.
 pub const NESTED_RANKING_FUNCTION: &str = "nested-ranking-function";

@@ -39,6 +39,9 @@ pub use leapfrog_results::{Options, Verdict, technique};
 /// invariants, state invariants, transition invariants, ranking functions with invariants (the
 /// lassos have the rest).
 const BARE_RANKING_SHARE: f64 = 0.3;
+/// The share of the budget stage 1b (ranking functions with memory safety assumed) may take past
+/// stage 1's.
+const MEMORY_SAFE_RANKING_SHARE: f64 = 0.1;
 const INVARIANT_SHARE: f64 = 0.5;
 const TRANSITION_SHARE: f64 = 0.55;
 const RANKING_SHARE: f64 = 0.75;
@@ -78,7 +81,15 @@ pub fn terminate(p: &Program, opts: &Options) -> Report {
     // Building encodings is not interruptible: the stages aim a little before the budget's end.
     let deadline = start + opts.timeout.mul_f64(DEADLINE_SHARE);
     let _watchdog = Watchdog::start(deadline + Duration::from_millis(200));
-    let mut report = run(p, opts, start, deadline, false);
+    let mut wrapped = None;
+    let mut report = run(p, opts, start, deadline, false, &mut wrapped);
+    // A program whose only execution overflows: what the compiled program does, unless the
+    // analyses answered under the default semantics (a lasso over mathematical integers).
+    if report.verdict == Verdict::Unknown
+        && let Some(w) = wrapped
+    {
+        report = w;
+    }
     report.elapsed = start.elapsed();
     report.assumptions = leapfrog_ir::nondet::assumptions(p);
     report
@@ -91,12 +102,23 @@ pub fn lassos(p: &Program, opts: &Options) -> Report {
     let start = Instant::now();
     let deadline = start + opts.timeout.mul_f64(DEADLINE_SHARE);
     let _watchdog = Watchdog::start(deadline + Duration::from_millis(200));
-    let mut report = run(p, opts, start, deadline, true);
+    let mut report = run(p, opts, start, deadline, true, &mut None);
     report.elapsed = start.elapsed();
     report
 }
 
-fn run(p: &Program, opts: &Options, start: Instant, deadline: Instant, only_lassos: bool) -> Report {
+/// The analyses, stage by stage. A program that consults no input and whose only execution
+/// the interpreter runs to its end is answered by that run; when the run overflows under the
+/// default semantics, its answer under the bit-precise semantics goes to `wrapped` instead and
+/// the analyses go on.
+fn run(
+    p: &Program,
+    opts: &Options,
+    start: Instant,
+    deadline: Instant,
+    only_lassos: bool,
+    wrapped: &mut Option<Report>,
+) -> Report {
     let sem = opts.semantics;
     if p.entry.is_none() {
         return Report::unknown(sem, "the program has no entry function".into());
@@ -108,7 +130,10 @@ fn run(p: &Program, opts: &Options, start: Instant, deadline: Instant, only_lass
         Err(e) => {
             // A deterministic program may still be decided by its one run.
             if let Some(report) = only_execution_report(p, sem, opts.timeout, deadline) {
-                return report;
+                if report.semantics == sem {
+                    return report;
+                }
+                *wrapped = Some(report);
             }
             let rewritten = match &e {
                 leapfrog_ir::InlineError::Recursion { .. } => {
@@ -235,9 +260,20 @@ fn run(p: &Program, opts: &Options, start: Instant, deadline: Instant, only_lass
     // if the interpreter runs it to its end, every execution terminates (WCET benchmarks are such
     // programs). It runs on the original program.
     if outcomes.iter().any(Option::is_none)
+        && wrapped.is_none()
         && let Some(report) = only_execution_report(p, sem, opts.timeout, deadline)
     {
-        return report;
+        if report.semantics == sem {
+            return report;
+        }
+        *wrapped = Some(report);
+    }
+    // Stage 1b: the same, with memory safety assumed (`ir::checks::assuming_memory_safety`): an
+    // out-of-bounds access is undefined behaviour, which ends an execution, so a walk over a
+    // buffer is ranked by the room left in its object.
+    if outcomes.iter().any(Option::is_none) && analyzable {
+        let stage_end = Instant::now().max(stage1_end) + opts.timeout.mul_f64(MEMORY_SAFE_RANKING_SHARE);
+        memory_safe_rankings(&q, fid, &forest, &ids, &cfg, stage_end.min(deadline), &mut outcomes, &mut reasons);
     }
     if outcomes.iter().any(Option::is_none) && !analyzable {
         for why in reasons.iter_mut() {
@@ -358,6 +394,49 @@ fn run(p: &Program, opts: &Options, start: Instant, deadline: Instant, only_lass
     report
 }
 
+/// Stage 1b of [`run`]: bare ranking functions of the loops still open, found and checked on
+/// `q` with its memory-safety checks written as assumptions (the ghosts they name are printed
+/// as such: `\\object_size(s) - \\offset(s)`).
+#[allow(clippy::too_many_arguments)]
+fn memory_safe_rankings(
+    q: &Program,
+    fid: FuncId,
+    forest: &LoopForest,
+    ids: &[LoopId],
+    cfg: &Config,
+    stage_end: Instant,
+    outcomes: &mut [Option<LoopOutcome>],
+    reasons: &mut [Vec<String>],
+) {
+    let has_memory_access = |l: LoopId| {
+        q.funcs[fid].edges.values().any(|e| {
+            forest.loops[l].contains(e.from)
+                && matches!(e.cmd, leapfrog_ir::Command::Load { .. } | leapfrog_ir::Command::Store { .. })
+        })
+    };
+    let open: Vec<usize> = (0..ids.len()).filter(|k| outcomes[*k].is_none() && has_memory_access(ids[*k])).collect();
+    if open.is_empty() {
+        return;
+    }
+    let Some(qm) = leapfrog_ir::checks::assuming_memory_safety(q, fid) else { return };
+    let fm = LoopForest::compute(&qm.funcs[fid]);
+    let ctx =
+        Context { q: &qm, fid, forest: &fm, invariants: Vec::new(), supporting: HashMap::new(), cfg: cfg.clone() };
+    for (n, &k) in open.iter().enumerate() {
+        let header = forest.loops[ids[k]].header;
+        let Some(m) = fm.loops.ids().find(|m| fm.loops[*m].header == header) else { continue };
+        let rest = stage_end.saturating_duration_since(Instant::now());
+        let deadline = Instant::now() + rest / (open.len() - n) as u32;
+        match try_ranking(&ctx, m, false, deadline) {
+            Ok(mut o) => {
+                o.technique = o.technique.map(|_| technique::RANKING_FUNCTION_MEMORY_SAFETY);
+                outcomes[k] = Some(o);
+            }
+            Err(why) => reasons[k].push(format!("with memory safety assumed: {why}")),
+        }
+    }
+}
+
 /// Why the opaque steps of `q`'s function `fid` (after inlining: everything the entry reaches
 /// through direct calls) leave termination open, if it has any.
 fn opaque_step_note(q: &Program, fid: FuncId) -> Option<String> {
@@ -379,8 +458,9 @@ fn opaque_step_note(q: &Program, fid: FuncId) -> Option<String> {
 /// TRUE for every loop when the interpreter runs the program's only execution to its end
 /// (`runs::single_run_wrapping_overflow`). When under the default semantics that execution
 /// meets undefined behaviour the machine's arithmetic defines (a signed overflow), the program
-/// has no execution free of it: what the compiled program does is then the only answer there
-/// is, and the report is TRUE under the bit-precise semantics, its certificate naming the place.
+/// has no execution free of it: the report is then what the compiled program does, TRUE under
+/// the bit-precise semantics, its certificate naming the place (the caller prefers a lasso
+/// over mathematical integers, the default semantics' answer).
 fn only_execution_report(p: &Program, sem: Semantics, budget: Duration, deadline: Instant) -> Option<Report> {
     let (run, overflow) = runs::single_run_wrapping_overflow(p, sem, runs::steps_within(budget), deadline, None)?;
     let sem = if overflow.is_some() { Semantics::BitPrecise } else { sem };
@@ -694,6 +774,7 @@ fn strength(t: Option<&'static str>) -> u8 {
         Some(
             technique::LEXICOGRAPHIC_RANKING_FUNCTION
             | technique::RANKING_FUNCTION_ABSINT
+            | technique::RANKING_FUNCTION_MEMORY_SAFETY
             | technique::NESTED_RANKING_FUNCTION,
         ) => 3,
         Some(technique::VARIANCE_ANALYSIS) => 4,

@@ -56,7 +56,7 @@ pub fn per_function(p: &Program, opts: &Options, deadline: Instant) -> Result<Re
         let share = deadline.saturating_duration_since(now).mul_f64(*count as f64 / loops_left.max(1) as f64);
         loops_left = loops_left.saturating_sub(*count);
         let sub = Options { semantics: opts.semantics, timeout: share };
-        let report = run(q, &sub, now, now + share, false);
+        let report = run(q, &sub, now, now + share, false, &mut None);
         if report.verdict != Verdict::True {
             let why = report.reason.unwrap_or_default();
             return Err(format!("`{name}` from an arbitrary entry: {why}"));
