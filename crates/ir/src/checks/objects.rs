@@ -1,22 +1,33 @@
 //! Which object each pointer register points into, when it is one object for every value it
-//! takes: addresses of a variable, moved by offsets and copied, or null (an uninitialized
-//! pointer is taken as null). What the string ghosts (`strings`) and the facts of pointer
-//! comparisons rely on.
+//! takes: addresses of a variable or the result of an allocation made at most once (outside
+//! every loop), moved by offsets and copied, or null (an uninitialized pointer is taken as
+//! null). What the string ghosts (`strings`) and the facts of pointer comparisons rely on.
 
 use super::{Step, Writer, int};
 use crate::command::{Command, HavocOrigin};
 use crate::expr::Expr;
-use crate::ids::{FuncId, VarId};
+use crate::ids::{EdgeId, FuncId, VarId};
+use crate::loops::LoopForest;
 use crate::program::{Program, VarKind};
 use crate::types::{Type, VarTy};
 use std::collections::BTreeMap;
+
+/// One memory object of every execution of the function.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum Object {
+    /// A variable's (of a size known before the run).
+    Var(VarId),
+    /// The one the allocation on this edge makes: the edge is on no cycle, so it allocates at
+    /// most once per execution of the function.
+    Site(EdgeId),
+}
 
 /// The objects a pointer expression may point into.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(super) enum Base {
     /// None (null, or an uninitialized register).
     Nothing,
-    One(VarId),
+    One(Object),
     /// Several, or not known.
     Many,
 }
@@ -40,7 +51,7 @@ pub(super) fn base_of(q: &Program, e: &Expr, bases: &BTreeMap<VarId, Base>) -> B
     match e {
         Expr::Null => Base::Nothing,
         Expr::AddrOf(x) => match &q.vars[*x].ty {
-            VarTy::Mem(t) if !t.is_dynamic() => Base::One(*x),
+            VarTy::Mem(t) if !t.is_dynamic() => Base::One(Object::Var(*x)),
             _ => Base::Many,
         },
         Expr::Var(r) => bases.get(r).copied().unwrap_or(Base::Many),
@@ -68,11 +79,15 @@ pub(super) fn pointer_bases(q: &Program, fid: FuncId) -> BTreeMap<VarId, Base> {
             bases.insert(*v, Base::Many);
         }
     }
+    // The allocations made at most once: on no cycle of the function's graph.
+    let forest = LoopForest::compute(f);
+    let once = |from| forest.loops.iter().all(|(_, l)| !l.irreducible && !l.contains(from));
     loop {
         let mut changed = false;
-        for (_, e) in f.edges.iter() {
+        for (id, e) in f.edges.iter() {
             let (v, b) = match &e.cmd {
                 Command::Assign(v, x) if is_ptr(q, *v) => (*v, base_of(q, x, &bases)),
+                Command::Alloc { dst, .. } if is_ptr(q, *dst) && once(e.from) => (*dst, Base::One(Object::Site(id))),
                 Command::Havoc(v, HavocOrigin::Uninit) if is_ptr(q, *v) => continue,
                 cmd => match cmd.defs().into_iter().find(|v| is_ptr(q, *v)) {
                     Some(v) => (v, Base::Many),

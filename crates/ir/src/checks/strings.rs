@@ -1,6 +1,7 @@
 //! Known string terminators: the string domain of loopfrog-summarization-atva08 §4.1 (its `l_s`
 //! and `z_s`), kept as a ghost `\last_zero(x)` per memory object `x` whose address never
-//! escapes the followed pointers.
+//! escapes the followed pointers: a variable's, or a heap (or `alloca`) object allocated at most
+//! once, named after the pointer it is assigned to (`\last_zero(*txt)`).
 //!
 //! `\last_zero(x)` is the highest offset of a byte of `x` known to hold 0, or -1 when no byte
 //! is known to. (The *last* known zero rather than the first: a tokenizer that writes zeros
@@ -26,7 +27,7 @@
 //! function calls an extern function (which may write them); nothing is tracked when the
 //! function has a `volatile` read or an opaque step that writes memory or converts pointers.
 
-use super::objects::{Base, base_of, is_ptr};
+use super::objects::{Base, Object, base_of, is_ptr};
 use super::{G, Step, Writer, int};
 use crate::command::{Command, Computed, Fill, HavocOrigin};
 use crate::expr::Expr;
@@ -40,21 +41,22 @@ use std::collections::{BTreeMap, BTreeSet};
 #[derive(Copy, Clone)]
 pub(super) struct Tracked {
     zero: VarId,
-    size: i128,
+    /// The object's size, when it is a constant.
+    size: Option<i128>,
 }
 
 /// The known-terminator ghosts of one instrumented function.
 #[derive(Default)]
 pub(super) struct Terminators {
     /// Per tracked object.
-    objects: BTreeMap<VarId, Tracked>,
+    objects: BTreeMap<Object, Tracked>,
     /// Per register that may hold a byte read from a tracked object: the offset and
     /// `\last_zero(x)` at that read (`-1` and `-2` when its value came from elsewhere).
     reads: BTreeMap<VarId, (VarId, VarId)>,
 }
 
 /// The objects whose address `e` lets escape, when `e` stands where a pointer may (`here`).
-fn escaping(q: &Program, e: &Expr, here: bool, bases: &BTreeMap<VarId, Base>, out: &mut BTreeSet<VarId>) {
+fn escaping(q: &Program, e: &Expr, here: bool, bases: &BTreeMap<VarId, Base>, out: &mut BTreeSet<Object>) {
     match e {
         Expr::AddrOf(_) | Expr::Var(_) | Expr::PtrAdd { .. } if e.ty(q) == Some(Type::Ptr) => {
             if !here && let Base::One(x) = base_of(q, e, bases) {
@@ -94,7 +96,7 @@ impl Terminators {
     pub(super) fn plan(w: &mut Writer<'_>) -> Terminators {
         let (q, bases) = (&*w.q, &w.bases);
         let f = &q.funcs[w.fid];
-        let mut untracked: BTreeSet<VarId> = BTreeSet::new();
+        let mut untracked: BTreeSet<Object> = BTreeSet::new();
         let mut nothing = false;
         let has_extern = f.edges.iter().any(|(_, e)| matches!(e.cmd, Command::CallExtern { .. }));
         for (_, e) in f.edges.iter() {
@@ -140,7 +142,7 @@ impl Terminators {
             return plan;
         }
         // Objects read a byte at a time: the only ones a ghost helps.
-        let mut read: BTreeSet<VarId> = BTreeSet::new();
+        let mut read: BTreeSet<Object> = BTreeSet::new();
         for (_, e) in f.edges.iter() {
             if let Command::Load { dst, addr } = &e.cmd
                 && q.vars[*dst].ty.reg().is_some_and(|t| t.bytes(q.data_model) == 1)
@@ -149,18 +151,26 @@ impl Terminators {
                 read.insert(x);
             }
         }
-        let objects: Vec<(VarId, i128)> = read
+        let objects: Vec<(Object, Option<i128>, String, Option<crate::program::VarScope>)> = read
             .into_iter()
             .filter(|x| !untracked.contains(x))
-            // An extern call may write a global.
-            .filter(|x| !has_extern || q.vars[*x].kind != VarKind::Global)
-            .filter_map(|x| match &q.vars[x].ty {
-                VarTy::Mem(t) => Some((x, t.size(q.data_model) as i128)),
-                VarTy::Reg(_) => None,
+            .filter_map(|x| match x {
+                // An extern call may write a global.
+                Object::Var(v) if has_extern && q.vars[v].kind == VarKind::Global => None,
+                Object::Var(v) => match &q.vars[v].ty {
+                    VarTy::Mem(t) => Some((x, Some(t.size(q.data_model) as i128), q.vars[v].name.clone(), q.vars[v].scope)),
+                    VarTy::Reg(_) => None,
+                },
+                Object::Site(e) => match &f.edges[e].cmd {
+                    Command::Alloc { dst, size, .. } => {
+                        let size = super::constant(size).map(|n| super::G.convert(n));
+                        Some((x, size, format!("*{}", q.vars[*dst].name), q.vars[*dst].scope))
+                    }
+                    _ => None,
+                },
             })
             .collect();
-        for (x, size) in objects {
-            let (name, scope) = (w.q.vars[x].name.clone(), w.q.vars[x].scope);
+        for (x, size, name, scope) in objects {
             let zero = w.ghost_var(format!("\\last_zero({name})"), scope);
             plan.objects.insert(x, Tracked { zero, size });
         }
@@ -222,10 +232,8 @@ impl Terminators {
         let name = |v: VarId| w.q.vars[v].name.clone();
         let mut out = Vec::new();
         for t in self.objects.values() {
-            out.push((
-                Expr::cmp(CmpOp::Le, Expr::Var(t.zero), int(t.size - 1)),
-                format!("{} <= {}", name(t.zero), t.size - 1),
-            ));
+            let Some(size) = t.size else { continue };
+            out.push((Expr::cmp(CmpOp::Le, Expr::Var(t.zero), int(size - 1)), format!("{} <= {}", name(t.zero), size - 1)));
         }
         for (p, base) in &w.bases {
             if let (Base::One(x), Some(g)) = (base, w.ghosts.get(p))
@@ -297,9 +305,26 @@ impl Writer<'_> {
         };
         match cmd {
             Command::InitObject { var, len: None, fill } => {
-                if let Some(t) = s.objects.get(var) {
-                    let v = if *fill == Fill::Zero { t.size - 1 } else { -1 };
+                if let Some(t) = s.objects.get(&Object::Var(*var))
+                    && let Some(size) = t.size
+                {
+                    let v = if *fill == Fill::Zero { size - 1 } else { -1 };
                     steps.push(Step::Cmd(Command::Assign(t.zero, int(v))));
+                }
+            }
+            Command::Alloc { dst, size, zeroed, .. } => {
+                // (`dst` points into the object of its one allocation site: this one.)
+                if let Some(Base::One(x @ Object::Site(_))) = self.bases.get(dst)
+                    && let Some(t) = s.objects.get(x)
+                {
+                    steps.push(Step::Cmd(Command::Assign(t.zero, int(-1))));
+                    if *zeroed {
+                        let last = super::add(super::widened(size, q), int(-1));
+                        steps.push(Step::If(
+                            Expr::cmp(CmpOp::Le, int(0), last.clone()),
+                            vec![Step::Cmd(Command::Assign(t.zero, last))],
+                        ));
+                    }
                 }
             }
             Command::Store { addr, value } => {
