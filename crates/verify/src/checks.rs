@@ -127,8 +127,9 @@ pub fn verify_checks(p: &Program, opts: &Options, props: CheckedProperties) -> R
     // of the original program, so it is its own confirmation).
     let random_deadline = Instant::now() + opts.timeout.mul_f64(RANDOM_SHARE);
     if let Some((kind, cex)) = random_failure(p, props, opts.semantics, random_deadline.min(deadline)) {
+        // (An unchecked check too: an execution shows it violated, as for any other.)
         let at = checks.iter().position(|c| {
-            status[c.id as usize].is_none()
+            (status[c.id as usize].is_none() || c.unchecked.is_some())
                 && c.kind.name() == kind
                 && (c.span == cex.failing || c.kind == CheckKind::ValidMemtrack)
         });

@@ -1,4 +1,4 @@
-//! verify --property memsafety: not TRUE
+//! verify --property memsafety: FALSE(valid-deref) @16
 /* Two buffers from one allocation site in a loop: the first is terminated, the second is not.
    Scanning the second must not lean on the first's terminator. */
 #include <stdlib.h>

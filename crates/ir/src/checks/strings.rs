@@ -158,7 +158,9 @@ impl Terminators {
                 // An extern call may write a global.
                 Object::Var(v) if has_extern && q.vars[v].kind == VarKind::Global => None,
                 Object::Var(v) => match &q.vars[v].ty {
-                    VarTy::Mem(t) => Some((x, Some(t.size(q.data_model) as i128), q.vars[v].name.clone(), q.vars[v].scope)),
+                    VarTy::Mem(t) => {
+                        Some((x, Some(t.size(q.data_model) as i128), q.vars[v].name.clone(), q.vars[v].scope))
+                    }
                     VarTy::Reg(_) => None,
                 },
                 Object::Site(e) => match &f.edges[e].cmd {
@@ -233,7 +235,10 @@ impl Terminators {
         let mut out = Vec::new();
         for t in self.objects.values() {
             let Some(size) = t.size else { continue };
-            out.push((Expr::cmp(CmpOp::Le, Expr::Var(t.zero), int(size - 1)), format!("{} <= {}", name(t.zero), size - 1)));
+            out.push((
+                Expr::cmp(CmpOp::Le, Expr::Var(t.zero), int(size - 1)),
+                format!("{} <= {}", name(t.zero), size - 1),
+            ));
         }
         for (p, base) in &w.bases {
             if let (Base::One(x), Some(g)) = (base, w.ghosts.get(p))
