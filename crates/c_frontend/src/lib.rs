@@ -176,7 +176,19 @@ fn load_on_this_thread(
             }
         }
     }
-    let program = lower::lower_units(&units, files, opts, deadline);
+    let mut program = lower::lower_units(&units, files.clone(), opts, deadline);
+    // The string functions the program calls without a body: their models join the program.
+    let needed = program.as_ref().map(library_calls).unwrap_or_default();
+    let m32 = opts.data_model == leapfrog_ir::DataModel::ILP32;
+    match preprocess::string_models(&needed, m32) {
+        Ok(Some(models)) => {
+            let path = models.path.clone();
+            units.push(parse_file(&path, models, &mut files)?);
+            program = lower::lower_units(&units, files, opts, deadline);
+        }
+        Ok(None) => {}
+        Err(e) => return Err(FrontendError::Preprocess { path: e.path.display().to_string(), message: e.message }),
+    }
     let errors = finish_checks(checks, deadline)?;
     if !errors.is_empty() {
         return Err(FrontendError::Invalid(errors));
@@ -203,6 +215,20 @@ fn load_on_this_thread(
         return Err(FrontendError::Internal(format!("the lowered IR is invalid: {}", shown.join("; "))));
     }
     Ok(program)
+}
+
+/// The string functions `p` calls without a body that have a model
+/// (`preprocess::string_models`).
+fn library_calls(p: &Program) -> std::collections::BTreeSet<String> {
+    let modelled = preprocess::modelled_string_functions();
+    p.funcs
+        .values()
+        .flat_map(|f| f.edges.values())
+        .filter_map(|e| match &e.cmd {
+            leapfrog_ir::Command::CallExtern { name, .. } if modelled.contains(&name.as_str()) => Some(name.clone()),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The errors gcc found, in the order of the files.

@@ -16,6 +16,10 @@ use std::process::Command;
 use std::time::Instant;
 
 const PRELUDE: &str = include_str!("../include/leapfrog_prelude.h");
+/// The models of the C library's string functions (`string_models`).
+const STRING_MODELS: &str = include_str!("../include/leapfrog_string.c");
+/// The file name of the string models in the support directory.
+const STRING_MODELS_FILE: &str = "leapfrog_string.c";
 const ASSERT_H: &str = include_str!("../include/assert.h");
 
 /// Why a file could not be preprocessed.
@@ -135,11 +139,12 @@ pub fn preprocess_within(
 fn support_dir() -> std::io::Result<PathBuf> {
     let dir =
         std::env::temp_dir().join(format!("leapfrog-include-{}-{:016x}", env!("CARGO_PKG_VERSION"), fingerprint()));
-    if dir.join("assert.h").is_file() && dir.join("leapfrog_prelude.h").is_file() {
+    if dir.join("assert.h").is_file() && dir.join("leapfrog_prelude.h").is_file() && dir.join(STRING_MODELS_FILE).is_file()
+    {
         return Ok(dir);
     }
     fs::create_dir_all(&dir)?;
-    for (name, text) in [("leapfrog_prelude.h", PRELUDE), ("assert.h", ASSERT_H)] {
+    for (name, text) in [("leapfrog_prelude.h", PRELUDE), ("assert.h", ASSERT_H), (STRING_MODELS_FILE, STRING_MODELS)] {
         // Write to a name unique to this process and call and rename, so concurrent runs (and
         // concurrent threads of one run) never see a partial file nor rename each other's.
         static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
@@ -154,9 +159,40 @@ fn support_dir() -> std::io::Result<PathBuf> {
 /// A hash of the support files, so a changed prelude gets a fresh directory.
 fn fingerprint() -> u64 {
     let mut h: u64 = 0xcbf29ce484222325;
-    for b in PRELUDE.bytes().chain(ASSERT_H.bytes()) {
+    for b in PRELUDE.bytes().chain(ASSERT_H.bytes()).chain(STRING_MODELS.bytes()) {
         h ^= u64::from(b);
         h = h.wrapping_mul(0x100000001b3);
     }
     h
+}
+
+/// The string functions Leapfrog has a model of (`include/leapfrog_string.c`).
+pub fn modelled_string_functions() -> Vec<&'static str> {
+    STRING_MODELS.lines().filter_map(|l| l.strip_prefix("/* model: ")?.strip_suffix(" */")).collect()
+}
+
+/// The models of the string functions `needed`, as a unit ready to parse: the model file with
+/// the other models' lines left blank, so that positions are those of the file as written (which
+/// is in the support directory, for the reports' excerpts). `None` when none is needed.
+pub fn string_models(needed: &std::collections::BTreeSet<String>, m32: bool) -> Result<Option<Preprocessed>, PreprocessError> {
+    if needed.is_empty() {
+        return Ok(None);
+    }
+    let dir = support_dir()
+        .map_err(|e| PreprocessError { path: PathBuf::from(STRING_MODELS_FILE), message: format!("cannot write the string models: {e}") })?;
+    // (The file has comments on lines of their own only; the parser reads no comments.)
+    let mut text = String::new();
+    let (mut keep, mut in_comment) = (true, false);
+    for line in STRING_MODELS.lines() {
+        if let Some(name) = line.strip_prefix("/* model: ").and_then(|l| l.strip_suffix(" */")) {
+            keep = needed.contains(name);
+        }
+        let comment = in_comment || line.trim_start().starts_with("/*");
+        in_comment = comment && !line.contains("*/");
+        if keep && !comment {
+            text.push_str(line);
+        }
+        text.push('\n');
+    }
+    Ok(Some(Preprocessed { path: dir.join(STRING_MODELS_FILE), text, caveat: None, m32 }))
 }
