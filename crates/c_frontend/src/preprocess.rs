@@ -139,7 +139,9 @@ pub fn preprocess_within(
 fn support_dir() -> std::io::Result<PathBuf> {
     let dir =
         std::env::temp_dir().join(format!("leapfrog-include-{}-{:016x}", env!("CARGO_PKG_VERSION"), fingerprint()));
-    if dir.join("assert.h").is_file() && dir.join("leapfrog_prelude.h").is_file() && dir.join(STRING_MODELS_FILE).is_file()
+    if dir.join("assert.h").is_file()
+        && dir.join("leapfrog_prelude.h").is_file()
+        && dir.join(STRING_MODELS_FILE).is_file()
     {
         return Ok(dir);
     }
@@ -174,12 +176,17 @@ pub fn modelled_string_functions() -> Vec<&'static str> {
 /// The models of the string functions `needed`, as a unit ready to parse: the model file with
 /// the other models' lines left blank, so that positions are those of the file as written (which
 /// is in the support directory, for the reports' excerpts). `None` when none is needed.
-pub fn string_models(needed: &std::collections::BTreeSet<String>, m32: bool) -> Result<Option<Preprocessed>, PreprocessError> {
+pub fn string_models(
+    needed: &std::collections::BTreeSet<String>,
+    m32: bool,
+) -> Result<Option<Preprocessed>, PreprocessError> {
     if needed.is_empty() {
         return Ok(None);
     }
-    let dir = support_dir()
-        .map_err(|e| PreprocessError { path: PathBuf::from(STRING_MODELS_FILE), message: format!("cannot write the string models: {e}") })?;
+    let dir = support_dir().map_err(|e| PreprocessError {
+        path: PathBuf::from(STRING_MODELS_FILE),
+        message: format!("cannot write the string models: {e}"),
+    })?;
     // (The file has comments on lines of their own only; the parser reads no comments.)
     let mut text = String::new();
     let (mut keep, mut in_comment) = (true, false);

@@ -87,6 +87,9 @@ pub struct CheckedProperties {
     /// Keep the program's own assertions (`unreach-call`); otherwise a failing one ends the
     /// execution quietly (it becomes an assumption).
     pub assertions: bool,
+    /// With `memsafety`, also keep the strings' lengths (`\\nonzero_prefix(x)`,
+    /// `\\first_zero(x)`: `strings`), which cost the analyses more ghosts and branches.
+    pub string_lengths: bool,
 }
 
 /// The instrumented program and its checks, in order of their ids (from 0).
@@ -150,9 +153,18 @@ pub fn is_checks_variable(var: &Var) -> bool {
 /// Whether `var` is one of the checks' ghosts that invariants may name (`\\offset(p)`,
 /// `\\object_size(p)`, `\\object(p)`, `\\allocations`, `\\live_heap_objects`).
 pub fn is_check_ghost(var: &Var) -> bool {
-    ["\\offset(", "\\object_size(", "\\object(", "\\allocations", "\\live_heap_objects", "\\last_zero("]
-        .iter()
-        .any(|prefix| var.name.starts_with(prefix))
+    [
+        "\\offset(",
+        "\\object_size(",
+        "\\object(",
+        "\\allocations",
+        "\\live_heap_objects",
+        "\\last_zero(",
+        "\\nonzero_prefix(",
+        "\\first_zero(",
+    ]
+    .iter()
+    .any(|prefix| var.name.starts_with(prefix))
 }
 
 /// Whether an extern call may allocate or free heap memory the ghosts do not see: `realloc`,
@@ -245,7 +257,7 @@ pub fn instrument(p: &Program, fid: FuncId, props: CheckedProperties) -> Instrum
 /// `\\object_size(s) - \\offset(s)`). A leak is no undefined behaviour: the `valid-memtrack`
 /// checks are dropped. `None` when no assumption would be written.
 pub fn assuming_memory_safety(p: &Program, fid: FuncId) -> Option<Program> {
-    let props = CheckedProperties { memsafety: true, overflow: false, assertions: true };
+    let props = CheckedProperties { memsafety: true, overflow: false, assertions: true, string_lengths: false };
     let Instrumented { mut program, checks, .. } = instrument(p, fid, props);
     let mut assumed = 0;
     for (_, e) in program.funcs[fid].edges.iter_mut() {
@@ -281,7 +293,7 @@ impl Writer<'_> {
         if props.memsafety {
             self.make_ghosts();
             self.bases = objects::pointer_bases(self.q, self.fid);
-            self.strings = strings::Terminators::plan(self);
+            self.strings = strings::Terminators::plan(self, props.string_lengths);
         }
         let f = &self.q.funcs[self.fid];
         let locs: Vec<LocId> = f.locs.ids().collect();

@@ -186,6 +186,37 @@ pub fn verify_checks(p: &Program, opts: &Options, props: CheckedProperties) -> R
                 proofs.push(proof);
             }
         }
+        // The strings' lengths (`\\nonzero_prefix(x)`: more ghosts and branches, so only now):
+        // the same checks written again with them, the open ones proven by octagons and the
+        // templates as above, the others assumed. (Sound together with the proofs above: an
+        // execution's first failing check would be proven by one of them.)
+        let with_lengths = CheckedProperties { string_lengths: true, ..props };
+        if props.memsafety && !props.string_lengths && status.iter().any(Option::is_none) && Instant::now() < deadline {
+            let second = instrument(&q, fid, with_lengths);
+            if second.templates.len() > instrumented.templates.len() && second.checks.len() == checks.len() {
+                let mut measured = second.program;
+                for (i, st) in status.iter().enumerate() {
+                    if st.is_some() {
+                        assume_check(&mut measured, i as u32);
+                    }
+                }
+                let forgetful = forgetting_memory(&measured, fid, &tables);
+                let started = Instant::now();
+                let mut seeds = crate::OctagonSeeds::compute(&forgetful, fid, &budget, &second.templates);
+                seeds.add_polyhedra(&q, opts.semantics, started + opts.timeout.mul_f64(POLYHEDRA_SHARE));
+                let octagons =
+                    seeds.prove_checks_each(&left((started + budget.timeout).max(Instant::now() + budget.timeout / 2)));
+                trace_octagons(seeds.len(), started.elapsed(), &octagons);
+                if let Ok((proven, certificate)) = octagons {
+                    let open: Vec<usize> = (0..checks.len()).filter(|i| status[*i].is_none()).collect();
+                    for i in open.into_iter().filter(|i| proven.contains(&(*i as u32))) {
+                        status[i] = Some(CheckStatus::Proven { technique: technique::OCTAGON_INVARIANTS });
+                        assume_check(&mut program, i as u32);
+                    }
+                    proofs.push(Report { certificate, ..true_report(opts.semantics, technique::OCTAGON_INVARIANTS) });
+                }
+            }
+        }
     }
     if first_violation.is_none() && status.iter().any(Option::is_none) {
         let budget = opts.timeout.mul_f64(FORGETFUL_SHARE);

@@ -42,54 +42,57 @@ fn instrumented_programs_fail_a_check_exactly_where_the_original_goes_wrong() {
         }
         let Ok(q) = inline_program(&p, &InlineLimits::default()) else { continue };
         let fid = q.entry.unwrap();
-        let props = CheckedProperties { memsafety: true, overflow: true, assertions: false };
-        let instrumented = instrument(&q, fid, props);
-        leapfrog_ir::verify::verify_program(&instrumented.program)
-            .unwrap_or_else(|e| panic!("{}: invalid instrumented IR: {e:?}", path.display()));
-        let mut inputs = RandomInputs::new(&p, 0x1234_5678);
-        for run in 0..RUNS {
-            let config = ExecConfig {
-                nondet: inputs.stream(run),
-                uninit: UninitMode::Nondet,
-                max_steps: 200_000,
-                record_inputs: true,
-                ..ExecConfig::default()
-            };
-            let original = leapfrog_interp::run(&p, &config);
-            let replay = ExecConfig { nondet: original.inputs.clone(), record_inputs: false, ..config.clone() };
-            let checked = leapfrog_interp::run(&instrumented.program, &replay);
-            let name = path.file_name().unwrap().to_string_lossy();
-            let agrees = match (&original.outcome, &checked.outcome) {
-                (Outcome::Ub { kind, span, .. }, Outcome::Error { origin: AssertOrigin::Check(id), span: at })
-                    if *kind != UbKind::Other =>
-                {
-                    let check = &instrumented.checks[*id as usize];
-                    let wanted = match kind {
-                        UbKind::InvalidDeref => CheckKind::ValidDeref,
-                        UbKind::InvalidFree => CheckKind::ValidFree,
-                        _ => CheckKind::NoOverflow,
-                    };
-                    violations += 1;
-                    check.kind == wanted && check.span == *span && at == span
-                }
-                // A check no assertion could be written for: the same undefined behaviour.
-                (Outcome::Ub { kind: k1, span: s1, .. }, Outcome::Ub { kind: k2, span: s2, .. }) => {
-                    k1 == k2 && s1 == s2
-                }
-                // Memory still allocated when the entry returns or the program exits (the check
-                // is stricter than leaked memory).
-                (Outcome::Exit { .. }, Outcome::Error { origin: AssertOrigin::Check(id), .. }) => {
-                    instrumented.checks[*id as usize].kind == CheckKind::ValidMemtrack
-                }
-                // The program's own failing assertion ends the execution quietly.
-                (Outcome::Error { .. }, Outcome::Blocked { .. } | Outcome::Abort { .. }) => true,
-                (a, b) => a.kind() == b.kind() && original.nondet_used == checked.nondet_used,
-            };
-            if !agrees {
-                mismatches.push(format!(
-                    "{name} run {run}: the original {} but the instrumented program {}",
+        // (With the strings' lengths too: their facts must hold on every run.)
+        for string_lengths in [false, true] {
+            let props = CheckedProperties { memsafety: true, overflow: true, assertions: false, string_lengths };
+            let instrumented = instrument(&q, fid, props);
+            leapfrog_ir::verify::verify_program(&instrumented.program)
+                .unwrap_or_else(|e| panic!("{}: invalid instrumented IR: {e:?}", path.display()));
+            let mut inputs = RandomInputs::new(&p, 0x1234_5678);
+            for run in 0..RUNS {
+                let config = ExecConfig {
+                    nondet: inputs.stream(run),
+                    uninit: UninitMode::Nondet,
+                    max_steps: 200_000,
+                    record_inputs: true,
+                    ..ExecConfig::default()
+                };
+                let original = leapfrog_interp::run(&p, &config);
+                let replay = ExecConfig { nondet: original.inputs.clone(), record_inputs: false, ..config.clone() };
+                let checked = leapfrog_interp::run(&instrumented.program, &replay);
+                let name = path.file_name().unwrap().to_string_lossy();
+                let agrees = match (&original.outcome, &checked.outcome) {
+                    (Outcome::Ub { kind, span, .. }, Outcome::Error { origin: AssertOrigin::Check(id), span: at })
+                        if *kind != UbKind::Other =>
+                    {
+                        let check = &instrumented.checks[*id as usize];
+                        let wanted = match kind {
+                            UbKind::InvalidDeref => CheckKind::ValidDeref,
+                            UbKind::InvalidFree => CheckKind::ValidFree,
+                            _ => CheckKind::NoOverflow,
+                        };
+                        violations += 1;
+                        check.kind == wanted && check.span == *span && at == span
+                    }
+                    // A check no assertion could be written for: the same undefined behaviour.
+                    (Outcome::Ub { kind: k1, span: s1, .. }, Outcome::Ub { kind: k2, span: s2, .. }) => {
+                        k1 == k2 && s1 == s2
+                    }
+                    // Memory still allocated when the entry returns or the program exits (the check
+                    // is stricter than leaked memory).
+                    (Outcome::Exit { .. }, Outcome::Error { origin: AssertOrigin::Check(id), .. }) => {
+                        instrumented.checks[*id as usize].kind == CheckKind::ValidMemtrack
+                    }
+                    // The program's own failing assertion ends the execution quietly.
+                    (Outcome::Error { .. }, Outcome::Blocked { .. } | Outcome::Abort { .. }) => true,
+                    (a, b) => a.kind() == b.kind() && original.nondet_used == checked.nondet_used,
+                };
+                if !agrees {
+                    mismatches.push(format!(
+                    "{name} run {run} (string lengths {string_lengths}): the original {} but the instrumented program {}",
                     original.outcome, checked.outcome
                 ));
+                }
             }
         }
     }

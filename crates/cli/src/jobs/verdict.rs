@@ -80,6 +80,8 @@ pub fn run_verify(input: &Input, format: Format, options: &Options, named: &[Str
         assertions: kinds.contains(&PropertyKind::UnreachCall),
         memsafety: kinds.contains(&PropertyKind::ValidMemsafety),
         overflow: kinds.contains(&PropertyKind::NoOverflow),
+        // (`verify_checks` tries them when the checks are not proven without.)
+        string_lengths: false,
     };
     // Only a task can leave no property to check.
     let none_stated = kinds.is_empty();

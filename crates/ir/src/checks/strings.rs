@@ -20,6 +20,17 @@
 //! `\offset(p) <= \last_zero(in)`, which is at most the buffer's last offset: the walk's reads
 //! stay inside it.
 //!
+//! The string's length (§4.1's `l_s`, the first zero) is kept by two more ghosts, as
+//! deterministically: `\nonzero_prefix(x)`, a length `P` such that the bytes at offsets below
+//! `P` are known not to be 0, and `\first_zero(x)`, which is `P` when the byte at `P` is known to
+//! be 0 too (the string's length is then `P`), else -1. A read at an offset below `P` is not 0;
+//! a read at `\first_zero(x)` is 0; a branch that holds only when a byte read at `P` is not 0
+//! moves `P` on by one, and one that holds only when it is 0 sets `\first_zero(x)` (and says
+//! the read was at `P` or beyond). A write at or below `P` brings `P` down to its offset
+//! (a single 0 byte also setting `\first_zero(x)` there); a non-zero byte written at `P` moves `P`
+//! on. So `strlen(s)` returns `\nonzero_prefix(s)`, and a later copy of `s` stops there too:
+//! `if (strlen(in) < sizeof out) strcpy(out, in)` stays inside `out`.
+//!
 //! Only objects whose address flows nowhere but into followed pointer registers that point into
 //! that object alone, the addresses of loads, stores, copies and fills, comparisons and
 //! differences of pointers get a ghost: then no write through an unfollowed pointer, an extern
@@ -37,12 +48,24 @@ use crate::types::{Type, VarTy};
 use leapfrog_arith::CmpOp;
 use std::collections::{BTreeMap, BTreeSet};
 
-/// A tracked object's ghost.
+/// A tracked object's ghosts.
 #[derive(Copy, Clone)]
 pub(super) struct Tracked {
     zero: VarId,
+    /// Its length's, when the lengths are kept.
+    lengths: Option<Lengths>,
     /// The object's size, when it is a constant.
     size: Option<i128>,
+}
+
+/// A tracked object's length ghosts.
+#[derive(Copy, Clone)]
+struct Lengths {
+    /// `\\nonzero_prefix(x)` and `\\first_zero(x)`.
+    prefix: VarId,
+    first: VarId,
+    /// The object's number among the tracked ones (from 0), which a read records.
+    id: i128,
 }
 
 /// The known-terminator ghosts of one instrumented function.
@@ -50,9 +73,28 @@ pub(super) struct Tracked {
 pub(super) struct Terminators {
     /// Per tracked object.
     objects: BTreeMap<Object, Tracked>,
-    /// Per register that may hold a byte read from a tracked object: the offset and
-    /// `\last_zero(x)` at that read (`-1` and `-2` when its value came from elsewhere).
-    reads: BTreeMap<VarId, (VarId, VarId)>,
+    /// Per register that may hold a byte read from a tracked object: the offset and the
+    /// object's ghosts at that read.
+    reads: BTreeMap<VarId, ReadGhosts>,
+}
+
+/// What a register holding a byte read from a tracked object knows of that read: its offset, and
+/// the object's `\\last_zero`, `\\nonzero_prefix` and `\\first_zero` then. A value that came from
+/// elsewhere has them so that nothing follows ([`unrelated`]).
+#[derive(Copy, Clone, PartialEq, Eq)]
+struct ReadGhosts {
+    at: VarId,
+    zero: VarId,
+    lengths: Option<ReadLengths>,
+}
+
+/// The length ghosts of a read: the number of the object read ([`Lengths::id`]; -1 when none)
+/// and its `\\nonzero_prefix` and `\\first_zero` then.
+#[derive(Copy, Clone, PartialEq, Eq)]
+struct ReadLengths {
+    object: VarId,
+    prefix: VarId,
+    first: VarId,
 }
 
 /// The objects whose address `e` lets escape, when `e` stands where a pointer may (`here`).
@@ -93,7 +135,7 @@ fn value_when_zero(e: &Expr, r: VarId) -> Option<i128> {
 
 impl Terminators {
     /// The objects of `q`'s function `fid` to track, and the registers to follow into them.
-    pub(super) fn plan(w: &mut Writer<'_>) -> Terminators {
+    pub(super) fn plan(w: &mut Writer<'_>, lengths: bool) -> Terminators {
         let (q, bases) = (&*w.q, &w.bases);
         let f = &q.funcs[w.fid];
         let mut untracked: BTreeSet<Object> = BTreeSet::new();
@@ -174,15 +216,20 @@ impl Terminators {
             .collect();
         for (x, size, name, scope) in objects {
             let zero = w.ghost_var(format!("\\last_zero({name})"), scope);
-            plan.objects.insert(x, Tracked { zero, size });
+            let lengths = lengths.then(|| Lengths {
+                prefix: w.ghost_var(format!("\\nonzero_prefix({name})"), scope),
+                first: w.ghost_var(format!("\\first_zero({name})"), scope),
+                id: plan.objects.len() as i128,
+            });
+            plan.objects.insert(x, Tracked { zero, lengths, size });
         }
-        plan.plan_reads(w);
+        plan.plan_reads(w, lengths);
         plan
     }
 
     /// The registers that may hold a byte read from a tracked object, directly or through
     /// copies and conversions, and their ghosts.
-    fn plan_reads(&mut self, w: &mut Writer<'_>) {
+    fn plan_reads(&mut self, w: &mut Writer<'_>, lengths: bool) {
         let f = &w.q.funcs[w.fid];
         let mut eligible: BTreeSet<VarId> = BTreeSet::new();
         loop {
@@ -203,8 +250,16 @@ impl Terminators {
             }
         }
         for r in eligible {
-            let at = (w.ghost_var("\\read_at".into(), None), w.ghost_var("\\last_zero_at_read".into(), None));
-            self.reads.insert(r, at);
+            let ghosts = ReadGhosts {
+                at: w.ghost_var("\\read_at".into(), None),
+                zero: w.ghost_var("\\last_zero_at_read".into(), None),
+                lengths: lengths.then(|| ReadLengths {
+                    object: w.ghost_var("\\read_object".into(), None),
+                    prefix: w.ghost_var("\\nonzero_prefix_at_read".into(), None),
+                    first: w.ghost_var("\\first_zero_at_read".into(), None),
+                }),
+            };
+            self.reads.insert(r, ghosts);
         }
     }
 
@@ -234,6 +289,13 @@ impl Terminators {
         let name = |v: VarId| w.q.vars[v].name.clone();
         let mut out = Vec::new();
         for t in self.objects.values() {
+            if let Some(l) = t.lengths {
+                // The string's length, when known, is the non-zero prefix's.
+                out.push((
+                    Expr::cmp(CmpOp::Eq, Expr::Var(l.first), Expr::Var(l.prefix)),
+                    format!("{} == {}", name(l.first), name(l.prefix)),
+                ));
+            }
             let Some(size) = t.size else { continue };
             out.push((
                 Expr::cmp(CmpOp::Le, Expr::Var(t.zero), int(size - 1)),
@@ -248,6 +310,12 @@ impl Terminators {
                     Expr::cmp(CmpOp::Le, Expr::Var(g.off), Expr::Var(t.zero)),
                     format!("{} <= {}", name(g.off), name(t.zero)),
                 ));
+                if let Some(l) = t.lengths {
+                    out.push((
+                        Expr::cmp(CmpOp::Le, Expr::Var(g.off), Expr::Var(l.prefix)),
+                        format!("{} <= {}", name(g.off), name(l.prefix)),
+                    ));
+                }
             }
         }
         // Every byte read of a tracked object at a computed offset, at or before its
@@ -259,10 +327,12 @@ impl Terminators {
             if at.off.as_const().is_some() || at.off.reads().contains(&t.zero) {
                 continue;
             }
-            let expr = Expr::cmp(CmpOp::Le, at.off.clone(), Expr::Var(t.zero));
-            if !out.iter().any(|(x, _)| *x == expr) {
-                let text = format!("{} <= {}", crate::print::expr_to_c(w.q, &at.off), name(t.zero));
-                out.push((expr, text));
+            for bound in std::iter::once(t.zero).chain(t.lengths.map(|l| l.prefix)) {
+                let expr = Expr::cmp(CmpOp::Le, at.off.clone(), Expr::Var(bound));
+                if !out.iter().any(|(x, _)| *x == expr) {
+                    let text = format!("{} <= {}", crate::print::expr_to_c(w.q, &at.off), name(bound));
+                    out.push((expr, text));
+                }
             }
         }
         out
@@ -270,7 +340,54 @@ impl Terminators {
 
     /// The ghosts' values when the function starts.
     pub(super) fn init(&self) -> Vec<Command> {
-        self.objects.values().map(|t| Command::Assign(t.zero, int(-1))).collect()
+        self.objects.values().flat_map(Tracked::unknown).collect()
+    }
+}
+
+impl Tracked {
+    /// Nothing known of the object's bytes.
+    fn unknown(&self) -> Vec<Command> {
+        let mut out = vec![Command::Assign(self.zero, int(-1))];
+        if let Some(l) = self.lengths {
+            out.extend([Command::Assign(l.prefix, int(0)), Command::Assign(l.first, int(-1))]);
+        }
+        out
+    }
+
+    /// After a write of `n > 0` bytes at `lo` that may include zeros and non-zeros: the prefix
+    /// ends at `lo` if it reached it, and the first zero is no longer known there.
+    fn written(&self, lo: &Expr) -> Vec<Step> {
+        let Some(l) = self.lengths else { return Vec::new() };
+        vec![Step::If(
+            Expr::cmp(CmpOp::Le, lo.clone(), Expr::Var(l.prefix)),
+            vec![Step::Cmd(Command::Assign(l.prefix, lo.clone())), Step::Cmd(Command::Assign(l.first, int(-1)))],
+        )]
+    }
+
+    /// After a write of zeros starting at `lo`: the first zero is there if the prefix reached it.
+    fn zeroed(&self, lo: &Expr) -> Vec<Step> {
+        let Some(l) = self.lengths else { return Vec::new() };
+        vec![Step::If(
+            Expr::cmp(CmpOp::Le, lo.clone(), Expr::Var(l.prefix)),
+            vec![Step::Cmd(Command::Assign(l.prefix, lo.clone())), Step::Cmd(Command::Assign(l.first, lo.clone()))],
+        )]
+    }
+
+    /// After a non-zero byte written at `at`: the prefix grows past it if it ended there.
+    fn nonzero_written(&self, at: &Expr) -> Vec<Step> {
+        let Some(l) = self.lengths else { return Vec::new() };
+        vec![Step::If(
+            Expr::cmp(CmpOp::Eq, at.clone(), Expr::Var(l.prefix)),
+            vec![
+                Step::Cmd(Command::Assign(l.prefix, super::add(Expr::Var(l.prefix), int(1)))),
+                Step::Cmd(Command::Assign(l.first, int(-1))),
+            ],
+        )]
+    }
+
+    /// After a zero fill from offset 0 (an initialization, `calloc`): the first zero is 0.
+    fn starts_with_zero(&self) -> Vec<Step> {
+        self.lengths.map(|l| Step::Cmd(Command::Assign(l.first, int(0)))).into_iter().collect()
     }
 }
 
@@ -308,13 +425,37 @@ impl Writer<'_> {
         let raise = |t: Tracked, at: Expr| {
             Step::If(Expr::cmp(CmpOp::Lt, Expr::Var(t.zero), at.clone()), vec![Step::Cmd(Command::Assign(t.zero, at))])
         };
+        // A write to an object: no earlier read of it moves its prefix (the byte read may have
+        // changed).
+        let target = match cmd {
+            Command::InitObject { var, .. } => s.objects.get(&Object::Var(*var)).copied(),
+            Command::Alloc { dst, .. } => match self.bases.get(dst) {
+                Some(Base::One(x @ Object::Site(_))) => s.objects.get(x).copied(),
+                _ => None,
+            },
+            Command::Store { addr: dst, .. } | Command::MemSet { dst, .. } | Command::MemCopy { dst, .. } => {
+                s.target(self, dst)
+            }
+            _ => None,
+        };
+        if let Some(l) = target.and_then(|t| t.lengths) {
+            for g in s.reads.values().filter_map(|g| g.lengths) {
+                steps.push(Step::If(
+                    Expr::cmp(CmpOp::Eq, Expr::Var(g.object), int(l.id)),
+                    vec![Step::Cmd(Command::Assign(g.object, int(-1)))],
+                ));
+            }
+        }
         match cmd {
             Command::InitObject { var, len: None, fill } => {
                 if let Some(t) = s.objects.get(&Object::Var(*var))
                     && let Some(size) = t.size
                 {
-                    let v = if *fill == Fill::Zero { size - 1 } else { -1 };
-                    steps.push(Step::Cmd(Command::Assign(t.zero, int(v))));
+                    steps.extend(t.unknown().into_iter().map(Step::Cmd));
+                    if *fill == Fill::Zero && size > 0 {
+                        steps.push(Step::Cmd(Command::Assign(t.zero, int(size - 1))));
+                        steps.extend(t.starts_with_zero());
+                    }
                 }
             }
             Command::Alloc { dst, size, zeroed, .. } => {
@@ -322,13 +463,12 @@ impl Writer<'_> {
                 if let Some(Base::One(x @ Object::Site(_))) = self.bases.get(dst)
                     && let Some(t) = s.objects.get(x)
                 {
-                    steps.push(Step::Cmd(Command::Assign(t.zero, int(-1))));
+                    steps.extend(t.unknown().into_iter().map(Step::Cmd));
                     if *zeroed {
                         let last = super::add(super::widened(size, q), int(-1));
-                        steps.push(Step::If(
-                            Expr::cmp(CmpOp::Le, int(0), last.clone()),
-                            vec![Step::Cmd(Command::Assign(t.zero, last))],
-                        ));
+                        let mut then = vec![Step::Cmd(Command::Assign(t.zero, last.clone()))];
+                        then.extend(t.starts_with_zero());
+                        steps.push(Step::If(Expr::cmp(CmpOp::Le, int(0), last), then));
                     }
                 }
             }
@@ -336,76 +476,132 @@ impl Writer<'_> {
                 let (Some(t), Some(at)) = (s.target(self, addr), self.provenance(addr)) else { return steps };
                 let n = value.ty(q).map_or(0, |ty| ty.bytes(dm)) as i128;
                 if n != 1 {
+                    steps.extend(t.written(&at.off));
                     steps.push(forget(t, at.off, int(n)));
                 } else {
                     let zero = Expr::cmp(CmpOp::Eq, value.clone(), Expr::Int(0, int_type(value.ty(q))));
-                    steps.push(Step::If(zero.clone(), vec![raise(t, at.off.clone())]));
-                    steps.push(Step::If(Expr::not(zero), vec![forget(t, at.off, int(1))]));
+                    let mut then = vec![raise(t, at.off.clone())];
+                    then.extend(t.zeroed(&at.off));
+                    steps.push(Step::If(zero.clone(), then));
+                    let mut otherwise = vec![forget(t, at.off.clone(), int(1))];
+                    otherwise.extend(t.nonzero_written(&at.off));
+                    steps.push(Step::If(Expr::not(zero), otherwise));
                 }
             }
             Command::MemSet { dst, byte, size } => {
                 let (Some(t), Some(at)) = (s.target(self, dst), self.provenance(dst)) else { return steps };
                 let n = super::widened(size, q);
                 if byte.as_const().is_some_and(|b| b & 0xff == 0) {
-                    let last = super::add(super::add(at.off, n.clone()), int(-1));
-                    steps.push(Step::If(Expr::cmp(CmpOp::Lt, int(0), n), vec![raise(t, last)]));
+                    let last = super::add(super::add(at.off.clone(), n.clone()), int(-1));
+                    let mut then = vec![raise(t, last)];
+                    then.extend(t.zeroed(&at.off));
+                    steps.push(Step::If(Expr::cmp(CmpOp::Lt, int(0), n), then));
                 } else {
+                    let written = t.written(&at.off);
+                    if !written.is_empty() {
+                        steps.push(Step::If(Expr::cmp(CmpOp::Lt, int(0), n.clone()), written));
+                    }
                     steps.push(forget(t, at.off, n));
                 }
             }
             Command::MemCopy { dst, size, .. } => {
                 let (Some(t), Some(at)) = (s.target(self, dst), self.provenance(dst)) else { return steps };
                 let n = super::widened(size, q);
+                let written = t.written(&at.off);
+                if !written.is_empty() {
+                    steps.push(Step::If(Expr::cmp(CmpOp::Lt, int(0), n.clone()), written));
+                }
                 steps.push(forget(t, at.off, n));
             }
             Command::Load { dst, addr } => {
-                let Some(&(read_at, zero_at)) = s.reads.get(dst) else { return steps };
+                let Some(&g) = s.reads.get(dst) else { return steps };
                 match (s.byte_read(self, *dst, addr), self.provenance(addr)) {
                     (Some(t), Some(at)) => {
-                        steps.push(Step::Cmd(Command::Assign(read_at, at.off)));
-                        steps.push(Step::Cmd(Command::Assign(zero_at, Expr::Var(t.zero))));
+                        steps.push(Step::Cmd(Command::Assign(g.at, at.off)));
+                        steps.push(Step::Cmd(Command::Assign(g.zero, Expr::Var(t.zero))));
                         let dst_ty = int_type(q.vars[*dst].ty.reg());
-                        steps.push(Step::If(
-                            Expr::cmp(CmpOp::Eq, Expr::Var(read_at), Expr::Var(zero_at)),
-                            vec![Step::Cmd(Command::Assume(Expr::cmp(
-                                CmpOp::Eq,
-                                Expr::Var(*dst),
-                                Expr::Int(0, dst_ty),
-                            )))],
-                        ));
+                        let zero = Expr::cmp(CmpOp::Eq, Expr::Var(*dst), Expr::Int(0, dst_ty));
+                        let mut known_zeros = vec![g.zero];
+                        if let (Some(gl), Some(l)) = (g.lengths, t.lengths) {
+                            steps.push(Step::Cmd(Command::Assign(gl.object, int(l.id))));
+                            steps.push(Step::Cmd(Command::Assign(gl.prefix, Expr::Var(l.prefix))));
+                            steps.push(Step::Cmd(Command::Assign(gl.first, Expr::Var(l.first))));
+                            known_zeros.push(gl.first);
+                            steps.push(Step::If(
+                                Expr::cmp(CmpOp::Lt, Expr::Var(g.at), Expr::Var(gl.prefix)),
+                                vec![Step::Cmd(Command::Assume(Expr::not(zero.clone())))],
+                            ));
+                        }
+                        for known_zero in known_zeros {
+                            steps.push(Step::If(
+                                Expr::cmp(CmpOp::Eq, Expr::Var(g.at), Expr::Var(known_zero)),
+                                vec![Step::Cmd(Command::Assume(zero.clone()))],
+                            ));
+                        }
                     }
-                    _ => steps.extend(unrelated(read_at, zero_at)),
+                    _ => steps.extend(unrelated(g)),
                 }
             }
             Command::Assign(v, x) => {
-                if let Some(&(read_at, zero_at)) = s.reads.get(v) {
+                if let Some(&g) = s.reads.get(v) {
                     match copied(x).and_then(|r| s.reads.get(&r)) {
-                        Some(&(r_at, r_zero)) if (r_at, r_zero) != (read_at, zero_at) => {
-                            steps.push(Step::Cmd(Command::Assign(read_at, Expr::Var(r_at))));
-                            steps.push(Step::Cmd(Command::Assign(zero_at, Expr::Var(r_zero))));
+                        Some(&r) if r != g => {
+                            let mut pairs = vec![(g.at, r.at), (g.zero, r.zero)];
+                            if let (Some(gl), Some(rl)) = (g.lengths, r.lengths) {
+                                pairs.extend([(gl.object, rl.object), (gl.prefix, rl.prefix), (gl.first, rl.first)]);
+                            }
+                            for (to, from) in pairs {
+                                steps.push(Step::Cmd(Command::Assign(to, Expr::Var(from))));
+                            }
                         }
                         Some(_) => {}
-                        None => steps.extend(unrelated(read_at, zero_at)),
+                        None => steps.extend(unrelated(g)),
                     }
                 }
             }
             Command::Assume(cond) => {
                 for r in cond.reads() {
-                    let Some(&(read_at, zero_at)) = s.reads.get(&r) else { continue };
+                    let Some(&g) = s.reads.get(&r) else { continue };
+                    let (o, l) = (Expr::Var(g.at), Expr::Var(g.zero));
                     if value_when_zero(cond, r) == Some(0) {
-                        // The byte read was not 0: its offset was not the known terminator's.
-                        let (o, l) = (Expr::Var(read_at), Expr::Var(zero_at));
+                        // The byte read was not 0: its offset was not the known terminator's,
+                        // and a prefix that ended there goes on.
                         steps.push(Step::If(
                             Expr::cmp(CmpOp::Le, l.clone(), o.clone()),
-                            vec![Step::Cmd(Command::Assume(Expr::cmp(CmpOp::Lt, l, o)))],
+                            vec![Step::Cmd(Command::Assume(Expr::cmp(CmpOp::Lt, l, o.clone())))],
                         ));
+                        for (gl, l) in s.length_pairs(&g) {
+                            steps.push(at_prefix(
+                                g.at,
+                                gl,
+                                l,
+                                vec![
+                                    Step::Cmd(Command::Assign(l.prefix, super::add(Expr::Var(l.prefix), int(1)))),
+                                    Step::Cmd(Command::Assign(l.first, int(-1))),
+                                ],
+                            ));
+                        }
+                    } else if let Some(gl) = g.lengths
+                        && only_when_zero(cond, r)
+                    {
+                        // The byte read was 0: it was not below the prefix, and if the prefix
+                        // ended there, that is the first zero.
+                        steps.push(Step::Cmd(Command::Assume(Expr::cmp(CmpOp::Le, Expr::Var(gl.prefix), o.clone()))));
+                        for (gl, l) in s.length_pairs(&g) {
+                            steps.push(at_prefix(
+                                g.at,
+                                gl,
+                                l,
+                                vec![Step::Cmd(Command::Assign(l.first, Expr::Var(l.prefix)))],
+                            ));
+                        }
                     }
                 }
             }
             cmd => {
                 for v in cmd.defs() {
-                    if let Some(&(read_at, zero_at)) = s.reads.get(&v) {
-                        steps.extend(unrelated(read_at, zero_at));
+                    if let Some(&g) = s.reads.get(&v) {
+                        steps.extend(unrelated(g));
                     }
                 }
             }
@@ -416,8 +612,54 @@ impl Writer<'_> {
 
 /// The ghosts of a register whose value was not read from a tracked object: an offset and a
 /// known terminator that differ, so that nothing follows from its value.
-fn unrelated(read_at: VarId, zero_at: VarId) -> Vec<Step> {
-    vec![Step::Cmd(Command::Assign(read_at, int(-1))), Step::Cmd(Command::Assign(zero_at, int(-2)))]
+fn unrelated(g: ReadGhosts) -> Vec<Step> {
+    // (The offset -1 is at no known zero (-2), below no prefix (-1), and of no object (-1).)
+    let mut values = vec![(g.at, -1), (g.zero, -2)];
+    if let Some(l) = g.lengths {
+        values.extend([(l.object, -1), (l.prefix, -1), (l.first, -2)]);
+    }
+    values.into_iter().map(|(v, x)| Step::Cmd(Command::Assign(v, int(x)))).collect()
+}
+
+impl Terminators {
+    /// The read's length ghosts with those of every object it may have read.
+    fn length_pairs(&self, g: &ReadGhosts) -> Vec<(ReadLengths, Lengths)> {
+        let Some(gl) = g.lengths else { return Vec::new() };
+        self.objects.values().filter_map(|t| t.lengths).map(|l| (gl, l)).collect()
+    }
+}
+
+/// `then` when the read of `g` was of `t`, at its prefix, and `t`'s prefix has not moved since
+/// (a write that moved it may have changed the byte read). Nested tests of one equality each,
+/// which octagons follow (with `o <= P` known, `o != P` is `o <= P - 1`).
+fn at_prefix(at: VarId, g: ReadLengths, t: Lengths, then: Vec<Step>) -> Step {
+    let eq = |a: Expr, b: Expr| Expr::cmp(CmpOp::Eq, a, b);
+    Step::If(
+        eq(Expr::Var(g.object), int(t.id)),
+        vec![Step::If(
+            eq(Expr::Var(at), Expr::Var(g.prefix)),
+            vec![Step::If(eq(Expr::Var(g.prefix), Expr::Var(t.prefix)), then)],
+        )],
+    )
+}
+
+/// Whether `cond` holds only when `r` is 0 (`r == 0`, `!r`, through widening conversions).
+fn only_when_zero(cond: &Expr, r: VarId) -> bool {
+    let is_r = |e: &Expr| matches!(widened_from(e), Expr::Var(v) if *v == r);
+    match cond {
+        Expr::Not(x) => is_r(x),
+        Expr::Cmp(CmpOp::Eq, a, b) => (is_r(a) && b.as_const() == Some(0)) || (is_r(b) && a.as_const() == Some(0)),
+        _ => false,
+    }
+}
+
+/// `e` without conversions to types of at least 8 bits around it (a byte register converted so
+/// is 0 exactly when the byte is).
+fn widened_from(e: &Expr) -> &Expr {
+    match e {
+        Expr::Cast(ty, x) if ty.bits() >= 8 && !ty.is_bool() => widened_from(x),
+        _ => e,
+    }
 }
 
 /// The integer type of a value (`long` for anything else).
