@@ -96,11 +96,15 @@ char *strrchr(const char *s, int c) {
 }
 /* model: memcmp */
 int memcmp(const void *a, const void *b, __leapfrog_size_t n) {
+  /* Both objects must hold n bytes (C11 7.24.4.1; no early stop, as for memchr): all are read. */
   const unsigned char *x = a, *y = b;
-  for (__leapfrog_size_t i = 0; i < n; i++)
-    if (x[i] != y[i])
-      return x[i] - y[i];
-  return 0;
+  int r = 0;
+  for (__leapfrog_size_t i = 0; i < n; i++) {
+    unsigned char c = x[i], d = y[i];
+    if (r == 0 && c != d)
+      r = c - d;
+  }
+  return r;
 }
 /* model: memchr */
 void *memchr(const void *s, int c, __leapfrog_size_t n) {

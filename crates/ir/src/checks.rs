@@ -100,6 +100,10 @@ pub struct Instrumented {
     /// Candidate invariants over the ghosts that the checks' proofs often need (the string
     /// domain's templates), with their text: for the engines to try at every loop.
     pub templates: Vec<(Expr, String)>,
+    /// Whether the heap's ghosts are made unusable somewhere (a block freed or allocated out of
+    /// their sight: [`Writer::forget_heap`]), so that checks fail on purpose there: they are no
+    /// undefined behaviour of the program.
+    pub heap_forgotten: bool,
 }
 
 /// A code fragment placed before (or after) a command.
@@ -242,11 +246,12 @@ pub fn instrument(p: &Program, fid: FuncId, props: CheckedProperties) -> Instrum
         counters: None,
         strings: strings::Terminators::default(),
         bases: BTreeMap::new(),
+        heap_forgotten: false,
     };
     w.run(props);
     let templates = w.strings.templates(&w);
-    let checks = w.checks;
-    Instrumented { program: q, checks, templates }
+    let (checks, heap_forgotten) = (w.checks, w.heap_forgotten);
+    Instrumented { program: q, checks, templates, heap_forgotten }
 }
 
 /// `p` with the memory-safety checks of its call-free function `fid` written as assumptions:
@@ -255,10 +260,15 @@ pub fn instrument(p: &Program, fid: FuncId, props: CheckedProperties) -> Instrum
 /// may lean on them: an execution that reads outside its object has undefined behaviour and ends
 /// there, as the interpreter ends it (a walk `while (*s) s++` is ranked by
 /// `\\object_size(s) - \\offset(s)`). A leak is no undefined behaviour: the `valid-memtrack`
-/// checks are dropped. `None` when no assumption would be written.
+/// checks are dropped. `None` when no assumption would be written, or when some would not be
+/// undefined behaviour: where the heap's ghosts are forgotten (a block freed through a pointer
+/// from memory, `realloc`), the checks after fail on purpose.
 pub fn assuming_memory_safety(p: &Program, fid: FuncId) -> Option<Program> {
     let props = CheckedProperties { memsafety: true, overflow: false, assertions: true, string_lengths: false };
-    let Instrumented { mut program, checks, .. } = instrument(p, fid, props);
+    let Instrumented { mut program, checks, heap_forgotten, .. } = instrument(p, fid, props);
+    if heap_forgotten {
+        return None;
+    }
     let mut assumed = 0;
     for (_, e) in program.funcs[fid].edges.iter_mut() {
         if let Command::Assert { cond, origin: AssertOrigin::Check(id) } = &e.cmd {
@@ -286,6 +296,8 @@ struct Writer<'a> {
     strings: strings::Terminators,
     /// The object each pointer register points into.
     bases: BTreeMap<VarId, objects::Base>,
+    /// Whether [`Writer::forget_heap`] wrote anything.
+    heap_forgotten: bool,
 }
 
 impl Writer<'_> {
@@ -521,6 +533,11 @@ impl Writer<'_> {
         if !matches!(at.off, Expr::Int(x, _) if x >= 0) {
             steps.push(Step::Cmd(Command::Assert { cond: Expr::cmp(CmpOp::Le, int(0), at.off.clone()), origin }));
         }
+        // A block's size as a `long` is negative when the `size_t` is 2^63 or more: no object
+        // holds that many bytes.
+        if !matches!(bytes, Expr::Int(y, _) if y >= 0) {
+            steps.push(Step::Cmd(Command::Assert { cond: Expr::cmp(CmpOp::Le, int(0), bytes.clone()), origin }));
+        }
         let end = match (&at.off, &bytes) {
             (Expr::Int(x, _), Expr::Int(y, _)) => int(x + y),
             _ => add(at.off, bytes),
@@ -715,6 +732,7 @@ impl Writer<'_> {
 
     /// The steps that make every followed heap pointer invalid and the live count unusable.
     fn forget_heap(&mut self, steps: &mut Vec<Step>) {
+        self.heap_forgotten = true;
         for g in self.ghosts.values() {
             steps.push(Step::If(
                 Expr::cmp(CmpOp::Lt, int(0), Expr::Var(g.obj)),

@@ -2,7 +2,7 @@
    body (include/leapfrog_string.c): each result folded into the exit code, which the
    gcc-compiled program (glibc's functions) must give too. The input picks the strings. */
 //! run: 0 => exit 124
-//! run: 1 => exit 24
+//! run: 1 => exit 28
 //! run: 2 => exit 71
 //! run: 3 => exit 87
 #include <string.h>
@@ -34,7 +34,7 @@ int main(void) {
   char *last = strrchr(buf, '=');
   h += last ? (int)(last - buf) : 3;
   h += strchr(buf, 0) == buf + strlen(buf);
-  h += sign(memcmp(w, "a=b=c", 3)) + 2;
+  h += strlen(w) >= 3 ? sign(memcmp(w, "a=b=c", 3)) + 2 : 5; /* (memcmp reads all 3 bytes) */
   h += memchr(w, 'z', strlen(w)) ? 13 : 0;
   return h;
 }
