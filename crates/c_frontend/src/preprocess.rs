@@ -170,7 +170,12 @@ fn fingerprint() -> u64 {
 
 /// The string functions Leapfrog has a model of (`include/leapfrog_string.c`).
 pub fn modelled_string_functions() -> Vec<&'static str> {
-    STRING_MODELS.lines().filter_map(|l| l.strip_prefix("/* model: ")?.strip_suffix(" */")).collect()
+    STRING_MODELS.lines().filter_map(model_starting).collect()
+}
+
+/// The function whose model starts at `line` of the string models (`/* model: strlen */`).
+fn model_starting(line: &str) -> Option<&str> {
+    line.strip_prefix("/* model: ")?.strip_suffix(" */")
 }
 
 /// The models of the string functions `needed`, as a unit ready to parse: the model file with
@@ -191,7 +196,7 @@ pub fn string_models(
     let mut text = String::new();
     let (mut keep, mut in_comment) = (true, false);
     for line in STRING_MODELS.lines() {
-        if let Some(name) = line.strip_prefix("/* model: ").and_then(|l| l.strip_suffix(" */")) {
+        if let Some(name) = model_starting(line) {
             keep = needed.contains(name);
         }
         let comment = in_comment || line.trim_start().starts_with("/*");

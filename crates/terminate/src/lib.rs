@@ -129,11 +129,8 @@ fn run(
         Ok(q) => (q, None),
         Err(e) => {
             // A deterministic program may still be decided by its one run.
-            if let Some(report) = only_execution_report(p, sem, opts.timeout, deadline) {
-                if report.semantics == sem {
-                    return report;
-                }
-                *wrapped = Some(report);
+            if let Some(report) = only_execution_report(p, sem, opts.timeout, deadline, wrapped) {
+                return report;
             }
             let rewritten = match &e {
                 leapfrog_ir::InlineError::Recursion { .. } => {
@@ -261,12 +258,9 @@ fn run(
     // programs). It runs on the original program.
     if outcomes.iter().any(Option::is_none)
         && wrapped.is_none()
-        && let Some(report) = only_execution_report(p, sem, opts.timeout, deadline)
+        && let Some(report) = only_execution_report(p, sem, opts.timeout, deadline, wrapped)
     {
-        if report.semantics == sem {
-            return report;
-        }
-        *wrapped = Some(report);
+        return report;
     }
     // Stage 1b: the same, with memory safety assumed (`ir::checks::assuming_memory_safety`): an
     // out-of-bounds access is undefined behaviour, which ends an execution, so a walk over a
@@ -459,12 +453,23 @@ fn opaque_step_note(q: &Program, fid: FuncId) -> Option<String> {
 /// (`runs::single_run_wrapping_overflow`). When under the default semantics that execution
 /// meets undefined behaviour the machine's arithmetic defines (a signed overflow), the program
 /// has no execution free of it: the report is then what the compiled program does, TRUE under
-/// the bit-precise semantics, its certificate naming the place (the caller prefers a lasso
-/// over mathematical integers, the default semantics' answer).
-fn only_execution_report(p: &Program, sem: Semantics, budget: Duration, deadline: Instant) -> Option<Report> {
+/// the bit-precise semantics, its certificate naming the place. That one goes to `wrapped`, not
+/// to the caller, who prefers a lasso over mathematical integers (the default semantics'
+/// answer) when the analyses find one.
+fn only_execution_report(
+    p: &Program,
+    sem: Semantics,
+    budget: Duration,
+    deadline: Instant,
+    wrapped: &mut Option<Report>,
+) -> Option<Report> {
     let (run, overflow) = runs::single_run_wrapping_overflow(p, sem, runs::steps_within(budget), deadline, None)?;
-    let sem = if overflow.is_some() { Semantics::BitPrecise } else { sem };
-    Some(execution_report(p, runs::ending_text_wrapping(p, &run, overflow), sem))
+    let fact = runs::ending_text_wrapping(p, &run, overflow);
+    if overflow.is_some() {
+        *wrapped = Some(execution_report(p, fact, Semantics::BitPrecise));
+        return None;
+    }
+    Some(execution_report(p, fact, sem))
 }
 
 /// Every loop of every function of `p` is TRUE: the program's only execution ends (`fact`).

@@ -156,24 +156,29 @@ pub fn verify_checks(p: &Program, opts: &Options, props: CheckedProperties) -> R
         last_reason = Some("not decided: the answer is the violation found first".into());
     } else if status.iter().any(Option::is_none) {
         // The octagons alone first: most index checks need no more. Houdini once, then each
-        // open check alone (the others assumed) against its invariants.
+        // open check alone (the others assumed) against its invariants. With them the
+        // polyhedra's (relations of three variables: `len + n - k <= 15`), computed once on the
+        // program without the checks (fewer variables), with a budget of their own.
         let budget = Options { semantics: opts.semantics, timeout: opts.timeout.mul_f64(OCTAGON_SHARE) };
-        let started = Instant::now();
-        let octagon_deadline = started + budget.timeout;
-        let mut seeds = crate::OctagonSeeds::compute(&forgetful, fid, &budget, &instrumented.templates);
-        // And the polyhedra's (relations of three variables: `len + n - k <= 15`), computed on
-        // the program without the checks (fewer variables), with a budget of their own.
         let polyhedra_started = Instant::now();
-        let added = seeds.add_polyhedra(&q, opts.semantics, polyhedra_started + opts.timeout.mul_f64(POLYHEDRA_SHARE));
-        trace_polyhedra(added, polyhedra_started.elapsed());
-        let seeded_in = started.elapsed();
-        let left = |until: Instant| Options {
-            semantics: opts.semantics,
-            timeout: until.saturating_duration_since(Instant::now()),
+        let polyhedra = crate::OctagonSeeds::polyhedra_facts(
+            &q,
+            fid,
+            opts.semantics,
+            polyhedra_started + opts.timeout.mul_f64(POLYHEDRA_SHARE),
+        );
+        trace_polyhedra(polyhedra.len(), polyhedra_started.elapsed());
+        let octagon_proof = |forgetful: &Program, templates: &[(Expr, String)]| {
+            let started = Instant::now();
+            let mut seeds = crate::OctagonSeeds::compute(forgetful, fid, &budget, templates);
+            seeds.add_polyhedra(&q, &polyhedra);
+            let left = (started + budget.timeout).max(Instant::now() + budget.timeout / 2);
+            let timeout = left.saturating_duration_since(Instant::now());
+            let proof = seeds.prove_checks_each(&Options { semantics: opts.semantics, timeout });
+            trace_octagons(seeds.len(), started.elapsed(), &proof);
+            proof.ok()
         };
-        let octagons = seeds.prove_checks_each(&left(octagon_deadline.max(Instant::now() + budget.timeout / 2)));
-        trace_octagons(seeds.len(), seeded_in, &octagons);
-        if let Ok((proven, certificate)) = octagons {
+        if let Some((proven, certificate)) = octagon_proof(&forgetful, &instrumented.templates) {
             let open: Vec<usize> = (0..checks.len()).filter(|i| status[*i].is_none()).collect();
             let proof = Report { certificate, ..true_report(opts.semantics, technique::OCTAGON_INVARIANTS) };
             if open.iter().all(|i| proven.contains(&(*i as u32))) {
@@ -190,9 +195,8 @@ pub fn verify_checks(p: &Program, opts: &Options, props: CheckedProperties) -> R
         // the same checks written again with them, the open ones proven by octagons and the
         // templates as above, the others assumed. (Sound together with the proofs above: an
         // execution's first failing check would be proven by one of them.)
-        let with_lengths = CheckedProperties { string_lengths: true, ..props };
         if props.memsafety && !props.string_lengths && status.iter().any(Option::is_none) && Instant::now() < deadline {
-            let second = instrument(&q, fid, with_lengths);
+            let second = instrument(&q, fid, CheckedProperties { string_lengths: true, ..props });
             if second.templates.len() > instrumented.templates.len() && second.checks.len() == checks.len() {
                 let mut measured = second.program;
                 for (i, st) in status.iter().enumerate() {
@@ -201,13 +205,7 @@ pub fn verify_checks(p: &Program, opts: &Options, props: CheckedProperties) -> R
                     }
                 }
                 let forgetful = forgetting_memory(&measured, fid, &tables);
-                let started = Instant::now();
-                let mut seeds = crate::OctagonSeeds::compute(&forgetful, fid, &budget, &second.templates);
-                seeds.add_polyhedra(&q, opts.semantics, started + opts.timeout.mul_f64(POLYHEDRA_SHARE));
-                let octagons =
-                    seeds.prove_checks_each(&left((started + budget.timeout).max(Instant::now() + budget.timeout / 2)));
-                trace_octagons(seeds.len(), started.elapsed(), &octagons);
-                if let Ok((proven, certificate)) = octagons {
+                if let Some((proven, certificate)) = octagon_proof(&forgetful, &second.templates) {
                     let open: Vec<usize> = (0..checks.len()).filter(|i| status[*i].is_none()).collect();
                     for i in open.into_iter().filter(|i| proven.contains(&(*i as u32))) {
                         status[i] = Some(CheckStatus::Proven { technique: technique::OCTAGON_INVARIANTS });
@@ -472,11 +470,11 @@ fn trace_octagons<T>(candidates: usize, took: Duration, r: &Result<(BTreeSet<u32
     }
 }
 
-/// For developers (`LEAPFROG_SHOW_CHECKS`): how many polyhedra candidates the octagons' lacked,
-/// and how long they took.
-fn trace_polyhedra(added: usize, took: Duration) {
+/// For developers (`LEAPFROG_SHOW_CHECKS`): how many polyhedra facts were found, and how long
+/// they took.
+fn trace_polyhedra(found: usize, took: Duration) {
     if std::env::var_os("LEAPFROG_SHOW_CHECKS").is_some() {
-        eprintln!("polyhedra candidates: {added} more in {took:.2?}");
+        eprintln!("polyhedra facts: {found} in {took:.2?}");
     }
 }
 

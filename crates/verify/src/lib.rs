@@ -542,13 +542,23 @@ impl OctagonSeeds {
         OctagonSeeds { program, fid, views, seeds }
     }
 
-    /// Adds the polyhedra invariants of `plain` (the same function before the checks were
-    /// written into it: its locations and variables are this program's) at the loops both have,
-    /// computed until `deadline`; how many were new. Over registers only: memory views added to
-    /// `plain` would be variables this program does not have.
-    pub fn add_polyhedra(&mut self, plain: &Program, semantics: Semantics, deadline: Instant) -> usize {
-        let found =
-            leapfrog_absint::facts::polyhedra_facts(plain, self.fid, semantics, POLYHEDRA_MAX_LIVE, &[], deadline);
+    /// The polyhedra invariants of `plain`'s function `fid` (at a loop header, with their text),
+    /// computed until `deadline`, for [`OctagonSeeds::add_polyhedra`]. Over registers only:
+    /// memory views added to `plain` would be variables the seeds' program does not have.
+    pub fn polyhedra_facts(
+        plain: &Program,
+        fid: FuncId,
+        semantics: Semantics,
+        deadline: Instant,
+    ) -> Vec<(leapfrog_ir::LocId, Expr, String)> {
+        leapfrog_absint::facts::polyhedra_facts(plain, fid, semantics, POLYHEDRA_MAX_LIVE, &[], deadline)
+            .unwrap_or_default()
+    }
+
+    /// Adds `found`, the [`OctagonSeeds::polyhedra_facts`] of `plain` (the same function before
+    /// the checks were written into it: its locations and variables are this program's), at the
+    /// loops both have; how many were new.
+    pub fn add_polyhedra(&mut self, plain: &Program, found: &[(leapfrog_ir::LocId, Expr, String)]) -> usize {
         let forest = leapfrog_ir::loops::LoopForest::compute(&self.program.funcs[self.fid]);
         let plain_forest = leapfrog_ir::loops::LoopForest::compute(&plain.funcs[self.fid]);
         let same_loop = |h: leapfrog_ir::LocId| {
@@ -562,10 +572,9 @@ impl OctagonSeeds {
             }
         };
         let mut more: Vec<(leapfrog_ir::LocId, Candidate)> = found
-            .unwrap_or_default()
-            .into_iter()
+            .iter()
             .filter(|(h, e, _)| same_loop(*h) && !self.seeds.iter().any(|(l, c)| l == h && c.expr == *e))
-            .map(|(header, expr, text)| (header, Candidate { expr, text }))
+            .map(|(header, expr, text)| (*header, Candidate { expr: expr.clone(), text: text.clone() }))
             .collect();
         retain_visible_at_their_loops(&self.program, self.fid, &forest, &self.views, &mut more);
         let n = more.len();

@@ -354,14 +354,18 @@ impl Tracked {
         out
     }
 
-    /// After a write of `n > 0` bytes at `lo` that may include zeros and non-zeros: the prefix
-    /// ends at `lo` if it reached it, and the first zero is no longer known there.
-    fn written(&self, lo: &Expr) -> Vec<Step> {
+    /// After a write of `n` bytes at `lo` that may include zeros and non-zeros: when `n > 0`,
+    /// the prefix ends at `lo` if it reached it, and the first zero is no longer known there.
+    fn written(&self, lo: &Expr, n: &Expr) -> Vec<Step> {
         let Some(l) = self.lengths else { return Vec::new() };
-        vec![Step::If(
+        let step = Step::If(
             Expr::cmp(CmpOp::Le, lo.clone(), Expr::Var(l.prefix)),
             vec![Step::Cmd(Command::Assign(l.prefix, lo.clone())), Step::Cmd(Command::Assign(l.first, int(-1)))],
-        )]
+        );
+        if matches!(n.as_const(), Some(k) if k > 0) {
+            return vec![step];
+        }
+        vec![Step::If(Expr::cmp(CmpOp::Lt, int(0), n.clone()), vec![step])]
     }
 
     /// After a write of zeros starting at `lo`: the first zero is there if the prefix reached it.
@@ -425,8 +429,8 @@ impl Writer<'_> {
         let raise = |t: Tracked, at: Expr| {
             Step::If(Expr::cmp(CmpOp::Lt, Expr::Var(t.zero), at.clone()), vec![Step::Cmd(Command::Assign(t.zero, at))])
         };
-        // A write to an object: no earlier read of it moves its prefix (the byte read may have
-        // changed).
+        // The tracked object `cmd` writes (an allocation: `dst` points into the object of its
+        // one allocation site, this one).
         let target = match cmd {
             Command::InitObject { var, .. } => s.objects.get(&Object::Var(*var)).copied(),
             Command::Alloc { dst, .. } => match self.bases.get(dst) {
@@ -438,6 +442,7 @@ impl Writer<'_> {
             }
             _ => None,
         };
+        // No earlier read of it moves its prefix (the byte read may have changed).
         if let Some(l) = target.and_then(|t| t.lengths) {
             for g in s.reads.values().filter_map(|g| g.lengths) {
                 steps.push(Step::If(
@@ -447,8 +452,8 @@ impl Writer<'_> {
             }
         }
         match cmd {
-            Command::InitObject { var, len: None, fill } => {
-                if let Some(t) = s.objects.get(&Object::Var(*var))
+            Command::InitObject { len: None, fill, .. } => {
+                if let Some(t) = target
                     && let Some(size) = t.size
                 {
                     steps.extend(t.unknown().into_iter().map(Step::Cmd));
@@ -458,11 +463,8 @@ impl Writer<'_> {
                     }
                 }
             }
-            Command::Alloc { dst, size, zeroed, .. } => {
-                // (`dst` points into the object of its one allocation site: this one.)
-                if let Some(Base::One(x @ Object::Site(_))) = self.bases.get(dst)
-                    && let Some(t) = s.objects.get(x)
-                {
+            Command::Alloc { size, zeroed, .. } => {
+                if let Some(t) = target {
                     steps.extend(t.unknown().into_iter().map(Step::Cmd));
                     if *zeroed {
                         let last = super::add(super::widened(size, q), int(-1));
@@ -476,7 +478,7 @@ impl Writer<'_> {
                 let (Some(t), Some(at)) = (s.target(self, addr), self.provenance(addr)) else { return steps };
                 let n = value.ty(q).map_or(0, |ty| ty.bytes(dm)) as i128;
                 if n != 1 {
-                    steps.extend(t.written(&at.off));
+                    steps.extend(t.written(&at.off, &int(n)));
                     steps.push(forget(t, at.off, int(n)));
                 } else {
                     let zero = Expr::cmp(CmpOp::Eq, value.clone(), Expr::Int(0, int_type(value.ty(q))));
@@ -497,20 +499,14 @@ impl Writer<'_> {
                     then.extend(t.zeroed(&at.off));
                     steps.push(Step::If(Expr::cmp(CmpOp::Lt, int(0), n), then));
                 } else {
-                    let written = t.written(&at.off);
-                    if !written.is_empty() {
-                        steps.push(Step::If(Expr::cmp(CmpOp::Lt, int(0), n.clone()), written));
-                    }
+                    steps.extend(t.written(&at.off, &n));
                     steps.push(forget(t, at.off, n));
                 }
             }
             Command::MemCopy { dst, size, .. } => {
                 let (Some(t), Some(at)) = (s.target(self, dst), self.provenance(dst)) else { return steps };
                 let n = super::widened(size, q);
-                let written = t.written(&at.off);
-                if !written.is_empty() {
-                    steps.push(Step::If(Expr::cmp(CmpOp::Lt, int(0), n.clone()), written));
-                }
+                steps.extend(t.written(&at.off, &n));
                 steps.push(forget(t, at.off, n));
             }
             Command::Load { dst, addr } => {
