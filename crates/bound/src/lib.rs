@@ -144,6 +144,8 @@ pub fn bounds(p: &Program, opts: &Options) -> BoundsReport {
         }
         Ok(q) => {
             let fid = q.entry.expect("inlining keeps the entry");
+            // Loops counted by a floating-point variable: the comparisons on it as integer tests.
+            let (q, _) = leapfrog_ir::float_counters::count_float_loops(&q, fid, &leapfrog_interp::NativeArithmetic);
             let forest = LoopForest::compute(&q.funcs[fid]);
             let ids: Vec<LoopId> = forest.loops.ids().collect();
             let mut proven: BTreeMap<LoopId, Bound> = BTreeMap::new();

@@ -26,8 +26,8 @@ use crate::value::{Arith, Defined, IntVal, MAX_ALIGN, Num, PtrVal, Range, Target
 use leapfrog_arith::{BinOp, CmpOp, IntTy};
 use leapfrog_ir::loops::LoopForest;
 use leapfrog_ir::{
-    Command, Edge, EdgeId, Expr, Fill, Function, HavocOrigin, Id, IdVec, LocId, LoopId, Program, Type, VarId, VarKind,
-    VarTy,
+    Command, Computed, Edge, EdgeId, Expr, Fill, Function, HavocOrigin, Id, IdVec, LocId, LoopId, Program, Type, VarId,
+    VarKind, VarTy,
 };
 use leapfrog_smt::{Satisfiability, Solver};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -1500,8 +1500,13 @@ impl<'w, 'p> Walk<'w, 'p> {
                 end = true;
             }
             Command::Abort => end = true,
-            Command::Opaque { what, havoc, writes_memory, may_not_return, compute: _ } => {
-                if cex || strict {
+            Command::Opaque { what, havoc, writes_memory, may_not_return, compute } => {
+                // (A floating-point computation that cannot be undefined goes on, in a
+                // recurrent set too: its result is arbitrary here.)
+                let goes_on = !*writes_memory
+                    && !*may_not_return
+                    && matches!(compute.as_deref(), Some(Computed::Float(s)) if !s.may_end_execution());
+                if cex || (strict && !goes_on) {
                     end = true;
                 } else if *may_not_return {
                     // It may not return, may loop, may call any function (reaching an assertion)

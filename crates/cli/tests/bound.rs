@@ -894,6 +894,7 @@ programs!(
     countdown_three,
     constant_64,
     do_while,
+    float_counters,
     break_on_input,
     and_condition,
     nested,

@@ -11,7 +11,7 @@ use crate::eval::Env;
 use crate::fault::{Fault, Res};
 use crate::value::Value;
 use leapfrog_arith::{CmpOp, IntTy};
-use leapfrog_ir::{FloatBin, FloatExpr, FloatTy, MathFn, Type};
+use leapfrog_ir::{Expr, FloatBin, FloatExpr, FloatTy, MathFn, Type, VarId};
 
 /// A floating-point value and its type.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -88,47 +88,17 @@ pub(crate) fn from_bytes(bytes: &[u8], ty: FloatTy) -> Value {
 impl Env<'_> {
     /// The value of a floating-point expression.
     pub fn float(&self, e: &FloatExpr) -> Res<Float> {
-        match e {
-            FloatExpr::Const { bits, ty } => Float { value: f64::from_bits(*bits), ty: *ty }.convert(*ty),
-            FloatExpr::Var(v) => {
-                let Some(Type::Float(ty)) = self.reg_type_of(*v) else {
-                    return Err(Fault::unsupported(format!("{v} is not a floating-point register")));
-                };
-                match self.read_reg(*v)? {
-                    Value::Float(Some(bits)) => Ok(Float { value: f64::from_bits(bits), ty }),
-                    Value::Float(None) if ty == FloatTy::F80 => Err(long_double()),
-                    _ => Err(Fault::unsupported("a floating-point value the interpreter does not know")),
-                }
+        let register = |v: VarId| {
+            let Some(Type::Float(ty)) = self.reg_type_of(v) else {
+                return Err(Fault::unsupported(format!("{v} is not a floating-point register")));
+            };
+            match self.read_reg(v)? {
+                Value::Float(Some(bits)) => Ok(Float { value: f64::from_bits(bits), ty }),
+                Value::Float(None) if ty == FloatTy::F80 => Err(long_double()),
+                _ => Err(Fault::unsupported("a floating-point value the interpreter does not know")),
             }
-            FloatExpr::FromInt { value, ty } => Float::from_int(self.int(value)?, *ty),
-            FloatExpr::Convert { value, ty } => self.float(value)?.convert(*ty),
-            FloatExpr::Neg(a) => {
-                let a = self.float(a)?;
-                Ok(Float { value: -a.value, ty: a.ty })
-            }
-            FloatExpr::Bin { op, ty, lhs, rhs } => {
-                let (l, r) = (self.float(lhs)?.convert(*ty)?.value, self.float(rhs)?.convert(*ty)?.value);
-                let value = match ty {
-                    FloatTy::F32 => f64::from(binary_f32(*op, l as f32, r as f32)),
-                    _ => binary_f64(*op, l, r),
-                };
-                Ok(Float { value, ty: *ty })
-            }
-            FloatExpr::Math { func, ty, args } => {
-                if args.len() != func.arity() {
-                    return Err(Fault::unsupported(format!("`{}` with {} arguments", func.name(), args.len())));
-                }
-                let mut xs = Vec::with_capacity(args.len());
-                for a in args {
-                    xs.push(self.float(a)?.convert(*ty)?.value);
-                }
-                let value = match ty {
-                    FloatTy::F32 => f64::from(math_f32(*func, xs[0] as f32, xs.get(1).map_or(0.0, |y| *y as f32))),
-                    _ => math_f64(*func, xs[0], xs.get(1).copied().unwrap_or(0.0)),
-                };
-                Ok(Float { value, ty: *ty })
-            }
-        }
+        };
+        evaluate(e, &register, &|x| self.int(x))
     }
 
     /// `lhs op rhs` on floating-point values (IEEE: every comparison with a NaN is false but
@@ -143,6 +113,61 @@ impl Env<'_> {
             CmpOp::Gt => l > r,
             CmpOp::Ge => l >= r,
         })
+    }
+}
+
+/// The value of `e`, its registers' values given by `register` and its integer operands' by
+/// `int`.
+fn evaluate(e: &FloatExpr, register: &dyn Fn(VarId) -> Res<Float>, int: &dyn Fn(&Expr) -> Res<i128>) -> Res<Float> {
+    let eval = |e: &FloatExpr| evaluate(e, register, int);
+    match e {
+        FloatExpr::Const { bits, ty } => Float { value: f64::from_bits(*bits), ty: *ty }.convert(*ty),
+        FloatExpr::Var(v) => register(*v),
+        FloatExpr::FromInt { value, ty } => Float::from_int(int(value)?, *ty),
+        FloatExpr::Convert { value, ty } => eval(value)?.convert(*ty),
+        FloatExpr::Neg(a) => {
+            let a = eval(a)?;
+            Ok(Float { value: -a.value, ty: a.ty })
+        }
+        FloatExpr::Bin { op, ty, lhs, rhs } => {
+            let (l, r) = (eval(lhs)?.convert(*ty)?.value, eval(rhs)?.convert(*ty)?.value);
+            let value = match ty {
+                FloatTy::F32 => f64::from(binary_f32(*op, l as f32, r as f32)),
+                _ => binary_f64(*op, l, r),
+            };
+            Ok(Float { value, ty: *ty })
+        }
+        FloatExpr::Math { func, ty, args } => {
+            if args.len() != func.arity() {
+                return Err(Fault::unsupported(format!("`{}` with {} arguments", func.name(), args.len())));
+            }
+            let mut xs = Vec::with_capacity(args.len());
+            for a in args {
+                xs.push(eval(a)?.convert(*ty)?.value);
+            }
+            let value = match ty {
+                FloatTy::F32 => f64::from(math_f32(*func, xs[0] as f32, xs.get(1).map_or(0.0, |y| *y as f32))),
+                _ => math_f64(*func, xs[0], xs.get(1).copied().unwrap_or(0.0)),
+            };
+            Ok(Float { value, ty: *ty })
+        }
+    }
+}
+
+/// The compiled program's arithmetic, for the analyses that compute a floating-point counter's
+/// values ([`leapfrog_ir::float_counters`]).
+pub struct NativeArithmetic;
+
+impl leapfrog_ir::float_counters::FloatArithmetic for NativeArithmetic {
+    fn value(&self, e: &FloatExpr, x: VarId, ty: FloatTy, value: f64) -> Option<f64> {
+        let register = |v: VarId| {
+            if v == x { Float { value, ty }.convert(ty) } else { Err(Fault::unsupported("another register")) }
+        };
+        let int = |e: &Expr| match e {
+            Expr::Int(n, _) => Ok(*n),
+            _ => Err(Fault::unsupported("an integer register")),
+        };
+        evaluate(e, &register, &int).ok().map(|f| f.value)
     }
 }
 

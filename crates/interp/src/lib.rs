@@ -48,6 +48,7 @@ mod eval;
 mod exec;
 mod fault;
 mod float;
+pub use float::NativeArithmetic;
 mod layout;
 mod memory;
 mod nondet;

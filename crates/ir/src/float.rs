@@ -230,6 +230,27 @@ pub enum FloatStep {
 }
 
 impl FloatStep {
+    /// Whether the step may end an execution by undefined behaviour: a conversion to an integer
+    /// out of range, a load or a store, an integer operand that is more than a register or a
+    /// constant (its own arithmetic may be undefined). Floating-point arithmetic itself is
+    /// always defined (IEEE 754: infinities and NaNs, no traps).
+    pub fn may_end_execution(&self) -> bool {
+        fn safe(e: &FloatExpr) -> bool {
+            match e {
+                FloatExpr::Const { .. } | FloatExpr::Var(_) => true,
+                FloatExpr::FromInt { value, .. } => matches!(value, Expr::Var(_) | Expr::Int(..)),
+                FloatExpr::Convert { value, .. } | FloatExpr::Neg(value) => safe(value),
+                FloatExpr::Bin { lhs, rhs, .. } => safe(lhs) && safe(rhs),
+                FloatExpr::Math { args, .. } => args.iter().all(safe),
+            }
+        }
+        match self {
+            FloatStep::Set { value, .. } => !safe(value),
+            FloatStep::Compare { lhs, rhs, .. } => !(safe(lhs) && safe(rhs)),
+            FloatStep::Load { .. } | FloatStep::Store { .. } | FloatStep::ToInt { .. } => true,
+        }
+    }
+
     pub fn for_each_var(&self, f: &mut dyn FnMut(VarId)) {
         match self {
             FloatStep::Set { dst, value } | FloatStep::ToInt { dst, value } => {

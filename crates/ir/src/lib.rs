@@ -21,6 +21,7 @@ pub mod checks;
 pub mod command;
 pub mod expr;
 pub mod float;
+pub mod float_counters;
 pub mod ghost;
 pub mod ids;
 pub mod inline;

@@ -164,10 +164,14 @@ fn run(
     // Those read before they are written are havocked at the allocation for the proofs; the
     // lassos, whose stems the interpreter replays with the original's inputs in order, get a
     // program that takes that input at the first read (with locations of its own).
+    use leapfrog_ir::float_counters::count_float_loops;
     use leapfrog_ir::promote::{Unwritten, promote_cells};
     let promoted = promote_cells(&q, fid, Unwritten::HavocAtAllocation);
     let lasso_q = (promoted.read_unwritten > 0).then(|| promote_cells(&q, fid, Unwritten::HavocAtFirstRead).program);
-    let q = promoted.program;
+    // Loops counted by a floating-point variable: the comparisons on it as integer tests.
+    let counted = |q: &Program| count_float_loops(q, fid, &leapfrog_interp::NativeArithmetic).0;
+    let lasso_q = lasso_q.as_ref().map(counted);
+    let q = counted(&promoted.program);
     let f = &q.funcs[fid];
     let forest = LoopForest::compute(f);
     // Every rewritten function called from the entry has a descent loop (a check of the
