@@ -167,6 +167,15 @@ long __leapfrog_put_string_padded(char *buf, long limit, long pos, const char *s
     pos = __leapfrog_put_fill(buf, limit, pos, ' ', width - n);
   return pos;
 }
+/* model: __leapfrog_put_char_padded */
+long __leapfrog_put_char_padded(char *buf, long limit, long pos, int c, long width, int left) {
+  if (!left)
+    pos = __leapfrog_put_fill(buf, limit, pos, ' ', width - 1);
+  pos = __leapfrog_put_char(buf, limit, pos, c);
+  if (left)
+    pos = __leapfrog_put_fill(buf, limit, pos, ' ', width - 1);
+  return pos;
+}
 /* model: __leapfrog_decimal_digits */
 long __leapfrog_decimal_digits(unsigned long long m) {
   if (m < 10ull) return 1;

@@ -217,6 +217,52 @@ fn narrow_literal(s: &Node<StringLiteral>) -> Option<Vec<u8>> {
     s.node.iter().all(|p| p.starts_with('"')).then(|| super::expr::string_bytes(&s.node))
 }
 
+/// The helper that writes the conversion `c` of `value` (of the type the conversion prints) and
+/// its operands after `buf, limit, pos`. Without a width or a precision, a number has a helper
+/// without padding, whose only loop is over its digits.
+fn conversion_helper(c: &Conversion, value: Expr, dm: DataModel) -> (&'static str, Vec<Operand>) {
+    let long = |v: i128| Operand::int(v, dm.long(true));
+    let int = |v: i128| Operand::int(v, IntTy::I32);
+    let char_ptr = CType::Ptr(Box::new(CType::Int(IntTy::I8)));
+    let (width, left) = (long(i128::from(c.width)), int(i128::from(c.left)));
+    let precision = |none: i128| long(c.precision.map_or(none, i128::from));
+    let Some(t) = c.value_type(dm) else {
+        // `%s`: without a precision, every byte up to the terminator (LONG_MAX at most).
+        let s = Operand::value(value, char_ptr);
+        let precision = precision(dm.long(true).max());
+        return match c.width {
+            0 => ("__leapfrog_put_string", vec![s, precision]),
+            _ => ("__leapfrog_put_string_padded", vec![s, precision, width, left]),
+        };
+    };
+    let value = Operand::value(value, CType::Int(t));
+    let plain = c.width == 0 && c.precision.is_none();
+    let padding = || {
+        [
+            width.clone(),
+            precision(-1),
+            Operand::int(i128::from(if c.zero { b'0' } else { b' ' }), IntTy::I8),
+            left.clone(),
+        ]
+    };
+    match (c.kind, plain) {
+        (Kind::Char, true) => ("__leapfrog_put_char", vec![value]),
+        (Kind::Char, false) => ("__leapfrog_put_char_padded", vec![value, width, left]),
+        (Kind::Signed, true) => ("__leapfrog_put_signed", vec![value]),
+        (Kind::Signed, false) => ("__leapfrog_put_signed_number", [vec![value], padding().to_vec()].concat()),
+        (Kind::Hex { upper }, true) => ("__leapfrog_put_hex", vec![value, int(i128::from(upper))]),
+        (_, true) => ("__leapfrog_put_decimal", vec![value, int(0)]),
+        (kind, false) => {
+            let (hex, upper) = match kind {
+                Kind::Hex { upper } => (1, i128::from(upper)),
+                _ => (0, 0),
+            };
+            let number = vec![value, int(0), int(hex), int(upper)];
+            ("__leapfrog_put_number", [number, padding().to_vec()].concat())
+        }
+    }
+}
+
 impl Cx<'_> {
     /// The call `name(args)` as a [`FormattedCall`], when `name` is `sprintf` or `snprintf`
     /// (without a body), its format a literal whose conversions are all supported, and its
@@ -284,8 +330,9 @@ impl Cx<'_> {
                 Piece::Text(_) => None,
             })
             .collect();
-        // The format is a literal, which the helpers do not read: the other arguments, whose
-        // values `values` gives at their index less one after the format's.
+        // The format is a literal, which the helpers do not read, so it is not evaluated: the
+        // other arguments are (the buffer, `snprintf`'s size, then one value per conversion from
+        // index `at`).
         let operands: Vec<Node<Expression>> =
             args.iter().enumerate().filter(|(i, _)| *i != at).map(|(_, a)| a.clone()).collect();
         let values = self.arguments(&operands, |cx, i, op, span| {
@@ -308,128 +355,62 @@ impl Cx<'_> {
             };
             Some(cx.convert(op, &ty, span))
         });
-        // Every value stays in a register of its own while the helpers run.
-        let values: Vec<Expr> = values.into_iter().flatten().map(|e| self.hold(e, span)).collect();
+        // (The values need no registers of their own: an expression reads only registers, which
+        // the helpers do not change, and `arguments` kept in temporaries those that a later
+        // argument could change. So the buffer stays `&b` when it is, which the checks' analyses
+        // follow better than a copy.)
+        let values: Vec<Expr> = values.into_iter().flatten().collect();
         let long = CType::Int(dm.long(true));
         let long_value = |v: i128| Operand::int(v, dm.long(true));
         let buf = Operand::value(values[0].clone(), char_ptr.clone());
         let limit = if call.bounded {
             let n = Operand::value(values[1].clone(), size.clone());
-            self.helper("__leapfrog_snprintf_limit", vec![n], &long, span)
+            self.helper("__leapfrog_snprintf_limit", vec![n], &long, None, span)
         } else {
             long_value(dm.long(true).max())
         };
-        let mut pos = long_value(0);
-        let mut next_arg = at;
+        // One register holds the position throughout (analyses relate one variable's values across
+        // the pieces more easily than a fresh one per piece).
+        let at_pos = self.new_temp(Type::Int(dm.long(true)), span);
+        self.emit(Command::Assign(at_pos, Expr::Int(0, dm.long(true))), span);
+        let mut pos = Operand::value(Expr::Var(at_pos), long.clone());
+        let mut values = values[at..].iter();
         for piece in &call.pieces {
-            let Piece::Conversion(c) = piece else {
-                let Piece::Text(bytes) = piece else { unreachable!("a piece is text or a conversion") };
-                pos = match bytes.as_slice() {
-                    [b] => {
-                        let c = Operand::int(i128::from(*b as i8), IntTy::I32);
-                        self.helper("__leapfrog_put_char", vec![buf.clone(), limit.clone(), pos, c], &long, span)
-                    }
-                    _ => {
-                        let (var, _) = self.string_literal(bytes.clone(), span);
-                        let text = Operand::value(Expr::AddrOf(var), char_ptr.clone());
-                        let n = long_value(bytes.len() as i128);
-                        self.helper("__leapfrog_put_chars", vec![buf.clone(), limit.clone(), pos, text, n], &long, span)
-                    }
-                };
-                continue;
+            let (helper, operands) = match piece {
+                // A byte without a loop; longer text by one loop over a literal holding it (which
+                // analyses follow more cheaply than a call per byte).
+                Piece::Text(bytes) if bytes.len() == 1 => {
+                    ("__leapfrog_put_char", vec![Operand::int(i128::from(bytes[0] as i8), IntTy::I32)])
+                }
+                Piece::Text(bytes) => {
+                    let (var, _) = self.string_literal(bytes.clone(), span);
+                    let text = Operand::value(Expr::AddrOf(var), char_ptr.clone());
+                    ("__leapfrog_put_chars", vec![text, Operand::int(bytes.len() as i128, dm.long(true))])
+                }
+                Piece::Conversion(c) => {
+                    let value = values.next().expect("an argument per conversion").clone();
+                    conversion_helper(c, value, dm)
+                }
             };
-            let value = values[next_arg].clone();
-            next_arg += 1;
-            let mut helper_args = vec![buf.clone(), limit.clone()];
-            let width = long_value(i128::from(c.width));
-            let left = Operand::int(i128::from(c.left), IntTy::I32);
-            let int = |v: i128| Operand::int(v, IntTy::I32);
-            // Without a width or a precision, a helper without padding (and loops but over digits).
-            let plain = c.width == 0 && c.precision.is_none();
-            let helper = match (c.kind, c.value_type(dm)) {
-                (Kind::String, _) => {
-                    helper_args.push(pos);
-                    helper_args.push(Operand::value(value, char_ptr.clone()));
-                    helper_args.push(long_value(c.precision.map_or(dm.long(true).max(), i128::from)));
-                    if c.width == 0 {
-                        "__leapfrog_put_string"
-                    } else {
-                        helper_args.extend([width, left]);
-                        "__leapfrog_put_string_padded"
-                    }
-                }
-                (Kind::Char, _) => {
-                    let fill = |cx: &mut Self, pos: Operand| {
-                        let n = long_value(i128::from(c.width) - 1);
-                        let space = Operand::int(i128::from(b' '), IntTy::I8);
-                        cx.helper("__leapfrog_put_fill", vec![buf.clone(), limit.clone(), pos, space, n], &long, span)
-                    };
-                    if c.width > 1 && !c.left {
-                        pos = fill(self, pos);
-                    }
-                    let args = vec![buf.clone(), limit.clone(), pos, Operand::value(value, CType::int())];
-                    pos = self.helper("__leapfrog_put_char", args, &long, span);
-                    if c.width > 1 && c.left {
-                        pos = fill(self, pos);
-                    }
-                    continue;
-                }
-                (kind, Some(t)) => {
-                    helper_args.extend([pos, Operand::value(value, CType::Int(t))]);
-                    let precision = long_value(c.precision.map_or(-1, i128::from));
-                    let pad = Operand::int(i128::from(if c.zero { b'0' } else { b' ' }), IntTy::I8);
-                    let padding = [width, precision, pad, left];
-                    match (kind, plain) {
-                        (Kind::Signed, true) => "__leapfrog_put_signed",
-                        (Kind::Signed, false) => {
-                            helper_args.extend(padding);
-                            "__leapfrog_put_signed_number"
-                        }
-                        (Kind::Hex { upper }, true) => {
-                            helper_args.push(int(i128::from(upper)));
-                            "__leapfrog_put_hex"
-                        }
-                        (_, true) => {
-                            helper_args.push(int(0));
-                            "__leapfrog_put_decimal"
-                        }
-                        (_, false) => {
-                            let (hex, upper) = match kind {
-                                Kind::Hex { upper } => (true, upper),
-                                _ => (false, false),
-                            };
-                            helper_args.extend([int(0), int(i128::from(hex)), int(i128::from(upper))]);
-                            helper_args.extend(padding);
-                            "__leapfrog_put_number"
-                        }
-                    }
-                }
-                (_, None) => unreachable!("only %s has no value type"),
-            };
-            pos = self.helper(helper, helper_args, &long, span);
+            let args = [vec![buf.clone(), limit.clone(), pos], operands].concat();
+            pos = self.helper(helper, args, &long, Some(at_pos), span);
         }
-        self.helper("__leapfrog_put_end", vec![buf, limit, pos], &CType::int(), span)
+        self.helper("__leapfrog_put_end", vec![buf, limit, pos], &CType::int(), None, span)
     }
 
-    /// A register holding `e` (a constant or a temporary stays as it is).
-    fn hold(&mut self, e: Expr, span: Span) -> Expr {
-        if matches!(e, Expr::Int(..) | Expr::Null)
-            || matches!(e, Expr::Var(v) if self.l.vars[v].kind == leapfrog_ir::VarKind::Temp)
-        {
-            return e;
-        }
-        let Some(ty) = e.ty(&self.l.vars) else { return e };
-        let t = self.new_temp(ty, span);
-        self.emit(Command::Assign(t, e), span);
-        Expr::Var(t)
-    }
-
-    /// A call of the helper `name` (a model of `include/leapfrog_string.c`) returning `ret`: an
-    /// IR call once the models are part of the program, an extern call before (which makes the
-    /// front end add the model, see `library_calls`).
-    fn helper(&mut self, name: &str, args: Vec<Operand>, ret: &CType, span: Span) -> Operand {
+    /// A call of the helper `name` (a model of `include/leapfrog_string.c`) returning `ret`, into
+    /// `into` or else a new temporary: an IR call once the models are part of the program, an
+    /// extern call before (which makes the front end add the model, see `library_calls`).
+    fn helper(
+        &mut self,
+        name: &str,
+        args: Vec<Operand>,
+        ret: &CType,
+        into: Option<leapfrog_ir::VarId>,
+        span: Span,
+    ) -> Operand {
         let ret_ty = ret.reg_type().expect("a helper returns an integer");
-        let dst = self.new_temp(ret_ty, span);
+        let dst = into.unwrap_or_else(|| self.new_temp(ret_ty, span));
         match self.defined_function(name) {
             Some((callee, sig)) => {
                 assert_eq!(args.len(), sig.params.len(), "the arguments of `{name}`");
