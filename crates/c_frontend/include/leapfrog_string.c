@@ -4,7 +4,8 @@
    the C standard says its function does on valid arguments, reading and writing exactly the
    bytes the standard lets it touch, so the automatic memory checks apply to its accesses.
    Comparisons return the difference of the first differing bytes as unsigned char, as glibc's
-   x86-64 code does. */
+   x86-64 code does. A model may call the models above it, which are then kept with it. The
+   helpers of sprintf and snprintf come last. */
 typedef __typeof__(sizeof(0)) __leapfrog_size_t;
 /* model: strlen */
 __leapfrog_size_t strlen(const char *s) {
