@@ -156,8 +156,8 @@ long __leapfrog_put_string(char *buf, long limit, long pos, const char *s, long 
   return pos + i;
 }
 /* model: __leapfrog_put_string_padded */
-long __leapfrog_put_string_padded(char *buf, long limit, long pos, const char *s, long precision, long width,
-                                  int left) {
+long __leapfrog_put_string_padded(char *buf, long limit, long pos, const char *s, long precision,
+                                  long width, int left) {
   long n = 0;
   while (n < precision && s[n] != 0)
     n++;
@@ -230,7 +230,8 @@ long __leapfrog_put_decimal_digits(char *buf, long limit, long pos, unsigned lon
   return pos + n;
 }
 /* model: __leapfrog_put_hex_digits */
-long __leapfrog_put_hex_digits(char *buf, long limit, long pos, unsigned long long m, long n, int upper) {
+long __leapfrog_put_hex_digits(char *buf, long limit, long pos, unsigned long long m, long n,
+                               int upper) {
   for (long k = n - 1; k >= 0; k--) {
     int d = (int)(m % 16u);
     if (pos + k < limit)
@@ -257,35 +258,42 @@ long __leapfrog_put_signed(char *buf, long limit, long pos, long long x) {
   return __leapfrog_put_decimal(buf, limit, pos, m, x < 0);
 }
 /* model: __leapfrog_put_number */
-long __leapfrog_put_number(char *buf, long limit, long pos, unsigned long long m, int negative, int hex, int upper,
-                           long width, long precision, char pad, int left) {
+long __leapfrog_put_number(char *buf, long limit, long pos, unsigned long long m, int negative,
+                           int hex, int upper, long width, long precision, char pad, int left) {
   /* An integer with a width or a precision: the magnitude m in base 10 (or 16 when hex) after a
      '-' when negative, with at least precision digits (none for 0 with precision 0; precision is
-     -1 when not given), padded to width with spaces on the right (left), or else with pad (' ',
-     or '0' after the sign) on the left. */
+     -1 when not given), in a field of width characters: padded with spaces on the right (left),
+     or else on the left with pad (' ', or '0' after the sign; '0' comes without a precision).
+     One loop writes the field from its last character to its first, the digits as it reaches
+     them, every character at pos + j with 0 <= j < total (which analyses relate). */
   long digits = hex ? __leapfrog_hex_digits(m) : __leapfrog_decimal_digits(m);
   if (precision == 0 && m == 0)
     digits = 0;
-  long zeros = precision > digits ? precision - digits : 0;
-  long fill = width - negative - zeros - digits;
-  if (!left && pad == ' ')
-    pos = __leapfrog_put_fill(buf, limit, pos, ' ', fill);
-  if (negative)
-    pos = __leapfrog_put_char(buf, limit, pos, '-');
-  if (!left && pad == '0')
-    pos = __leapfrog_put_fill(buf, limit, pos, '0', fill);
-  pos = __leapfrog_put_fill(buf, limit, pos, '0', zeros);
-  if (hex)
-    pos = __leapfrog_put_hex_digits(buf, limit, pos, m, digits, upper);
-  else
-    pos = __leapfrog_put_decimal_digits(buf, limit, pos, m, digits);
-  if (left)
-    pos = __leapfrog_put_fill(buf, limit, pos, ' ', fill);
-  return pos;
+  long body = precision > digits ? precision : digits;
+  long length = negative + body;
+  long total = width > length ? width : length;
+  int zeros = !left && pad == '0';
+  /* The number (sign, zeros, digits) spans [lead, lead + span) of the field, the digits at its
+     end. */
+  long lead = left || zeros ? 0 : total - length;
+  long span = zeros ? total : length;
+  for (long j = total - 1; j >= 0; j--) {
+    char c = ' ';
+    if (j >= lead + span - digits && j < lead + span) {
+      int d = (int)(hex ? m % 16u : m % 10u);
+      c = (char)(d < 10 ? '0' + d : (upper ? 'A' : 'a') + (d - 10));
+      m = hex ? m / 16u : m / 10u;
+    } else if (j >= lead && j < lead + span) {
+      c = negative && j == lead ? '-' : '0';
+    }
+    if (pos + j < limit)
+      buf[pos + j] = c;
+  }
+  return pos + total;
 }
 /* model: __leapfrog_put_signed_number */
-long __leapfrog_put_signed_number(char *buf, long limit, long pos, long long x, long width, long precision, char pad,
-                                  int left) {
+long __leapfrog_put_signed_number(char *buf, long limit, long pos, long long x, long width,
+                                  long precision, char pad, int left) {
   unsigned long long m = x < 0 ? (unsigned long long)-(x + 1) + 1 : (unsigned long long)x;
   return __leapfrog_put_number(buf, limit, pos, m, x < 0, 0, 0, width, precision, pad, left);
 }
