@@ -11,9 +11,11 @@
 //! constant precision (not for `%c`), and the length modifiers `hh h l ll z j t` (not for `%c`
 //! and `%s`); each argument must have the size of the type its conversion reads (after the
 //! default argument promotions; `%s` a pointer), one per conversion (those left over are
-//! evaluated and ignored, as C11 7.21.6.1p2 says). Anything
-//! else (`%f`, `%p`, `%n`, `*`, `+`, a format that is not a literal, ...) leaves the call an
-//! extern call, as any function without a body.
+//! evaluated and ignored, as C11 7.21.6.1p2 says). Anything else (`%f`, `%p`, `%n`, `*`, `+`, a
+//! format that is not a literal, an argument of another size, ...) leaves the call an extern
+//! call, as any function without a body. The helpers are shaped for the analyses (see
+//! `leapfrog_string.c`): one register holds the position across the pieces, the digits of a
+//! number are counted by comparisons, and a field is written by one loop.
 
 use super::Cx;
 use super::calls::default_promotion;
