@@ -177,7 +177,8 @@ fn load_on_this_thread(
         }
     }
     let mut program = lower::lower_units(&units, files.clone(), opts, deadline);
-    // The string functions the program calls without a body: their models join the program.
+    // The string functions (and `sprintf` helpers) the program calls without a body: their models
+    // join the program.
     let needed = program.as_ref().map(library_calls).unwrap_or_default();
     let m32 = opts.data_model == leapfrog_ir::DataModel::ILP32;
     match preprocess::string_models(&needed, m32) {
@@ -217,8 +218,8 @@ fn load_on_this_thread(
     Ok(program)
 }
 
-/// The string functions `p` calls without a body that have a model
-/// (`preprocess::string_models`).
+/// The functions `p` calls without a body that have a model (`preprocess::string_models`): string
+/// functions, and the helpers a `sprintf` with a literal format was lowered into (`lower::format`).
 fn library_calls(p: &Program) -> std::collections::BTreeSet<String> {
     let modelled = preprocess::modelled_string_functions();
     p.funcs

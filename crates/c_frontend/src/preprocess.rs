@@ -192,6 +192,7 @@ pub fn string_models(
         path: PathBuf::from(STRING_MODELS_FILE),
         message: format!("cannot write the string models: {e}"),
     })?;
+    let needed = with_models_they_call(needed);
     // (The file has comments on lines of their own only; the parser reads no comments.)
     let mut text = String::new();
     let (mut keep, mut in_comment) = (true, false);
@@ -207,4 +208,86 @@ pub fn string_models(
         text.push('\n');
     }
     Ok(Some(Preprocessed { path: dir.join(STRING_MODELS_FILE), text, caveat: None, m32 }))
+}
+
+/// `needed` with the models the needed models call, and those they call in turn (the helpers of
+/// `sprintf` call one another: `__leapfrog_put_signed` calls `__leapfrog_put_integer`). A model
+/// calls another when its code has the other's name followed by `(`. The file defines a model
+/// after the models it calls, so no declarations are needed.
+fn with_models_they_call(needed: &std::collections::BTreeSet<String>) -> std::collections::BTreeSet<String> {
+    let sections = model_sections();
+    let mut all = needed.clone();
+    let mut todo: Vec<String> = needed.iter().cloned().collect();
+    while let Some(name) = todo.pop() {
+        let Some((_, code)) = sections.iter().find(|(n, _)| *n == name) else { continue };
+        for (callee, _) in &sections {
+            if calls(code, callee) && all.insert(callee.to_string()) {
+                todo.push(callee.to_string());
+            }
+        }
+    }
+    all
+}
+
+/// The models and the code of their sections (the lines up to the next model's, without the
+/// comments).
+fn model_sections() -> Vec<(&'static str, String)> {
+    let mut sections: Vec<(&'static str, String)> = Vec::new();
+    let mut in_comment = false;
+    for line in STRING_MODELS.lines() {
+        if let Some(name) = model_starting(line) {
+            sections.push((name, String::new()));
+        }
+        let comment = in_comment || line.trim_start().starts_with("/*");
+        in_comment = comment && !line.contains("*/");
+        if let Some((_, code)) = sections.last_mut()
+            && !comment
+        {
+            code.push_str(line);
+            code.push('\n');
+        }
+    }
+    sections
+}
+
+/// Whether `code` calls the function `name`: its name, not the end of a longer identifier,
+/// followed by `(`.
+fn calls(code: &str, name: &str) -> bool {
+    code.match_indices(name).any(|(at, _)| {
+        let before = code[..at].chars().next_back();
+        let after = code[at + name.len()..].trim_start();
+        !before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_') && after.starts_with('(')
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    #[test]
+    fn a_model_brings_the_models_it_calls() {
+        let needed: BTreeSet<String> = ["__leapfrog_put_signed".to_string()].into();
+        let all = with_models_they_call(&needed);
+        for m in ["__leapfrog_put_signed", "__leapfrog_put_decimal", "__leapfrog_put_char", "__leapfrog_decimal_digits"]
+        {
+            assert!(all.contains(m), "{m} missing from {all:?}");
+        }
+        assert!(!all.contains("__leapfrog_put_number") && !all.contains("strlen"), "{all:?}");
+        assert!(calls("n = strlen(s) + 1;", "strlen") && calls("strlen (s)", "strlen"));
+        assert!(!calls("my_strlen(s)", "strlen") && !calls("strlen2(s)", "strlen") && !calls("strlen;", "strlen"));
+    }
+
+    #[test]
+    fn a_model_comes_after_the_models_it_calls() {
+        // (So that the unit needs no declarations, whichever models it keeps.)
+        let sections = model_sections();
+        for (i, (name, code)) in sections.iter().enumerate() {
+            for (j, (callee, _)) in sections.iter().enumerate() {
+                if callee != name && calls(code, callee) {
+                    assert!(j < i, "`{name}` calls `{callee}`, defined after it");
+                }
+            }
+        }
+    }
 }

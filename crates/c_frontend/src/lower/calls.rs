@@ -187,6 +187,9 @@ impl Cx<'_> {
         if let Some(b) = builtin(&name) {
             return self.builtin_call(b, &name, sig.as_ref(), args, span);
         }
+        if let Some(formatted) = self.formatted_call(&name, args) {
+            return self.lower_formatted_call(formatted, args, span);
+        }
         if let Some((func, ty)) = leapfrog_ir::MathFn::from_c_name(&name)
             && args.len() == func.arity()
         {
@@ -264,7 +267,7 @@ impl Cx<'_> {
 
     /// Evaluate arguments right to left (gcc's order), converting each with `pass`; a value that
     /// a later-evaluated argument could change is kept in a temporary.
-    fn arguments(
+    pub(super) fn arguments(
         &mut self,
         args: &[Node<Expression>],
         mut pass: impl FnMut(&mut Self, usize, Operand, Span) -> Option<Expr>,
@@ -747,7 +750,7 @@ fn writes_through_format(e: &Expression) -> bool {
 }
 
 /// The default argument promotions (no prototype, or a variadic argument).
-fn default_promotion(ty: &CType) -> CType {
+pub(super) fn default_promotion(ty: &CType) -> CType {
     match ty {
         CType::Int(t) => CType::Int(promote(*t)),
         CType::Array(elem, _) => CType::Ptr(elem.clone()),

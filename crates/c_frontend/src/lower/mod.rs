@@ -14,6 +14,7 @@ mod decl;
 mod expr;
 mod float;
 mod fold;
+mod format;
 mod init;
 mod labels;
 mod scope;
