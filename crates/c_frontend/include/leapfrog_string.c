@@ -1,11 +1,11 @@
-/* Leapfrog's models of the C library's string functions: added to a program that calls one of
-   them without defining it (each section below is kept only when its function is needed; the
-   others become blank lines, so positions in this file stay as written). Each model does what
-   the C standard says its function does on valid arguments, reading and writing exactly the
-   bytes the standard lets it touch, so the automatic memory checks apply to its accesses.
-   Comparisons return the difference of the first differing bytes as unsigned char, as glibc's
-   x86-64 code does. A model may call the models above it, which are then kept with it. The
-   helpers of sprintf and snprintf come last. */
+/* Leapfrog's models of the C library's string and character functions: added to a program that
+   calls one of them without defining it (each section below is kept only when its function is
+   needed; the others become blank lines, so positions in this file stay as written). Each model
+   does what the C standard says its function does on valid arguments, reading and writing
+   exactly the bytes the standard lets it touch, so the automatic memory checks apply to its
+   accesses. Comparisons return the difference of the first differing bytes as unsigned char,
+   as glibc's x86-64 code does. A model may call the models above it, which are then kept with
+   it. The helpers of sprintf and snprintf come last. */
 typedef __typeof__(sizeof(0)) __leapfrog_size_t;
 /* model: strlen */
 __leapfrog_size_t strlen(const char *s) {
@@ -114,6 +114,90 @@ void *memchr(const void *s, int c, __leapfrog_size_t n) {
     if (x[i] == (unsigned char)c)
       return (void *)(x + i);
   return 0;
+}
+/* The character functions of <ctype.h>, in the C locale, with the values glibc's tables give
+   (the prelude defines __NO_CTYPE, so that <ctype.h> declares functions instead of macros over
+   its tables). The argument of a classification must be EOF or an unsigned char's value
+   (C11 7.4p1): glibc reads its table at the argument, which covers -128 to 255; outside, the
+   read is out of bounds, as the read of __leapfrog_ctype_domain (of the same extent, all 0)
+   is. */
+/* model: __leapfrog_ctype_argument */
+const char __leapfrog_ctype_domain[384];
+int __leapfrog_ctype_argument(int c) {
+  return __leapfrog_ctype_domain[(long)c + 128];
+}
+/* model: isalnum */
+int isalnum(int c) {
+  int alnum = (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+  return __leapfrog_ctype_argument(c) + (alnum ? 8 : 0);
+}
+/* model: isalpha */
+int isalpha(int c) {
+  int alpha = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+  return __leapfrog_ctype_argument(c) + (alpha ? 1024 : 0);
+}
+/* model: isblank */
+int isblank(int c) {
+  return __leapfrog_ctype_argument(c) + (c == ' ' || c == '\t' ? 1 : 0);
+}
+/* model: iscntrl */
+int iscntrl(int c) {
+  return __leapfrog_ctype_argument(c) + ((c >= 0 && c < 32) || c == 127 ? 2 : 0);
+}
+/* model: isdigit */
+int isdigit(int c) {
+  return __leapfrog_ctype_argument(c) + (c >= '0' && c <= '9' ? 2048 : 0);
+}
+/* model: isgraph */
+int isgraph(int c) {
+  return __leapfrog_ctype_argument(c) + (c > ' ' && c < 127 ? 32768 : 0);
+}
+/* model: islower */
+int islower(int c) {
+  return __leapfrog_ctype_argument(c) + (c >= 'a' && c <= 'z' ? 512 : 0);
+}
+/* model: isprint */
+int isprint(int c) {
+  return __leapfrog_ctype_argument(c) + (c >= ' ' && c < 127 ? 16384 : 0);
+}
+/* model: ispunct */
+int ispunct(int c) {
+  int alnum = (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+  return __leapfrog_ctype_argument(c) + (c > ' ' && c < 127 && !alnum ? 4 : 0);
+}
+/* model: isspace */
+int isspace(int c) {
+  return __leapfrog_ctype_argument(c) + (c == ' ' || (c >= '\t' && c <= '\r') ? 8192 : 0);
+}
+/* model: isupper */
+int isupper(int c) {
+  return __leapfrog_ctype_argument(c) + (c >= 'A' && c <= 'Z' ? 256 : 0);
+}
+/* model: isxdigit */
+int isxdigit(int c) {
+  int hex = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+  return __leapfrog_ctype_argument(c) + (hex ? 4096 : 0);
+}
+/* model: isascii */
+int isascii(int c) {
+  return (c & ~0x7f) == 0;
+}
+/* model: toascii */
+int toascii(int c) {
+  return c & 0x7f;
+}
+/* In glibc's tables, the values of a signed char below -1 map to those of the unsigned char. */
+/* model: tolower */
+int tolower(int c) {
+  if (c >= -128 && c < -1)
+    return c + 256;
+  return c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c;
+}
+/* model: toupper */
+int toupper(int c) {
+  if (c >= -128 && c < -1)
+    return c + 256;
+  return c >= 'a' && c <= 'z' ? c - ('a' - 'A') : c;
 }
 /* The helpers of sprintf and snprintf. A call with a string literal as its format, whose
    conversions the front end supports, is lowered into calls of these (lower/format.rs): each
