@@ -124,7 +124,7 @@ void *memchr(const void *s, int c, __leapfrog_size_t n) {
 /* model: __leapfrog_ctype_argument */
 const char __leapfrog_ctype_domain[384];
 int __leapfrog_ctype_argument(int c) {
-  return __leapfrog_ctype_domain[(long)c + 128];
+  return __leapfrog_ctype_domain[(long long)c + 128];
 }
 /* model: isalnum */
 int isalnum(int c) {
@@ -178,14 +178,6 @@ int isxdigit(int c) {
   int hex = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
   return __leapfrog_ctype_argument(c) + (hex ? 4096 : 0);
 }
-/* model: isascii */
-int isascii(int c) {
-  return (c & ~0x7f) == 0;
-}
-/* model: toascii */
-int toascii(int c) {
-  return c & 0x7f;
-}
 /* In glibc's tables, the values of a signed char below -1 map to those of the unsigned char. */
 /* model: tolower */
 int tolower(int c) {
@@ -198,6 +190,19 @@ int toupper(int c) {
   if (c >= -128 && c < -1)
     return c + 256;
   return c >= 'a' && c <= 'z' ? c - ('a' - 'A') : c;
+}
+/* The macros _tolower and _toupper read the same tables, for any argument. */
+/* model: _tolower */
+int _tolower(int c) {
+  if (c >= -128 && c < -1)
+    return __leapfrog_ctype_argument(c) + c + 256;
+  return __leapfrog_ctype_argument(c) + (c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c);
+}
+/* model: _toupper */
+int _toupper(int c) {
+  if (c >= -128 && c < -1)
+    return __leapfrog_ctype_argument(c) + c + 256;
+  return __leapfrog_ctype_argument(c) + (c >= 'a' && c <= 'z' ? c - ('a' - 'A') : c);
 }
 /* The helpers of sprintf and snprintf. A call with a string literal as its format, whose
    conversions the front end supports, is lowered into calls of these (lower/format.rs): each

@@ -3,7 +3,8 @@
 //! loop whose exit test is a coin toss. Here such a counter's values are computed exactly, and
 //! the comparisons on it become integer tests on a ghost counter of its steps.
 //!
-//! A loop qualifies for a floating-point register `x` when
+//! A loop qualifies for a floating-point register `x` that is not a global (a function without
+//! a body may change a global) when
 //! - the loop has one entry edge, reached from a step `x := c` (`c` a constant) through
 //!   locations with one incoming edge each, none writing `x`;
 //! - inside the loop, `x` is written only by steps `x := f(x)`, all with the same `f`, built from
@@ -109,6 +110,11 @@ fn analyze(
 ) -> Option<Counter> {
     let f = &q.funcs[fid];
     let Some(Type::Float(ty)) = q.vars[x].ty.reg() else { return None };
+    // A global may also change in a function without a body: only the function's own
+    // registers are written by their `defs` alone.
+    if q.vars[x].kind == VarKind::Global {
+        return None;
+    }
     if ty == FloatTy::F80 {
         return None;
     }

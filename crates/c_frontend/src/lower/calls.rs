@@ -61,6 +61,11 @@ enum Builtin {
     ByteSwap(IntTy),
     /// `__builtin_constant_p(e)`: whether `e` is a constant (gcc at -O0 folds only those).
     IsConstant,
+    /// `isascii(c)` (`test`) and `toascii(c)`: glibc's macros, computed in the promoted type of
+    /// the argument (as functions taking an `int` they would cut a `long`).
+    Ascii {
+        test: bool,
+    },
 }
 
 fn builtin(name: &str) -> Option<Builtin> {
@@ -83,6 +88,8 @@ fn builtin(name: &str) -> Option<Builtin> {
         "__builtin_bswap32" => ByteSwap(IntTy::U32),
         "__builtin_bswap64" => ByteSwap(IntTy::U64),
         "__builtin_constant_p" => IsConstant,
+        "isascii" => Ascii { test: true },
+        "toascii" => Ascii { test: false },
         "memset" | "__builtin_memset" => Memset,
         "memcpy" | "memmove" | "__builtin_memcpy" | "__builtin_memmove" => Memcpy,
         "printf" | "puts" | "putchar" | "fprintf" | "fputs" | "fflush" | "putc" | "fputc" | "vprintf" | "perror" => {
@@ -660,6 +667,25 @@ impl Cx<'_> {
                 self.jump(join, span);
                 self.set_cur(join);
                 Operand::value(Expr::Var(result), ty)
+            }
+            Builtin::Ascii { test } => {
+                let Some(arg) = args.first() else { return self.extern_call(name, sig, args, span) };
+                let v = self.value(arg);
+                let ty = default_promotion(&v.ty);
+                let Some(t) = ty.as_int() else { return self.extern_call(name, sig, args, span) };
+                let x = self.convert(v, &ty, span);
+                let mut x = [Some(self.materialize_int(x, t, span))];
+                self.interlude(&mut x, span);
+                let [Some(x)] = x else { unreachable!("a value") };
+                if test {
+                    // ((c) & ~0x7f) == 0
+                    let high = fold::binary(BinOp::BitAnd, t, x, Expr::Int(t.convert(!0x7f), t));
+                    let ascii = fold::cmp(CmpOp::Eq, high, Expr::Int(0, t));
+                    Operand::value(Expr::Cast(IntTy::I32, Box::new(ascii)), CType::int())
+                } else {
+                    // (c) & 0x7f
+                    Operand::value(fold::binary(BinOp::BitAnd, t, x, Expr::Int(0x7f, t)), ty)
+                }
             }
             Builtin::Expect => match args.first() {
                 // `__builtin_expect(e, c)` is `e` as a long; `c` is a constant hint.
