@@ -359,12 +359,19 @@ pub fn verify_checks(p: &Program, opts: &Options, props: CheckedProperties) -> R
         report.counterexample = Some(cex);
         return finish(report, summary);
     }
+    // (A check in another file than the entry's, such as a library model, is named with its path.)
+    let main_file = p.entry.map(|f| p.funcs[f].span.file);
     let unknown: Vec<String> = summary
         .checks
         .iter()
         .filter_map(|c| match &c.status {
             CheckStatus::Unknown { reason } => {
-                Some(format!("check {} ({}) at {}:{}: {reason}", c.id, c.kind, c.span.line, c.span.col))
+                let at = if Some(c.span.file) == main_file {
+                    format!("{}:{}", c.span.line, c.span.col)
+                } else {
+                    p.files.display(c.span).to_string()
+                };
+                Some(format!("check {} ({}) at {at}: {reason}", c.id, c.kind))
             }
             _ => None,
         })
