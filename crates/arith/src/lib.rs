@@ -334,7 +334,8 @@ impl CmpOp {
         }
     }
 
-    pub fn eval<T: Ord>(self, a: T, b: T) -> bool {
+    /// `a op b` (for floating-point values as IEEE 754 compares: with a NaN only `!=` holds).
+    pub fn eval<T: PartialOrd>(self, a: T, b: T) -> bool {
         match self {
             CmpOp::Eq => a == b,
             CmpOp::Ne => a != b,

@@ -70,7 +70,7 @@ pub fn decided_paths(
             .collect();
         let vars: BTreeSet<VarId> = forms.iter().flat_map(|(poly, _)| poly.vars()).collect();
         // A ghost (`\float_steps(x)`, `ir::float_counters`) is not C: no condition to print.
-        if vars.iter().any(|v| q.vars[*v].name.starts_with('\\')) {
+        if vars.iter().any(|v| q.vars[*v].is_ghost()) {
             return Vec::new();
         }
         // The condition is meant over mathematical integers; as C, a variable that is unsigned

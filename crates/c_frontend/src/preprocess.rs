@@ -193,16 +193,10 @@ pub fn string_models(
         message: format!("cannot write the string models: {e}"),
     })?;
     let needed = with_models_they_call(needed);
-    // (The file has comments on lines of their own only; the parser reads no comments.)
+    // (The parser reads no comments.)
     let mut text = String::new();
-    let (mut keep, mut in_comment) = (true, false);
-    for line in STRING_MODELS.lines() {
-        if let Some(name) = model_starting(line) {
-            keep = needed.contains(name);
-        }
-        let comment = in_comment || line.trim_start().starts_with("/*");
-        in_comment = comment && !line.contains("*/");
-        if keep && !comment {
+    for (section, comment, line) in model_lines() {
+        if section.is_none_or(|name| needed.contains(name)) && !comment {
             text.push_str(line);
         }
         text.push('\n');
@@ -233,21 +227,31 @@ fn with_models_they_call(needed: &std::collections::BTreeSet<String>) -> std::co
 /// comments).
 fn model_sections() -> Vec<(&'static str, String)> {
     let mut sections: Vec<(&'static str, String)> = Vec::new();
-    let mut in_comment = false;
-    for line in STRING_MODELS.lines() {
-        if let Some(name) = model_starting(line) {
+    for (section, comment, line) in model_lines() {
+        let Some(name) = section else { continue };
+        if sections.last().is_none_or(|(last, _)| *last != name) {
             sections.push((name, String::new()));
         }
-        let comment = in_comment || line.trim_start().starts_with("/*");
-        in_comment = comment && !line.contains("*/");
-        if let Some((_, code)) = sections.last_mut()
-            && !comment
-        {
+        if !comment && let Some((_, code)) = sections.last_mut() {
             code.push_str(line);
             code.push('\n');
         }
     }
     sections
+}
+
+/// The lines of the models file, each with the model whose section holds it (`None` before the
+/// first) and whether it is a comment line (the file has comments on lines of their own only).
+fn model_lines() -> impl Iterator<Item = (Option<&'static str>, bool, &'static str)> {
+    let (mut section, mut in_comment) = (None, false);
+    STRING_MODELS.lines().map(move |line| {
+        if let Some(name) = model_starting(line) {
+            section = Some(name);
+        }
+        let comment = in_comment || line.trim_start().starts_with("/*");
+        in_comment = comment && !line.contains("*/");
+        (section, comment, line)
+    })
 }
 
 /// Whether `code` calls the function `name`: its name, not the end of a longer identifier,

@@ -104,15 +104,7 @@ impl Env<'_> {
     /// `lhs op rhs` on floating-point values (IEEE: every comparison with a NaN is false but
     /// `!=`).
     pub fn float_compare(&self, op: CmpOp, lhs: &FloatExpr, rhs: &FloatExpr) -> Res<bool> {
-        let (l, r) = (self.float(lhs)?.value, self.float(rhs)?.value);
-        Ok(match op {
-            CmpOp::Eq => l == r,
-            CmpOp::Ne => l != r,
-            CmpOp::Lt => l < r,
-            CmpOp::Le => l <= r,
-            CmpOp::Gt => l > r,
-            CmpOp::Ge => l >= r,
-        })
+        Ok(op.eval(self.float(lhs)?.value, self.float(rhs)?.value))
     }
 }
 

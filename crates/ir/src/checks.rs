@@ -151,7 +151,7 @@ fn add(a: Expr, b: Expr) -> Expr {
 /// with a leading backslash: `\\offset(p)`, `\\read_at`); facts over them are printed apart
 /// from the C invariants.
 pub fn is_checks_variable(var: &Var) -> bool {
-    var.name.starts_with('\\')
+    var.is_ghost()
 }
 
 /// Whether `var` is one of the checks' ghosts that invariants may name (`\\offset(p)`,

@@ -119,15 +119,9 @@ fn analyze(
         return None;
     }
     // Every step is `x := f(x)` with the same `f`, non-decreasing.
-    let step = |e: EdgeId| match &f.edges[e].cmd {
-        Command::Opaque { havoc, compute: Some(c), .. } if havoc == &vec![x] => match &**c {
-            Computed::Float(FloatStep::Set { dst, value }) if *dst == x => Some(value.clone()),
-            _ => None,
-        },
-        _ => None,
-    };
-    let update = step(steps[0])?;
-    if steps.iter().any(|&e| step(e).as_ref() != Some(&update)) {
+    let step = |e: EdgeId| float_step(&f.edges[e].cmd).filter(|(dst, _)| *dst == x).map(|(_, value)| value);
+    let update = step(steps[0])?.clone();
+    if steps.iter().any(|&e| step(e) != Some(&update)) {
         return None;
     }
     if shape(&update, x, ty, arith)? != Shape::Rising {
@@ -142,9 +136,8 @@ fn analyze(
     let (start, first) = loop {
         let cmd = &f.edges[e].cmd;
         if cmd.defs().contains(&x) {
-            let Command::Opaque { havoc, compute: Some(c), .. } = cmd else { return None };
-            let Computed::Float(FloatStep::Set { dst, value }) = &**c else { return None };
-            if havoc != &vec![x] || *dst != x || shape(value, x, ty, arith)? != Shape::Closed {
+            let (dst, value) = float_step(cmd)?;
+            if dst != x || shape(value, x, ty, arith)? != Shape::Closed {
                 return None;
             }
             let first = arith.value(&FloatExpr::Convert { value: Box::new(value.clone()), ty }, x, ty, 0.0)?;
@@ -166,9 +159,8 @@ fn analyze(
         if !(lp.contains(edge.from) && lp.contains(edge.to)) {
             continue;
         }
-        let Command::Opaque { havoc, compute: Some(c), .. } = &edge.cmd else { continue };
-        let Computed::Float(FloatStep::Compare { dst, op, lhs, rhs }) = &**c else { continue };
-        if havoc != &vec![*dst] || !matches!(q.vars[*dst].ty.reg(), Some(Type::Int(_))) {
+        let Some(FloatStep::Compare { dst, op, lhs, rhs }) = float_computation(&edge.cmd) else { continue };
+        if !matches!(q.vars[*dst].ty.reg(), Some(Type::Int(_))) {
             continue;
         }
         let (op, rising, constant) = match (shape(lhs, x, ty, arith), shape(rhs, x, ty, arith)) {
@@ -185,14 +177,8 @@ fn analyze(
     if compares.is_empty() {
         return None;
     }
-    let holds = |op: CmpOp, l: f64, r: f64| match op {
-        CmpOp::Lt => l < r,
-        CmpOp::Le => l <= r,
-        CmpOp::Gt => l > r,
-        _ => l >= r,
-    };
     let truth = |(_, _, op, g, d): &(EdgeId, VarId, CmpOp, FloatExpr, f64), v: f64| {
-        arith.value(g, x, ty, v).map(|l| holds(*op, l, *d))
+        arith.value(g, x, ty, v).map(|l| op.eval(l, *d))
     };
     let initially: Vec<bool> = compares.iter().map(|c| truth(c, first)).collect::<Option<_>>()?;
     let mut changes: Vec<Option<usize>> = vec![None; compares.len()];
@@ -231,6 +217,25 @@ fn analyze(
         return None;
     }
     Some(Counter { start, tests })
+}
+
+/// The float computation of an opaque step that assigns only the register it computes.
+fn float_computation(cmd: &Command) -> Option<&FloatStep> {
+    let Command::Opaque { havoc, compute: Some(c), .. } = cmd else { return None };
+    let Computed::Float(step) = &**c else { return None };
+    let dst = match step {
+        FloatStep::Set { dst, .. } | FloatStep::Compare { dst, .. } => *dst,
+        _ => return None,
+    };
+    (havoc.as_slice() == [dst]).then_some(step)
+}
+
+/// `(dst, value)` when `cmd` is the float step `dst := value`.
+fn float_step(cmd: &Command) -> Option<(VarId, &FloatExpr)> {
+    match float_computation(cmd)? {
+        FloatStep::Set { dst, value } => Some((*dst, value)),
+        _ => None,
+    }
 }
 
 /// How a floating-point expression depends on the counter `x`.

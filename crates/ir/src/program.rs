@@ -54,6 +54,15 @@ pub struct Var {
     pub scope: Option<VarScope>,
 }
 
+impl Var {
+    /// Whether this is a ghost an analysis added (the checks' `\\offset(p)`, a float counter's
+    /// `\\float_steps(x)`): ghosts are named with a leading backslash, which no C name has, so
+    /// facts over them are not C.
+    pub fn is_ghost(&self) -> bool {
+        self.name.starts_with('\\')
+    }
+}
+
 /// The stretch of one file in which a variable's name is in scope.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct VarScope {

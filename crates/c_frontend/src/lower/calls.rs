@@ -652,10 +652,7 @@ impl Cx<'_> {
                 let Some(t) = ty.as_int() else { return self.extern_call(name, sig, args, span) };
                 let Some(arg) = args.first() else { return self.extern_call(name, sig, args, span) };
                 let v = self.value(arg);
-                let x = self.convert(v, &ty, span);
-                let mut x = [Some(self.materialize_int(x, t, span))];
-                self.interlude(&mut x, span);
-                let [Some(x)] = x else { unreachable!("a value") };
+                let x = self.int_argument(v, &ty, t, span);
                 let result = self.new_temp(Type::Int(t), span);
                 let (neg, pos, join) = (self.new_loc(), self.new_loc(), self.new_loc());
                 self.branch(fold::cmp(CmpOp::Lt, x.clone(), Expr::Int(0, t)), neg, pos, span);
@@ -673,10 +670,7 @@ impl Cx<'_> {
                 let v = self.value(arg);
                 let ty = default_promotion(&v.ty);
                 let Some(t) = ty.as_int() else { return self.extern_call(name, sig, args, span) };
-                let x = self.convert(v, &ty, span);
-                let mut x = [Some(self.materialize_int(x, t, span))];
-                self.interlude(&mut x, span);
-                let [Some(x)] = x else { unreachable!("a value") };
+                let x = self.int_argument(v, &ty, t, span);
                 if test {
                     // ((c) & ~0x7f) == 0
                     let high = fold::binary(BinOp::BitAnd, t, x, Expr::Int(t.convert(!0x7f), t));
@@ -729,6 +723,16 @@ impl Cx<'_> {
     }
 
     /// A value that must not be read twice from a changing variable: kept in a temporary.
+    /// The one argument `v` of a builtin, converted to `ty` (the integer type `t`), kept where
+    /// the rest of the call cannot change it.
+    fn int_argument(&mut self, v: Operand, ty: &CType, t: IntTy, span: Span) -> Expr {
+        let x = self.convert(v, ty, span);
+        let mut x = [Some(self.materialize_int(x, t, span))];
+        self.interlude(&mut x, span);
+        let [Some(x)] = x else { unreachable!("a value") };
+        x
+    }
+
     fn materialize_int(&mut self, e: Expr, t: IntTy, span: Span) -> Expr {
         match e {
             Expr::Int(..) => e,

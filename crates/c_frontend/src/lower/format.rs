@@ -214,6 +214,24 @@ pub struct FormattedCall {
     pieces: Vec<Piece>,
 }
 
+/// The index of the format among the arguments (after `snprintf`'s size).
+fn format_index(bounded: bool) -> usize {
+    if bounded { 2 } else { 1 }
+}
+
+impl FormattedCall {
+    /// The conversions, in order.
+    fn conversions(&self) -> Vec<Conversion> {
+        self.pieces
+            .iter()
+            .filter_map(|p| match p {
+                Piece::Conversion(c) => Some(*c),
+                Piece::Text(_) => None,
+            })
+            .collect()
+    }
+}
+
 /// The bytes of a plain string literal (`"..."` pieces, not wide ones).
 fn narrow_literal(s: &Node<StringLiteral>) -> Option<Vec<u8>> {
     s.node.iter().all(|p| p.starts_with('"')).then(|| super::expr::string_bytes(&s.node))
@@ -275,16 +293,10 @@ impl Cx<'_> {
             "snprintf" | "__builtin_snprintf" => true,
             _ => return None,
         };
-        let at = if bounded { 2 } else { 1 };
+        let at = format_index(bounded);
         let Expression::StringLiteral(format) = &args.get(at)?.node else { return None };
-        let pieces = parse(&narrow_literal(format)?)?;
-        let conversions: Vec<&Conversion> = pieces
-            .iter()
-            .filter_map(|p| match p {
-                Piece::Conversion(c) => Some(c),
-                Piece::Text(_) => None,
-            })
-            .collect();
+        let call = FormattedCall { bounded, pieces: parse(&narrow_literal(format)?)? };
+        let conversions = call.conversions();
         // Arguments left over are evaluated and ignored (C11 7.21.6.1p2).
         if args.len() < at + 1 + conversions.len() {
             return None;
@@ -309,7 +321,7 @@ impl Cx<'_> {
                 return None;
             }
         }
-        Some(FormattedCall { bounded, pieces })
+        Some(call)
     }
 
     /// Lower a [`FormattedCall`]: the arguments right to left as gcc evaluates them, then one
@@ -321,17 +333,10 @@ impl Cx<'_> {
         span: Span,
     ) -> Operand {
         let dm = self.l.dm;
-        let at = if call.bounded { 2 } else { 1 };
+        let at = format_index(call.bounded);
         let char_ptr = CType::Ptr(Box::new(CType::Int(IntTy::I8)));
         let size = CType::Int(dm.size_type(false));
-        let conversions: Vec<Conversion> = call
-            .pieces
-            .iter()
-            .filter_map(|p| match p {
-                Piece::Conversion(c) => Some(*c),
-                Piece::Text(_) => None,
-            })
-            .collect();
+        let conversions = call.conversions();
         // The format is a literal, which the helpers do not read, so it is not evaluated: the
         // other arguments are (the buffer, `snprintf`'s size, then one value per conversion from
         // index `at`).
