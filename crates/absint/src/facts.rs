@@ -228,7 +228,14 @@ fn domain_facts<D: leapfrog_domains::NumericDomain + 'static>(
         ..crate::Config::new(semantics)
     };
     crate::until_deadline(Some(deadline), move || {
-        let inv = crate::analyze::<D>(&q, func, &cfg).ok()?;
+        let inv = crate::analyze::<D>(&q, func, &cfg)
+            .inspect_err(|e| {
+                if std::env::var_os("LEAPFROG_SHOW_INVARIANTS").is_some() {
+                    // For developers: why a domain found nothing.
+                    eprintln!("no {} facts: {e}", std::any::type_name::<D>());
+                }
+            })
+            .ok()?;
         Some(header_facts(&q, &inv, semantics, true))
     })
     .flatten()

@@ -382,6 +382,26 @@ impl<'a> Analyzer<'a> {
 
     fn assign<D: NumericDomain>(&self, out: &mut D, v: VarId, e: &Expr) {
         let (Some(d), Some(ty)) = (self.tracked.dim(v), self.tracked.ty(v)) else { return };
+        if let Some(cond) = condition_value(e) {
+            // A comparison's value (`negative = x < 0`): 1 where it holds, 0 where it does not,
+            // each branch with what it tells, joined (so `x >= 100` makes it 0, and octagons
+            // relate it to `x` where they can).
+            let branch = |holds: bool| {
+                let mut branch = out.clone();
+                let cond = if holds { cond.clone() } else { Expr::Not(Box::new(cond.clone())) };
+                for c in condition(self.p, &self.tracked, self.cfg.semantics, &branch, &cond) {
+                    branch.assume(&c);
+                }
+                branch.assign(d, &Affine::constant(rational(i128::from(holds))));
+                (!branch.is_bottom()).then_some(branch)
+            };
+            match (branch(true), branch(false)) {
+                (Some(a), Some(b)) => *out = a.join(&b),
+                (Some(one), None) | (None, Some(one)) => *out = one,
+                (None, None) => *out = D::bottom(),
+            }
+            return;
+        }
         if ty == IntTy::Bool {
             // A condition or `_Bool`: 0 or 1 (a constant stays exact).
             match e {
@@ -438,6 +458,17 @@ impl<'a> Analyzer<'a> {
                 None => out.forget(d),
             },
         }
+    }
+}
+
+/// The condition whose value (0 or 1, perhaps converted to an integer type) `e` is: a
+/// comparison or its negation.
+fn condition_value(e: &Expr) -> Option<&Expr> {
+    match e {
+        Expr::Cast(_, inner) => condition_value(inner),
+        Expr::Cmp(..) => Some(e),
+        Expr::Not(inner) if matches!(**inner, Expr::Cmp(..)) => Some(e),
+        _ => None,
     }
 }
 

@@ -512,7 +512,7 @@ impl DataModelArg {
 
 /// Stack of the thread that runs a job: deep programs make deep (but bounded) recursion in
 /// places that walk syntax; the interpreter and graph algorithms are iterative.
-const JOB_STACK_BYTES: usize = 256 << 20;
+pub(crate) const JOB_STACK_BYTES: usize = 256 << 20;
 
 /// The panics of this run (message and place), as the panic hook saw them; at most
 /// [`MAX_RECORDED_PANICS`].

@@ -1,8 +1,11 @@
 //! Internal errors in the binary: a panic inside the certificate checker is caught there and the
-//! answer is UNKNOWN with the reason (exit 0, a valid answer); a panic nothing catches ends the
-//! run with exit 3 and the panic's message. Panics are injected with `LEAPFROG_INJECT_PANIC`
-//! (read by `leapfrog_certify`'s `guarded` and by the CLI's `run`), which exists for these tests:
-//! an injected panic in the checker can only make an answer UNKNOWN.
+//! answer is UNKNOWN with the reason (exit 0, a valid answer); a panic nothing catches (in the
+//! job, or in the analysis on its own thread) ends the run with exit 3 and the panic's message;
+//! an analysis still running past its time limit (a solver call deaf to its deadline) gets
+//! UNKNOWN a grace period later. Faults are injected with `LEAPFROG_INJECT_PANIC` (read by
+//! `leapfrog_certify`'s `guarded` and by the CLI's `run` and verdict jobs) and
+//! `LEAPFROG_INJECT_STALL`, which exist for these tests: an injected panic in the checker can
+//! only make an answer UNKNOWN.
 
 use serde_json::Value;
 use std::process::{Command, Output};
@@ -18,7 +21,7 @@ const SAFE: &str = "extern int __VERIFIER_nondet_int(void);\nextern void __VERIF
 
 fn leapfrog_with(inject: Option<&str>, args: &[&str]) -> Output {
     let mut c = Command::new(env!("CARGO_BIN_EXE_leapfrog"));
-    c.args(args).env_remove("LEAPFROG_INJECT_PANIC");
+    c.args(args).env_remove("LEAPFROG_INJECT_PANIC").env_remove("LEAPFROG_INJECT_STALL");
     if let Some(what) = inject {
         c.env("LEAPFROG_INJECT_PANIC", what);
     }
@@ -62,4 +65,33 @@ fn an_uncaught_panic_exits_3_with_its_message() {
     );
     assert!(err.contains("please report it"), "{err}");
     assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn a_panic_in_the_analysis_exits_3_with_its_message() {
+    let dir = temp_dir("panic-analysis");
+    let src = write(&dir, "safe.c", SAFE);
+    let out = leapfrog_with(Some("analysis"), &["terminate", "--format", "json", &src]);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("injected by LEAPFROG_INJECT_PANIC=analysis"), "{err}");
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn an_analysis_past_its_time_limit_is_an_unknown_answer() {
+    let dir = temp_dir("stall-analysis");
+    let src = write(&dir, "safe.c", SAFE);
+    let started = std::time::Instant::now();
+    let out = Command::new(env!("CARGO_BIN_EXE_leapfrog"))
+        .args(["verify", "--format", "json", "--timeout", "1", src.as_str()])
+        .env_remove("LEAPFROG_INJECT_PANIC")
+        .env("LEAPFROG_INJECT_STALL", "analysis")
+        .output()
+        .expect("run leapfrog");
+    assert!(started.elapsed() < std::time::Duration::from_secs(20), "took {:?}", started.elapsed());
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let v: Value = serde_json::from_slice(&out.stdout).expect("a JSON answer");
+    assert_eq!(v["verdict"], "UNKNOWN", "{v}");
+    assert!(v["reason"].as_str().is_some_and(|r| r.contains("time limit")), "{v}");
 }

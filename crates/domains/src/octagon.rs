@@ -108,9 +108,9 @@ impl Dbm {
     }
 
     /// The integer tight closure in place; `false` when there is no integer point. Computed in
-    /// machine integers when every entry is a small enough integer (as the entries of integer
-    /// programs' octagons are), in exact rationals otherwise: the same result, the first many
-    /// times faster (no allocation per sum).
+    /// machine integers when every entry, rounded down (the points are integral), is small
+    /// enough (as the entries of integer programs' octagons are), in exact rationals otherwise:
+    /// the same result, the first many times faster (no allocation per sum).
     fn close(&mut self) -> bool {
         match self.close_small() {
             Some(nonempty) => nonempty,
@@ -118,8 +118,8 @@ impl Dbm {
         }
     }
 
-    /// [`Dbm::close`] over `i128` entries: `None` (and `self` unchanged) when an entry is not
-    /// an integer of at most 100 bits or a sum leaves `i128`.
+    /// [`Dbm::close`] over `i128` entries: `None` (and `self` unchanged) when an entry rounded
+    /// down has more than 100 bits or a sum leaves `i128`.
     fn close_small(&mut self) -> Option<bool> {
         const INF: i128 = i128::MAX;
         const LIMIT: i128 = 1 << 100;
@@ -128,14 +128,18 @@ impl Dbm {
         for e in &self.entries {
             m.push(match e {
                 None => INF,
-                Some(r) if r.is_integer() => {
-                    let v = i128::try_from(r.to_integer()).ok()?;
+                // Every point is integral, so `±x ± y <= c` is `±x ± y <= floor(c)`.
+                Some(r) => {
+                    let v = if r.denom().is_one() {
+                        i128::try_from(r.numer()).ok()?
+                    } else {
+                        i128::try_from(r.floor().to_integer()).ok()?
+                    };
                     if v.abs() > LIMIT {
                         return None;
                     }
                     v
                 }
-                Some(_) => return None,
             });
         }
         // Shortest paths (Floyd–Warshall).
@@ -156,11 +160,13 @@ impl Dbm {
                     }
                 }
             }
+            // A negative cycle: no point (and the sums would only grow more negative, until
+            // they leave `i128`).
+            if (0..n).any(|i| m[i * n + i] < 0) {
+                return Some(false);
+            }
         }
         let nonempty = 'check: {
-            if (0..n).any(|i| m[i * n + i] < 0) {
-                break 'check false;
-            }
             // Tightening: 2x ≤ c means x ≤ floor(c/2) for an integer x.
             for i in 0..n {
                 let e = &mut m[i * n + bar(i)];
@@ -765,10 +771,15 @@ impl NumericDomain for Octagon {
     /// new value: the thresholds and their negations (each entry bounds some `±x ± y` or `±x`
     /// from above, and a threshold may bound either sign), doubled for the unary entries.
     fn widen_with_thresholds(&self, newer: &Self, thresholds: &[Rational]) -> Self {
-        let candidates: Vec<Rational> = thresholds.iter().flat_map(|t| [t.floor(), (-t).floor()]).collect();
+        // The candidate bounds, sorted, for `x - y` and (doubled) for `2x`: an entry that grew
+        // goes to the least one above it.
+        let mut once: Vec<Rational> = thresholds.iter().flat_map(|t| [t.floor(), (-t).floor()]).collect();
+        once.sort();
+        once.dedup();
+        let twice: Vec<Rational> = once.iter().map(|t| t * rational(2)).collect();
         self.widen_by(newer, |i, j, new| {
-            let scale = if j == bar(i) { rational(2) } else { Rational::one() };
-            candidates.iter().map(|t| t * &scale).filter(|t| t >= new).min()
+            let ladder = if j == bar(i) { &twice } else { &once };
+            ladder.get(ladder.partition_point(|t| t < new)).cloned()
         })
     }
 }

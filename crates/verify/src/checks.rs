@@ -54,6 +54,9 @@ const OCTAGON_SHARE: f64 = 0.15;
 const POLYHEDRA_SHARE: f64 = 0.1;
 /// The share of the budget the first proof, without memory, may take.
 const FORGETFUL_SHARE: f64 = 0.25;
+/// The octagons' bound on live integer variables in the pass with the strings' lengths: their
+/// ghosts (three a buffer, and the object last read) come on top of the program's own.
+const STRING_LENGTHS_MAX_LIVE: usize = 40;
 
 /// Decides the checks `props` asks for on `p`.
 pub fn verify_checks(p: &Program, opts: &Options, props: CheckedProperties) -> Report {
@@ -168,9 +171,9 @@ pub fn verify_checks(p: &Program, opts: &Options, props: CheckedProperties) -> R
             polyhedra_started + opts.timeout.mul_f64(POLYHEDRA_SHARE),
         );
         trace_polyhedra(polyhedra.len(), polyhedra_started.elapsed());
-        let octagon_proof = |forgetful: &Program, templates: &[(Expr, String)]| {
+        let octagon_proof = |forgetful: &Program, templates: &[(Expr, String)], max_live: usize| {
             let started = Instant::now();
-            let mut seeds = crate::OctagonSeeds::compute(forgetful, fid, &budget, templates);
+            let mut seeds = crate::OctagonSeeds::compute(forgetful, fid, &budget, templates, max_live);
             seeds.add_polyhedra(&q, &polyhedra);
             let left = (started + budget.timeout).max(Instant::now() + budget.timeout / 2);
             let timeout = left.saturating_duration_since(Instant::now());
@@ -178,7 +181,8 @@ pub fn verify_checks(p: &Program, opts: &Options, props: CheckedProperties) -> R
             trace_octagons(seeds.len(), started.elapsed(), &proof);
             proof.ok()
         };
-        if let Some((proven, certificate)) = octagon_proof(&forgetful, &instrumented.templates) {
+        if let Some((proven, certificate)) = octagon_proof(&forgetful, &instrumented.templates, crate::ABSINT_MAX_LIVE)
+        {
             let open: Vec<usize> = (0..checks.len()).filter(|i| status[*i].is_none()).collect();
             let proof = Report { certificate, ..true_report(opts.semantics, technique::OCTAGON_INVARIANTS) };
             if open.iter().all(|i| proven.contains(&(*i as u32))) {
@@ -205,7 +209,9 @@ pub fn verify_checks(p: &Program, opts: &Options, props: CheckedProperties) -> R
                     }
                 }
                 let forgetful = forgetting_memory(&measured, fid, &tables);
-                if let Some((proven, certificate)) = octagon_proof(&forgetful, &second.templates) {
+                if let Some((proven, certificate)) =
+                    octagon_proof(&forgetful, &second.templates, STRING_LENGTHS_MAX_LIVE)
+                {
                     let open: Vec<usize> = (0..checks.len()).filter(|i| status[*i].is_none()).collect();
                     for i in open.into_iter().filter(|i| proven.contains(&(*i as u32))) {
                         status[i] = Some(CheckStatus::Proven { technique: technique::OCTAGON_INVARIANTS });

@@ -24,6 +24,7 @@ pub mod exits;
 pub mod falsify;
 pub mod ghosts;
 pub mod invariants;
+pub mod last_iteration;
 pub mod observed;
 pub mod traces;
 
@@ -58,7 +59,7 @@ const SUMMARY_SHARE: f64 = 0.7;
 /// The most the octagon analysis may take (after the templates failed), and its bound on live
 /// integer variables.
 const ABSINT_SHARE: f64 = 0.1;
-const ABSINT_MAX_LIVE: usize = 24;
+pub const ABSINT_MAX_LIVE: usize = 24;
 /// The polyhedra's bound on live integer variables.
 const POLYHEDRA_MAX_LIVE: usize = 16;
 /// The share of the budget the search through disjunctive summaries may use (its replay may use
@@ -266,7 +267,7 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
     let mut ghost_material = None;
     if attempt.proof.is_err() && !attempt.analysis.forest.loops.is_empty() && Instant::now() < summary_deadline {
         let absint_deadline = (Instant::now() + opts.timeout.mul_f64(ABSINT_SHARE)).min(summary_deadline);
-        let mut seeds = octagon_candidates(&q, fid, opts.semantics, &views, absint_deadline);
+        let mut seeds = octagon_candidates(&q, fid, opts.semantics, &views, ABSINT_MAX_LIVE, absint_deadline);
         facts = seeds.iter().map(|(l, c)| (*l, c.expr.clone())).collect();
         // As candidates, only what the user can name at the loop (a fact about a string
         // literal's bytes, `.str0[0] == 114`, is the summaries' business, not the certificate's).
@@ -410,9 +411,10 @@ fn octagon_candidates(
     fid: FuncId,
     semantics: Semantics,
     views: &[MemoryView],
+    max_live: usize,
     deadline: Instant,
 ) -> Vec<(leapfrog_ir::LocId, Candidate)> {
-    leapfrog_absint::facts::octagon_facts(q, fid, semantics, ABSINT_MAX_LIVE, views, deadline)
+    leapfrog_absint::facts::octagon_facts(q, fid, semantics, max_live, views, deadline)
         .unwrap_or_default()
         .into_iter()
         .map(|(header, expr, text)| (header, Candidate { expr, text }))
@@ -478,7 +480,7 @@ pub fn prove_assertions(
     }
     let absint_deadline = (Instant::now() + opts.timeout.mul_f64(ABSINT_SHARE)).min(deadline);
     let mut more: Vec<(leapfrog_ir::LocId, Candidate)> = seeds.to_vec();
-    more.extend(octagon_candidates(&q, fid, opts.semantics, &views, absint_deadline));
+    more.extend(octagon_candidates(&q, fid, opts.semantics, &views, ABSINT_MAX_LIVE, absint_deadline));
     let forest = &first.analysis.forest;
     let samples = leapfrog_summarize::analysis::entry_samples(&q, &q.funcs[fid], forest, &cfg, &views);
     more.extend(closed_forms::candidates(&q, fid, forest, &samples, opts.semantics, absint_deadline));
@@ -525,13 +527,21 @@ pub struct OctagonSeeds {
 }
 
 impl OctagonSeeds {
-    /// The octagon invariants of `q`'s function `fid`, and `templates` (a candidate and its
-    /// text) at every loop.
-    pub fn compute(q: &Program, fid: FuncId, opts: &Options, templates: &[(Expr, String)]) -> OctagonSeeds {
+    /// The octagon invariants of `q`'s function `fid` (none when more than `max_live` integer
+    /// variables are live at one point), and `templates` (a candidate and its text) at every
+    /// loop.
+    pub fn compute(
+        q: &Program,
+        fid: FuncId,
+        opts: &Options,
+        templates: &[(Expr, String)],
+        max_live: usize,
+    ) -> OctagonSeeds {
         let deadline = Instant::now() + opts.timeout;
         let mut program = q.clone();
         let views = add_memory_views(&mut program, fid);
-        let mut seeds = octagon_candidates(&program, fid, opts.semantics, &views, deadline);
+        let mut seeds = octagon_candidates(&program, fid, opts.semantics, &views, max_live, deadline);
+        seeds.extend(last_iteration::candidates(&program, fid, opts.semantics));
         let forest = leapfrog_ir::loops::LoopForest::compute(&program.funcs[fid]);
         for lp in forest.loops.values() {
             for (expr, text) in templates {
@@ -610,6 +620,16 @@ impl OctagonSeeds {
         }
         if let SafetyResult::Unknown(why) = &analysis.safety {
             return Err(format!("the summarized program could not be checked: {why}"));
+        }
+        if std::env::var_os("LEAPFROG_SHOW_INVARIANTS").is_some() {
+            // For developers: the candidates, and what Houdini kept at each loop.
+            for (l, c) in &self.seeds {
+                eprintln!("candidate at {l:?}: {}", c.text);
+            }
+            for summary in &analysis.loops {
+                let texts: Vec<&str> = summary.invariant.iter().map(|c| c.text.as_str()).collect();
+                eprintln!("invariant at {:?}: {}", summary.header, texts.join(" && "));
+            }
         }
         let safe: BTreeSet<leapfrog_ir::EdgeId> = analysis.safe_edges.iter().copied().collect();
         let (mut all, mut failing) = (BTreeSet::new(), BTreeSet::new());

@@ -12,6 +12,9 @@ use leapfrog_report::Format;
 use leapfrog_source::SourceFiles;
 use leapfrog_verify::Options;
 use serde_json::Value;
+use std::io::Write;
+use std::sync::mpsc::RecvTimeoutError;
+use std::time::Duration;
 
 /// One verdict job: its property, its analysis and the emitters of its report.
 pub struct VerdictJob<R> {
@@ -95,7 +98,7 @@ pub fn run_verify(input: &Input, format: Format, options: &Options, named: &[Str
     })
 }
 
-impl<R> VerdictJob<R> {
+impl<R: Send> VerdictJob<R> {
     pub fn run(&self, input: &Input, format: Format, options: &Options) -> u8 {
         let property = self.property.clone();
         let name = self.name;
@@ -114,7 +117,7 @@ impl<R> VerdictJob<R> {
         input: &Input,
         format: Format,
         options: &Options,
-        analyze: &dyn Fn(&Program, &Options) -> R,
+        analyze: &(dyn Fn(&Program, &Options) -> R + Sync),
         stated: &dyn Fn(Option<&crate::task::Task>) -> Result<(), String>,
     ) -> u8 {
         let print = |files: &SourceFiles, report: &R| match format {
@@ -135,9 +138,61 @@ impl<R> VerdictJob<R> {
         }
         let report = match stated(input.task.as_ref()) {
             Err(why) => (self.unknown)(options.semantics, why),
-            Ok(()) => analyze(&program, options),
+            Ok(()) => within_hard_limit(
+                options.timeout,
+                || analyze(&program, options),
+                || {
+                    print(&program.files, &(self.unknown)(options.semantics, timed_out_reason(options.timeout)));
+                },
+            ),
         };
         print(&program.files, &report);
         EXIT_OK
+    }
+}
+
+/// `work`'s value, computed on a thread of its own; when it is still running a grace period
+/// after `limit` (a solver call that does not notice its deadline), `give_up` prints the answer
+/// and the process ends there, with the work unfinished.
+fn within_hard_limit<R: Send>(limit: Duration, work: impl FnOnce() -> R + Send, give_up: impl FnOnce()) -> R {
+    let grace = (limit / 20).clamp(Duration::from_millis(500), Duration::from_secs(3));
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::scope(|scope| {
+        let worker = std::thread::Builder::new()
+            .name("leapfrog-analysis".into())
+            .stack_size(crate::JOB_STACK_BYTES)
+            .spawn_scoped(scope, move || {
+                inject_faults();
+                // (A send fails only when the waiting side gave up.)
+                let _ = sender.send(work());
+            })
+            .unwrap_or_else(|e| panic!("cannot start the analysis' thread: {e}"));
+        match receiver.recv_timeout(limit + grace) {
+            Ok(value) => value,
+            Err(RecvTimeoutError::Timeout) => {
+                give_up();
+                let _ = std::io::stdout().flush();
+                // Not `process::exit`: its clean-up would run under the solver still working.
+                // SAFETY: `_exit` ends the process at once; nothing of it is used afterwards.
+                unsafe { libc::_exit(i32::from(EXIT_OK)) }
+            }
+            // The analysis panicked (its sender dropped unsent): the panic goes on here.
+            Err(RecvTimeoutError::Disconnected) => {
+                let payload = worker.join().err().unwrap_or_else(|| Box::new("the analysis stopped without an answer"));
+                std::panic::resume_unwind(payload)
+            }
+        }
+    })
+}
+
+/// Fault injection for the tests of the command line (`crates/cli/tests/panics.rs`): the
+/// analysis panics on its thread when `LEAPFROG_INJECT_PANIC=analysis`, and stalls (as a solver
+/// call deaf to its deadline does) when `LEAPFROG_INJECT_STALL=analysis`.
+fn inject_faults() {
+    if std::env::var_os("LEAPFROG_INJECT_PANIC").is_some_and(|v| v == "analysis") {
+        panic!("injected by LEAPFROG_INJECT_PANIC=analysis");
+    }
+    if std::env::var_os("LEAPFROG_INJECT_STALL").is_some_and(|v| v == "analysis") {
+        std::thread::sleep(Duration::from_secs(3600));
     }
 }

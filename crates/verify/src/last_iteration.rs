@@ -1,0 +1,104 @@
+//! Invariant candidates from a loop's assertions at its counter's last value.
+//!
+//! An assertion inside a loop that a counter `k` runs through (`k < n` to enter an iteration,
+//! `k` moved by one per iteration) mostly needs, at the loop's header, what the assertion says
+//! at the counter's last value: for the bounds check of `msg[i + k]` under `k < n`, that is
+//! `\offset(msg) + i + (n - 1) + 1 <= \object_size(msg)`, the relation of three variables
+//! (`i + n <= \object_size(msg)`) octagons cannot find and the polyhedra, which do not see the
+//! checks' ghosts, do not find either. So each linear comparison asserted in a loop is a
+//! candidate at the loop's header with the counter replaced by its last value.
+//!
+//! These are only candidates: Houdini keeps the inductive ones with the others, and the
+//! independent checker re-checks the certificate.
+
+use leapfrog_absint::Tracked;
+use leapfrog_absint::facts::constraint_expr;
+use leapfrog_absint::linearize::{comparison, linearize};
+use leapfrog_arith::{CmpOp, Semantics};
+use leapfrog_ir::loops::LoopForest;
+use leapfrog_ir::{Command, Expr, FuncId, LocId, Program, VarId};
+use leapfrog_linear::{Affine, Constraint, rational};
+use leapfrog_summarize::candidates::Candidate;
+use num_traits::Zero;
+
+/// The most candidates one loop gets.
+const MAX_PER_LOOP: usize = 16;
+
+/// The candidates of `q`'s function `fid`, at their loops' headers.
+pub fn candidates(q: &Program, fid: FuncId, semantics: Semantics) -> Vec<(LocId, Candidate)> {
+    let f = &q.funcs[fid];
+    let tracked = Tracked::of(q, fid);
+    let forest = LoopForest::compute(f);
+    let mut out = Vec::new();
+    for lp in forest.loops.values() {
+        let inside = |l: LocId| lp.body.binary_search(&l).is_ok();
+        let Some((k, last)) = counter(q, fid, &tracked, semantics, lp.header, &inside) else { continue };
+        let mut here: Vec<Candidate> = Vec::new();
+        for edge in f.edges.values().filter(|e| inside(e.from)) {
+            let Command::Assert { cond: Expr::Cmp(op, a, b), .. } = &edge.cmd else { continue };
+            if !matches!(op, CmpOp::Lt | CmpOp::Le | CmpOp::Gt | CmpOp::Ge) {
+                continue;
+            }
+            let exact = |e: &Expr| linearize(q, &tracked, semantics, e).filter(|l| l.wrap.is_none());
+            let (Some(la), Some(lb)) = (exact(a), exact(b)) else { continue };
+            if la.affine.coefficient(&k).is_zero() && lb.affine.coefficient(&k).is_zero() {
+                continue;
+            }
+            for c in comparison(*op, &la.affine.substitute(&k, &last), &lb.affine.substitute(&k, &last)) {
+                let over_vars: Constraint<VarId> = c.map_vars(|d| tracked.var(*d));
+                let Some((expr, text)) = constraint_expr(q, &over_vars, semantics) else { continue };
+                if here.len() < MAX_PER_LOOP && !here.iter().any(|h| h.expr == expr) {
+                    here.push(Candidate { expr, text });
+                }
+            }
+        }
+        out.extend(here.into_iter().map(|c| (lp.header, c)));
+    }
+    out
+}
+
+/// The loop's counter (a dimension) and its last value in an iteration, as an affine
+/// expression: the header's one way into the body compares a register `k` with a linear `n`
+/// (`k < n`, `k <= n`, `k != n` for a counter going up; `>`, `>=`, `!=` for one going down) and
+/// the loop assigns `k` once, `k := k ± 1`.
+fn counter(
+    q: &Program,
+    fid: FuncId,
+    tracked: &Tracked,
+    semantics: Semantics,
+    header: LocId,
+    inside: &dyn Fn(LocId) -> bool,
+) -> Option<(usize, Affine<usize>)> {
+    let f = &q.funcs[fid];
+    let exact = |e: &Expr| linearize(q, tracked, semantics, e).filter(|l| l.wrap.is_none()).map(|l| l.affine);
+    let mut into_body = f.edges.values().filter(|e| e.from == header && inside(e.to) && e.to != header);
+    let (Some(guard), None) = (into_body.next(), into_body.next()) else { return None };
+    let Command::Assume(Expr::Cmp(op, a, b)) = &guard.cmd else { return None };
+    // `k op n`, the counter on the left.
+    let (k, op, n) = match (a.as_ref(), b.as_ref()) {
+        (Expr::Var(k), n) if tracked.dim(*k).is_some() => (*k, *op, n),
+        (n, Expr::Var(k)) if tracked.dim(*k).is_some() => (*k, op.swap(), n),
+        _ => return None,
+    };
+    let d = tracked.dim(k)?;
+    let n = exact(n)?;
+    if !n.coefficient(&d).is_zero() {
+        return None;
+    }
+    let mut steps = f.edges.values().filter(|e| inside(e.from) && e.cmd.defs().contains(&k)).map(|e| match &e.cmd {
+        Command::Assign(_, value) => exact(value),
+        _ => None,
+    });
+    let (Some(Some(step)), None) = (steps.next(), steps.next()) else { return None };
+    let by = step.sub(&Affine::var(d));
+    let by = by.as_constant()?;
+    let one = rational(1);
+    let last = match op {
+        CmpOp::Lt | CmpOp::Ne if *by == one => n.add_constant(&-one),
+        CmpOp::Le if *by == one => n,
+        CmpOp::Gt | CmpOp::Ne if *by == -one.clone() => n.add_constant(&one),
+        CmpOp::Ge if *by == -one => n,
+        _ => return None,
+    };
+    Some((d, last))
+}
