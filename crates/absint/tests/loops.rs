@@ -165,3 +165,20 @@ fn facts_mention_a_viewed_memory_cell_only_when_it_is_given() {
     let without = leapfrog_absint::facts::octagon_facts(&q, fid, Semantics::Default, 32, &[], deadline).unwrap();
     assert!(without.iter().all(|(_, _, text)| !text.contains("a[1]")), "facts: {without:?}");
 }
+
+#[test]
+fn a_comparison_value_is_decided_where_the_ranges_decide_it() {
+    // `negative = x < 0` with x in 100..599 is 0; `big = x > 300` is 0 or 1, and octagons tie
+    // it to x (x - 300 * big is not octagonal, but big = 1 only above 300).
+    let src = "extern int __VERIFIER_nondet_int(void);\nint main(void) {\n  int x = __VERIFIER_nondet_int();\n  \
+               if (x < 100 || x > 599) x = 500;\n  int negative = x < 0;\n  int big = x > 300;\n  int s = 0;\n  \
+               while (s < 10) {\n    s++;\n  }\n  return negative + big + s + x;\n}\n";
+    let (q, fid) = program(src);
+    let cfg = Config::new(Semantics::Default);
+    let r = analyze::<Octagon>(&q, fid, &cfg).unwrap();
+    assert_eq!(range_at(&q, &r, 8, &[(1, "negative")]), bounds(Some(0), Some(0)));
+    assert_eq!(range_at(&q, &r, 8, &[(1, "big")]), bounds(Some(0), Some(1)));
+    // Each branch with what it tells: x - big is in 100..300 where big is 0, in 300..598
+    // where it is 1 (without the split, x - big would go down to 99).
+    assert_eq!(range_at(&q, &r, 8, &[(1, "x"), (-1, "big")]), bounds(Some(100), Some(598)));
+}

@@ -108,6 +108,22 @@ pub(super) fn pointer_bases(q: &Program, fid: FuncId) -> BTreeMap<VarId, Base> {
     bases
 }
 
+/// The pointer `cond` says is null (`p == NULL`, `!(p != NULL)`).
+fn null_tested(cond: &Expr) -> Option<&Expr> {
+    let (op, a, b) = match cond {
+        Expr::Cmp(op, a, b) => (*op, a, b),
+        Expr::Not(inner) => match inner.as_ref() {
+            Expr::Cmp(op, a, b) => (op.negate(), a, b),
+            _ => return None,
+        },
+        _ => return None,
+    };
+    match (op, a.as_ref(), b.as_ref()) {
+        (leapfrog_arith::CmpOp::Eq, p, Expr::Null) | (leapfrog_arith::CmpOp::Eq, Expr::Null, p) => Some(p),
+        _ => None,
+    }
+}
+
 impl Writer<'_> {
     /// What a branch comparing two pointers into one object, or a pointer difference, says of
     /// the pointers' offsets: for pointers into one object, `p < q` (`==`, ...) exactly when
@@ -116,6 +132,15 @@ impl Writer<'_> {
     /// condition over offsets; after `v := e` with such a difference in `e` (and no `v`), `v`
     /// equals `e` over offsets.
     pub(super) fn comparison_facts(&self, cmd: &Command) -> Vec<Step> {
+        if let Command::Assume(cond) = cmd
+            && let Some(p) = null_tested(cond)
+            && let Some(at) = self.provenance(p)
+        {
+            // `p == NULL` held: `p` is the null pointer, whose identity is 0 (an object's is
+            // not: the interpreter's objects are never at address 0, and allocations succeed),
+            // so `if (!p) return;` after `p = malloc(n)` is a way no execution takes.
+            return vec![Step::Cmd(Command::Assume(Expr::cmp(leapfrog_arith::CmpOp::Eq, at.obj, int(0))))];
+        }
         let (fact, e) = match cmd {
             Command::Assume(cond) => (None, cond),
             Command::Assign(v, e) if !e.reads().contains(v) && !is_ptr(self.q, *v) => (Some(*v), e),

@@ -1,0 +1,26 @@
+//! verify --property memsafety: TRUE
+/* A record of len bytes on the heap: a name of i bytes, then the rest, n = len - i bytes,
+   copied by k < n from i + k. The read's bound, i + k < len, needs i + n <= len at the loop: a
+   relation of three variables, the read's check at the counter's last value. */
+#include <stdlib.h>
+extern char __VERIFIER_nondet_char(void);
+extern int __VERIFIER_nondet_int(void);
+int main(void) {
+  char out[32];
+  int len = __VERIFIER_nondet_int();
+  if (len <= 0 || len > 48) return 0;
+  char *rec = malloc((unsigned long)len);
+  if (!rec) return 0;
+  for (int j = 0; j < len; j++) rec[j] = __VERIFIER_nondet_char();
+  int i = __VERIFIER_nondet_int();
+  if (i < 0 || i > 16 || i > len) i = 0;
+  int n = len - i;
+  int sum = 0;
+  if (n <= 32)
+    for (int k = 0; k < n; k++) {
+      out[k] = rec[i + k];
+      sum += out[k];
+    }
+  free(rec);
+  return sum;
+}
