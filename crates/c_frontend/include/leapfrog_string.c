@@ -115,6 +115,96 @@ void *memchr(const void *s, int c, __leapfrog_size_t n) {
       return (void *)(x + i);
   return 0;
 }
+/* model: strstr */
+char *strstr(const char *h, const char *n) {
+  /* Where n first occurs in h (h itself for an empty n); each byte of h is read only while n
+     still matches there, so no byte past h's terminator. */
+  for (long i = 0;; i++) {
+    long k = 0;
+    while (n[k] != 0 && h[i + k] == n[k])
+      k++;
+    if (n[k] == 0)
+      return (char *)h + i;
+    if (h[i] == 0)
+      return 0;
+  }
+}
+/* model: strspn */
+__leapfrog_size_t strspn(const char *s, const char *accept) {
+  __leapfrog_size_t i = 0;
+  for (; s[i] != 0; i++) {
+    long k = 0;
+    while (accept[k] != 0 && accept[k] != s[i])
+      k++;
+    if (accept[k] == 0)
+      return i;
+  }
+  return i;
+}
+/* model: strcspn */
+__leapfrog_size_t strcspn(const char *s, const char *reject) {
+  __leapfrog_size_t i = 0;
+  for (; s[i] != 0; i++) {
+    long k = 0;
+    while (reject[k] != 0 && reject[k] != s[i])
+      k++;
+    if (reject[k] != 0)
+      return i;
+  }
+  return i;
+}
+/* model: strpbrk */
+char *strpbrk(const char *s, const char *accept) {
+  for (long i = 0; s[i] != 0; i++)
+    for (long k = 0; accept[k] != 0; k++)
+      if (accept[k] == s[i])
+        return (char *)s + i;
+  return 0;
+}
+/* model: strcasecmp */
+int strcasecmp(const char *a, const char *b) {
+  /* Letters compared as lower case (the C locale's tolower). */
+  const unsigned char *x = (const unsigned char *)a, *y = (const unsigned char *)b;
+  long i = 0;
+  for (;; i++) {
+    int c = x[i] >= 'A' && x[i] <= 'Z' ? x[i] + ('a' - 'A') : x[i];
+    int d = y[i] >= 'A' && y[i] <= 'Z' ? y[i] + ('a' - 'A') : y[i];
+    if (c != d || c == 0)
+      return c - d;
+  }
+}
+/* model: strncasecmp */
+int strncasecmp(const char *a, const char *b, __leapfrog_size_t n) {
+  const unsigned char *x = (const unsigned char *)a, *y = (const unsigned char *)b;
+  for (__leapfrog_size_t i = 0; i < n; i++) {
+    int c = x[i] >= 'A' && x[i] <= 'Z' ? x[i] + ('a' - 'A') : x[i];
+    int d = y[i] >= 'A' && y[i] <= 'Z' ? y[i] + ('a' - 'A') : y[i];
+    if (c != d || c == 0)
+      return c - d;
+  }
+  return 0;
+}
+/* model: strdup */
+void *malloc(__leapfrog_size_t);
+char *strdup(const char *s) {
+  /* A heap copy, terminator included (allocations succeed, as everywhere in Leapfrog). The
+     lengths are longs, which the analyses relate (an object is shorter than LONG_MAX). */
+  long n = (long)strlen(s);
+  char *d = malloc((__leapfrog_size_t)n + 1);
+  for (long i = 0; i <= n; i++)
+    d[i] = s[i];
+  return d;
+}
+/* model: strndup */
+void *malloc(__leapfrog_size_t);
+char *strndup(const char *s, __leapfrog_size_t max) {
+  long n = (long)strnlen(s, max);
+  char *d = malloc((__leapfrog_size_t)n + 1);
+  for (long i = 0; i < n; i++)
+    d[i] = s[i];
+  d[n] = 0;
+  return d;
+}
 /* The character functions of <ctype.h>, in the C locale, with the values glibc's tables give
    (the prelude defines __NO_CTYPE, so that <ctype.h> declares functions instead of macros over
    its tables). The argument of a classification must be EOF or an unsigned char's value

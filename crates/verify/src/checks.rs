@@ -54,9 +54,11 @@ const OCTAGON_SHARE: f64 = 0.15;
 const POLYHEDRA_SHARE: f64 = 0.1;
 /// The share of the budget the first proof, without memory, may take.
 const FORGETFUL_SHARE: f64 = 0.25;
-/// The octagons' bound on live integer variables in the pass with the strings' lengths: their
-/// ghosts (three a buffer, and the object last read) come on top of the program's own.
-const STRING_LENGTHS_MAX_LIVE: usize = 40;
+/// The octagons' bound on live integer variables in the first pass (the checks' ghosts, three
+/// a pointer, come on top of the program's own), and in the pass with the strings' lengths
+/// (three more a buffer, and the object last read).
+const CHECKS_MAX_LIVE: usize = 40;
+const STRING_LENGTHS_MAX_LIVE: usize = 56;
 
 /// Decides the checks `props` asks for on `p`.
 pub fn verify_checks(p: &Program, opts: &Options, props: CheckedProperties) -> Report {
@@ -181,8 +183,7 @@ pub fn verify_checks(p: &Program, opts: &Options, props: CheckedProperties) -> R
             trace_octagons(seeds.len(), started.elapsed(), &proof);
             proof.ok()
         };
-        if let Some((proven, certificate)) = octagon_proof(&forgetful, &instrumented.templates, crate::ABSINT_MAX_LIVE)
-        {
+        if let Some((proven, certificate)) = octagon_proof(&forgetful, &instrumented.templates, CHECKS_MAX_LIVE) {
             let open: Vec<usize> = (0..checks.len()).filter(|i| status[*i].is_none()).collect();
             let proof = Report { certificate, ..true_report(opts.semantics, technique::OCTAGON_INVARIANTS) };
             if open.iter().all(|i| proven.contains(&(*i as u32))) {

@@ -59,7 +59,7 @@ const SUMMARY_SHARE: f64 = 0.7;
 /// The most the octagon analysis may take (after the templates failed), and its bound on live
 /// integer variables.
 const ABSINT_SHARE: f64 = 0.1;
-pub const ABSINT_MAX_LIVE: usize = 24;
+const ABSINT_MAX_LIVE: usize = 24;
 /// The polyhedra's bound on live integer variables.
 const POLYHEDRA_MAX_LIVE: usize = 16;
 /// The share of the budget the search through disjunctive summaries may use (its replay may use
