@@ -142,6 +142,7 @@ impl Dbm {
                 }
             });
         }
+        let before = m.clone();
         // Shortest paths (Floyd–Warshall).
         for k in 0..n {
             for i in 0..n {
@@ -201,8 +202,11 @@ impl Dbm {
             true
         };
         if nonempty {
-            for (e, v) in self.entries.iter_mut().zip(m) {
-                *e = (v != INF).then(|| rational(v));
+            // Only the entries the closure changed (most keep their value) are made again.
+            for ((e, v), old) in self.entries.iter_mut().zip(m).zip(before) {
+                if v != old || e.as_ref().is_some_and(|r| !r.denom().is_one()) {
+                    *e = (v != INF).then(|| rational(v));
+                }
             }
         }
         Some(nonempty)

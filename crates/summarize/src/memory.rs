@@ -91,6 +91,11 @@ impl MemoryModel {
         }
         for (v, types) in &accessed {
             let VarTy::Mem(obj) = &p.vars[*v].ty else { continue };
+            if types.is_empty() && pointer_access_types.is_empty() {
+                // Its address is taken, but nothing is loaded or stored through any pointer
+                // (a program with memory forgotten): its contents are never seen.
+                continue;
+            }
             let name = &p.vars[*v].name;
             match uniform_scalar(obj) {
                 Some(Type::Int(_) | Type::Bool) if types.iter().all(|t| Some(*t) == uniform_scalar(obj)) => {
