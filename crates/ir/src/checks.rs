@@ -40,6 +40,7 @@ use leapfrog_arith::{BinOp, CmpOp, IntTy, UnOp};
 use leapfrog_source::Span;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
+mod cells;
 mod objects;
 mod strings;
 
@@ -246,6 +247,8 @@ pub fn instrument(p: &Program, fid: FuncId, props: CheckedProperties) -> Instrum
         counters: None,
         strings: strings::Terminators::default(),
         bases: BTreeMap::new(),
+        regs: BTreeMap::new(),
+        cell_ghosts: BTreeMap::new(),
         heap_forgotten: false,
     };
     w.run(props);
@@ -296,6 +299,10 @@ struct Writer<'a> {
     strings: strings::Terminators,
     /// The object each pointer register points into.
     bases: BTreeMap<VarId, objects::Base>,
+    /// The registers holding one address known statically, and the ghosts of the pointer
+    /// cells only stores of a pointer write (`cells`).
+    regs: BTreeMap<VarId, cells::Cell>,
+    cell_ghosts: BTreeMap<cells::Cell, Ghost>,
     /// Whether [`Writer::forget_heap`] wrote anything.
     heap_forgotten: bool,
 }
@@ -303,8 +310,10 @@ struct Writer<'a> {
 impl Writer<'_> {
     fn run(&mut self, props: CheckedProperties) {
         if props.memsafety {
-            self.make_ghosts();
-            self.bases = objects::pointer_bases(self.q, self.fid);
+            self.regs = cells::static_registers(self.q, self.fid);
+            let (cells, bases) = cells::pointer_cells(self.q, self.fid, &self.regs);
+            self.bases = bases;
+            self.make_ghosts(&cells);
             self.strings = strings::Terminators::plan(self, props.string_lengths);
         }
         let f = &self.q.funcs[self.fid];
@@ -388,7 +397,7 @@ impl Writer<'_> {
         }
         if props.memsafety {
             let mut init = Vec::new();
-            for g in self.ghosts.values() {
+            for g in self.ghosts.values().chain(self.cell_ghosts.values()) {
                 init.push(Command::Assign(g.off, int(0)));
                 init.push(Command::Assign(g.size, int(-1)));
                 init.push(Command::Assign(g.obj, int(0)));
@@ -424,15 +433,27 @@ impl Writer<'_> {
         v
     }
 
-    /// Ghosts for every pointer register all of whose definitions can be followed.
-    fn make_ghosts(&mut self) {
+    /// Ghosts for every pointer register all of whose definitions can be followed, and for
+    /// each of `cells` (pointer cells only stores write, `cells::pointer_cells`) all of whose
+    /// stored values can (a load from one is a definition that can be followed).
+    fn make_ghosts(&mut self, cells: &BTreeSet<cells::Cell>) {
         let f = &self.q.funcs[self.fid];
         let vars = &self.q.vars;
         let is_ptr = |v: VarId| matches!(vars[v].ty, VarTy::Reg(Type::Ptr));
         let mut followed: BTreeSet<VarId> = BTreeSet::new();
         let mut defs: HashMap<VarId, Vec<Option<Expr>>> = HashMap::new();
+        // The registers loaded from a cell, and the values stored to each cell.
+        let mut loaded: HashMap<VarId, Vec<cells::Cell>> = HashMap::new();
+        let mut stored: BTreeMap<cells::Cell, Vec<Expr>> = BTreeMap::new();
+        let in_cell = |addr: &Expr| cells::static_cell(self.q, addr, &self.regs).filter(|c| cells.contains(c));
         for (_, e) in f.edges.iter() {
             match &e.cmd {
+                Command::Store { addr, value } if in_cell(addr).is_some() => {
+                    stored.entry(in_cell(addr).expect("checked")).or_default().push(value.clone());
+                }
+                Command::Load { dst, addr } if is_ptr(*dst) && in_cell(addr).is_some() => {
+                    loaded.entry(*dst).or_default().push(in_cell(addr).expect("checked"));
+                }
                 Command::Assign(v, x) if is_ptr(*v) => defs.entry(*v).or_default().push(Some(x.clone())),
                 Command::Alloc { dst, .. } | Command::Havoc(dst, HavocOrigin::Uninit) if is_ptr(*dst) => {
                     defs.entry(*dst).or_default().push(Some(Expr::Null));
@@ -453,17 +474,31 @@ impl Writer<'_> {
                 followed.insert(v);
             }
         }
-        // Greatest fixpoint: drop a register one of whose definitions cannot be followed.
+        let mut live_cells: BTreeSet<cells::Cell> = cells.clone();
+        // Greatest fixpoint: drop a register one of whose definitions cannot be followed, and a
+        // cell one of whose stored values cannot.
         loop {
-            let before = followed.len();
+            let before = (followed.len(), live_cells.len());
             let snapshot = followed.clone();
+            live_cells.retain(|c| stored.get(c).is_none_or(|xs| xs.iter().all(|x| followable(x, &snapshot, vars))));
             followed.retain(|v| {
                 defs.get(v)
                     .is_none_or(|ds| ds.iter().all(|d| d.as_ref().is_some_and(|x| followable(x, &snapshot, vars))))
+                    && loaded.get(v).is_none_or(|cs| cs.iter().all(|c| live_cells.contains(c)))
             });
-            if followed.len() == before {
+            if (followed.len(), live_cells.len()) == before {
                 break;
             }
+        }
+        for (x, offset) in live_cells {
+            let name = crate::print::pointer_cell_to_c(self.q, x, offset);
+            let scope = self.q.vars[x].scope;
+            let g = Ghost {
+                off: self.ghost_var(format!("\\offset({name})"), scope),
+                size: self.ghost_var(format!("\\object_size({name})"), scope),
+                obj: self.ghost_var(format!("\\object({name})"), scope),
+            };
+            self.cell_ghosts.insert((x, offset), g);
         }
         for v in followed {
             let (name, scope) = (self.q.vars[v].name.clone(), self.q.vars[v].scope);
@@ -703,6 +738,36 @@ impl Writer<'_> {
                     set(g, Provenance { off: int(0), size: int(-1), obj: int(0) }, &mut steps);
                 }
             }
+            // A pointer cell's ghosts: those of the pointer stored, given to the register loaded;
+            // the declaration of its variable makes it null (zero fill) or unusable.
+            Command::Store { addr, .. } | Command::Load { addr, .. }
+                if cells::static_cell(self.q, addr, &self.regs).is_some_and(|c| self.cell_ghosts.contains_key(&c)) =>
+            {
+                let cell = cells::static_cell(self.q, addr, &self.regs).expect("checked");
+                let cg = self.cell_ghosts[&cell];
+                match cmd {
+                    Command::Store { value, .. } => {
+                        let p =
+                            self.provenance(value).unwrap_or(Provenance { off: int(0), size: int(-1), obj: int(0) });
+                        set(cg, p, &mut steps);
+                    }
+                    Command::Load { dst, .. } => {
+                        if let Some(&g) = self.ghosts.get(dst) {
+                            let p =
+                                Provenance { off: Expr::Var(cg.off), size: Expr::Var(cg.size), obj: Expr::Var(cg.obj) };
+                            set(g, p, &mut steps);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            Command::InitObject { var, fill, .. } => {
+                let null = *fill == crate::command::Fill::Zero;
+                let gs: Vec<Ghost> = self.cell_ghosts.iter().filter(|((x, _), _)| x == var).map(|(_, g)| *g).collect();
+                for g in gs {
+                    set(g, Provenance { off: int(0), size: int(if null { 0 } else { -1 }), obj: int(0) }, &mut steps);
+                }
+            }
             // A block freed that the ghosts cannot name (through a pointer from memory, or by
             // `realloc`): every followed pointer into the heap may now dangle, and the count of
             // live objects is lost — poisoned so that no check relies on either: the accesses
@@ -717,7 +782,7 @@ impl Writer<'_> {
                 // The freed object's identity first: the loop below may change `e`'s ghosts.
                 let freed = self.ghost_var("\\freed".into(), None);
                 steps.push(Step::Cmd(Command::Assign(freed, at.obj)));
-                for g in self.ghosts.values() {
+                for g in self.ghosts.values().chain(self.cell_ghosts.values()) {
                     dead.push(Step::If(
                         Expr::cmp(CmpOp::Eq, Expr::Var(g.obj), Expr::Var(freed)),
                         vec![Step::Cmd(Command::Assign(g.size, int(-1)))],
@@ -733,7 +798,7 @@ impl Writer<'_> {
     /// The steps that make every followed heap pointer invalid and the live count unusable.
     fn forget_heap(&mut self, steps: &mut Vec<Step>) {
         self.heap_forgotten = true;
-        for g in self.ghosts.values() {
+        for g in self.ghosts.values().chain(self.cell_ghosts.values()) {
             steps.push(Step::If(
                 Expr::cmp(CmpOp::Lt, int(0), Expr::Var(g.obj)),
                 vec![Step::Cmd(Command::Assign(g.size, int(-1)))],

@@ -65,6 +65,15 @@ pub fn expr_to_c_loading(p: &Program, e: &Expr, loads: &[(VarId, Expr)]) -> Stri
 /// The C lvalue of the `ty` cell at byte `offset` of memory variable `object`: `a[99]`, `s.f`,
 /// `m[1][2]`, the variable itself for a scalar, else `*(int*)((char*)&o + 8)`.
 pub fn cell_to_c(p: &Program, object: VarId, offset: i128, ty: IntTy) -> String {
+    typed_cell_to_c(p, object, offset, Type::Int(ty), &c_int_type(ty, p.data_model))
+}
+
+/// [`cell_to_c`] for a pointer cell: `s.data`, `p`, else `*(void**)((char*)&o + 8)`.
+pub fn pointer_cell_to_c(p: &Program, object: VarId, offset: i128) -> String {
+    typed_cell_to_c(p, object, offset, Type::Ptr, "void*")
+}
+
+fn typed_cell_to_c(p: &Program, object: VarId, offset: i128, ty: Type, c_type: &str) -> String {
     let name = CWriter { p, loads: &[] }.name(object);
     let place = match p.vars.get(object).map(|v| &v.ty) {
         Some(VarTy::Mem(obj)) => {
@@ -72,15 +81,12 @@ pub fn cell_to_c(p: &Program, object: VarId, offset: i128, ty: IntTy) -> String 
         }
         _ => None,
     };
-    place.unwrap_or_else(|| {
-        let t = c_int_type(ty, p.data_model);
-        format!("*({t}*)((char*)&{name} + {offset})")
-    })
+    place.unwrap_or_else(|| format!("*({c_type}*)((char*)&{name} + {offset})"))
 }
 
-fn cell_place(dm: DataModel, outer: String, obj: &ObjType, offset: u64, ty: IntTy) -> Option<String> {
+fn cell_place(dm: DataModel, outer: String, obj: &ObjType, offset: u64, ty: Type) -> Option<String> {
     match obj {
-        ObjType::Scalar(Type::Int(t)) if *t == ty && offset == 0 => Some(outer),
+        ObjType::Scalar(t) if *t == ty && offset == 0 => Some(outer),
         ObjType::Array { elem, .. } => {
             let size = elem.size(dm);
             if size == 0 {

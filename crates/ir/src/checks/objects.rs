@@ -3,6 +3,7 @@
 //! every loop), moved by offsets and copied, or null (an uninitialized pointer is taken as
 //! null). What the string ghosts (`strings`) and the facts of pointer comparisons rely on.
 
+use super::cells::{Cell, static_cell};
 use super::{Step, Writer, int};
 use crate::command::{Command, HavocOrigin};
 use crate::expr::Expr;
@@ -10,7 +11,7 @@ use crate::ids::{EdgeId, FuncId, VarId};
 use crate::loops::LoopForest;
 use crate::program::{Program, VarKind};
 use crate::types::{Type, VarTy};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// One memory object of every execution of the function.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -61,9 +62,18 @@ pub(super) fn base_of(q: &Program, e: &Expr, bases: &BTreeMap<VarId, Base>) -> B
 }
 
 /// The object each pointer register of `q`'s function `fid` points into (a least fixpoint over
-/// its definitions; parameters, globals and values from memory or calls point anywhere).
-pub(super) fn pointer_bases(q: &Program, fid: FuncId) -> BTreeMap<VarId, Base> {
+/// its definitions; parameters, globals and values from calls or memory point anywhere — except
+/// a load from one of `cells`, pointer cells whose every write is a store of a pointer there
+/// (`cells::pointer_cells`): what was stored there, or nothing before).
+pub(super) fn pointer_bases(
+    q: &Program,
+    fid: FuncId,
+    cells: &BTreeSet<Cell>,
+    regs: &BTreeMap<VarId, Cell>,
+) -> BTreeMap<VarId, Base> {
     let f = &q.funcs[fid];
+    let in_cell = |addr: &Expr| static_cell(q, addr, regs).filter(|c| cells.contains(c));
+    let mut stored: BTreeMap<Cell, Base> = BTreeMap::new();
     let mut bases: BTreeMap<VarId, Base> = BTreeMap::new();
     for (_, e) in f.edges.iter() {
         for v in e.cmd.defs() {
@@ -87,6 +97,20 @@ pub(super) fn pointer_bases(q: &Program, fid: FuncId) -> BTreeMap<VarId, Base> {
         for (id, e) in f.edges.iter() {
             let (v, b) = match &e.cmd {
                 Command::Assign(v, x) if is_ptr(q, *v) => (*v, base_of(q, x, &bases)),
+                Command::Store { addr, value } => {
+                    let Some(cell) = in_cell(addr) else { continue };
+                    let old = stored.get(&cell).copied().unwrap_or(Base::Nothing);
+                    let new = old.join(base_of(q, value, &bases));
+                    if new != old {
+                        stored.insert(cell, new);
+                        changed = true;
+                    }
+                    continue;
+                }
+                Command::Load { dst, addr } if is_ptr(q, *dst) && in_cell(addr).is_some() => {
+                    let cell = in_cell(addr).expect("checked");
+                    (*dst, stored.get(&cell).copied().unwrap_or(Base::Nothing))
+                }
                 Command::Alloc { dst, .. } if is_ptr(q, *dst) && once(e.from) => (*dst, Base::One(Object::Site(id))),
                 Command::Havoc(v, HavocOrigin::Uninit) if is_ptr(q, *v) => continue,
                 cmd => match cmd.defs().into_iter().find(|v| is_ptr(q, *v)) {

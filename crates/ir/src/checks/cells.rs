@@ -1,0 +1,155 @@
+//! Pointers stored in memory, at cells the function names statically: a local variable's bytes
+//! at a constant offset (`b.data` of a `struct buf b`, or `p` itself once `&p` is taken), every
+//! write of which the checks see as a store of a whole pointer there. Such a cell gets ghosts as
+//! a pointer register does (`\offset(b.data)`, ...): a store sets them from the stored pointer's,
+//! a load gives them to the register loaded, so an access through `b->data` is checked as one
+//! through the pointer stored.
+//!
+//! A cell is kept only while nothing else may write it: no store overlapping it but of a pointer
+//! exactly there, no store or block copy or `memset` through a pointer that may point into its
+//! variable at an offset not known statically, no extern call given a pointer and no opaque step
+//! writing memory in the function.
+
+use super::objects::{Base, Object, base_of, is_ptr, pointer_bases};
+use crate::command::Command;
+use crate::expr::Expr;
+use crate::ids::{FuncId, VarId};
+use crate::program::{Program, VarKind};
+use crate::types::{Type, VarTy};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// A local variable and a byte offset into it.
+pub(super) type Cell = (VarId, i128);
+
+/// The registers that hold one address known statically (`p := &b` at every definition, as
+/// an inlined parameter is).
+pub(super) fn static_registers(q: &Program, fid: FuncId) -> BTreeMap<VarId, Cell> {
+    let f = &q.funcs[fid];
+    let mut defs: BTreeMap<VarId, Vec<&Command>> = BTreeMap::new();
+    for e in f.edges.values() {
+        for v in e.cmd.defs() {
+            if is_ptr(q, v) {
+                defs.entry(v).or_default().push(&e.cmd);
+            }
+        }
+    }
+    let mut regs: BTreeMap<VarId, Cell> = BTreeMap::new();
+    // Registers defined from registers: a few rounds reach the copies of copies.
+    for _ in 0..4 {
+        let before = regs.len();
+        for (v, cmds) in &defs {
+            if regs.contains_key(v) || f.params.contains(v) {
+                continue;
+            }
+            let mut at = cmds.iter().map(|c| match c {
+                Command::Assign(_, e) => static_cell(q, e, &regs),
+                _ => None,
+            });
+            let Some(Some(first)) = at.next() else { continue };
+            if at.all(|c| c == Some(first)) {
+                regs.insert(*v, first);
+            }
+        }
+        if regs.len() == before {
+            break;
+        }
+    }
+    regs
+}
+
+/// The cell `e` addresses, when known statically.
+pub(super) fn static_cell(q: &Program, e: &Expr, regs: &BTreeMap<VarId, Cell>) -> Option<Cell> {
+    match e {
+        Expr::AddrOf(x) => match (&q.vars[*x].ty, q.vars[*x].kind) {
+            (VarTy::Mem(t), VarKind::Local) if !t.is_dynamic() => Some((*x, 0)),
+            _ => None,
+        },
+        Expr::Var(r) => regs.get(r).copied(),
+        Expr::PtrAdd { base, offset, scale } => {
+            let Expr::Int(k, _) = offset.as_ref() else { return None };
+            let (x, c) = static_cell(q, base, regs)?;
+            Some((x, c.checked_add(k.checked_mul(i128::from(*scale))?)?))
+        }
+        _ => None,
+    }
+}
+
+/// The pointer cells of `q`'s function `fid` whose every write is a store of a pointer there
+/// (see the module doc), and the object each pointer register points into
+/// (`objects::pointer_bases`, a load from one of the cells giving what was stored there). A
+/// greatest fixpoint: the cells each kept while the bases computed with them say nothing else
+/// writes them.
+pub(super) fn pointer_cells(
+    q: &Program,
+    fid: FuncId,
+    regs: &BTreeMap<VarId, Cell>,
+) -> (BTreeSet<Cell>, BTreeMap<VarId, Base>) {
+    let mut cells = candidates(q, fid, regs);
+    loop {
+        let bases = pointer_bases(q, fid, &cells, regs);
+        let kept = only_stored(q, fid, regs, &bases, cells.clone());
+        if kept == cells {
+            return (cells, bases);
+        }
+        cells = kept;
+    }
+}
+
+/// The cells a pointer is stored to or loaded from at a static address (none when an extern
+/// call gets a pointer or an opaque step writes memory).
+fn candidates(q: &Program, fid: FuncId, regs: &BTreeMap<VarId, Cell>) -> BTreeSet<Cell> {
+    let f = &q.funcs[fid];
+    let mut cells: BTreeSet<Cell> = BTreeSet::new();
+    for e in f.edges.values() {
+        let (addr, ptr) = match &e.cmd {
+            Command::Store { addr, value } => (addr, value.ty(&q.vars) == Some(Type::Ptr)),
+            Command::Load { dst, addr } => (addr, is_ptr(q, *dst)),
+            Command::CallExtern { args, .. } if args.iter().any(|a| a.ty(&q.vars) == Some(Type::Ptr)) => {
+                return BTreeSet::new();
+            }
+            Command::Opaque { writes_memory: true, .. } => return BTreeSet::new(),
+            _ => continue,
+        };
+        if let Some(cell) = static_cell(q, addr, regs).filter(|_| ptr) {
+            cells.insert(cell);
+        }
+    }
+    cells
+}
+
+/// Those of `cells` that nothing writes but stores of a pointer exactly there, given the
+/// registers' `bases`.
+fn only_stored(
+    q: &Program,
+    fid: FuncId,
+    regs: &BTreeMap<VarId, Cell>,
+    bases: &BTreeMap<VarId, Base>,
+    mut cells: BTreeSet<Cell>,
+) -> BTreeSet<Cell> {
+    let f = &q.funcs[fid];
+    let width = i128::from(Type::Ptr.bytes(q.data_model));
+    // What may write a variable's cells otherwise.
+    let through = |dst: &Expr, cells: &mut BTreeSet<Cell>| match base_of(q, dst, bases) {
+        Base::One(Object::Var(x)) => cells.retain(|(y, _)| *y != x),
+        Base::Many => cells.clear(),
+        Base::One(Object::Site(_)) | Base::Nothing => {}
+    };
+    for e in f.edges.values() {
+        match &e.cmd {
+            Command::Store { addr, value } => match static_cell(q, addr, regs) {
+                Some((x, c)) => {
+                    let is_ptr_store = value.ty(&q.vars) == Some(Type::Ptr);
+                    let size = value.ty(&q.vars).map_or(width, |t| i128::from(t.bytes(q.data_model)));
+                    cells.retain(|&(y, d)| y != x || (is_ptr_store && c == d) || c + size <= d || d + width <= c);
+                }
+                None => through(addr, &mut cells),
+            },
+            Command::MemCopy { dst, .. } | Command::MemSet { dst, .. } => match static_cell(q, dst, regs) {
+                Some((x, _)) => cells.retain(|(y, _)| *y != x),
+                None => through(dst, &mut cells),
+            },
+            _ => {}
+        }
+    }
+    cells
+}
