@@ -42,6 +42,8 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 mod cells;
 mod objects;
+
+pub use cells::{Cell, scalar_cells, static_cell, static_registers};
 mod strings;
 
 /// What a check guards, named as SV-COMP's properties name it.

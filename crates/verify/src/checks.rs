@@ -16,15 +16,21 @@
 //! UNKNOWN otherwise.
 
 use crate::{Report, merge_spans, verify};
+use leapfrog_arith::IntTy;
 use leapfrog_arith::Semantics;
 use leapfrog_interp::runs::{self, replay};
 use leapfrog_interp::{ExecResult, Outcome, UbKind};
 use leapfrog_ir::checks::{Check, CheckKind, CheckedProperties, escaping_frame_addresses, instrument};
+use leapfrog_ir::command::Fill;
 use leapfrog_ir::tables::ConstantTables;
-use leapfrog_ir::{AssertOrigin, CmpOp, Command, Expr, FuncId, HavocOrigin, InlineLimits, Program, inline_program};
+use leapfrog_ir::types::{Type, VarTy};
+use leapfrog_ir::{
+    AssertOrigin, CmpOp, Command, Expr, FuncId, HavocOrigin, InlineLimits, Program, Var, VarId, VarKind, inline_program,
+};
 use leapfrog_results::safety::{CheckResult, CheckStatus, Checks, Counterexample};
 use leapfrog_results::{Options, Verdict, technique};
-use std::collections::BTreeSet;
+use leapfrog_source::Span;
+use std::collections::{BTreeMap, BTreeSet};
 use std::time::{Duration, Instant};
 
 /// The property names `properties` checks, as SV-COMP writes them.
@@ -435,10 +441,47 @@ pub fn verify_checks(p: &Program, opts: &Options, props: CheckedProperties) -> R
 /// table (`ir::tables`) reads a value in the table's range.
 fn forgetting_memory(program: &Program, fid: FuncId, tables: &ConstantTables) -> Program {
     let mut q = program.clone();
+    // The scalar cells only stores of their type write (a struct's fields, through pointers
+    // known statically) stay, each in a register of its own (`\\value(b.len)`).
+    let cells = leapfrog_ir::checks::scalar_cells(program, fid);
+    let regs = leapfrog_ir::checks::static_registers(program, fid);
+    let mut mirrors: BTreeMap<leapfrog_ir::checks::Cell, VarId> = BTreeMap::new();
+    for (&(x, offset), &ty) in &cells {
+        let name = match ty {
+            Type::Ptr => leapfrog_ir::print::pointer_cell_to_c(program, x, offset),
+            Type::Int(t) => leapfrog_ir::print::cell_to_c(program, x, offset, t),
+            Type::Bool => leapfrog_ir::print::cell_to_c(program, x, offset, IntTy::U8),
+            // (Floating-point accesses are opaque steps, never a cell's.)
+            Type::Float(_) => continue,
+        };
+        let v = q.vars.push(Var {
+            name: format!("\\value({name})"),
+            ty: VarTy::Reg(ty),
+            kind: VarKind::Local,
+            func: Some(fid),
+            span: Span::UNKNOWN,
+            scope: program.vars[x].scope,
+        });
+        q.funcs[fid].locals.push(v);
+        mirrors.insert((x, offset), v);
+    }
+    let mirror =
+        |addr: &Expr| leapfrog_ir::checks::static_cell(program, addr, &regs).and_then(|c| mirrors.get(&c).copied());
     let mut ranged = Vec::new();
+    let mut declared = Vec::new();
     for (g, f) in q.funcs.iter_mut() {
         for (e, edge) in f.edges.iter_mut() {
             edge.cmd = match &edge.cmd {
+                Command::Load { dst, addr } if g == fid && mirror(addr).is_some() => {
+                    Command::Assign(*dst, Expr::Var(mirror(addr).expect("checked")))
+                }
+                Command::Store { addr, value } if g == fid && mirror(addr).is_some() => {
+                    Command::Assign(mirror(addr).expect("checked"), value.clone())
+                }
+                Command::InitObject { var, fill, .. } if g == fid && mirrors.keys().any(|(x, _)| x == var) => {
+                    declared.push((e, *var, *fill));
+                    Command::Skip
+                }
                 Command::Load { dst, addr } => {
                     let ty = program.vars[*dst].ty.reg();
                     if g == fid
@@ -458,9 +501,28 @@ fn forgetting_memory(program: &Program, fid: FuncId, tables: &ConstantTables) ->
             };
         }
     }
+    // A declaration gives its variable's mirrored cells their first value: none in particular,
+    // or zero.
+    let f = &mut q.funcs[fid];
+    for (e, x, fill) in declared {
+        for (&(y, offset), &v) in &mirrors {
+            if y != x {
+                continue;
+            }
+            let cmd = match (fill, cells.get(&(y, offset))) {
+                (Fill::Zero, Some(Type::Int(t))) => Command::Assign(v, Expr::Int(0, *t)),
+                (Fill::Zero, Some(Type::Ptr)) => Command::Assign(v, Expr::Null),
+                (Fill::Zero, Some(Type::Bool)) => Command::Assign(v, Expr::Bool(false)),
+                _ => Command::Havoc(v, HavocOrigin::Uninit),
+            };
+            let (to, span) = (f.edges[e].to, f.edges[e].span);
+            let mid = f.add_loc();
+            f.edges[e].to = mid;
+            f.add_edge(mid, to, cmd, span);
+        }
+    }
     // The loaded value's range, assumed right after the load (only the entry function's loads:
     // the program is inlined).
-    let f = &mut q.funcs[fid];
     for (e, dst, t) in ranged {
         let (to, span) = (f.edges[e].to, f.edges[e].span);
         let (low, high) = (f.add_loc(), f.add_loc());

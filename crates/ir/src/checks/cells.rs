@@ -19,11 +19,11 @@ use crate::types::{Type, VarTy};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// A local variable and a byte offset into it.
-pub(super) type Cell = (VarId, i128);
+pub type Cell = (VarId, i128);
 
 /// The registers that hold one address known statically (`p := &b` at every definition, as
 /// an inlined parameter is).
-pub(super) fn static_registers(q: &Program, fid: FuncId) -> BTreeMap<VarId, Cell> {
+pub fn static_registers(q: &Program, fid: FuncId) -> BTreeMap<VarId, Cell> {
     let f = &q.funcs[fid];
     let mut defs: BTreeMap<VarId, Vec<&Command>> = BTreeMap::new();
     for e in f.edges.values() {
@@ -58,7 +58,7 @@ pub(super) fn static_registers(q: &Program, fid: FuncId) -> BTreeMap<VarId, Cell
 }
 
 /// The cell `e` addresses, when known statically.
-pub(super) fn static_cell(q: &Program, e: &Expr, regs: &BTreeMap<VarId, Cell>) -> Option<Cell> {
+pub fn static_cell(q: &Program, e: &Expr, regs: &BTreeMap<VarId, Cell>) -> Option<Cell> {
     match e {
         Expr::AddrOf(x) => match (&q.vars[*x].ty, q.vars[*x].kind) {
             (VarTy::Mem(t), VarKind::Local) if !t.is_dynamic() => Some((*x, 0)),
@@ -76,17 +76,36 @@ pub(super) fn static_cell(q: &Program, e: &Expr, regs: &BTreeMap<VarId, Cell>) -
 
 /// The pointer cells of `q`'s function `fid` whose every write is a store of a pointer there
 /// (see the module doc), and the object each pointer register points into
-/// (`objects::pointer_bases`, a load from one of the cells giving what was stored there). A
-/// greatest fixpoint: the cells each kept while the bases computed with them say nothing else
-/// writes them.
+/// (`objects::pointer_bases`, a load from one of the cells giving what was stored there).
 pub(super) fn pointer_cells(
     q: &Program,
     fid: FuncId,
     regs: &BTreeMap<VarId, Cell>,
 ) -> (BTreeSet<Cell>, BTreeMap<VarId, Base>) {
+    let (cells, bases) = scalar_cells_and_bases(q, fid, regs);
+    (cells.into_iter().filter(|(_, t)| *t == Type::Ptr).map(|(c, _)| c).collect(), bases)
+}
+
+/// The scalar cells (integers and pointers) of `q`'s call-free function `fid` whose every write
+/// is a store of a value of the cell's type exactly there: a load of that type from one reads
+/// the value last stored (or the declaration's), so an analysis may keep it in a register.
+pub fn scalar_cells(q: &Program, fid: FuncId) -> BTreeMap<Cell, Type> {
+    let regs = static_registers(q, fid);
+    scalar_cells_and_bases(q, fid, &regs).0
+}
+
+/// [`scalar_cells`], and the registers' bases computed with its pointer cells. A greatest
+/// fixpoint: the cells each kept while the bases computed with them say nothing else writes
+/// them.
+fn scalar_cells_and_bases(
+    q: &Program,
+    fid: FuncId,
+    regs: &BTreeMap<VarId, Cell>,
+) -> (BTreeMap<Cell, Type>, BTreeMap<VarId, Base>) {
     let mut cells = candidates(q, fid, regs);
     loop {
-        let bases = pointer_bases(q, fid, &cells, regs);
+        let pointers: BTreeSet<Cell> = cells.iter().filter(|(_, t)| **t == Type::Ptr).map(|(c, _)| *c).collect();
+        let bases = pointer_bases(q, fid, &pointers, regs);
         let kept = only_stored(q, fid, regs, &bases, cells.clone());
         if kept == cells {
             return (cells, bases);
@@ -95,42 +114,46 @@ pub(super) fn pointer_cells(
     }
 }
 
-/// The cells a pointer is stored to or loaded from at a static address (none when an extern
-/// call gets a pointer or an opaque step writes memory).
-fn candidates(q: &Program, fid: FuncId, regs: &BTreeMap<VarId, Cell>) -> BTreeSet<Cell> {
+/// The cells a scalar is stored to or loaded from at a static address, with its type (none
+/// accessed there with two types; none at all when an extern call gets a pointer or an opaque
+/// step writes memory).
+fn candidates(q: &Program, fid: FuncId, regs: &BTreeMap<VarId, Cell>) -> BTreeMap<Cell, Type> {
     let f = &q.funcs[fid];
-    let mut cells: BTreeSet<Cell> = BTreeSet::new();
+    let mut cells: BTreeMap<Cell, Option<Type>> = BTreeMap::new();
     for e in f.edges.values() {
-        let (addr, ptr) = match &e.cmd {
-            Command::Store { addr, value } => (addr, value.ty(&q.vars) == Some(Type::Ptr)),
-            Command::Load { dst, addr } => (addr, is_ptr(q, *dst)),
+        let (addr, ty) = match &e.cmd {
+            Command::Store { addr, value } => (addr, value.ty(&q.vars)),
+            Command::Load { dst, addr } => (addr, q.vars[*dst].ty.reg()),
             Command::CallExtern { args, .. } if args.iter().any(|a| a.ty(&q.vars) == Some(Type::Ptr)) => {
-                return BTreeSet::new();
+                return BTreeMap::new();
             }
-            Command::Opaque { writes_memory: true, .. } => return BTreeSet::new(),
+            Command::Opaque { writes_memory: true, .. } => return BTreeMap::new(),
             _ => continue,
         };
-        if let Some(cell) = static_cell(q, addr, regs).filter(|_| ptr) {
-            cells.insert(cell);
+        if let (Some(cell), Some(ty)) = (static_cell(q, addr, regs), ty) {
+            let entry = cells.entry(cell).or_insert(Some(ty));
+            if *entry != Some(ty) {
+                *entry = None;
+            }
         }
     }
-    cells
+    cells.into_iter().filter_map(|(c, t)| Some((c, t?))).collect()
 }
 
-/// Those of `cells` that nothing writes but stores of a pointer exactly there, given the
-/// registers' `bases`.
+/// Those of `cells` that nothing writes but stores of a value of their type exactly there,
+/// given the registers' `bases`.
 fn only_stored(
     q: &Program,
     fid: FuncId,
     regs: &BTreeMap<VarId, Cell>,
     bases: &BTreeMap<VarId, Base>,
-    mut cells: BTreeSet<Cell>,
-) -> BTreeSet<Cell> {
+    mut cells: BTreeMap<Cell, Type>,
+) -> BTreeMap<Cell, Type> {
     let f = &q.funcs[fid];
-    let width = i128::from(Type::Ptr.bytes(q.data_model));
+    let bytes = |t: Type| i128::from(t.bytes(q.data_model));
     // What may write a variable's cells otherwise.
-    let through = |dst: &Expr, cells: &mut BTreeSet<Cell>| match base_of(q, dst, bases) {
-        Base::One(Object::Var(x)) => cells.retain(|(y, _)| *y != x),
+    let through = |dst: &Expr, cells: &mut BTreeMap<Cell, Type>| match base_of(q, dst, bases) {
+        Base::One(Object::Var(x)) => cells.retain(|(y, _), _| *y != x),
         Base::Many => cells.clear(),
         Base::One(Object::Site(_)) | Base::Nothing => {}
     };
@@ -138,14 +161,16 @@ fn only_stored(
         match &e.cmd {
             Command::Store { addr, value } => match static_cell(q, addr, regs) {
                 Some((x, c)) => {
-                    let is_ptr_store = value.ty(&q.vars) == Some(Type::Ptr);
-                    let size = value.ty(&q.vars).map_or(width, |t| i128::from(t.bytes(q.data_model)));
-                    cells.retain(|&(y, d)| y != x || (is_ptr_store && c == d) || c + size <= d || d + width <= c);
+                    let ty = value.ty(&q.vars);
+                    let size = ty.map_or(i128::MAX / 4, bytes);
+                    cells.retain(|&(y, d), t| {
+                        y != x || (ty == Some(*t) && c == d) || c + size <= d || d + bytes(*t) <= c
+                    });
                 }
                 None => through(addr, &mut cells),
             },
             Command::MemCopy { dst, .. } | Command::MemSet { dst, .. } => match static_cell(q, dst, regs) {
-                Some((x, _)) => cells.retain(|(y, _)| *y != x),
+                Some((x, _)) => cells.retain(|(y, _), _| *y != x),
                 None => through(dst, &mut cells),
             },
             _ => {}
