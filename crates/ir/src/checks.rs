@@ -703,8 +703,11 @@ impl Writer<'_> {
                 if let Some(&g) = self.ghosts.get(v)
                     && let Some(p) = self.provenance(x)
                 {
-                    // Through temporaries, as `x` may name `v` itself.
-                    if x.reads().contains(v) {
+                    // Through temporaries when a later ghost's value reads an earlier one (`x`
+                    // may name `v` itself); `p := p + 1` is `\\offset(p) := \\offset(p) + 1`
+                    // directly, as the loops' step analyses want it.
+                    let (size_reads, obj_reads) = (p.size.reads(), p.obj.reads());
+                    if size_reads.contains(&g.off) || obj_reads.contains(&g.off) || obj_reads.contains(&g.size) {
                         let t = (
                             self.ghost_var("\\t".into(), None),
                             self.ghost_var("\\t".into(), None),

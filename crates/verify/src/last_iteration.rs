@@ -6,7 +6,8 @@
 //! `\offset(msg) + i + (n - 1) + 1 <= \object_size(msg)`, the relation of three variables
 //! (`i + n <= \object_size(msg)`) octagons cannot find and the polyhedra, which do not see the
 //! checks' ghosts, do not find either. So each linear comparison asserted in a loop is a
-//! candidate at the loop's header with the counter replaced by its last value.
+//! candidate at the loop's header with the counter replaced by its last value, and every other
+//! variable the loop moves by a constant (`p++` beside `i++`: `\offset(p)`) by its value then.
 //!
 //! These are only candidates: Houdini keeps the inductive ones with the others, and the
 //! independent checker re-checks the certificate.
@@ -17,22 +18,42 @@ use leapfrog_absint::linearize::{comparison, linearize};
 use leapfrog_arith::{CmpOp, Semantics};
 use leapfrog_ir::loops::LoopForest;
 use leapfrog_ir::{Command, Expr, FuncId, LocId, Program, VarId};
-use leapfrog_linear::{Affine, Constraint, rational};
+use leapfrog_linear::{Affine, Constraint, Rational, rational};
+use leapfrog_paths::Extractor;
+use leapfrog_proteus::induction::updates_of;
+use leapfrog_proteus::poly::Poly;
 use leapfrog_summarize::candidates::Candidate;
 use num_traits::Zero;
+use std::collections::BTreeMap;
+use std::time::Instant;
 
-/// The most candidates one loop gets.
+/// The most candidates one loop gets, and the most paths a loop may have for its steps.
 const MAX_PER_LOOP: usize = 16;
+const MAX_PATHS: usize = 8;
 
 /// The candidates of `q`'s function `fid`, at their loops' headers.
-pub fn candidates(q: &Program, fid: FuncId, semantics: Semantics) -> Vec<(LocId, Candidate)> {
+pub fn candidates(q: &Program, fid: FuncId, semantics: Semantics, deadline: Instant) -> Vec<(LocId, Candidate)> {
     let f = &q.funcs[fid];
     let tracked = Tracked::of(q, fid);
     let forest = LoopForest::compute(f);
     let mut out = Vec::new();
-    for lp in forest.loops.values() {
+    for (l, lp) in forest.loops.iter() {
         let inside = |l: LocId| lp.body.binary_search(&l).is_ok();
-        let Some((k, last)) = counter(q, fid, &tracked, semantics, lp.header, &inside) else { continue };
+        let Some((k, by, last)) = counter(q, fid, &tracked, semantics, lp.header, &inside) else { continue };
+        // The other variables moved by a constant each iteration (`p++` beside `i++`): at the
+        // last iteration, moved `(last - k) / by` times more.
+        let moved: Vec<(usize, Affine<usize>)> = steps(q, fid, &forest, l, &tracked, semantics, deadline)
+            .into_iter()
+            .filter(|(d, _)| *d != k)
+            .map(|(d, c)| (d, Affine::var(d).add(&last.sub(&Affine::var(k)).scale(&(c / by.clone())))))
+            .collect();
+        let at_last = |e: &Affine<usize>| {
+            let mut e = e.substitute(&k, &last);
+            for (d, value) in &moved {
+                e = e.substitute(d, value);
+            }
+            e
+        };
         let mut here: Vec<Candidate> = Vec::new();
         for edge in f.edges.values().filter(|e| inside(e.from)) {
             let Command::Assert { cond: Expr::Cmp(op, a, b), .. } = &edge.cmd else { continue };
@@ -41,10 +62,13 @@ pub fn candidates(q: &Program, fid: FuncId, semantics: Semantics) -> Vec<(LocId,
             }
             let exact = |e: &Expr| linearize(q, &tracked, semantics, e).filter(|l| l.wrap.is_none());
             let (Some(la), Some(lb)) = (exact(a), exact(b)) else { continue };
-            if la.affine.coefficient(&k).is_zero() && lb.affine.coefficient(&k).is_zero() {
+            let mentions = |l: &leapfrog_absint::linearize::Linear| {
+                !l.affine.coefficient(&k).is_zero() || moved.iter().any(|(d, _)| !l.affine.coefficient(d).is_zero())
+            };
+            if !mentions(&la) && !mentions(&lb) {
                 continue;
             }
-            for c in comparison(*op, &la.affine.substitute(&k, &last), &lb.affine.substitute(&k, &last)) {
+            for c in comparison(*op, &at_last(&la.affine), &at_last(&lb.affine)) {
                 let over_vars: Constraint<VarId> = c.map_vars(|d| tracked.var(*d));
                 let Some((expr, text)) = constraint_expr(q, &over_vars, semantics) else { continue };
                 if here.len() < MAX_PER_LOOP && !here.iter().any(|h| h.expr == expr) {
@@ -68,7 +92,7 @@ fn counter(
     semantics: Semantics,
     header: LocId,
     inside: &dyn Fn(LocId) -> bool,
-) -> Option<(usize, Affine<usize>)> {
+) -> Option<(usize, Rational, Affine<usize>)> {
     let f = &q.funcs[fid];
     let exact = |e: &Expr| linearize(q, tracked, semantics, e).filter(|l| l.wrap.is_none()).map(|l| l.affine);
     let mut into_body = f.edges.values().filter(|e| e.from == header && inside(e.to) && e.to != header);
@@ -100,5 +124,37 @@ fn counter(
         CmpOp::Ge if *by == -one => n,
         _ => return None,
     };
-    Some((d, last))
+    Some((d, by.clone(), last))
+}
+
+/// The registers every path of the loop moves by one constant `c` (`\\offset(p)` by 1 for
+/// `*p++`, through the temporary the front end copies `p` to), and their `c`; none when its
+/// paths cannot be extracted by `deadline`.
+fn steps(
+    q: &Program,
+    fid: FuncId,
+    forest: &LoopForest,
+    l: leapfrog_ir::LoopId,
+    tracked: &Tracked,
+    semantics: Semantics,
+    deadline: Instant,
+) -> Vec<(usize, Rational)> {
+    let f = &q.funcs[fid];
+    let Ok(paths) = Extractor::new(q, f, forest, l, &[], semantics, deadline).extract() else { return Vec::new() };
+    if paths.paths.is_empty() || paths.paths.len() > MAX_PATHS {
+        return Vec::new();
+    }
+    let per_path: Vec<_> = paths.paths.iter().map(|path| updates_of(&paths, path, &BTreeMap::new())).collect();
+    let mut out = Vec::new();
+    for &v in paths.pre.keys() {
+        let Some(d) = tracked.dim(v) else { continue };
+        let step = |updates: &leapfrog_proteus::induction::Updates| {
+            updates.get(&v)?.as_ref()?.sub(&Poly::var(v)).as_constant()
+        };
+        let Some(c) = step(&per_path[0]) else { continue };
+        if !c.is_zero() && per_path.iter().all(|u| step(u) == Some(c.clone())) {
+            out.push((d, c));
+        }
+    }
+    out
 }

@@ -541,7 +541,7 @@ impl OctagonSeeds {
         let mut program = q.clone();
         let views = add_memory_views(&mut program, fid);
         let mut seeds = octagon_candidates(&program, fid, opts.semantics, &views, max_live, deadline);
-        seeds.extend(last_iteration::candidates(&program, fid, opts.semantics));
+        seeds.extend(last_iteration::candidates(&program, fid, opts.semantics, Instant::now() + opts.timeout / 4));
         let forest = leapfrog_ir::loops::LoopForest::compute(&program.funcs[fid]);
         for lp in forest.loops.values() {
             for (expr, text) in templates {
