@@ -65,7 +65,7 @@ pub fn expr_to_c_loading(p: &Program, e: &Expr, loads: &[(VarId, Expr)]) -> Stri
 /// The C lvalue of the `ty` cell at byte `offset` of memory variable `object`: `a[99]`, `s.f`,
 /// `m[1][2]`, the variable itself for a scalar, else `*(int*)((char*)&o + 8)`.
 pub fn cell_to_c(p: &Program, object: VarId, offset: i128, ty: IntTy) -> String {
-    typed_cell_to_c(p, object, offset, Type::Int(ty), &c_int_type(ty, p.data_model))
+    typed_cell_to_c(p, object, offset, Type::Int(ty), c_int_type(ty, p.data_model))
 }
 
 /// [`cell_to_c`] for a pointer cell: `s.data`, `p`, else `*(void**)((char*)&o + 8)`.
