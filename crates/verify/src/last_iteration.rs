@@ -42,7 +42,7 @@ pub fn candidates(q: &Program, fid: FuncId, semantics: Semantics, deadline: Inst
         let Some((k, by, last)) = counter(q, fid, &tracked, semantics, lp.header, &inside) else { continue };
         // The other variables moved by a constant each iteration (`p++` beside `i++`): at the
         // last iteration, moved `(last - k) / by` times more.
-        let moved: Vec<(usize, Affine<usize>)> = steps(q, fid, &forest, l, &tracked, semantics, deadline)
+        let moved: Vec<(usize, Affine<usize>)> = steps(q, fid, &forest, l, &tracked, semantics, &inside, deadline)
             .into_iter()
             .filter(|(d, _)| *d != k)
             .map(|(d, c)| (d, Affine::var(d).add(&last.sub(&Affine::var(k)).scale(&(c / by.clone())))))
@@ -54,6 +54,10 @@ pub fn candidates(q: &Program, fid: FuncId, semantics: Semantics, deadline: Inst
             }
             e
         };
+        // The registers the loop sets once, to a copy of another (`*p++` reads a copy of `p`
+        // the front end makes): at the check, the copy is the other's value at the iteration's
+        // start, as a guess Houdini keeps or drops.
+        let copies = copies_of(q, fid, &tracked, &inside, &moved);
         let mut here: Vec<Candidate> = Vec::new();
         for edge in f.edges.values().filter(|e| inside(e.from)) {
             let Command::Assert { cond: Expr::Cmp(op, a, b), .. } = &edge.cmd else { continue };
@@ -62,21 +66,98 @@ pub fn candidates(q: &Program, fid: FuncId, semantics: Semantics, deadline: Inst
             }
             let exact = |e: &Expr| linearize(q, &tracked, semantics, e).filter(|l| l.wrap.is_none());
             let (Some(la), Some(lb)) = (exact(a), exact(b)) else { continue };
-            let mentions = |l: &leapfrog_absint::linearize::Linear| {
-                !l.affine.coefficient(&k).is_zero() || moved.iter().any(|(d, _)| !l.affine.coefficient(d).is_zero())
-            };
-            if !mentions(&la) && !mentions(&lb) {
-                continue;
-            }
-            for c in comparison(*op, &at_last(&la.affine), &at_last(&lb.affine)) {
-                let over_vars: Constraint<VarId> = c.map_vars(|d| tracked.var(*d));
-                let Some((expr, text)) = constraint_expr(q, &over_vars, semantics) else { continue };
-                if here.len() < MAX_PER_LOOP && !here.iter().any(|h| h.expr == expr) {
-                    here.push(Candidate { expr, text });
+            let through_copies =
+                |e: &Affine<usize>| copies.iter().fold(e.clone(), |e, (w, v)| e.substitute(w, &Affine::var(*v)));
+            for (la, lb) in
+                [(la.affine.clone(), lb.affine.clone()), (through_copies(&la.affine), through_copies(&lb.affine))]
+            {
+                let mentions = |l: &Affine<usize>| {
+                    !l.coefficient(&k).is_zero() || moved.iter().any(|(d, _)| !l.coefficient(d).is_zero())
+                };
+                if !mentions(&la) && !mentions(&lb) {
+                    continue;
+                }
+                for c in comparison(*op, &at_last(&la), &at_last(&lb)) {
+                    let over_vars: Constraint<VarId> = c.map_vars(|d| tracked.var(*d));
+                    let Some((expr, text)) = constraint_expr(q, &over_vars, semantics) else { continue };
+                    if here.len() < MAX_PER_LOOP && !here.iter().any(|h| h.expr == expr) {
+                        here.push(Candidate { expr, text });
+                    }
                 }
             }
         }
         out.extend(here.into_iter().map(|c| (lp.header, c)));
+    }
+    out
+}
+
+/// [`steps`] where the loop has too many paths (the checks' ghosts branch): the registers the
+/// loop assigns once, `x := x + c`, reading a register copied from `x` (`t := p; p := t + 1`)
+/// as `x` (a guess: the order of the two is not looked at).
+fn syntactic_steps(
+    q: &Program,
+    fid: FuncId,
+    tracked: &Tracked,
+    semantics: Semantics,
+    inside: &dyn Fn(LocId) -> bool,
+) -> Vec<(usize, Rational)> {
+    let f = &q.funcs[fid];
+    let mut assigned: BTreeMap<VarId, Vec<&Command>> = BTreeMap::new();
+    for e in f.edges.values().filter(|e| inside(e.from)) {
+        for v in e.cmd.defs() {
+            assigned.entry(v).or_default().push(&e.cmd);
+        }
+    }
+    let once: BTreeMap<usize, &Expr> = assigned
+        .iter()
+        .filter_map(|(v, cmds)| match cmds.as_slice() {
+            [Command::Assign(_, value)] => Some((tracked.dim(*v)?, value)),
+            _ => None,
+        })
+        .collect();
+    let copied_from: BTreeMap<usize, usize> = once
+        .iter()
+        .filter_map(|(w, value)| match value {
+            Expr::Var(v) => Some((*w, tracked.dim(*v)?)),
+            _ => None,
+        })
+        .collect();
+    let mut out = Vec::new();
+    for (&d, value) in &once {
+        let Some(l) = linearize(q, tracked, semantics, value).filter(|l| l.wrap.is_none()) else { continue };
+        let through =
+            copied_from.iter().filter(|(_, v)| **v == d).fold(l.affine, |e, (w, v)| e.substitute(w, &Affine::var(*v)));
+        let Some(c) = through.sub(&Affine::var(d)).as_constant().cloned() else { continue };
+        if !c.is_zero() {
+            out.push((d, c));
+        }
+    }
+    out
+}
+
+/// The registers (dimensions) the loop assigns once, a copy `w := v` (of one of `moved`, or of
+/// a register the loop may not change: `\\object_size(t) := \\object_size(p)`), with that one.
+fn copies_of(
+    q: &Program,
+    fid: FuncId,
+    tracked: &Tracked,
+    inside: &dyn Fn(LocId) -> bool,
+    moved: &[(usize, Affine<usize>)],
+) -> Vec<(usize, usize)> {
+    let f = &q.funcs[fid];
+    let mut assigned: BTreeMap<VarId, Vec<&Command>> = BTreeMap::new();
+    for e in f.edges.values().filter(|e| inside(e.from)) {
+        for v in e.cmd.defs() {
+            assigned.entry(v).or_default().push(&e.cmd);
+        }
+    }
+    let mut out = Vec::new();
+    for (w, cmds) in assigned {
+        let [Command::Assign(_, Expr::Var(v))] = cmds.as_slice() else { continue };
+        let (Some(dw), Some(dv)) = (tracked.dim(w), tracked.dim(*v)) else { continue };
+        if !moved.iter().any(|(d, _)| *d == dw) {
+            out.push((dw, dv));
+        }
     }
     out
 }
@@ -137,12 +218,15 @@ fn steps(
     l: leapfrog_ir::LoopId,
     tracked: &Tracked,
     semantics: Semantics,
+    inside: &dyn Fn(LocId) -> bool,
     deadline: Instant,
 ) -> Vec<(usize, Rational)> {
     let f = &q.funcs[fid];
-    let Ok(paths) = Extractor::new(q, f, forest, l, &[], semantics, deadline).extract() else { return Vec::new() };
+    let Ok(paths) = Extractor::new(q, f, forest, l, &[], semantics, deadline).extract() else {
+        return syntactic_steps(q, fid, tracked, semantics, inside);
+    };
     if paths.paths.is_empty() || paths.paths.len() > MAX_PATHS {
-        return Vec::new();
+        return syntactic_steps(q, fid, tracked, semantics, inside);
     }
     let per_path: Vec<_> = paths.paths.iter().map(|path| updates_of(&paths, path, &BTreeMap::new())).collect();
     let mut out = Vec::new();
