@@ -42,7 +42,7 @@ pub fn candidates(q: &Program, fid: FuncId, semantics: Semantics, deadline: Inst
         let Some((k, by, last)) = counter(q, fid, &tracked, semantics, lp.header, &inside) else { continue };
         // The other variables moved by a constant each iteration (`p++` beside `i++`): at the
         // last iteration, moved `(last - k) / by` times more.
-        let moved: Vec<(usize, Affine<usize>)> = steps(q, fid, &forest, l, &tracked, semantics, &inside, deadline)
+        let moved: Vec<(usize, Affine<usize>)> = steps(q, fid, &forest, l, &tracked, semantics, deadline)
             .into_iter()
             .filter(|(d, _)| *d != k)
             .map(|(d, c)| (d, Affine::var(d).add(&last.sub(&Affine::var(k)).scale(&(c / by.clone())))))
@@ -218,15 +218,15 @@ fn steps(
     l: leapfrog_ir::LoopId,
     tracked: &Tracked,
     semantics: Semantics,
-    inside: &dyn Fn(LocId) -> bool,
     deadline: Instant,
 ) -> Vec<(usize, Rational)> {
     let f = &q.funcs[fid];
+    let inside = |at: LocId| forest.loops[l].body.binary_search(&at).is_ok();
     let Ok(paths) = Extractor::new(q, f, forest, l, &[], semantics, deadline).extract() else {
-        return syntactic_steps(q, fid, tracked, semantics, inside);
+        return syntactic_steps(q, fid, tracked, semantics, &inside);
     };
     if paths.paths.is_empty() || paths.paths.len() > MAX_PATHS {
-        return syntactic_steps(q, fid, tracked, semantics, inside);
+        return syntactic_steps(q, fid, tracked, semantics, &inside);
     }
     let per_path: Vec<_> = paths.paths.iter().map(|path| updates_of(&paths, path, &BTreeMap::new())).collect();
     let mut out = Vec::new();
