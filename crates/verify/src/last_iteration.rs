@@ -19,7 +19,7 @@ use leapfrog_arith::{CmpOp, Semantics};
 use leapfrog_ir::loops::LoopForest;
 use leapfrog_ir::{Command, Expr, FuncId, LocId, Program, VarId};
 use leapfrog_linear::{Affine, Constraint, Rational, rational};
-use leapfrog_paths::Extractor;
+use leapfrog_paths::{Extractor, LoopPaths};
 use leapfrog_proteus::induction::updates_of;
 use leapfrog_proteus::poly::Poly;
 use leapfrog_summarize::candidates::Candidate;
@@ -39,10 +39,12 @@ pub fn candidates(q: &Program, fid: FuncId, semantics: Semantics, deadline: Inst
     let mut out = Vec::new();
     for (l, lp) in forest.loops.iter() {
         let inside = |l: LocId| lp.body.binary_search(&l).is_ok();
-        let Some((k, by, last)) = counter(q, fid, &tracked, semantics, lp.header, &inside) else { continue };
+        let once = assigned_once(q, fid, &tracked, &inside);
+        let Some((k, by, last)) = counter(q, fid, &tracked, semantics, lp.header, &inside, &once) else { continue };
         // The other variables moved by a constant each iteration (`p++` beside `i++`): at the
         // last iteration, moved `(last - k) / by` times more.
-        let moved: Vec<(usize, Affine<usize>)> = steps(q, fid, &forest, l, &tracked, semantics, deadline)
+        let paths = Extractor::new(q, f, &forest, l, &[], semantics, deadline).extract().ok();
+        let moved: Vec<(usize, Affine<usize>)> = steps(q, &tracked, semantics, &once, paths.as_ref())
             .into_iter()
             .filter(|(d, _)| *d != k)
             .map(|(d, c)| (d, Affine::var(d).add(&last.sub(&Affine::var(k)).scale(&(c / by.clone())))))
@@ -57,7 +59,8 @@ pub fn candidates(q: &Program, fid: FuncId, semantics: Semantics, deadline: Inst
         // The registers the loop sets once, to a copy of another (`*p++` reads a copy of `p`
         // the front end makes): at the check, the copy is the other's value at the iteration's
         // start, as a guess Houdini keeps or drops.
-        let copies = copies_of(q, fid, &tracked, &inside, &moved);
+        let copies: Vec<(usize, usize)> =
+            copies(&once, &tracked).into_iter().filter(|(w, _)| !moved.iter().any(|(d, _)| d == w)).collect();
         let mut here: Vec<Candidate> = Vec::new();
         for edge in f.edges.values().filter(|e| inside(e.from)) {
             let Command::Assert { cond: Expr::Cmp(op, a, b), .. } = &edge.cmd else { continue };
@@ -96,37 +99,16 @@ pub fn candidates(q: &Program, fid: FuncId, semantics: Semantics, deadline: Inst
 /// as `x` (a guess: the order of the two is not looked at).
 fn syntactic_steps(
     q: &Program,
-    fid: FuncId,
     tracked: &Tracked,
     semantics: Semantics,
-    inside: &dyn Fn(LocId) -> bool,
+    once: &BTreeMap<usize, &Expr>,
 ) -> Vec<(usize, Rational)> {
-    let f = &q.funcs[fid];
-    let mut assigned: BTreeMap<VarId, Vec<&Command>> = BTreeMap::new();
-    for e in f.edges.values().filter(|e| inside(e.from)) {
-        for v in e.cmd.defs() {
-            assigned.entry(v).or_default().push(&e.cmd);
-        }
-    }
-    let once: BTreeMap<usize, &Expr> = assigned
-        .iter()
-        .filter_map(|(v, cmds)| match cmds.as_slice() {
-            [Command::Assign(_, value)] => Some((tracked.dim(*v)?, value)),
-            _ => None,
-        })
-        .collect();
-    let copied_from: BTreeMap<usize, usize> = once
-        .iter()
-        .filter_map(|(w, value)| match value {
-            Expr::Var(v) => Some((*w, tracked.dim(*v)?)),
-            _ => None,
-        })
-        .collect();
+    let copied = copies(once, tracked);
     let mut out = Vec::new();
-    for (&d, value) in &once {
+    for (&d, value) in once {
         let Some(l) = linearize(q, tracked, semantics, value).filter(|l| l.wrap.is_none()) else { continue };
         let through =
-            copied_from.iter().filter(|(_, v)| **v == d).fold(l.affine, |e, (w, v)| e.substitute(w, &Affine::var(*v)));
+            copied.iter().filter(|(_, v)| *v == d).fold(l.affine, |e, (w, v)| e.substitute(w, &Affine::var(*v)));
         let Some(c) = through.sub(&Affine::var(d)).as_constant().cloned() else { continue };
         if !c.is_zero() {
             out.push((d, c));
@@ -135,31 +117,39 @@ fn syntactic_steps(
     out
 }
 
-/// The registers (dimensions) the loop assigns once, a copy `w := v` (of one of `moved`, or of
-/// a register the loop may not change: `\\object_size(t) := \\object_size(p)`), with that one.
-fn copies_of(
-    q: &Program,
+/// The registers (as dimensions) the loop assigns exactly once, by an assignment, with the
+/// value assigned.
+fn assigned_once<'a>(
+    q: &'a Program,
     fid: FuncId,
     tracked: &Tracked,
     inside: &dyn Fn(LocId) -> bool,
-    moved: &[(usize, Affine<usize>)],
-) -> Vec<(usize, usize)> {
-    let f = &q.funcs[fid];
+) -> BTreeMap<usize, &'a Expr> {
     let mut assigned: BTreeMap<VarId, Vec<&Command>> = BTreeMap::new();
-    for e in f.edges.values().filter(|e| inside(e.from)) {
+    for e in q.funcs[fid].edges.values().filter(|e| inside(e.from)) {
         for v in e.cmd.defs() {
             assigned.entry(v).or_default().push(&e.cmd);
         }
     }
-    let mut out = Vec::new();
-    for (w, cmds) in assigned {
-        let [Command::Assign(_, Expr::Var(v))] = cmds.as_slice() else { continue };
-        let (Some(dw), Some(dv)) = (tracked.dim(w), tracked.dim(*v)) else { continue };
-        if !moved.iter().any(|(d, _)| *d == dw) {
-            out.push((dw, dv));
-        }
-    }
-    out
+    assigned
+        .into_iter()
+        .filter_map(|(v, cmds)| match cmds.as_slice() {
+            [Command::Assign(_, value)] => Some((tracked.dim(v)?, value)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Those of `once` that copy another register, `w := v`: the pairs `(w, v)` (a copy of one of
+/// the moved registers, or of one the loop does not change: `\\object_size(t) :=
+/// \\object_size(p)`).
+fn copies(once: &BTreeMap<usize, &Expr>, tracked: &Tracked) -> Vec<(usize, usize)> {
+    once.iter()
+        .filter_map(|(w, value)| match value {
+            Expr::Var(v) => Some((*w, tracked.dim(*v)?)),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The loop's counter (a dimension) and its last value in an iteration, as an affine
@@ -173,6 +163,7 @@ fn counter(
     semantics: Semantics,
     header: LocId,
     inside: &dyn Fn(LocId) -> bool,
+    once: &BTreeMap<usize, &Expr>,
 ) -> Option<(usize, Rational, Affine<usize>)> {
     let f = &q.funcs[fid];
     let exact = |e: &Expr| linearize(q, tracked, semantics, e).filter(|l| l.wrap.is_none()).map(|l| l.affine);
@@ -190,12 +181,7 @@ fn counter(
     if !n.coefficient(&d).is_zero() {
         return None;
     }
-    let mut steps = f.edges.values().filter(|e| inside(e.from) && e.cmd.defs().contains(&k)).map(|e| match &e.cmd {
-        Command::Assign(_, value) => exact(value),
-        _ => None,
-    });
-    let (Some(Some(step)), None) = (steps.next(), steps.next()) else { return None };
-    let by = step.sub(&Affine::var(d));
+    let by = exact(once.get(&d)?)?.sub(&Affine::var(d));
     let by = by.as_constant()?;
     let one = rational(1);
     let last = match op {
@@ -209,26 +195,19 @@ fn counter(
 }
 
 /// The registers every path of the loop moves by one constant `c` (`\\offset(p)` by 1 for
-/// `*p++`, through the temporary the front end copies `p` to), and their `c`; none when its
-/// paths cannot be extracted by `deadline`.
+/// `*p++`, through the temporary the front end copies `p` to), and their `c`; when its
+/// paths could not be extracted or are too many, those of [`syntactic_steps`].
 fn steps(
     q: &Program,
-    fid: FuncId,
-    forest: &LoopForest,
-    l: leapfrog_ir::LoopId,
     tracked: &Tracked,
     semantics: Semantics,
-    deadline: Instant,
+    once: &BTreeMap<usize, &Expr>,
+    paths: Option<&LoopPaths>,
 ) -> Vec<(usize, Rational)> {
-    let f = &q.funcs[fid];
-    let inside = |at: LocId| forest.loops[l].body.binary_search(&at).is_ok();
-    let Ok(paths) = Extractor::new(q, f, forest, l, &[], semantics, deadline).extract() else {
-        return syntactic_steps(q, fid, tracked, semantics, &inside);
+    let Some(paths) = paths.filter(|p| !p.paths.is_empty() && p.paths.len() <= MAX_PATHS) else {
+        return syntactic_steps(q, tracked, semantics, once);
     };
-    if paths.paths.is_empty() || paths.paths.len() > MAX_PATHS {
-        return syntactic_steps(q, fid, tracked, semantics, &inside);
-    }
-    let per_path: Vec<_> = paths.paths.iter().map(|path| updates_of(&paths, path, &BTreeMap::new())).collect();
+    let per_path: Vec<_> = paths.paths.iter().map(|path| updates_of(paths, path, &BTreeMap::new())).collect();
     let mut out = Vec::new();
     for &v in paths.pre.keys() {
         let Some(d) = tracked.dim(v) else { continue };
