@@ -60,6 +60,15 @@ pub fn constraint_expr(p: &Program, c: &Constraint<VarId>, semantics: Semantics)
         && types.iter().all(|t| *t == common)
         && common.contains(bound)
         && terms.iter().all(|(_, k)| common.contains(*k));
+    // `x - y >= 0` reads `x >= y` (no arithmetic at all: variables of one type compare as they
+    // are, whatever the type, 64-bit unsigned ones too).
+    if let [(x, 1), (y, -1)] = terms[..]
+        && bound == 0
+        && types[0] == types[1]
+    {
+        let cond = Expr::cmp(op, Expr::Var(x), Expr::Var(y));
+        return Some((cond.clone(), leapfrog_ir::print::expr_to_c(p, &cond)));
+    }
     let w = if own { common } else { WIDE };
     let mathematical = semantics == Semantics::Default && types.iter().all(|t| t.is_signed());
     let mut operands = Vec::new();
@@ -81,14 +90,11 @@ pub fn constraint_expr(p: &Program, c: &Constraint<VarId>, semantics: Semantics)
         };
         operands.push((var, k));
     }
-    // `x - y >= 0` reads `x >= y` (no arithmetic at all: variables of one type compare as they
-    // are, whatever the type).
+    // (Of two types, both converted.)
     if let [(x, 1), (y, -1)] = &operands[..]
         && bound == 0
     {
-        let (x, y) =
-            if types[0] == types[1] { (Expr::Var(terms[0].0), Expr::Var(terms[1].0)) } else { (x.clone(), y.clone()) };
-        let cond = Expr::cmp(op, x, y);
+        let cond = Expr::cmp(op, x.clone(), y.clone());
         return Some((cond.clone(), leapfrog_ir::print::expr_to_c(p, &cond)));
     }
     let mut sum: Option<Expr> = None;

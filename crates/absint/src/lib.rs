@@ -49,7 +49,7 @@ use leapfrog_ir::types::Type;
 use leapfrog_ir::wto::Wto;
 use leapfrog_ir::{Command, EdgeId, Expr, FuncId, Id, IdVec, LocId, LoopId, MemoryView, Program, VarId, VarKind};
 use leapfrog_linear::{Affine, Constraint, Rational, rational};
-use linearize::{condition, linearize};
+use linearize::condition;
 use num_traits::Signed;
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Instant;
@@ -295,9 +295,7 @@ impl<'a> Analyzer<'a> {
             }
             Command::Assume(cond) | Command::Assert { cond, .. } => {
                 // Past an assertion, its condition held (a failing one ends the execution).
-                for c in condition(self.p, &self.tracked, sem, &out, cond) {
-                    out.assume(&c);
-                }
+                linearize::assume_condition(self.p, &self.tracked, sem, &mut out, cond);
             }
             Command::Assign(v, e) => self.assign(&mut out, *v, e),
             Command::Load { dst, addr } => self.load(&mut out, *dst, addr),
@@ -411,7 +409,7 @@ impl<'a> Analyzer<'a> {
             }
             return;
         }
-        match linearize(self.p, &self.tracked, self.cfg.semantics, e) {
+        match linearize::linearize_in(self.p, &self.tracked, self.cfg.semantics, out, e) {
             Some(l) => {
                 out.assign(d, &l.affine);
                 // The value is the affine value converted as the expression says (the identity

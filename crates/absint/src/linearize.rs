@@ -49,7 +49,53 @@ pub fn wraps(ty: IntTy, semantics: Semantics) -> bool {
 
 /// `e` as a [`Linear`], when it is affine in the tracked variables.
 pub fn linearize(p: &Program, tracked: &Tracked, semantics: Semantics, e: &Expr) -> Option<Linear> {
+    linearize_with(p, tracked, semantics, None, e)
+}
+
+/// `e` as a [`Linear`] in `element`: as [`linearize`], but a conversion that is the identity on
+/// the element's range of its operand (`(long)i` for an unsigned `i` known below 2^63) is
+/// dropped, so signed arithmetic over it stays exact (`(long)i + 1 <= 32`).
+pub fn linearize_in<D: NumericDomain>(
+    p: &Program,
+    tracked: &Tracked,
+    semantics: Semantics,
+    element: &D,
+    e: &Expr,
+) -> Option<Linear> {
+    linearize_with(p, tracked, semantics, Some(&|a: &Affine<Dim>| element.bounds(a)), e)
+}
+
+/// `2^n` for a type of `n` bits.
+fn modulus(ty: IntTy) -> Rational {
+    rational(1i128 << ty.bits())
+}
+
+/// The window `k` of `ty` (`[k·2^n + min, k·2^n + max]`) that holds every value in `b`, if one
+/// does.
+fn one_window(b: &Bounds, ty: IntTy) -> Option<Rational> {
+    let (Some(lo), Some(hi)) = (&b.lo, &b.hi) else { return None };
+    let (min, m) = (rational(ty.min()), modulus(ty));
+    let window = |v: &Rational| ((v - &min) / &m).floor();
+    let k = window(lo);
+    (k == window(hi)).then_some(k)
+}
+
+/// Whether every value in `b` is a value of `ty`.
+fn within(b: &Bounds, ty: IntTy) -> bool {
+    b.lo.as_ref().is_some_and(|lo| *lo >= rational(ty.min()))
+        && b.hi.as_ref().is_some_and(|hi| *hi <= rational(ty.max()))
+}
+
+type RangeOf<'a> = Option<&'a dyn Fn(&Affine<Dim>) -> Bounds>;
+
+fn linearize_with(p: &Program, tracked: &Tracked, semantics: Semantics, range: RangeOf, e: &Expr) -> Option<Linear> {
     let exact = |affine| Some(Linear { affine, wrap: None });
+    // A wrapped value whose range lies in its type is the affine value itself.
+    let settled = |l: Linear| match (l.wrap, range) {
+        (Some(w), Some(range)) if !w.is_bool() && within(&range(&l.affine), w) => Linear { wrap: None, ..l },
+        _ => l,
+    };
+    let sub = |e: &Expr| linearize_with(p, tracked, semantics, range, e).map(settled);
     match e {
         Expr::Int(c, _) => exact(Affine::constant(rational(*c))),
         Expr::Var(v) => tracked.dim(*v).and_then(|d| exact(Affine::var(d))),
@@ -57,11 +103,20 @@ pub fn linearize(p: &Program, tracked: &Tracked, semantics: Semantics, e: &Expr)
             if t.is_bool() {
                 return None;
             }
-            let l = linearize(p, tracked, semantics, inner)?;
+            let l = sub(inner)?;
             let inner_ty = int_type(p, inner)?;
             if fits(inner_ty, *t) {
                 // The conversion keeps every value of the inner type.
                 return Some(l);
+            }
+            if let Some(range) = range
+                && l.wrap.is_none()
+                && let Some(k) = one_window(&range(&l.affine), *t)
+            {
+                // Every value the operand has here lies in one window of the type: the
+                // conversion subtracts the same multiple of 2^n from each (none for the window
+                // of the type's own values).
+                return Some(Linear { affine: l.affine.add_constant(&-(k * modulus(*t))), wrap: None });
             }
             match l.wrap {
                 Some(u) if u.bits() < t.bits() => None,
@@ -69,12 +124,12 @@ pub fn linearize(p: &Program, tracked: &Tracked, semantics: Semantics, e: &Expr)
             }
         }
         Expr::Unary(UnOp::Neg, t, inner) => {
-            let l = linearize(p, tracked, semantics, inner)?;
+            let l = sub(inner)?;
             combine(*t, semantics, &[&l]).map(|wrap| Linear { affine: l.affine.neg(), wrap })
         }
         Expr::Binary(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Shl), t, a, b) => {
-            let la = linearize(p, tracked, semantics, a)?;
-            let lb = linearize(p, tracked, semantics, b)?;
+            let la = sub(a)?;
+            let lb = sub(b)?;
             let affine = match op {
                 BinOp::Add => la.affine.add(&lb.affine),
                 BinOp::Sub => la.affine.sub(&lb.affine),
@@ -156,7 +211,8 @@ pub fn condition<D: NumericDomain>(
         },
         Expr::Cmp(op, a, b) => {
             let op = if positive { *op } else { op.negate() };
-            let value = |e: &Expr| linearize(p, tracked, semantics, e).and_then(|l| exact_value(element, &l));
+            let value =
+                |e: &Expr| linearize_in(p, tracked, semantics, element, e).and_then(|l| exact_value(element, &l));
             let (Some(la), Some(lb)) = (value(a), value(b)) else { return Vec::new() };
             if op == CmpOp::Ne {
                 return disequality(element, &la.sub(&lb));
@@ -165,6 +221,96 @@ pub fn condition<D: NumericDomain>(
         }
         _ => Vec::new(),
     }
+}
+
+/// Keeps the points of `element` where `cond` may hold. When the condition is not linear only
+/// because it converts a value to a type that does not hold all of the value's type's values
+/// (`0 <= (long)i` for an unsigned `i`), the element is split by the windows of that type the
+/// value falls in (at most [`MAX_WINDOWS`] of them), in each of which the conversion is exact,
+/// and the parts are joined.
+pub fn assume_condition<D: NumericDomain>(
+    p: &Program,
+    tracked: &Tracked,
+    semantics: Semantics,
+    element: &mut D,
+    cond: &Expr,
+) {
+    let constraints = condition(p, tracked, semantics, element, cond);
+    if !constraints.is_empty() {
+        for c in constraints {
+            element.assume(&c);
+        }
+        return;
+    }
+    let Some((value, windows)) = split_conversion(p, tracked, semantics, element, cond) else { return };
+    let mut joined: Option<D> = None;
+    for (lo, hi) in windows {
+        let mut part = element.clone();
+        part.assume(&Constraint::ge(&value, &Affine::constant(lo)));
+        part.assume(&Constraint::le(&value, &Affine::constant(hi)));
+        if part.is_bottom() {
+            continue;
+        }
+        for c in condition(p, tracked, semantics, &part, cond) {
+            part.assume(&c);
+        }
+        if !part.is_bottom() {
+            joined = Some(match joined {
+                Some(j) => j.join(&part),
+                None => part,
+            });
+        }
+    }
+    *element = joined.unwrap_or_else(D::bottom);
+}
+
+/// The most windows [`assume_condition`] splits an element into.
+const MAX_WINDOWS: i128 = 4;
+
+/// The first conversion in `cond` of an exact affine value to a type that does not hold all
+/// the values of the value's own type: the value, and the ranges of the windows of the target
+/// type its values (its type's, narrowed by the element) fall in.
+#[allow(clippy::type_complexity)]
+fn split_conversion<D: NumericDomain>(
+    p: &Program,
+    tracked: &Tracked,
+    semantics: Semantics,
+    element: &D,
+    cond: &Expr,
+) -> Option<(Affine<Dim>, Vec<(Rational, Rational)>)> {
+    if let Expr::Cast(t, inner) = cond
+        && !t.is_bool()
+        && let Some(u) = int_type(p, inner)
+        && !u.is_bool()
+        && !fits(u, *t)
+        && let Some(l) = linearize_in(p, tracked, semantics, element, inner)
+        && let Some(value) = exact_value(element, &l)
+    {
+        // The value is one of its type's (an exact signed result is: an overflow would have
+        // ended the execution).
+        let b = element.bounds(&value);
+        let lo = b.lo.map_or(rational(u.min()), |l| l.max(rational(u.min())));
+        let hi = b.hi.map_or(rational(u.max()), |h| h.min(rational(u.max())));
+        if lo > hi {
+            return None;
+        }
+        let (min, m) = (rational((*t).min()), modulus(*t));
+        let window = |v: &Rational| ((v - &min) / &m).floor();
+        let (first, last) = (window(&lo), window(&hi));
+        if &last - &first >= rational(MAX_WINDOWS) {
+            return None;
+        }
+        let mut windows = Vec::new();
+        let mut k = first;
+        while k <= last {
+            let start = &k * &m + &min;
+            let end = &start + &m - rational(1);
+            windows.push((start.max(lo.clone()), end.min(hi.clone())));
+            k += rational(1);
+        }
+        return Some((value, windows));
+    }
+    cond.children().into_iter().find_map(|c| split_conversion(p, tracked, semantics, element, c))
 }
 
 /// `d != 0` as a constraint where the element makes it convex: when `d`'s range ends at 0, the
@@ -206,7 +352,7 @@ pub fn quasi_linearize<D: NumericDomain>(
     element: &D,
     e: &Expr,
 ) -> Option<(Affine<Dim>, Bounds)> {
-    if let Some(l) = linearize(p, tracked, semantics, e)
+    if let Some(l) = linearize_in(p, tracked, semantics, element, e)
         && let Some(a) = exact_value(element, &l)
     {
         return Some((a, Bounds::point(rational(0))));

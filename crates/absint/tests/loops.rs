@@ -182,3 +182,16 @@ fn a_comparison_value_is_decided_where_the_ranges_decide_it() {
     // where it is 1 (without the split, x - big would go down to 99).
     assert_eq!(range_at(&q, &r, 8, &[(1, "x"), (-1, "big")]), bounds(Some(100), Some(598)));
 }
+
+const UNSIGNED_COUNTERS: &str = "extern int __VERIFIER_nondet_int(void);\nint main(void) {\n  unsigned long i = 0, n = 0;\n  while (__VERIFIER_nondet_int()) {\n    if (0 > (long)i || (long)i + 1 > 32)\n      return 0;\n    if (__VERIFIER_nondet_int()) {\n      n++;\n      i += 2;\n    } else {\n      n++;\n      i++;\n    }\n  }\n  return (int)n;\n}\n";
+
+#[test]
+fn a_signed_view_of_an_unsigned_counter_bounds_it_and_keeps_its_relations() {
+    // `(long)i` is not affine in an unsigned `i` (it wraps past 2^63), but split by the windows
+    // of `long` the comparison bounds `i`, so `i + 2` does not wrap and `n <= i` survives.
+    let (q, fid) = program(UNSIGNED_COUNTERS);
+    let cfg = Config::new(Semantics::Default);
+    let r = analyze::<Octagon>(&q, fid, &cfg).unwrap();
+    assert_eq!(range_at(&q, &r, 4, &[(1, "i")]), bounds(Some(0), Some(33)));
+    assert_eq!(range_at(&q, &r, 4, &[(1, "i"), (-1, "n")]).lo, Some(rational(0)));
+}

@@ -944,25 +944,26 @@ fn emit(f: &mut crate::Function, mut at: LocId, steps: Vec<Step>, span: Span) ->
 
 /// Why an address of a function's frame (a memory local, an `alloca` block) of a function
 /// other than the entry may outlive the call, if it may: it is stored in memory, returned, or
-/// passed to a function that stores or returns pointers. The instrumented (inlined) function
+/// passed to a function that stores pointers (or to one that returns a pointer, whose result is
+/// then followed as an address of the frame). The instrumented (inlined) function
 /// keeps every frame alive, so its checks speak for the original program only when this is
 /// `None`.
 pub fn escaping_frame_addresses(p: &Program) -> Option<String> {
-    // Functions that store pointers in memory, return one, or call such a function or an extern
-    // one: an address passed to them may outlive the caller's frame.
+    // Functions that store pointers in memory, or call such a function or an extern one: an
+    // address passed to them may outlive the caller's frame.
     let mut keeping: BTreeSet<FuncId> = p
         .funcs
         .iter()
         .filter(|(_, f)| {
-            f.ret.is_some_and(|r| p.vars[r].ty.reg() == Some(Type::Ptr))
-                || f.edges.iter().any(|(_, e)| match &e.cmd {
-                    Command::Store { value, .. } => value.ty(p) == Some(Type::Ptr),
-                    Command::CallExtern { .. } | Command::Opaque { .. } => true,
-                    _ => false,
-                })
+            f.edges.iter().any(|(_, e)| match &e.cmd {
+                Command::Store { value, .. } => value.ty(p) == Some(Type::Ptr),
+                Command::CallExtern { .. } | Command::Opaque { .. } => true,
+                _ => false,
+            })
         })
         .map(|(id, _)| id)
         .collect();
+    let returns_pointer = |fid: FuncId| p.funcs[fid].ret.is_some_and(|r| p.vars[r].ty.reg() == Some(Type::Ptr));
     loop {
         let before = keeping.len();
         for (id, f) in p.funcs.iter() {
@@ -997,6 +998,12 @@ pub fn escaping_frame_addresses(p: &Program) -> Option<String> {
                     }
                     Command::Alloc { dst, region: AllocRegion::Stack, .. } => {
                         holders.insert(*dst);
+                    }
+                    // A function given an address of the frame may return it (`strcpy`'s `dst`).
+                    Command::Call { dst: Some(d), callee, args, .. }
+                        if returns_pointer(*callee) && args.iter().any(|a| points_into_frame(a, &holders)) =>
+                    {
+                        holders.insert(*d);
                     }
                     _ => {}
                 }

@@ -210,6 +210,10 @@ pub fn verify_checks(p: &Program, opts: &Options, props: CheckedProperties) -> R
             let second = instrument(&q, fid, CheckedProperties { string_lengths: true, ..props });
             if second.templates.len() > instrumented.templates.len() && second.checks.len() == checks.len() {
                 let mut measured = second.program;
+                if std::env::var_os("LEAPFROG_SHOW_CHECKS").is_some() {
+                    // For developers: the program with the strings' lengths.
+                    eprintln!("{}", leapfrog_ir::print::function_to_string(&measured, fid));
+                }
                 for (i, st) in status.iter().enumerate() {
                     if st.is_some() {
                         assume_check(&mut measured, i as u32);

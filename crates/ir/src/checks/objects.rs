@@ -34,7 +34,7 @@ pub(super) enum Base {
 }
 
 impl Base {
-    fn join(self, other: Base) -> Base {
+    pub(super) fn join(self, other: Base) -> Base {
         match (self, other) {
             (Base::Nothing, b) | (b, Base::Nothing) => b,
             (Base::One(x), Base::One(y)) if x == y => Base::One(x),

@@ -38,6 +38,7 @@
 //! function calls an extern function (which may write them); nothing is tracked when the
 //! function has a `volatile` read or an opaque step that writes memory or converts pointers.
 
+use super::cells::{Cell, static_cell};
 use super::objects::{Base, Object, base_of, is_ptr};
 use super::{G, Step, Writer, int};
 use crate::command::{Command, Computed, Fill, HavocOrigin};
@@ -141,6 +142,34 @@ impl Terminators {
         let mut untracked: BTreeSet<Object> = BTreeSet::new();
         let mut nothing = false;
         let has_extern = f.edges.iter().any(|(_, e)| matches!(e.cmd, Command::CallExtern { .. }));
+        // The pointer cells with ghosts (`cells`) that hold addresses into one object: a store
+        // there lets no address escape, as the registers loaded from them are followed.
+        // (Not a cell of a variable a block copy may read: the copy would carry the address.)
+        let mut copied = Base::Nothing;
+        for (_, e) in f.edges.iter() {
+            if let Command::MemCopy { src, .. } = &e.cmd {
+                copied = copied.join(base_of(q, src, bases));
+            }
+        }
+        let cell_of = |addr: &Expr| {
+            static_cell(q, addr, &w.regs).filter(|c| {
+                w.cell_ghosts.contains_key(c)
+                    && match copied {
+                        Base::Nothing => true,
+                        Base::One(x) => x != Object::Var(c.0),
+                        Base::Many => false,
+                    }
+            })
+        };
+        let mut cell_bases: BTreeMap<Cell, Base> = BTreeMap::new();
+        for (_, e) in f.edges.iter() {
+            if let Command::Store { addr, value } = &e.cmd
+                && let Some(c) = cell_of(addr)
+            {
+                let old = cell_bases.get(&c).copied().unwrap_or(Base::Nothing);
+                cell_bases.insert(c, old.join(base_of(q, value, bases)));
+            }
+        }
         for (_, e) in f.edges.iter() {
             let out = &mut untracked;
             match &e.cmd {
@@ -151,7 +180,8 @@ impl Terminators {
                 Command::Load { addr, .. } | Command::Free(addr) => escaping(q, addr, true, bases, out),
                 Command::Store { addr, value } => {
                     escaping(q, addr, true, bases, out);
-                    escaping(q, value, false, bases, out);
+                    let followed = cell_of(addr).is_some_and(|c| matches!(cell_bases.get(&c), Some(Base::One(_))));
+                    escaping(q, value, followed, bases, out);
                 }
                 Command::MemCopy { dst, src, size } => {
                     escaping(q, dst, true, bases, out);
@@ -567,15 +597,19 @@ impl Writer<'_> {
                             vec![Step::Cmd(Command::Assume(Expr::cmp(CmpOp::Lt, l, o.clone())))],
                         ));
                         for (gl, l) in s.length_pairs(&g) {
-                            steps.push(at_prefix(
-                                g.at,
-                                gl,
-                                l,
-                                vec![
-                                    Step::Cmd(Command::Assign(l.prefix, super::add(Expr::Var(l.prefix), int(1)))),
-                                    Step::Cmd(Command::Assign(l.first, int(-1))),
-                                ],
-                            ));
+                            // (The prefix did not end at the first zero then: the byte read
+                            // there was 0. Said so, octagons that know `\first_zero(x) ==
+                            // \nonzero_prefix(x)` find this branch empty and keep the prefix.)
+                            let moved = vec![
+                                Step::Cmd(Command::Assume(Expr::cmp(
+                                    CmpOp::Ne,
+                                    Expr::Var(gl.first),
+                                    Expr::Var(gl.prefix),
+                                ))),
+                                Step::Cmd(Command::Assign(l.prefix, super::add(Expr::Var(l.prefix), int(1)))),
+                                Step::Cmd(Command::Assign(l.first, int(-1))),
+                            ];
+                            steps.push(at_prefix(g.at, gl, l, moved));
                         }
                     } else if let Some(gl) = g.lengths
                         && only_when_zero(cond, r)
