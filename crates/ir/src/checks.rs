@@ -949,14 +949,17 @@ fn emit(f: &mut crate::Function, mut at: LocId, steps: Vec<Step>, span: Span) ->
 /// keeps every frame alive, so its checks speak for the original program only when this is
 /// `None`.
 pub fn escaping_frame_addresses(p: &Program) -> Option<String> {
-    // Functions that store pointers in memory, or call such a function or an extern one: an
-    // address passed to them may outlive the caller's frame.
+    // Functions that store pointers in memory or in a global register, or call such a function
+    // or an extern one: an address passed to them may outlive the caller's frame.
+    let global = |v: VarId| p.vars[v].kind == VarKind::Global;
     let mut keeping: BTreeSet<FuncId> = p
         .funcs
         .iter()
         .filter(|(_, f)| {
             f.edges.iter().any(|(_, e)| match &e.cmd {
                 Command::Store { value, .. } => value.ty(p) == Some(Type::Ptr),
+                Command::Assign(v, x) => global(*v) && x.ty(p) == Some(Type::Ptr),
+                Command::Call { dst: Some(v), .. } => global(*v) && p.vars[*v].ty.reg() == Some(Type::Ptr),
                 Command::CallExtern { .. } | Command::Opaque { .. } => true,
                 _ => false,
             })
@@ -1015,9 +1018,13 @@ pub fn escaping_frame_addresses(p: &Program) -> Option<String> {
         for (_, e) in f.edges.iter() {
             let escapes = match &e.cmd {
                 Command::Store { value, .. } => points_into_frame(value, &holders),
-                Command::Assign(v, x) => p.vars[*v].kind == VarKind::Return && points_into_frame(x, &holders),
-                Command::Call { callee, args, .. } => {
-                    keeps_pointers(*callee) && args.iter().any(|a| points_into_frame(a, &holders))
+                Command::Assign(v, x) => {
+                    (p.vars[*v].kind == VarKind::Return || global(*v)) && points_into_frame(x, &holders)
+                }
+                Command::Call { callee, args, dst } => {
+                    let given = args.iter().any(|a| points_into_frame(a, &holders));
+                    // (A result kept in a global register is followed no further.)
+                    given && (keeps_pointers(*callee) || dst.is_some_and(|d| global(d) && returns_pointer(*callee)))
                 }
                 Command::CallExtern { args, .. } => args.iter().any(|a| points_into_frame(a, &holders)),
                 _ => false,

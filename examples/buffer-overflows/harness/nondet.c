@@ -140,3 +140,7 @@ __attribute__((constructor)) static void seed_loop(void) {
   }
   _exit(0);
 }
+
+/* verisec-style names, same generators */
+int nondet_int(void) { return __VERIFIER_nondet_int(); }
+char nondet_char(void) { return __VERIFIER_nondet_char(); }
