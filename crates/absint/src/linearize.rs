@@ -11,7 +11,7 @@
 
 use crate::Tracked;
 use leapfrog_arith::{BinOp, CmpOp, IntTy, Semantics, UnOp};
-use leapfrog_domains::{Bounds, Dim, NumericDomain};
+use leapfrog_domains::{Bounds, Dim, NumericDomain, modulus, windows};
 use leapfrog_ir::types::Type;
 use leapfrog_ir::{Expr, Program};
 use leapfrog_linear::{Affine, Constraint, Rational, rational};
@@ -65,19 +65,10 @@ pub fn linearize_in<D: NumericDomain>(
     linearize_with(p, tracked, semantics, Some(&|a: &Affine<Dim>| element.bounds(a)), e)
 }
 
-/// `2^n` for a type of `n` bits.
-fn modulus(ty: IntTy) -> Rational {
-    rational(1i128 << ty.bits())
-}
-
 /// The window `k` of `ty` (`[k·2^n + min, k·2^n + max]`) that holds every value in `b`, if one
 /// does.
 fn one_window(b: &Bounds, ty: IntTy) -> Option<Rational> {
-    let (Some(lo), Some(hi)) = (&b.lo, &b.hi) else { return None };
-    let (min, m) = (rational(ty.min()), modulus(ty));
-    let window = |v: &Rational| ((v - &min) / &m).floor();
-    let k = window(lo);
-    (k == window(hi)).then_some(k)
+    windows(b, ty).and_then(|(first, last)| (first == last).then_some(first))
 }
 
 /// Whether every value in `b` is a value of `ty`.
@@ -173,12 +164,7 @@ fn combine(ty: IntTy, semantics: Semantics, operands: &[&Linear]) -> Option<Opti
 pub fn exact_value<D: NumericDomain>(element: &D, l: &Linear) -> Option<Affine<Dim>> {
     match l.wrap {
         None => Some(l.affine.clone()),
-        Some(t) => {
-            let b = element.bounds(&l.affine);
-            let inside = b.lo.as_ref().is_some_and(|lo| *lo >= rational(t.min()))
-                && b.hi.as_ref().is_some_and(|hi| *hi <= rational(t.max()));
-            inside.then(|| l.affine.clone())
-        }
+        Some(t) => within(&element.bounds(&l.affine), t).then(|| l.affine.clone()),
     }
 }
 
@@ -294,9 +280,8 @@ fn split_conversion<D: NumericDomain>(
         if lo > hi {
             return None;
         }
+        let (first, last) = windows(&Bounds { lo: Some(lo.clone()), hi: Some(hi.clone()) }, *t)?;
         let (min, m) = (rational((*t).min()), modulus(*t));
-        let window = |v: &Rational| ((v - &min) / &m).floor();
-        let (first, last) = (window(&lo), window(&hi));
         if &last - &first >= rational(MAX_WINDOWS) {
             return None;
         }

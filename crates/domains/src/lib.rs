@@ -156,13 +156,13 @@ pub trait NumericDomain: Lattice {
 
 /// `2^n` for a type of `n` bits: the values of a window `[k·2^n + min, k·2^n + max]` convert to
 /// the type by subtracting `k·2^n`.
-pub(crate) fn modulus(ty: IntTy) -> Rational {
+pub fn modulus(ty: IntTy) -> Rational {
     rational(1i128 << ty.bits())
 }
 
 /// The first and last windows of `ty` that a bounded `range` meets (`None` for an unbounded
 /// range or `_Bool`, whose conversion is `!= 0`).
-pub(crate) fn windows(range: &Bounds, ty: IntTy) -> Option<(Rational, Rational)> {
+pub fn windows(range: &Bounds, ty: IntTy) -> Option<(Rational, Rational)> {
     let (Some(lo), Some(hi)) = (&range.lo, &range.hi) else { return None };
     if ty.is_bool() {
         return None;

@@ -108,10 +108,7 @@ pub fn verify_checks(p: &Program, opts: &Options, props: CheckedProperties) -> R
         ));
         return finish(report, summary);
     }
-    if std::env::var_os("LEAPFROG_SHOW_CHECKS").is_some() {
-        // For developers: the instrumented program.
-        eprintln!("{}", leapfrog_ir::print::function_to_string(&program, fid));
-    }
+    trace_program(&program, fid);
     let checks = instrumented.checks;
     // A program with one execution that ends without going wrong passes every check, also the
     // ones no assertion could be written for.
@@ -210,10 +207,7 @@ pub fn verify_checks(p: &Program, opts: &Options, props: CheckedProperties) -> R
             let second = instrument(&q, fid, CheckedProperties { string_lengths: true, ..props });
             if second.templates.len() > instrumented.templates.len() && second.checks.len() == checks.len() {
                 let mut measured = second.program;
-                if std::env::var_os("LEAPFROG_SHOW_CHECKS").is_some() {
-                    // For developers: the program with the strings' lengths.
-                    eprintln!("{}", leapfrog_ir::print::function_to_string(&measured, fid));
-                }
+                trace_program(&measured, fid);
                 for (i, st) in status.iter().enumerate() {
                     if st.is_some() {
                         assume_check(&mut measured, i as u32);
@@ -536,6 +530,14 @@ fn forgetting_memory(program: &Program, fid: FuncId, tables: &ConstantTables) ->
         f.add_edge(high, to, bound(CmpOp::Le, t.max), span);
     }
     q
+}
+
+/// For developers (`LEAPFROG_SHOW_CHECKS`): the instrumented program (the second time, with
+/// the strings' lengths).
+fn trace_program(program: &Program, fid: FuncId) {
+    if std::env::var_os("LEAPFROG_SHOW_CHECKS").is_some() {
+        eprintln!("{}", leapfrog_ir::print::function_to_string(program, fid));
+    }
 }
 
 /// For developers (`LEAPFROG_SHOW_CHECKS`): how many octagon candidates there were, how long
