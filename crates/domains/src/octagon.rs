@@ -4,7 +4,7 @@
 //! This module owns the domain [`Octagon`] and its matrix ([`Dbm`]) with the integer tight
 //! closure. Each tracked dimension `x_k` has two nodes: `2k` stands for `+x_k` and `2k + 1` for
 //! `-x_k`; writing `V_i` for the value of node `i`, entry `(i, j)` bounds `V_j - V_i ≤ m[i][j]`
-//! (`None` is +∞). So `x ≤ c` is entry `(2k+1, 2k) = 2c`, `x - y ≤ c` is `(2l, 2k) = c`, and
+//! (+∞ when absent). So `x ≤ c` is entry `(2k+1, 2k) = 2c`, `x - y ≤ c` is `(2l, 2k) = c`, and
 //! every constraint is stored twice, at `(i, j)` and its coherent twin `(j̄, ī)`, `ī = i xor 1`.
 //!
 //! Closure is the tight closure for integers (Bagnara, Hill, Zaffanella, "An improved tight
@@ -21,7 +21,7 @@
 use crate::interval::{empty_bounds, enclosing, evaluate, integral};
 use crate::{Bounds, Dim, Lattice, NumericDomain};
 use leapfrog_linear::{Affine, Constraint, Rational, Relation, rational};
-use num_traits::{One, Signed, Zero};
+use num_traits::{One, Signed};
 use std::borrow::Cow;
 use std::fmt;
 
@@ -41,11 +41,36 @@ pub struct Octagon {
     touched: Option<Vec<Dim>>,
 }
 
+/// An entry of a matrix: an upper bound in machine integers, [`INF`] for +∞.
+///
+/// Every point is integral, so a bound `±x ± y ≤ c` is `±x ± y ≤ floor(c)`: integer entries lose
+/// nothing. Entries stay within `±LIMIT` (or are [`INF`]), so a sum of two never leaves `i128`;
+/// a bound above `LIMIT` is dropped and one below `-LIMIT` raised to it, both weaker constraints
+/// (sound) that no program over at most 64-bit integers produces (`2·(2^64 - 1)` is the largest
+/// entry of a `u64`).
+type Entry = i128;
+const INF: Entry = i128::MAX;
+const LIMIT: Entry = 1 << 100;
+
+/// `v` kept within the entries' range (see [`Entry`]).
+fn entry(v: i128) -> Entry {
+    if v > LIMIT { INF } else { v.max(-LIMIT) }
+}
+
+/// The entry of the upper bound `c`: rounded down, kept within range.
+fn entry_of(c: &Rational) -> Entry {
+    match i128::try_from(c.floor().to_integer()) {
+        Ok(v) => entry(v),
+        Err(_) if c.is_positive() => INF,
+        Err(_) => -LIMIT,
+    }
+}
+
 /// A difference-bound matrix over `size` nodes (twice the number of dimensions), row-major.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Dbm {
     size: usize,
-    entries: Vec<Option<Rational>>,
+    entries: Vec<Entry>,
 }
 
 /// The node of the opposite sign.
@@ -58,68 +83,64 @@ fn node(k: usize, positive: bool) -> usize {
     if positive { 2 * k } else { 2 * k + 1 }
 }
 
-/// The smaller bound (`None` is +∞).
-fn min_bound(a: Option<Rational>, b: Option<Rational>) -> Option<Rational> {
-    match (a, b) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (a, b) => a.or(b),
-    }
+/// `a + b` for two finite entries, kept within range.
+fn plus(a: Entry, b: Entry) -> Entry {
+    entry(a + b)
 }
 
 impl Dbm {
     /// No constraint over `dims` dimensions.
     fn unconstrained(dims: usize) -> Dbm {
         let size = 2 * dims;
-        let mut entries = vec![None; size * size];
+        let mut entries = vec![INF; size * size];
         for i in 0..size {
-            entries[i * size + i] = Some(Rational::zero());
+            entries[i * size + i] = 0;
         }
         Dbm { size, entries }
     }
 
-    fn at(&self, i: usize, j: usize) -> Option<&Rational> {
-        self.entries[i * self.size + j].as_ref()
+    /// Entry `(i, j)`, `None` for +∞.
+    fn at(&self, i: usize, j: usize) -> Option<Entry> {
+        let e = self.entries[i * self.size + j];
+        (e != INF).then_some(e)
     }
 
-    fn set(&mut self, i: usize, j: usize, value: Option<Rational>) {
-        self.entries[i * self.size + j] = value;
+    fn set(&mut self, i: usize, j: usize, value: Option<Entry>) {
+        self.entries[i * self.size + j] = value.unwrap_or(INF);
     }
 
     /// Lowers entry `(i, j)` to `value` when that is smaller; whether it was.
-    fn lower(&mut self, i: usize, j: usize, value: Rational) -> bool {
+    fn lower(&mut self, i: usize, j: usize, value: Entry) -> bool {
         let entry = &mut self.entries[i * self.size + j];
-        if entry.as_ref().is_some_and(|old| *old <= value) {
+        if *entry <= value {
             return false;
         }
-        *entry = Some(value);
+        *entry = value;
         true
     }
 
     /// Adds `V_u + V_w ≤ c` (for `u = w`, `2·V_u ≤ c`) at both coherent places; whether it was new.
-    fn add_sum_le(&mut self, u: usize, w: usize, c: Rational) -> bool {
-        let first = self.lower(bar(w), u, c.clone());
+    fn add_sum_le(&mut self, u: usize, w: usize, c: Entry) -> bool {
+        if c == INF {
+            return false;
+        }
+        let first = self.lower(bar(w), u, c);
         self.lower(bar(u), w, c) || first
     }
 
     /// The upper bound of `V_u + V_w` (of `2·V_u` for `u = w`) on a closed matrix.
-    fn sum_max(&self, u: usize, w: usize) -> Option<&Rational> {
+    fn sum_max(&self, u: usize, w: usize) -> Option<Entry> {
         self.at(bar(w), u)
     }
 
     /// The range of `V_u + V_w` on a closed matrix.
     fn sum_bounds(&self, u: usize, w: usize) -> Bounds {
-        Bounds { lo: self.sum_max(bar(u), bar(w)).map(|m| -m), hi: self.sum_max(u, w).cloned() }
+        Bounds { lo: self.sum_max(bar(u), bar(w)).map(|m| rational(-m)), hi: self.sum_max(u, w).map(rational) }
     }
 
-    /// The integer tight closure in place; `false` when there is no integer point. Computed in
-    /// machine integers when every entry, rounded down (the points are integral), is small
-    /// enough (as the entries of integer programs' octagons are), in exact rationals otherwise:
-    /// the same result, the first many times faster (no allocation per sum).
+    /// The integer tight closure in place; `false` when there is no integer point.
     fn close(&mut self) -> bool {
-        match self.close_small(None) {
-            Some(nonempty) => nonempty,
-            None => self.close_exact(),
-        }
+        self.close_over(None)
     }
 
     /// [`Dbm::close`] of a matrix that was tightly closed before entries in the rows and columns
@@ -132,38 +153,14 @@ impl Dbm {
     /// in the full closure (Bagnara et al.: they make a shortest-path-closed matrix tightly
     /// closed).
     fn close_through(&mut self, pivots: &[usize]) -> bool {
-        match self.close_small(Some(pivots)) {
-            Some(nonempty) => nonempty,
-            None => self.close_exact(),
-        }
+        self.close_over(Some(pivots))
     }
 
-    /// [`Dbm::close`] over `i128` entries, the shortest paths through `pivots` only when given
-    /// ([`Dbm::close_through`]): `None` (and `self` unchanged) when an entry rounded down has
-    /// more than 100 bits or a sum leaves `i128`.
-    fn close_small(&mut self, pivots: Option<&[usize]>) -> Option<bool> {
-        const INF: i128 = i128::MAX;
-        const LIMIT: i128 = 1 << 100;
+    /// [`Dbm::close`], the shortest paths through `pivots` only when given
+    /// ([`Dbm::close_through`]).
+    fn close_over(&mut self, pivots: Option<&[usize]>) -> bool {
         let n = self.size;
-        let mut m: Vec<i128> = Vec::with_capacity(self.entries.len());
-        for e in &self.entries {
-            m.push(match e {
-                None => INF,
-                // Every point is integral, so `±x ± y <= c` is `±x ± y <= floor(c)`.
-                Some(r) => {
-                    let v = if r.denom().is_one() {
-                        i128::try_from(r.numer()).ok()?
-                    } else {
-                        i128::try_from(r.floor().to_integer()).ok()?
-                    };
-                    if v.abs() > LIMIT {
-                        return None;
-                    }
-                    v
-                }
-            });
-        }
-        let before = m.clone();
+        let m = &mut self.entries;
         let all: Vec<usize>;
         let pivots = match pivots {
             Some(p) => {
@@ -176,12 +173,11 @@ impl Dbm {
                         }
                         for j in 0..n {
                             let zj = m[z * n + j];
-                            if zj == INF {
-                                continue;
-                            }
-                            let via = sz.checked_add(zj)?;
-                            if via < m[s * n + j] {
-                                m[s * n + j] = via;
+                            if zj != INF {
+                                let via = plus(sz, zj);
+                                if via < m[s * n + j] {
+                                    m[s * n + j] = via;
+                                }
                             }
                         }
                     }
@@ -194,12 +190,11 @@ impl Dbm {
                         }
                         for i in 0..n {
                             let iz = m[i * n + z];
-                            if iz == INF {
-                                continue;
-                            }
-                            let via = iz.checked_add(zt)?;
-                            if via < m[i * n + t] {
-                                m[i * n + t] = via;
+                            if iz != INF {
+                                let via = plus(iz, zt);
+                                if via < m[i * n + t] {
+                                    m[i * n + t] = via;
+                                }
                             }
                         }
                     }
@@ -220,106 +215,46 @@ impl Dbm {
                 }
                 for j in 0..n {
                     let kj = m[k * n + j];
-                    if kj == INF {
-                        continue;
-                    }
-                    let via = ik.checked_add(kj)?;
-                    if via < m[i * n + j] {
-                        m[i * n + j] = via;
+                    if kj != INF {
+                        let via = plus(ik, kj);
+                        if via < m[i * n + j] {
+                            m[i * n + j] = via;
+                        }
                     }
                 }
             }
-            // A negative cycle: no point (and the sums would only grow more negative, until
-            // they leave `i128`).
+            // A negative cycle: no point.
             if (0..n).any(|i| m[i * n + i] < 0) {
-                return Some(false);
+                return false;
             }
-        }
-        let nonempty = 'check: {
-            // Tightening: 2x ≤ c means x ≤ floor(c/2) for an integer x.
-            for i in 0..n {
-                let e = &mut m[i * n + bar(i)];
-                if *e != INF {
-                    *e = e.div_euclid(2) * 2;
-                }
-            }
-            // -2x ≤ a and 2x ≤ b with a + b < 0 is empty.
-            if (0..n).any(|i| {
-                let (a, b) = (m[i * n + bar(i)], m[bar(i) * n + i]);
-                a != INF && b != INF && a + b < 0
-            }) {
-                break 'check false;
-            }
-            // Strengthening: V_j - V_i = (V_j + V_j)/2 + (-V_i - V_i)/2 (both even: exact).
-            for i in 0..n {
-                let from_i = m[i * n + bar(i)];
-                if from_i == INF {
-                    continue;
-                }
-                for j in 0..n {
-                    let to_j = m[bar(j) * n + j];
-                    if to_j == INF {
-                        continue;
-                    }
-                    let via = (from_i + to_j) / 2;
-                    if via < m[i * n + j] {
-                        m[i * n + j] = via;
-                    }
-                }
-            }
-            true
-        };
-        if nonempty {
-            // Only the entries the closure changed (most keep their value) are made again.
-            for ((e, v), old) in self.entries.iter_mut().zip(m).zip(before) {
-                if v != old || e.as_ref().is_some_and(|r| !r.denom().is_one()) {
-                    *e = (v != INF).then(|| rational(v));
-                }
-            }
-        }
-        Some(nonempty)
-    }
-
-    /// [`Dbm::close`] in exact rationals.
-    fn close_exact(&mut self) -> bool {
-        let n = self.size;
-        // Shortest paths (Floyd–Warshall).
-        for k in 0..n {
-            for i in 0..n {
-                let Some(ik) = self.at(i, k).cloned() else { continue };
-                for j in 0..n {
-                    if let Some(kj) = self.at(k, j) {
-                        let via = &ik + kj;
-                        self.lower(i, j, via);
-                    }
-                }
-            }
-        }
-        if (0..n).any(|i| self.at(i, i).is_some_and(Rational::is_negative)) {
-            return false;
         }
         // Tightening: 2x ≤ c means x ≤ floor(c/2) for an integer x.
-        let two = rational(2);
         for i in 0..n {
-            if let Some(m) = self.at(i, bar(i)) {
-                let even = (m / &two).floor() * &two;
-                self.set(i, bar(i), Some(even));
+            let e = &mut m[i * n + bar(i)];
+            if *e != INF {
+                *e = entry(e.div_euclid(2) * 2);
             }
         }
         // -2x ≤ a and 2x ≤ b with a + b < 0 is empty (rationally feasible, but no integer fits).
-        if (0..n).any(|i| match (self.at(i, bar(i)), self.at(bar(i), i)) {
-            (Some(a), Some(b)) => (a + b).is_negative(),
-            _ => false,
+        if (0..n).any(|i| {
+            let (a, b) = (m[i * n + bar(i)], m[bar(i) * n + i]);
+            a != INF && b != INF && a + b < 0
         }) {
             return false;
         }
-        // Strengthening: V_j - V_i = (V_j + V_j)/2 + (-V_i - V_i)/2.
+        // Strengthening: V_j - V_i = (V_j + V_j)/2 + (-V_i - V_i)/2 (both even: exact).
         for i in 0..n {
-            let Some(from_i) = self.at(i, bar(i)).cloned() else { continue };
+            let from_i = m[i * n + bar(i)];
+            if from_i == INF {
+                continue;
+            }
             for j in 0..n {
-                if let Some(to_j) = self.at(bar(j), j) {
-                    let via = (&from_i + to_j) / &two;
-                    self.lower(i, j, via);
+                let to_j = m[bar(j) * n + j];
+                if to_j != INF {
+                    let via = entry((from_i + to_j).div_euclid(2));
+                    if via < m[i * n + j] {
+                        m[i * n + j] = via;
+                    }
                 }
             }
         }
@@ -329,12 +264,16 @@ impl Dbm {
     /// The same constraints over `to` (a superset of `from`, both sorted); new dimensions are
     /// unconstrained.
     fn realigned(&self, from: &[Dim], to: &[Dim]) -> Dbm {
+        if from == to {
+            return self.clone();
+        }
         let mut out = Dbm::unconstrained(to.len());
         let place: Vec<usize> = from.iter().map(|d| to.partition_point(|t| t < d)).collect();
         let new_node = |i: usize| 2 * place[i / 2] + i % 2;
         for i in 0..self.size {
+            let row = new_node(i) * out.size;
             for j in 0..self.size {
-                out.set(new_node(i), new_node(j), self.at(i, j).cloned());
+                out.entries[row + new_node(j)] = self.entries[i * self.size + j];
             }
         }
         out
@@ -429,22 +368,18 @@ impl Octagon {
     }
 
     /// Pointwise combination of the aligned matrices of `self` and `other` (neither bottom).
-    fn pointwise(
-        &self,
-        other: &Octagon,
-        closed: bool,
-        f: impl Fn(usize, usize, Option<&Rational>, Option<&Rational>) -> Option<Rational>,
-    ) -> Octagon {
-        let (dims, Some(a), Some(b)) = self.aligned(other) else { return Octagon::bottom() };
-        let mut out = Dbm::unconstrained(dims.len());
-        for i in 0..out.size {
-            for j in 0..out.size {
+    fn pointwise(&self, other: &Octagon, closed: bool, f: impl Fn(usize, usize, Entry, Entry) -> Entry) -> Octagon {
+        let (dims, Some(mut a), Some(b)) = self.aligned(other) else { return Octagon::bottom() };
+        let n = a.size;
+        for i in 0..n {
+            for j in 0..n {
                 if i != j {
-                    out.set(i, j, f(i, j, a.at(i, j), b.at(i, j)));
+                    let k = i * n + j;
+                    a.entries[k] = f(i, j, a.entries[k], b.entries[k]);
                 }
             }
         }
-        Octagon::from_parts(dims, out, closed)
+        Octagon::from_parts(dims, a, closed)
     }
 
     /// `e` as `g·(V_u + V_w) + constant` (`u = w` for one variable: then `g·V_u` is written
@@ -490,10 +425,10 @@ impl Octagon {
         let scale = if u == w { rational(2) } else { Rational::one() };
         let mut changed = false;
         if let Some(hi) = range.hi {
-            changed |= dbm.add_sum_le(u, w, hi * &scale);
+            changed |= dbm.add_sum_le(u, w, entry_of(&(hi * &scale)));
         }
         if let Some(lo) = range.lo {
-            changed |= dbm.add_sum_le(bar(u), bar(w), -lo * &scale);
+            changed |= dbm.add_sum_le(bar(u), bar(w), entry_of(&(-lo * &scale)));
         }
         if changed {
             // (Entries `(w̄, u)` and `(ū, w)`: in `u`'s column and `ū`'s row.)
@@ -554,9 +489,9 @@ impl Octagon {
             (Some((y, a)), None) if a.abs().is_one() => Some((*y, a.is_positive())),
             _ => return false,
         };
-        if !c.is_integer() {
+        let Some(shift_by) = c.is_integer().then(|| entry_of(c)).filter(|v| v.abs() < LIMIT) else {
             return false;
-        }
+        };
         for d in std::iter::once(x).chain(shape.map(|(y, _)| y)) {
             self.track(d);
         }
@@ -571,16 +506,16 @@ impl Octagon {
                 let source = |i: usize| if positive || (i != p && i != n) { i } else { bar(i) };
                 let shift = |i: usize| {
                     if i == p {
-                        c.clone()
+                        shift_by
                     } else if i == n {
-                        -c
+                        -shift_by
                     } else {
-                        Rational::zero()
+                        0
                     }
                 };
                 for i in 0..dbm.size {
                     for j in 0..dbm.size {
-                        let moved = old.at(source(i), source(j)).map(|m| m + shift(j) - shift(i));
+                        let moved = old.at(source(i), source(j)).map(|m| entry(m + shift(j) - shift(i)));
                         dbm.set(i, j, moved);
                     }
                 }
@@ -649,11 +584,7 @@ impl Lattice for Octagon {
             return true;
         }
         let (_, Some(a), Some(b)) = a.aligned(other) else { return false };
-        a.entries.iter().zip(&b.entries).all(|(x, y)| match (x, y) {
-            (_, None) => true,
-            (Some(x), Some(y)) => x <= y,
-            (None, Some(_)) => false,
-        })
+        a.entries.iter().zip(&b.entries).all(|(x, y)| x <= y)
     }
 
     /// The octagonal hull: the pointwise maximum of the closed forms.
@@ -665,14 +596,14 @@ impl Lattice for Octagon {
         if b.is_bottom() {
             return a.into_owned();
         }
-        a.pointwise(&b, true, |_, _, x, y| Some(x?.max(y?).clone()))
+        a.pointwise(&b, true, |_, _, x, y| x.max(y))
     }
 
     fn meet(&self, other: &Self) -> Self {
         if self.is_bottom() || other.is_bottom() {
             return Octagon::bottom();
         }
-        let mut out = self.pointwise(other, false, |_, _, x, y| min_bound(x.cloned(), y.cloned()));
+        let mut out = self.pointwise(other, false, |_, _, x, y| x.min(y));
         out.close();
         out
     }
@@ -680,7 +611,7 @@ impl Lattice for Octagon {
     /// Miné's widening: the entries of `self` that `newer` (closed) does not exceed, +∞ for the
     /// others. `self` is used as it is, not closed, and so is the result.
     fn widen(&self, newer: &Self) -> Self {
-        self.widen_by(newer, |_, _, _| None)
+        self.widen_by(newer, |_, _, _| INF)
     }
 
     /// The entries of `self` where finite, `newer`'s (closed) where `self` has +∞. The result is
@@ -690,14 +621,14 @@ impl Lattice for Octagon {
         if self.is_bottom() || newer.is_bottom() {
             return Octagon::bottom();
         }
-        self.pointwise(&newer, false, |_, _, x, y| x.or(y).cloned())
+        self.pointwise(&newer, false, |_, _, x, y| if x == INF { y } else { x })
     }
 }
 
 impl Octagon {
     /// The widening of `self` by `newer` where an entry that grows becomes `relax(i, j, newer's
-    /// entry)` (`None`: +∞).
-    fn widen_by(&self, newer: &Self, relax: impl Fn(usize, usize, &Rational) -> Option<Rational>) -> Self {
+    /// entry)`.
+    fn widen_by(&self, newer: &Self, relax: impl Fn(usize, usize, Entry) -> Entry) -> Self {
         let newer = newer.normalized();
         if self.is_bottom() {
             return newer.into_owned();
@@ -705,11 +636,7 @@ impl Octagon {
         if newer.is_bottom() {
             return self.clone();
         }
-        self.pointwise(&newer, false, |i, j, old, new| match (old, new) {
-            (Some(old), Some(new)) if new <= old => Some(old.clone()),
-            (_, Some(new)) => relax(i, j, new),
-            (_, None) => None,
-        })
+        self.pointwise(&newer, false, |i, j, old, new| if new <= old { old } else { relax(i, j, new) })
     }
 }
 
@@ -789,7 +716,7 @@ impl NumericDomain for Octagon {
             for i in 0..out.size {
                 for j in 0..out.size {
                     let (oi, oj) = (2 * old[i / 2] + i % 2, 2 * old[j / 2] + j % 2);
-                    out.set(i, j, dbm.at(oi, oj).cloned());
+                    out.set(i, j, dbm.at(oi, oj));
                 }
             }
             self.dbm = Some(out);
@@ -873,13 +800,13 @@ impl NumericDomain for Octagon {
     fn widen_with_thresholds(&self, newer: &Self, thresholds: &[Rational]) -> Self {
         // The candidate bounds, sorted, for `x - y` and (doubled) for `2x`: an entry that grew
         // goes to the least one above it.
-        let mut once: Vec<Rational> = thresholds.iter().flat_map(|t| [t.floor(), (-t).floor()]).collect();
-        once.sort();
+        let mut once: Vec<Entry> = thresholds.iter().flat_map(|t| [entry_of(t), entry_of(&-t)]).collect();
+        once.sort_unstable();
         once.dedup();
-        let twice: Vec<Rational> = once.iter().map(|t| t * rational(2)).collect();
+        let twice: Vec<Entry> = once.iter().map(|&t| if t == INF { INF } else { entry(2 * t) }).collect();
         self.widen_by(newer, |i, j, new| {
             let ladder = if j == bar(i) { &twice } else { &once };
-            ladder.get(ladder.partition_point(|t| t < new)).cloned()
+            ladder.get(ladder.partition_point(|t| *t < new)).copied().unwrap_or(INF)
         })
     }
 }
@@ -899,11 +826,54 @@ mod tests {
         oracle::check_domain::<Octagon>(400);
     }
 
+    /// The textbook integer tight closure (Floyd–Warshall, tightening, strengthening) in exact
+    /// rationals over `n` nodes (`None` is +∞); `None` when there is no integer point.
+    fn reference_closure(n: usize, mut m: Vec<Option<Rational>>) -> Option<Vec<Option<Rational>>> {
+        for k in 0..n {
+            for i in 0..n {
+                for j in 0..n {
+                    if let (Some(ik), Some(kj)) = (&m[i * n + k], &m[k * n + j]) {
+                        let via = ik + kj;
+                        if m[i * n + j].as_ref().is_none_or(|old| via < *old) {
+                            m[i * n + j] = Some(via);
+                        }
+                    }
+                }
+            }
+        }
+        if (0..n).any(|i| m[i * n + i].as_ref().is_some_and(Rational::is_negative)) {
+            return None;
+        }
+        let two = rational(2);
+        for i in 0..n {
+            if let Some(c) = &m[i * n + bar(i)] {
+                m[i * n + bar(i)] = Some((c / &two).floor() * &two);
+            }
+        }
+        if (0..n).any(|i| match (&m[i * n + bar(i)], &m[bar(i) * n + i]) {
+            (Some(a), Some(b)) => (a + b).is_negative(),
+            _ => false,
+        }) {
+            return None;
+        }
+        for i in 0..n {
+            for j in 0..n {
+                if let (Some(a), Some(b)) = (&m[i * n + bar(i)], &m[bar(j) * n + j]) {
+                    let via = (a + b) / &two;
+                    if m[i * n + j].as_ref().is_none_or(|old| via < *old) {
+                        m[i * n + j] = Some(via);
+                    }
+                }
+            }
+        }
+        Some(m)
+    }
+
     proptest! {
-        /// The closure in machine integers and the one in rationals agree (on matrices with
-        /// integer entries, some unbounded, some large).
+        /// The closure over machine integers agrees with the textbook one in exact rationals (on
+        /// integer entries, some unbounded, some large but within the entries' range).
         #[test]
-        fn integer_and_exact_closures_agree(
+        fn closure_agrees_with_exact_rationals(
             dims in 1usize..4,
             cells in proptest::collection::vec(proptest::option::weighted(0.6, -20i128..40), 36),
             big in proptest::option::of(0usize..36),
@@ -913,21 +883,47 @@ mod tests {
             for i in 0..n {
                 for j in 0..n {
                     if i != j {
-                        dbm.set(i, j, cells[i * 6 + j].map(rational));
+                        dbm.set(i, j, cells[i * 6 + j]);
                     }
                 }
             }
             if let Some(k) = big && k / 6 < n && k % 6 < n && k / 6 != k % 6 {
-                dbm.set(k / 6, k % 6, Some(rational((1 << 70) + 3)));
+                dbm.set(k / 6, k % 6, Some((1 << 70) + 3));
             }
-            let (mut small, mut exact) = (dbm.clone(), dbm);
-            let small_nonempty = small.close_small(None).expect("small integers");
-            let exact_nonempty = exact.close_exact();
-            prop_assert_eq!(small_nonempty, exact_nonempty);
-            if exact_nonempty {
-                prop_assert_eq!(small, exact);
+            let exact = reference_closure(n, dbm.entries.iter().map(|&e| (e != INF).then(|| rational(e))).collect());
+            let nonempty = dbm.close();
+            prop_assert_eq!(nonempty, exact.is_some());
+            if let Some(exact) = exact {
+                let closed: Vec<Option<Rational>> = dbm.entries.iter().map(|&e| (e != INF).then(|| rational(e))).collect();
+                prop_assert_eq!(closed, exact);
             }
         }
+    }
+
+    #[test]
+    fn bounds_beyond_the_entries_range_are_dropped_soundly() {
+        // x ≤ 2^120 is dropped (x stays unbounded above), x ≥ -2^120 too; x - y ≤ 2^110 as well.
+        let huge = |bits: u32| constant(0).add_constant(&(rational(2).pow(bits as i32)));
+        let mut e = Octagon::top();
+        e.assume(&Constraint::le(&var(0), &huge(120)));
+        e.assume(&Constraint::ge(&var(0), &huge(120).neg()));
+        e.assume(&Constraint::le(&var(0).sub(&var(1)), &huge(110)));
+        assert_eq!(e.bounds(&var(0)), Bounds::unbounded());
+        assert_eq!(e.bounds(&var(0).sub(&var(1))).hi, None);
+        // x ≥ 2^120 keeps a lower bound no greater (here the largest entry the matrix holds).
+        let mut e = Octagon::top();
+        e.assume(&Constraint::ge(&var(0), &huge(120)));
+        let lo = e.bounds(&var(0)).lo.expect("a lower bound");
+        assert!(lo <= rational(2).pow(120) && lo >= rational(2).pow(98), "{lo}");
+        // Bounds of 64-bit values stay exact: u64's range and x - y for two of them.
+        let mut e = Octagon::top();
+        let max = rational(2).pow(64) - rational(1);
+        for d in [0, 1] {
+            e.assume(&Constraint::ge(&var(d), &constant(0)));
+            e.assume(&Constraint::le(&var(d), &constant(0).add_constant(&max)));
+        }
+        assert_eq!(e.bounds(&var(0)), Bounds { lo: Some(rational(0)), hi: Some(max.clone()) });
+        assert_eq!(e.bounds(&var(0).sub(&var(1))).hi, Some(max));
     }
 
     proptest! {
@@ -946,8 +942,8 @@ mod tests {
                 for j in 0..n {
                     if i != j && let Some(c) = cells[i * 8 + j] {
                         // A constraint is stored at both coherent places.
-                        dbm.lower(i, j, rational(c));
-                        dbm.lower(bar(j), bar(i), rational(c));
+                        dbm.lower(i, j, c);
+                        dbm.lower(bar(j), bar(i), c);
                     }
                 }
             }
@@ -961,8 +957,8 @@ mod tests {
                 let (i, j) = if in_row { (x, o) } else { (o, x) };
                 if i != j {
                     // Both coherent places, as constraints are added.
-                    dbm.lower(i, j, rational(c));
-                    dbm.lower(bar(j), bar(i), rational(c));
+                    dbm.lower(i, j, c);
+                    dbm.lower(bar(j), bar(i), c);
                 }
             }
             let (mut incremental, mut full) = (dbm.clone(), dbm);

@@ -237,7 +237,17 @@ impl Solver {
             self.inner.set_params(&params);
             self.configured.set(true);
         }
+        let t0 = Instant::now();
         let answer = self.inner.check_assumptions(assumptions);
+        if std::env::var_os("LEAPFROG_SHOW_QUERIES").is_some() {
+            eprintln!(
+                "query {} ({} assumptions): {:?} in {:.3}s",
+                self.queries.get(),
+                assumptions.len(),
+                answer,
+                t0.elapsed().as_secs_f64()
+            );
+        }
         if cap.is_some() && self.limits.timeout.is_zero() {
             // Back to no timer for the solver's other queries.
             let mut params = Params::new();

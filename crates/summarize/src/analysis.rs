@@ -175,7 +175,13 @@ pub fn analyze_candidates(
         let safety = SafetyResult::Unknown("irreducible control flow".into());
         return Analysis::gave_up(forest, safety, unsupported);
     }
-    let samples = entry_samples(p, f, &forest, cfg, views);
+    // The entry states instantiate the templates (and nothing else: without templates, no
+    // sampling, which on a large function costs more than the rest).
+    let samples = if templates {
+        entry_samples(p, f, &forest, cfg, views)
+    } else {
+        forest.loops.ids().map(|_| Vec::new()).collect()
+    };
     let mut enc = Encoder::new(p, f, &forest, cfg.semantics).with_views(views);
     enc.deadline = cfg.deadline;
     // Houdini's queries grow with loops × candidates: with many loops, each gets fewer (the

@@ -55,7 +55,7 @@ const ROUND_SHARE: f64 = 0.5;
 /// The share of the budget the runs on random inputs may take first.
 const RANDOM_SHARE: f64 = 0.1;
 /// The share of the budget the first proof by octagons may take.
-const OCTAGON_SHARE: f64 = 0.15;
+const OCTAGON_SHARE: f64 = 0.3;
 /// The share of the budget the polyhedra analysis may take (after the octagons').
 const POLYHEDRA_SHARE: f64 = 0.1;
 /// The share of the budget the first proof, without memory, may take.
