@@ -636,7 +636,17 @@ impl Octagon {
         if newer.is_bottom() {
             return self.clone();
         }
-        self.pointwise(&newer, false, |i, j, old, new| if new <= old { old } else { relax(i, j, new) })
+        // (Where `self` has +∞ but `newer`, closed, a bound — implied by `self`'s other entries —
+        // the relaxed bound too: a threshold keeps what the closure recovered.)
+        self.pointwise(&newer, false, |i, j, old, new| {
+            if new == INF {
+                INF
+            } else if old != INF && new <= old {
+                old
+            } else {
+                relax(i, j, new)
+            }
+        })
     }
 }
 
