@@ -1117,6 +1117,25 @@ mod tests {
     }
 
     #[test]
+    fn thresholds_relax_a_bound_the_older_iterate_only_implied() {
+        // The older iterate, open as a widening leaves it: x0 - x1 <= 0 and x1 <= 5, with x0's
+        // own bound (5, implied) not in the matrix. The newer one, closed: x0 - x1 <= 1, x1 <= 5,
+        // x0 <= 6. With the threshold 100, x0 - x1 relaxes to 100 and x0's bound, +∞ before
+        // but implied, to 100 too (not x1 + 100 = 105).
+        let mut dbm = Dbm::unconstrained(2);
+        dbm.add_sum_le(0, 3, 0); // x0 - x1 <= 0
+        dbm.add_sum_le(2, 2, 10); // 2·x1 <= 10
+        let older = Octagon::from_parts(vec![0, 1], dbm, false);
+        let mut newer = Octagon::top();
+        newer.assume(&Constraint::le(&var(0).sub(&var(1)), &constant(1)));
+        newer.assume(&Constraint::le(&var(1), &constant(5)));
+        newer.assume(&Constraint::le(&var(0), &constant(6)));
+        let widened = older.widen_with_thresholds(&newer, &[rational(100)]);
+        assert_eq!(widened.bounds(&var(0)).hi, Some(rational(100)));
+        assert_eq!(widened.bounds(&var(0).sub(&var(1))).hi, Some(rational(100)));
+    }
+
+    #[test]
     fn narrowing_refines_only_infinite_entries() {
         let mut wide = Octagon::top();
         wide.assume(&Constraint::ge(&var(0), &constant(0)));
