@@ -237,9 +237,9 @@ impl Solver {
             self.inner.set_params(&params);
             self.configured.set(true);
         }
-        let t0 = Instant::now();
+        let started = show_queries().then(Instant::now);
         let answer = self.inner.check_assumptions(assumptions);
-        if std::env::var_os("LEAPFROG_SHOW_QUERIES").is_some() {
+        if let Some(t0) = started {
             eprintln!(
                 "query {} ({} assumptions): {:?} in {:.3}s",
                 self.queries.get(),
@@ -262,6 +262,13 @@ impl Solver {
         let expired = self.deadline.is_some_and(|d| Instant::now() >= d);
         if expired { format!("time limit reached ({reason})") } else { reason }
     }
+}
+
+/// For developers (`LEAPFROG_SHOW_QUERIES`): whether each query's answer and time is printed
+/// (read from the environment once, not per query).
+fn show_queries() -> bool {
+    static SHOW: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *SHOW.get_or_init(|| std::env::var_os("LEAPFROG_SHOW_QUERIES").is_some())
 }
 
 /// Interrupts this thread's Z3 context when a deadline passes, so that even a query stuck inside
