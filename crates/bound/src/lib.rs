@@ -854,8 +854,15 @@ fn bound_loop(
                 && claims.iter().all(|(c, _)| *c != claim)
                 && claims.len() < MAX_CLAIMS
             {
-                // (After the others, which are mostly tighter where they hold.)
-                claims.push((claim, technique::AMORTIZED));
+                // After the others, which are mostly tighter where they hold, but before the
+                // maximum of the summary's several terms: that one is the loosest of them and the
+                // hardest to prove, and a failed attempt at it left the amortized bound too
+                // little time (cousot9's `i * N + i + j`).
+                let at = claims
+                    .iter()
+                    .position(|(c, t)| *t == technique::DISJUNCTIVE_SUMMARIES && c.terms.len() > 1)
+                    .unwrap_or(claims.len());
+                claims.insert(at, (claim, technique::AMORTIZED));
             }
         }
     }
@@ -1233,7 +1240,7 @@ fn check(
     });
     let attempts: Vec<(&Program, &Vec<Candidate>, f64, Effort)> = alone
         .iter()
-        .flat_map(|a| [(a, &plain, 0.15, Effort::Seeds), (a, &all, 0.2, Effort::Templates)])
+        .flat_map(|a| [(a, &plain, 0.25, Effort::Seeds), (a, &all, 0.3, Effort::Templates)])
         .chain(whole.iter().flat_map(|w| [(w, &plain, 0.3, Effort::Seeds), (w, &all, 1.0, effort)]))
         .collect();
     let mut why = if in_context {

@@ -498,18 +498,20 @@ fn load(name: &str) -> Program {
 }
 
 /// One `leapfrog bound` at a time in this test binary: the tests run in parallel, and Leapfrog's
-/// checker works against a wall-clock budget (`--timeout 10`), so runs competing for the CPUs
+/// checker works against a wall-clock budget (`--timeout 30`), so runs competing for the CPUs
 /// would end in "time limit reached" where a run alone gets its answer. (The native checks still
 /// run in parallel.)
 static ANALYZER: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
-/// `leapfrog bound --format json --timeout 20 OPTIONS FILE` for program `p`, parsed (the budget
-/// from `LF_BOUND_TIMEOUT` when set).
+/// `leapfrog bound --format json --timeout 30 OPTIONS FILE` for program `p`, parsed (the budget
+/// from `LF_BOUND_TIMEOUT` when set). (30 s, not less: the nonlinear bounds' proofs take a
+/// second or two of a check's share, and a CI machine shared with the native checks ran out of
+/// time under 20 s where this one did not.)
 fn bound_json(p: &Program, dir: &Path, tag: &str) -> Result<Value, String> {
     let _alone = ANALYZER.lock().unwrap_or_else(|e| e.into_inner());
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_leapfrog"));
     // LF_BOUND_TIMEOUT overrides the budget, to tell a slow checker from a weak one.
-    let timeout = std::env::var("LF_BOUND_TIMEOUT").unwrap_or_else(|_| "20".to_string());
+    let timeout = std::env::var("LF_BOUND_TIMEOUT").unwrap_or_else(|_| "30".to_string());
     cmd.args(["bound", "--format", "json", "--timeout", &timeout]).args(&p.options).arg(&p.path);
     let start = Instant::now();
     let Some((status, out, err)) = run_limited(cmd, dir, tag, Duration::from_secs(240)) else {
