@@ -22,16 +22,21 @@
 //!   constant store (`a[k] < 0 || b[k] == 0`); a flag or a comparison (`rv == 0 || a[k] ==
 //!   b[k]`); index registers read together are taken as one (`b[j] = a[i]` gives
 //!   `b[k] == a[k]`: Houdini keeps it where they move together);
+//! - for the memory checks only ([`index_candidates`]), bodies that bound elements: `0 <= a[k]`
+//!   and `a[k] < n` for an element read into a register that (or whose copy) indexes an array
+//!   of `n` elements (a table of offsets, `buf[toks[i]]`), and what the checks' assertions say
+//!   of loaded elements;
 //! - ranges, per loop: `[0, i)` and `[i + 1, n)` for each index register `i` the loop assigns
 //!   (for the bodies over arrays `i` indexes), and `[0, n)`, where `n` is an array's length or
-//!   a bound the program compares an index with.
+//!   a bound the program compares an index with (`n + 1` for `i <= n`; named registers before
+//!   constants).
 //!
 //! Houdini keeps those that hold; the rest of `verify` treats them as any other candidate.
 
 use leapfrog_arith::{BinOp, CmpOp, IntTy};
 use leapfrog_ir::loops::LoopForest;
 use leapfrog_ir::types::{ArrayLen, ObjType, Type, VarTy};
-use leapfrog_ir::{Command, Expr, FuncId, LocId, MemoryView, Program, VarId, ViewIndex};
+use leapfrog_ir::{AssertOrigin, Command, Expr, FuncId, LocId, MemoryView, Program, VarId, ViewIndex};
 use leapfrog_summarize::candidates::{Candidate, conjunction, or};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -39,7 +44,7 @@ use std::collections::{BTreeMap, BTreeSet};
 const MAX_ARRAYS: usize = 10;
 /// The most bodies per function, and bounds (`hi`) per function.
 const MAX_BODIES: usize = 20;
-const MAX_BOUNDS: usize = 4;
+const MAX_BOUNDS: usize = 6;
 
 /// The views of a function's arrays at the symbolic index, and what the templates need.
 #[derive(Clone, Debug, Default)]
@@ -254,8 +259,6 @@ fn comparisons(e: &Expr, out: &mut Vec<Expr>) {
 
 /// The bodies of the templates: facts about `a[k]` (and other arrays at `k`).
 fn bodies(q: &Program, fid: FuncId, av: &ArrayViews, k: VarId) -> Vec<Expr> {
-    let cells: BTreeSet<VarId> = av.views.iter().map(|v| v.var).collect();
-    let mentions_cell = |e: &Expr| e.reads().iter().any(|v| cells.contains(v));
     // What stores write: `a[i] = 42`, `a[i] = i`, `a[i] = b[i]`; and the zeros of an array
     // initialized to zero (a global, `int a[N] = {0}`).
     let mut stores: Vec<(VarId, Expr)> = Vec::new();
@@ -282,24 +285,7 @@ fn bodies(q: &Program, fid: FuncId, av: &ArrayViews, k: VarId) -> Vec<Expr> {
         }
     }
     // The comparisons the program makes of elements, and their negations.
-    let mut atoms = Vec::new();
-    for (_, e) in q.funcs[fid].edges.iter() {
-        for x in e.cmd.exprs() {
-            comparisons(x, &mut atoms);
-        }
-    }
-    let mut tests: Vec<Expr> = Vec::new();
-    for atom in &atoms {
-        let mut same = indices_read(av, atom, k);
-        same.remove(&k);
-        if let Some(b) = at_index(q, av, atom, &same, k).filter(|b| mentions_cell(b)) {
-            for t in [b.clone(), Expr::not(b)] {
-                if !tests.contains(&t) {
-                    tests.push(t);
-                }
-            }
-        }
-    }
+    let tests = element_tests(q, fid, av, k, |_| true);
     let mut out: Vec<Expr> = Vec::new();
     let mut push = |e: Expr| {
         if !out.contains(&e) && out.len() < MAX_BODIES {
@@ -333,6 +319,128 @@ fn bodies(q: &Program, fid: FuncId, av: &ArrayViews, k: VarId) -> Vec<Expr> {
     for flag in flags(q, fid) {
         for t in &tests {
             push(or(flag.clone(), t.clone()));
+        }
+    }
+    out
+}
+
+/// The comparisons of elements the commands `which` selects make (`a[i] != e` with `a[i]`
+/// loaded), over the elements at `k` ([`at_index`]), and their negations.
+fn element_tests(q: &Program, fid: FuncId, av: &ArrayViews, k: VarId, which: impl Fn(&Command) -> bool) -> Vec<Expr> {
+    let cells: BTreeSet<VarId> = av.views.iter().map(|v| v.var).collect();
+    let mut atoms = Vec::new();
+    for (_, e) in q.funcs[fid].edges.iter().filter(|(_, e)| which(&e.cmd)) {
+        for x in e.cmd.exprs() {
+            comparisons(x, &mut atoms);
+        }
+    }
+    let mut tests: Vec<Expr> = Vec::new();
+    for atom in &atoms {
+        let mut same = indices_read(av, atom, k);
+        same.remove(&k);
+        if let Some(b) = at_index(q, av, atom, &same, k).filter(|b| b.reads().iter().any(|v| cells.contains(v))) {
+            for t in [b.clone(), Expr::not(b)] {
+                if !tests.contains(&t) {
+                    tests.push(t);
+                }
+            }
+        }
+    }
+    tests
+}
+
+/// The bodies that bound elements other accesses depend on: [`used_as_indices`], and what the
+/// automatic checks' assertions (`ir::checks`) say of loaded elements (`0 <= (long)toks[k]`
+/// from the check of `buf[toks[i]]`) — for the memory checks, which need no other facts of
+/// the arrays' contents (and pay for every candidate).
+fn index_bodies(q: &Program, fid: FuncId, av: &ArrayViews, k: VarId) -> Vec<Expr> {
+    let checks = |c: &Command| matches!(c, Command::Assert { origin: AssertOrigin::Check(_), .. });
+    let mut out = used_as_indices(q, fid, av);
+    for t in element_tests(q, fid, av, k, checks) {
+        if !out.contains(&t) && out.len() < MAX_BODIES {
+            out.push(t);
+        }
+    }
+    out
+}
+
+/// `0 <= a[k]` and `a[k] < n` for the elements of an array `a` read into a register that then
+/// indexes (itself, or a copy of it) an array of `n` elements: a table of offsets or positions
+/// (`buf[toks[i]]`, `for (i = token[k]; uri[i] != 0; i++)`).
+fn used_as_indices(q: &Program, fid: FuncId, av: &ArrayViews) -> Vec<Expr> {
+    let f = &q.funcs[fid];
+    // Each register's copies (`i := r`, through conversions).
+    let copies_of = |r: VarId| -> BTreeSet<VarId> {
+        let mut out = BTreeSet::from([r]);
+        for (_, e) in f.edges.iter() {
+            if let Command::Assign(x, value) = &e.cmd
+                && *strip_casts(value) == Expr::Var(r)
+            {
+                out.insert(*x);
+            }
+        }
+        out
+    };
+    // The registers that index an array of a constant length, with that length.
+    let mut indexing: BTreeMap<VarId, i128> = BTreeMap::new();
+    for (_, i, n) in indexed_accesses(q, fid) {
+        indexing.entry(i).and_modify(|m| *m = (*m).min(n)).or_insert(n);
+    }
+    let mut out = Vec::new();
+    for a in &av.accesses {
+        let (Some(r), Some(cell), Some((t, _))) = (a.loaded, av.cell(a.array), av.arrays.get(&a.array)) else {
+            continue;
+        };
+        let Some(n) = copies_of(r).iter().filter_map(|x| indexing.get(x)).min().copied() else { continue };
+        if n > IntTy::max(*t) {
+            continue;
+        }
+        for body in [
+            Expr::cmp(CmpOp::Le, Expr::int(0, *t), Expr::Var(cell)),
+            Expr::cmp(CmpOp::Lt, Expr::Var(cell), Expr::int(n, *t)),
+        ] {
+            if !out.contains(&body) {
+                out.push(body);
+            }
+        }
+    }
+    out
+}
+
+/// The accesses `b[i]` to an array `b` of a constant number `n` of integers at a register `i`:
+/// the location each is made from, `i` and `n`.
+fn indexed_accesses(q: &Program, fid: FuncId) -> Vec<(LocId, VarId, i128)> {
+    let mut out = Vec::new();
+    for (_, e) in q.funcs[fid].edges.iter() {
+        let (Command::Load { addr, .. } | Command::Store { addr, .. }) = &e.cmd else { continue };
+        let Expr::PtrAdd { base, offset, scale } = addr else { continue };
+        let Expr::AddrOf(b) = **base else { continue };
+        let VarTy::Mem(ObjType::Array { elem, len: ArrayLen::Fixed(n) }) = &q.vars[b].ty else { continue };
+        let ObjType::Scalar(Type::Int(t)) = **elem else { continue };
+        let Expr::Var(i) = *strip_casts(offset) else { continue };
+        if *scale == t.bytes() && *n > 0 && matches!(q.vars[i].ty.reg(), Some(Type::Int(_))) {
+            out.push((e.from, i, i128::from(*n)));
+        }
+    }
+    out
+}
+
+/// `i >= 0` at each loop for each register `i` that indexes an array inside it: where `i`
+/// starts from an element read from memory (`for (i = token[k]; uri[i] != 0; i++)`), the
+/// octagons do not find it, and the element's quantified bound ([`used_as_indices`]) gives it.
+fn nonnegative_indices(q: &Program, fid: FuncId, forest: &LoopForest) -> Vec<(LocId, Candidate)> {
+    let mut out: Vec<(LocId, Candidate)> = Vec::new();
+    for (from, i, _) in indexed_accesses(q, fid) {
+        let Some(Type::Int(t)) = q.vars[i].ty.reg() else { continue };
+        if !crate::nameable(q, i) || !t.is_signed() {
+            continue;
+        }
+        let expr = Expr::cmp(CmpOp::Ge, Expr::Var(i), Expr::int(0, t));
+        for (_, lp) in forest.loops.iter().filter(|(_, lp)| lp.contains(from)) {
+            if !out.iter().any(|(h, c)| *h == lp.header && c.expr == expr) {
+                let text = format!("{} >= 0", q.vars[i].name);
+                out.push((lp.header, Candidate { expr: expr.clone(), text }));
+            }
         }
     }
     out
@@ -384,26 +492,40 @@ fn bounds(q: &Program, fid: FuncId, av: &ArrayViews) -> Vec<Expr> {
             comparisons(c, &mut atoms);
         }
     }
+    // Named registers before constants: a register an index is compared with is mostly the
+    // count of elements written (`i < ntok`), a constant mostly a length already among them.
+    let mut registers: Vec<Expr> = Vec::new();
+    let mut constants: Vec<Expr> = Vec::new();
     for atom in atoms {
-        let Expr::Cmp(_, x, y) = &atom else { continue };
-        for (a, b) in [(x, y), (y, x)] {
+        let Expr::Cmp(op, x, y) = &atom else { continue };
+        for (a, b, swapped) in [(x, y, false), (y, x, true)] {
             let Expr::Var(i) = *strip_casts(a) else { continue };
             if !indices.contains(&i) {
                 continue;
             }
-            let bound = match strip_casts(b) {
-                Expr::Int(c, _) if (0..=i128::from(u32::MAX)).contains(c) => Expr::int(*c, IntTy::I64),
+            // `i <= n` (or its negation, `i > n`; `n >= i` swapped) ends the range after `n`.
+            let inclusive = matches!((op, swapped), (CmpOp::Le | CmpOp::Gt, false) | (CmpOp::Ge | CmpOp::Lt, true));
+            match strip_casts(b) {
+                Expr::Int(c, _) if (0..i128::from(u32::MAX)).contains(c) => {
+                    constants.push(Expr::int(c + i128::from(inclusive), IntTy::I64))
+                }
                 Expr::Var(n)
                     if crate::nameable(q, *n)
                         && matches!(q.vars[*n].ty.reg(), Some(Type::Int(t)) if t != IntTy::U64) =>
                 {
-                    wide(q, *n)
+                    registers.push(if inclusive {
+                        Expr::binary(BinOp::Add, IntTy::I64, wide(q, *n), Expr::int(1, IntTy::I64))
+                    } else {
+                        wide(q, *n)
+                    })
                 }
-                _ => continue,
-            };
-            if !out.contains(&bound) && out.len() < MAX_BOUNDS {
-                out.push(bound);
+                _ => {}
             }
+        }
+    }
+    for bound in registers.into_iter().chain(constants) {
+        if !out.contains(&bound) && out.len() < MAX_BOUNDS {
+            out.push(bound);
         }
     }
     out
@@ -489,7 +611,29 @@ fn quantified(q: &Program, av: &ArrayViews, k: VarId, range: &Range, body: &Expr
 /// The template candidates per loop header of `q`'s function `fid` over the views `av` added.
 pub fn candidates(q: &Program, fid: FuncId, forest: &LoopForest, av: &ArrayViews) -> Vec<(LocId, Candidate)> {
     let Some(k) = av.index_var() else { return Vec::new() };
-    let bodies = bodies(q, fid, av, k);
+    quantified_candidates(q, fid, forest, av, k, bodies(q, fid, av, k))
+}
+
+/// The template candidates whose bodies bound the elements used as indices or checked by the
+/// automatic checks ([`index_bodies`]), and the indices' lower bounds
+/// ([`nonnegative_indices`]): for the memory checks.
+pub fn index_candidates(q: &Program, fid: FuncId, forest: &LoopForest, av: &ArrayViews) -> Vec<(LocId, Candidate)> {
+    let Some(k) = av.index_var() else { return Vec::new() };
+    let mut out = quantified_candidates(q, fid, forest, av, k, index_bodies(q, fid, av, k));
+    out.extend(nonnegative_indices(q, fid, forest));
+    out
+}
+
+/// `bodies` quantified over the ranges of each loop, with the range facts of the registers
+/// they compare elements with.
+fn quantified_candidates(
+    q: &Program,
+    fid: FuncId,
+    forest: &LoopForest,
+    av: &ArrayViews,
+    k: VarId,
+    bodies: Vec<Expr>,
+) -> Vec<(LocId, Candidate)> {
     if bodies.is_empty() {
         return Vec::new();
     }
@@ -522,7 +666,16 @@ pub fn candidates(q: &Program, fid: FuncId, forest: &LoopForest, av: &ArrayViews
             let indexes = |i: VarId| {
                 av.accesses.iter().any(|a| a.index == i && av.cell(a.array).is_some_and(|c| body.reads().contains(&c)))
             };
-            for range in ranges.iter().filter(|r| r.counter.is_none_or(indexes)) {
+            // (A constant end past the shortest array the body reads is that array's length,
+            // which is a range of its own.)
+            let shortest = av
+                .views
+                .iter()
+                .filter(|v| body.reads().contains(&v.var))
+                .filter_map(|v| av.arrays.get(&v.object).and_then(|(_, n)| n.as_const()))
+                .min();
+            let past = |r: &Range| matches!((r.hi.as_const(), shortest), (Some(hi), Some(n)) if hi > n);
+            for range in ranges.iter().filter(|r| r.counter.is_none_or(indexes) && !past(r)) {
                 out.push((lp.header, quantified(q, av, k, range, body)));
             }
         }

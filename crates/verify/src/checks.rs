@@ -180,7 +180,7 @@ pub fn verify_checks(p: &Program, opts: &Options, props: CheckedProperties) -> R
             let started = Instant::now();
             let mut seeds = crate::OctagonSeeds::compute(forgetful, fid, &budget, templates, max_live);
             seeds.add_polyhedra(&q, &polyhedra);
-            let left = (started + budget.timeout).max(Instant::now() + budget.timeout / 2);
+            let left = (started + budget.timeout).max(Instant::now() + budget.timeout / 2).min(deadline);
             let timeout = left.saturating_duration_since(Instant::now());
             let proof = seeds.prove_checks_each(&Options { semantics: opts.semantics, timeout });
             trace_octagons(seeds.len(), started.elapsed(), &proof);
@@ -227,8 +227,46 @@ pub fn verify_checks(p: &Program, opts: &Options, props: CheckedProperties) -> R
             }
         }
     }
-    if first_violation.is_none() && status.iter().any(Option::is_none) {
-        let budget = opts.timeout.mul_f64(FORGETFUL_SHARE);
+    // The arrays' contents (`∀k ∈ [0, ntok): 0 <= toks[k] && toks[k] < 24` where
+    // `buf[toks[i]]` is read): the open checks on the program with its memory, with the
+    // quantified array templates among the octagons' candidates, the other checks assumed.
+    if props.memsafety
+        && exact
+        && first_violation.is_none()
+        && status.iter().any(Option::is_none)
+        && Instant::now() < deadline
+    {
+        let started = Instant::now();
+        let mut with_memory = program.clone();
+        for (i, st) in status.iter().enumerate() {
+            if st.is_some() {
+                assume_check(&mut with_memory, i as u32);
+            }
+        }
+        let share = opts.timeout.mul_f64(OCTAGON_SHARE).min(deadline.saturating_duration_since(started));
+        let budget = Options { semantics: opts.semantics, timeout: share };
+        let mut seeds =
+            crate::OctagonSeeds::compute(&with_memory, fid, &budget, &instrumented.templates, CHECKS_MAX_LIVE);
+        if seeds.add_array_templates() > 0 {
+            let left = (started + budget.timeout).max(Instant::now() + budget.timeout / 2);
+            let timeout = left.min(deadline).saturating_duration_since(Instant::now());
+            let proof = seeds.prove_checks_each(&Options { semantics: opts.semantics, timeout });
+            trace_octagons(seeds.len(), started.elapsed(), &proof);
+            if let Ok((proven, certificate)) = proof {
+                let open: Vec<usize> = (0..checks.len()).filter(|i| status[*i].is_none()).collect();
+                for i in open.into_iter().filter(|i| proven.contains(&(*i as u32))) {
+                    status[i] = Some(CheckStatus::Proven { technique: technique::OCTAGON_INVARIANTS });
+                    assume_check(&mut program, i as u32);
+                }
+                proofs.push(Report { certificate, ..true_report(opts.semantics, technique::OCTAGON_INVARIANTS) });
+            }
+        }
+    }
+    // (Within the time left: the passes above may have taken it all.)
+    let forgetful_budget =
+        opts.timeout.mul_f64(FORGETFUL_SHARE).min(deadline.saturating_duration_since(Instant::now()));
+    if first_violation.is_none() && status.iter().any(Option::is_none) && !forgetful_budget.is_zero() {
+        let budget = forgetful_budget;
         let round = verify(&forgetful, &Options { semantics: opts.semantics, timeout: budget });
         report.solver_queries += round.solver_queries;
         trace_round("all without memory", &round);

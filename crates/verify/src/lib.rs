@@ -592,6 +592,25 @@ impl OctagonSeeds {
         n
     }
 
+    /// Adds the quantified array templates of [`arrays`] that bound elements used as indices
+    /// or checked (`∀k ∈ [0, n): 0 <= a[k]`, over the elements of the arrays the summaries
+    /// model; [`arrays::index_candidates`]) at the loops where the user can name them; how
+    /// many.
+    pub fn add_array_templates(&mut self) -> usize {
+        let array_views = arrays::add_views(&mut self.program, self.fid);
+        if array_views.views.is_empty() {
+            return 0;
+        }
+        self.views.extend(array_views.views.iter().cloned());
+        let forest = leapfrog_ir::loops::LoopForest::compute(&self.program.funcs[self.fid]);
+        let mut more = arrays::index_candidates(&self.program, self.fid, &forest, &array_views);
+        retain_visible_at_their_loops(&self.program, self.fid, &forest, &self.views, &mut more);
+        trace_arrays(|| more.iter().map(|(l, c)| format!("candidate at {l:?}: {}", c.text)).collect());
+        let n = more.len();
+        self.seeds.extend(more);
+        n
+    }
+
     /// How many candidates there are.
     pub fn len(&self) -> usize {
         self.seeds.len()

@@ -165,6 +165,15 @@ pub fn timed_out_reason(limit: Duration) -> String {
     )
 }
 
+/// The reason an answer gives when the analysis ran past the time limit and its grace period
+/// (a step that does not notice the deadline), so that its own answer was not waited for.
+pub fn overran_reason(limit: Duration) -> String {
+    format!(
+        "the analysis did not finish within the time limit ({} s) and a grace period: a step of it did not stop at the deadline",
+        limit.as_secs_f64()
+    )
+}
+
 /// Print why the front end failed; the exit code.
 fn report_failure(e: &FrontendError) -> u8 {
     match e {

@@ -4,7 +4,7 @@
 //! replayed), or UNKNOWN with the reason. Both read the program within the time limit, answer
 //! UNKNOWN for a task definition that does not state their property, and print their report.
 
-use super::{EXIT_OK, Input, NotLoaded, load_within, print_diagnostics, timed_out_reason};
+use super::{EXIT_OK, Input, NotLoaded, load_within, overran_reason, print_diagnostics, timed_out_reason};
 use crate::task::PropertyKind;
 use leapfrog_arith::Semantics;
 use leapfrog_ir::Program;
@@ -142,7 +142,7 @@ impl<R: Send> VerdictJob<R> {
                 options.timeout,
                 || analyze(&program, options),
                 || {
-                    print(&program.files, &(self.unknown)(options.semantics, timed_out_reason(options.timeout)));
+                    print(&program.files, &(self.unknown)(options.semantics, overran_reason(options.timeout)));
                 },
             ),
         };

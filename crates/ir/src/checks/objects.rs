@@ -154,7 +154,8 @@ impl Writer<'_> {
     /// `\\offset(p) < \\offset(q)`, and `p - q` (of `char` pointers) is
     /// `\\offset(p) - \\offset(q)`, unless one is null (identity 0). After a branch, the same
     /// condition over offsets; after `v := e` with such a difference in `e` (and no `v`), `v`
-    /// equals `e` over offsets.
+    /// equals `e` over offsets; after a store of such an `e` (`toks[n++] = q - buf`), `e` equals
+    /// `e` over offsets (what relates the value stored to the offsets' invariants).
     pub(super) fn comparison_facts(&self, cmd: &Command) -> Vec<Step> {
         if let Command::Assume(cond) = cmd
             && let Some(p) = null_tested(cond)
@@ -167,7 +168,9 @@ impl Writer<'_> {
         }
         let (fact, e) = match cmd {
             Command::Assume(cond) => (None, cond),
-            Command::Assign(v, e) if !e.reads().contains(v) && !is_ptr(self.q, *v) => (Some(*v), e),
+            Command::Assign(v, e) if !e.reads().contains(v) && !is_ptr(self.q, *v) => (Some(Expr::Var(*v)), e),
+            // (A store changes no register: after it, the value it wrote is still `value`.)
+            Command::Store { value, .. } if value.ty(self.q) != Some(Type::Ptr) => (Some(value.clone()), value),
             _ => return Vec::new(),
         };
         let mut live = Vec::new();
@@ -177,7 +180,7 @@ impl Writer<'_> {
         }
         let assumed = match fact {
             None => over_offsets,
-            Some(v) => Expr::cmp(leapfrog_arith::CmpOp::Eq, Expr::Var(v), over_offsets),
+            Some(v) => Expr::cmp(leapfrog_arith::CmpOp::Eq, v, over_offsets),
         };
         let mut steps = vec![Step::Cmd(Command::Assume(assumed))];
         for obj in live.into_iter().rev() {
