@@ -151,11 +151,18 @@ fn widened_register(q: &Program, e: &Expr) -> Option<VarId> {
 /// An access's array, index register and element type, when `addr` is `&a + i * size` for an
 /// array `a` of integers the summaries model (`cell`) and an integer register `i`.
 fn element_access(q: &Program, addr: &Expr, modelled: &BTreeMap<VarId, Type>) -> Option<(VarId, VarId, IntTy)> {
+    let (a, i, t) = indexed_element(q, addr)?;
+    (modelled.get(&a) == Some(&Type::Int(t))).then_some((a, i, t))
+}
+
+/// The array, index register and element type of `addr` when it is `&a + i * size` for an
+/// array `a` of integers and an integer register `i`.
+fn indexed_element(q: &Program, addr: &Expr) -> Option<(VarId, VarId, IntTy)> {
     let Expr::PtrAdd { base, offset, scale } = addr else { return None };
     let Expr::AddrOf(a) = **base else { return None };
     let VarTy::Mem(ObjType::Array { elem, .. }) = &q.vars[a].ty else { return None };
     let ObjType::Scalar(Type::Int(t)) = **elem else { return None };
-    if modelled.get(&a) != Some(&Type::Int(t)) || *scale != t.bytes() {
+    if *scale != t.bytes() {
         return None;
     }
     let Expr::Var(i) = *strip_casts(offset) else { return None };
@@ -368,19 +375,15 @@ fn index_bodies(q: &Program, fid: FuncId, av: &ArrayViews, k: VarId) -> Vec<Expr
 /// indexes (itself, or a copy of it) an array of `n` elements: a table of offsets or positions
 /// (`buf[toks[i]]`, `for (i = token[k]; uri[i] != 0; i++)`).
 fn used_as_indices(q: &Program, fid: FuncId, av: &ArrayViews) -> Vec<Expr> {
-    let f = &q.funcs[fid];
-    // Each register's copies (`i := r`, through conversions).
-    let copies_of = |r: VarId| -> BTreeSet<VarId> {
-        let mut out = BTreeSet::from([r]);
-        for (_, e) in f.edges.iter() {
-            if let Command::Assign(x, value) = &e.cmd
-                && *strip_casts(value) == Expr::Var(r)
-            {
-                out.insert(*x);
-            }
+    // The registers each register is copied into (`i := r`, through conversions).
+    let mut copied_into: BTreeMap<VarId, Vec<VarId>> = BTreeMap::new();
+    for (_, e) in q.funcs[fid].edges.iter() {
+        if let Command::Assign(x, value) = &e.cmd
+            && let Expr::Var(r) = *strip_casts(value)
+        {
+            copied_into.entry(r).or_default().push(*x);
         }
-        out
-    };
+    }
     // The registers that index an array of a constant length, with that length.
     let mut indexing: BTreeMap<VarId, i128> = BTreeMap::new();
     for (_, i, n) in indexed_accesses(q, fid) {
@@ -391,7 +394,8 @@ fn used_as_indices(q: &Program, fid: FuncId, av: &ArrayViews) -> Vec<Expr> {
         let (Some(r), Some(cell), Some((t, _))) = (a.loaded, av.cell(a.array), av.arrays.get(&a.array)) else {
             continue;
         };
-        let Some(n) = copies_of(r).iter().filter_map(|x| indexing.get(x)).min().copied() else { continue };
+        let copies = std::iter::once(&r).chain(copied_into.get(&r).into_iter().flatten());
+        let Some(n) = copies.filter_map(|x| indexing.get(x)).min().copied() else { continue };
         if n > IntTy::max(*t) {
             continue;
         }
@@ -413,12 +417,8 @@ fn indexed_accesses(q: &Program, fid: FuncId) -> Vec<(LocId, VarId, i128)> {
     let mut out = Vec::new();
     for (_, e) in q.funcs[fid].edges.iter() {
         let (Command::Load { addr, .. } | Command::Store { addr, .. }) = &e.cmd else { continue };
-        let Expr::PtrAdd { base, offset, scale } = addr else { continue };
-        let Expr::AddrOf(b) = **base else { continue };
-        let VarTy::Mem(ObjType::Array { elem, len: ArrayLen::Fixed(n) }) = &q.vars[b].ty else { continue };
-        let ObjType::Scalar(Type::Int(t)) = **elem else { continue };
-        let Expr::Var(i) = *strip_casts(offset) else { continue };
-        if *scale == t.bytes() && *n > 0 && matches!(q.vars[i].ty.reg(), Some(Type::Int(_))) {
+        let Some((b, i, _)) = indexed_element(q, addr) else { continue };
+        if let VarTy::Mem(ObjType::Array { len: ArrayLen::Fixed(n @ 1..), .. }) = &q.vars[b].ty {
             out.push((e.from, i, i128::from(*n)));
         }
     }
@@ -650,6 +650,18 @@ fn quantified_candidates(
             }
         }
     }
+    // (A constant end past the shortest array a body reads is that array's length, which is a
+    // range of its own.)
+    let shortest: Vec<Option<i128>> = bodies
+        .iter()
+        .map(|body| {
+            av.views
+                .iter()
+                .filter(|v| body.reads().contains(&v.var))
+                .filter_map(|v| av.arrays.get(&v.object).and_then(|(_, n)| n.as_const()))
+                .min()
+        })
+        .collect();
     let mut out = Vec::new();
     for (_, lp) in forest.loops.iter() {
         for &v in &ranged {
@@ -661,19 +673,11 @@ fn quantified_candidates(
             }
         }
         let ranges = loop_ranges(q, fid, lp, av, &bounds);
-        for body in &bodies {
+        for (body, &shortest) in bodies.iter().zip(&shortest) {
             // A range that follows a counter only for a body over arrays the counter indexes.
             let indexes = |i: VarId| {
                 av.accesses.iter().any(|a| a.index == i && av.cell(a.array).is_some_and(|c| body.reads().contains(&c)))
             };
-            // (A constant end past the shortest array the body reads is that array's length,
-            // which is a range of its own.)
-            let shortest = av
-                .views
-                .iter()
-                .filter(|v| body.reads().contains(&v.var))
-                .filter_map(|v| av.arrays.get(&v.object).and_then(|(_, n)| n.as_const()))
-                .min();
             let past = |r: &Range| matches!((r.hi.as_const(), shortest), (Some(hi), Some(n)) if hi > n);
             for range in ranges.iter().filter(|r| r.counter.is_none_or(indexes) && !past(r)) {
                 out.push((lp.header, quantified(q, av, k, range, body)));

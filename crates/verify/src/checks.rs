@@ -176,17 +176,43 @@ pub fn verify_checks(p: &Program, opts: &Options, props: CheckedProperties) -> R
             polyhedra_started + opts.timeout.mul_f64(POLYHEDRA_SHARE),
         );
         trace_polyhedra(polyhedra.len(), polyhedra_started.elapsed());
-        let octagon_proof = |forgetful: &Program, templates: &[(Expr, String)], max_live: usize| {
+        // The octagons of `on` (within the budget and the deadline), the templates and `more`
+        // candidates as seeds (none: no proof), and the checks they prove.
+        let octagon_proof = |on: &Program,
+                             templates: &[(Expr, String)],
+                             max_live: usize,
+                             more: &dyn Fn(&mut crate::OctagonSeeds) -> bool| {
             let started = Instant::now();
-            let mut seeds = crate::OctagonSeeds::compute(forgetful, fid, &budget, templates, max_live);
-            seeds.add_polyhedra(&q, &polyhedra);
+            let budget = Options { timeout: budget.timeout.min(deadline.saturating_duration_since(started)), ..budget };
+            let mut seeds = crate::OctagonSeeds::compute(on, fid, &budget, templates, max_live);
+            if !more(&mut seeds) {
+                return None;
+            }
             let left = (started + budget.timeout).max(Instant::now() + budget.timeout / 2).min(deadline);
             let timeout = left.saturating_duration_since(Instant::now());
             let proof = seeds.prove_checks_each(&Options { semantics: opts.semantics, timeout });
             trace_octagons(seeds.len(), started.elapsed(), &proof);
             proof.ok()
         };
-        if let Some((proven, certificate)) = octagon_proof(&forgetful, &instrumented.templates, CHECKS_MAX_LIVE) {
+        let with_polyhedra = |seeds: &mut crate::OctagonSeeds| {
+            seeds.add_polyhedra(&q, &polyhedra);
+            true
+        };
+        // What a later pass proves: those of the open checks, assumed from then on.
+        let record = |(proven, certificate): (BTreeSet<u32>, Vec<crate::LoopInvariant>),
+                      status: &mut Vec<Option<CheckStatus>>,
+                      program: &mut Program,
+                      proofs: &mut Vec<Report>| {
+            let open: Vec<usize> = (0..checks.len()).filter(|i| status[*i].is_none()).collect();
+            for i in open.into_iter().filter(|i| proven.contains(&(*i as u32))) {
+                status[i] = Some(CheckStatus::Proven { technique: technique::OCTAGON_INVARIANTS });
+                assume_check(program, i as u32);
+            }
+            proofs.push(Report { certificate, ..true_report(opts.semantics, technique::OCTAGON_INVARIANTS) });
+        };
+        if let Some((proven, certificate)) =
+            octagon_proof(&forgetful, &instrumented.templates, CHECKS_MAX_LIVE, &with_polyhedra)
+        {
             let open: Vec<usize> = (0..checks.len()).filter(|i| status[*i].is_none()).collect();
             let proof = Report { certificate, ..true_report(opts.semantics, technique::OCTAGON_INVARIANTS) };
             if open.iter().all(|i| proven.contains(&(*i as u32))) {
@@ -208,65 +234,30 @@ pub fn verify_checks(p: &Program, opts: &Options, props: CheckedProperties) -> R
             if second.templates.len() > instrumented.templates.len() && second.checks.len() == checks.len() {
                 let mut measured = second.program;
                 trace_program(&measured, fid);
-                for (i, st) in status.iter().enumerate() {
-                    if st.is_some() {
-                        assume_check(&mut measured, i as u32);
-                    }
-                }
+                assume_decided(&mut measured, &status);
                 let forgetful = forgetting_memory(&measured, fid, &tables);
-                if let Some((proven, certificate)) =
-                    octagon_proof(&forgetful, &second.templates, STRING_LENGTHS_MAX_LIVE)
+                if let Some(proof) =
+                    octagon_proof(&forgetful, &second.templates, STRING_LENGTHS_MAX_LIVE, &with_polyhedra)
                 {
-                    let open: Vec<usize> = (0..checks.len()).filter(|i| status[*i].is_none()).collect();
-                    for i in open.into_iter().filter(|i| proven.contains(&(*i as u32))) {
-                        status[i] = Some(CheckStatus::Proven { technique: technique::OCTAGON_INVARIANTS });
-                        assume_check(&mut program, i as u32);
-                    }
-                    proofs.push(Report { certificate, ..true_report(opts.semantics, technique::OCTAGON_INVARIANTS) });
+                    record(proof, &mut status, &mut program, &mut proofs);
                 }
             }
         }
-    }
-    // The arrays' contents (`∀k ∈ [0, ntok): 0 <= toks[k] && toks[k] < 24` where
-    // `buf[toks[i]]` is read): the open checks on the program with its memory, with the
-    // quantified array templates among the octagons' candidates, the other checks assumed.
-    if props.memsafety
-        && exact
-        && first_violation.is_none()
-        && status.iter().any(Option::is_none)
-        && Instant::now() < deadline
-    {
-        let started = Instant::now();
-        let mut with_memory = program.clone();
-        for (i, st) in status.iter().enumerate() {
-            if st.is_some() {
-                assume_check(&mut with_memory, i as u32);
-            }
-        }
-        let share = opts.timeout.mul_f64(OCTAGON_SHARE).min(deadline.saturating_duration_since(started));
-        let budget = Options { semantics: opts.semantics, timeout: share };
-        let mut seeds =
-            crate::OctagonSeeds::compute(&with_memory, fid, &budget, &instrumented.templates, CHECKS_MAX_LIVE);
-        if seeds.add_array_templates() > 0 {
-            let left = (started + budget.timeout).max(Instant::now() + budget.timeout / 2);
-            let timeout = left.min(deadline).saturating_duration_since(Instant::now());
-            let proof = seeds.prove_checks_each(&Options { semantics: opts.semantics, timeout });
-            trace_octagons(seeds.len(), started.elapsed(), &proof);
-            if let Ok((proven, certificate)) = proof {
-                let open: Vec<usize> = (0..checks.len()).filter(|i| status[*i].is_none()).collect();
-                for i in open.into_iter().filter(|i| proven.contains(&(*i as u32))) {
-                    status[i] = Some(CheckStatus::Proven { technique: technique::OCTAGON_INVARIANTS });
-                    assume_check(&mut program, i as u32);
-                }
-                proofs.push(Report { certificate, ..true_report(opts.semantics, technique::OCTAGON_INVARIANTS) });
+        // The arrays' contents (`∀k ∈ [0, ntok): 0 <= toks[k] && toks[k] < 24` where
+        // `buf[toks[i]]` is read): the open checks on the program with its memory, with the
+        // quantified array templates among the octagons' candidates, the other checks assumed.
+        if props.memsafety && exact && status.iter().any(Option::is_none) && Instant::now() < deadline {
+            let mut with_memory = program.clone();
+            assume_decided(&mut with_memory, &status);
+            let with_arrays = |seeds: &mut crate::OctagonSeeds| seeds.add_array_templates() > 0;
+            if let Some(proof) = octagon_proof(&with_memory, &instrumented.templates, CHECKS_MAX_LIVE, &with_arrays) {
+                record(proof, &mut status, &mut program, &mut proofs);
             }
         }
     }
     // (Within the time left: the passes above may have taken it all.)
-    let forgetful_budget =
-        opts.timeout.mul_f64(FORGETFUL_SHARE).min(deadline.saturating_duration_since(Instant::now()));
-    if first_violation.is_none() && status.iter().any(Option::is_none) && !forgetful_budget.is_zero() {
-        let budget = forgetful_budget;
+    let budget = opts.timeout.mul_f64(FORGETFUL_SHARE).min(deadline.saturating_duration_since(Instant::now()));
+    if first_violation.is_none() && status.iter().any(Option::is_none) && !budget.is_zero() {
         let round = verify(&forgetful, &Options { semantics: opts.semantics, timeout: budget });
         report.solver_queries += round.solver_queries;
         trace_round("all without memory", &round);
@@ -568,6 +559,15 @@ fn forgetting_memory(program: &Program, fid: FuncId, tables: &ConstantTables) ->
         f.add_edge(high, to, bound(CmpOp::Le, t.max), span);
     }
     q
+}
+
+/// `program` with the checks `status` has decided as assumptions.
+fn assume_decided(program: &mut Program, status: &[Option<CheckStatus>]) {
+    for (i, st) in status.iter().enumerate() {
+        if st.is_some() {
+            assume_check(program, i as u32);
+        }
+    }
 }
 
 /// For developers (`LEAPFROG_SHOW_CHECKS`): the instrumented program (the second time, with
