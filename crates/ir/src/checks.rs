@@ -920,6 +920,78 @@ fn followable(e: &Expr, followed: &BTreeSet<VarId>, vars: &crate::IdVec<VarId, V
     }
 }
 
+/// The parameters whose value each function may keep beyond its call: store in memory (as
+/// any part of the value stored), assign to a global register, give to an extern call or to a
+/// parameter another function keeps (`None`: every parameter, for a function with an opaque
+/// step). A value computed from a parameter (a copy, an offset) counts as the parameter. Not
+/// counted: returning it (the caller follows a result computed from what it gave).
+fn kept_parameters(p: &Program) -> BTreeMap<FuncId, Option<BTreeSet<usize>>> {
+    let global = |v: VarId| p.vars[v].kind == VarKind::Global;
+    let mut kept: BTreeMap<FuncId, Option<BTreeSet<usize>>> = BTreeMap::new();
+    for (fid, f) in p.funcs.iter() {
+        let opaque = f.edges.iter().any(|(_, e)| matches!(e.cmd, Command::Opaque { .. }));
+        kept.insert(fid, if opaque { None } else { Some(BTreeSet::new()) });
+    }
+    let returns_pointer = |fid: FuncId| p.funcs[fid].ret.is_some_and(|r| p.vars[r].ty.reg() == Some(Type::Ptr));
+    loop {
+        let mut changed = false;
+        for (fid, f) in p.funcs.iter() {
+            if kept[&fid].is_none() {
+                continue;
+            }
+            for (i, &param) in f.params.iter().enumerate() {
+                if kept[&fid].as_ref().is_some_and(|k| k.contains(&i)) {
+                    continue;
+                }
+                // The registers computed from the parameter.
+                let mut holders: BTreeSet<VarId> = BTreeSet::from([param]);
+                let from = |e: &Expr, holders: &BTreeSet<VarId>| {
+                    let mut found = false;
+                    e.for_each_var(&mut |v| found |= holders.contains(&v));
+                    found
+                };
+                loop {
+                    let before = holders.len();
+                    for (_, e) in f.edges.iter() {
+                        match &e.cmd {
+                            Command::Assign(v, x) if from(x, &holders) => {
+                                holders.insert(*v);
+                            }
+                            Command::Call { dst: Some(d), callee, args }
+                                if returns_pointer(*callee) && args.iter().any(|a| from(a, &holders)) =>
+                            {
+                                holders.insert(*d);
+                            }
+                            _ => {}
+                        }
+                    }
+                    if holders.len() == before {
+                        break;
+                    }
+                }
+                let keeps_it = f.edges.iter().any(|(_, e)| match &e.cmd {
+                    Command::Store { value, .. } => from(value, &holders),
+                    Command::Assign(v, x) => global(*v) && from(x, &holders),
+                    Command::Call { callee, args, dst } => args.iter().enumerate().any(|(j, a)| {
+                        from(a, &holders)
+                            && (kept[callee].as_ref().is_none_or(|k| k.contains(&j))
+                                || dst.is_some_and(|d| global(d) && returns_pointer(*callee)))
+                    }),
+                    Command::CallExtern { args, .. } => args.iter().any(|a| from(a, &holders)),
+                    _ => false,
+                });
+                if keeps_it {
+                    kept.get_mut(&fid).expect("every function").as_mut().expect("checked").insert(i);
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            return kept;
+        }
+    }
+}
+
 /// Writes `steps` from `at` on; the location where they end.
 fn emit(f: &mut crate::Function, mut at: LocId, steps: Vec<Step>, span: Span) -> LocId {
     for s in steps {
@@ -949,36 +1021,10 @@ fn emit(f: &mut crate::Function, mut at: LocId, steps: Vec<Step>, span: Span) ->
 /// keeps every frame alive, so its checks speak for the original program only when this is
 /// `None`.
 pub fn escaping_frame_addresses(p: &Program) -> Option<String> {
-    // Functions that store pointers in memory or in a global register, or call such a function
-    // or an extern one: an address passed to them may outlive the caller's frame.
     let global = |v: VarId| p.vars[v].kind == VarKind::Global;
-    let mut keeping: BTreeSet<FuncId> = p
-        .funcs
-        .iter()
-        .filter(|(_, f)| {
-            f.edges.iter().any(|(_, e)| match &e.cmd {
-                Command::Store { value, .. } => value.ty(p) == Some(Type::Ptr),
-                Command::Assign(v, x) => global(*v) && x.ty(p) == Some(Type::Ptr),
-                Command::Call { dst: Some(v), .. } => global(*v) && p.vars[*v].ty.reg() == Some(Type::Ptr),
-                Command::CallExtern { .. } | Command::Opaque { .. } => true,
-                _ => false,
-            })
-        })
-        .map(|(id, _)| id)
-        .collect();
+    let kept = kept_parameters(p);
+    let keeps = |callee: FuncId, i: usize| kept.get(&callee).is_some_and(|k| k.as_ref().is_none_or(|k| k.contains(&i)));
     let returns_pointer = |fid: FuncId| p.funcs[fid].ret.is_some_and(|r| p.vars[r].ty.reg() == Some(Type::Ptr));
-    loop {
-        let before = keeping.len();
-        for (id, f) in p.funcs.iter() {
-            if f.edges.iter().any(|(_, e)| matches!(&e.cmd, Command::Call { callee, .. } if keeping.contains(callee))) {
-                keeping.insert(id);
-            }
-        }
-        if keeping.len() == before {
-            break;
-        }
-    }
-    let keeps_pointers = |fid: FuncId| keeping.contains(&fid);
     for (fid, f) in p.funcs.iter() {
         if Some(fid) == p.entry || fid == p.init {
             continue;
@@ -1022,9 +1068,10 @@ pub fn escaping_frame_addresses(p: &Program) -> Option<String> {
                     (p.vars[*v].kind == VarKind::Return || global(*v)) && points_into_frame(x, &holders)
                 }
                 Command::Call { callee, args, dst } => {
-                    let given = args.iter().any(|a| points_into_frame(a, &holders));
+                    let mut given = args.iter().enumerate().filter(|(_, a)| points_into_frame(a, &holders));
                     // (A result kept in a global register is followed no further.)
-                    given && (keeps_pointers(*callee) || dst.is_some_and(|d| global(d) && returns_pointer(*callee)))
+                    let returned = dst.is_some_and(|d| global(d) && returns_pointer(*callee));
+                    given.any(|(i, _)| returned || keeps(*callee, i))
                 }
                 Command::CallExtern { args, .. } => args.iter().any(|a| points_into_frame(a, &holders)),
                 _ => false,

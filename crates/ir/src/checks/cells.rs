@@ -11,7 +11,7 @@
 //! writing memory in the function.
 
 use super::objects::{Base, Object, base_of, is_ptr, pointer_bases};
-use crate::command::Command;
+use crate::command::{Command, HavocOrigin};
 use crate::expr::Expr;
 use crate::ids::{FuncId, VarId};
 use crate::program::{Program, VarKind};
@@ -41,10 +41,16 @@ pub fn static_registers(q: &Program, fid: FuncId) -> BTreeMap<VarId, Cell> {
             if regs.contains_key(v) || f.params.contains(v) {
                 continue;
             }
-            let mut at = cmds.iter().map(|c| match c {
-                Command::Assign(_, e) => static_cell(q, e, &regs),
-                _ => None,
-            });
+            // (A null or uninitialized definition is no address: an access through the
+            // register then faults, and its check fails, so where an access goes on the
+            // register holds the cell's address.)
+            let mut at = cmds
+                .iter()
+                .filter(|c| !matches!(c, Command::Assign(_, Expr::Null) | Command::Havoc(_, HavocOrigin::Uninit)))
+                .map(|c| match c {
+                    Command::Assign(_, e) => static_cell(q, e, &regs),
+                    _ => None,
+                });
             let Some(Some(first)) = at.next() else { continue };
             if at.all(|c| c == Some(first)) {
                 regs.insert(*v, first);
