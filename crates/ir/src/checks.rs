@@ -43,7 +43,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 mod cells;
 mod objects;
 
-pub use cells::{Cell, scalar_cells, static_cell, static_registers};
+pub use cells::{Cell, CopiedInto, StaticCopy, scalar_cells, static_cell, static_registers};
 mod strings;
 
 /// What a check guards, named as SV-COMP's properties name it.
@@ -184,7 +184,7 @@ fn may_allocate(cmd: &Command, vars: &crate::IdVec<VarId, Var>) -> bool {
 }
 
 /// The value of a constant expression (constants and conversions of them).
-fn constant(e: &Expr) -> Option<i128> {
+pub(crate) fn constant(e: &Expr) -> Option<i128> {
     match e {
         Expr::Int(v, _) => Some(*v),
         Expr::Cast(ty, x) => constant(x).map(|v| ty.convert(v)),
@@ -447,9 +447,27 @@ impl Writer<'_> {
         // The registers loaded from a cell, and the values stored to each cell.
         let mut loaded: HashMap<VarId, Vec<cells::Cell>> = HashMap::new();
         let mut stored: BTreeMap<cells::Cell, Vec<Expr>> = BTreeMap::new();
+        // The cells each cell is copied from (`cells::StaticCopy`); `None`: partly copied.
+        let mut copied: BTreeMap<cells::Cell, Option<Vec<cells::Cell>>> = BTreeMap::new();
         let in_cell = |addr: &Expr| cells::static_cell(self.q, addr, &self.regs).filter(|c| cells.contains(c));
         for (_, e) in f.edges.iter() {
             match &e.cmd {
+                Command::MemCopy { .. } if let Some(copy) = cells::StaticCopy::of(self.q, &e.cmd, &self.regs) => {
+                    let bytes = i128::from(Type::Ptr.bytes(self.q.data_model));
+                    for &cell in cells {
+                        match copy.into_cell(cell, bytes) {
+                            cells::CopiedInto::Nothing => {}
+                            cells::CopiedInto::From(from) => {
+                                if let Some(froms) = copied.entry(cell).or_insert(Some(Vec::new())) {
+                                    froms.push(from);
+                                }
+                            }
+                            cells::CopiedInto::Partly => {
+                                copied.insert(cell, None);
+                            }
+                        }
+                    }
+                }
                 Command::Store { addr, value } if in_cell(addr).is_some() => {
                     stored.entry(in_cell(addr).expect("checked")).or_default().push(value.clone());
                 }
@@ -482,7 +500,13 @@ impl Writer<'_> {
         loop {
             let before = (followed.len(), live_cells.len());
             let snapshot = followed.clone();
-            live_cells.retain(|c| stored.get(c).is_none_or(|xs| xs.iter().all(|x| followable(x, &snapshot, vars))));
+            let cells_snapshot = live_cells.clone();
+            live_cells.retain(|c| {
+                stored.get(c).is_none_or(|xs| xs.iter().all(|x| followable(x, &snapshot, vars)))
+                    && copied.get(c).is_none_or(|froms| {
+                        froms.as_ref().is_some_and(|froms| froms.iter().all(|from| cells_snapshot.contains(from)))
+                    })
+            });
             followed.retain(|v| {
                 defs.get(v)
                     .is_none_or(|ds| ds.iter().all(|d| d.as_ref().is_some_and(|x| followable(x, &snapshot, vars))))
@@ -741,6 +765,21 @@ impl Writer<'_> {
             Command::Havoc(v, HavocOrigin::Uninit) => {
                 if let Some(&g) = self.ghosts.get(v) {
                     set(g, Provenance { off: int(0), size: int(-1), obj: int(0) }, &mut steps);
+                }
+            }
+            // A copy between variables gives each pointer cell it writes the ghosts of its
+            // source cell (all read before any is written: the variables differ).
+            Command::MemCopy { .. } if let Some(copy) = cells::StaticCopy::of(self.q, cmd, &self.regs) => {
+                let bytes = i128::from(Type::Ptr.bytes(self.q.data_model));
+                for (&cell, &g) in &self.cell_ghosts {
+                    let cells::CopiedInto::From(from) = copy.into_cell(cell, bytes) else { continue };
+                    let p = match self.cell_ghosts.get(&from) {
+                        Some(fg) => {
+                            Provenance { off: Expr::Var(fg.off), size: Expr::Var(fg.size), obj: Expr::Var(fg.obj) }
+                        }
+                        None => Provenance { off: int(0), size: int(-1), obj: int(0) },
+                    };
+                    set(g, p, &mut steps);
                 }
             }
             // A pointer cell's ghosts: those of the pointer stored, given to the register loaded;
@@ -1016,8 +1055,8 @@ fn emit(f: &mut crate::Function, mut at: LocId, steps: Vec<Step>, span: Span) ->
 
 /// Why an address of a function's frame (a memory local, an `alloca` block) of a function
 /// other than the entry may outlive the call, if it may: it is stored in memory, returned, or
-/// passed to a function that stores pointers (or to one that returns a pointer, whose result is
-/// then followed as an address of the frame). The instrumented (inlined) function
+/// passed as a parameter the callee keeps ([`kept_parameters`]; given to one that returns a
+/// pointer, the result is then followed as an address of the frame). The instrumented (inlined) function
 /// keeps every frame alive, so its checks speak for the original program only when this is
 /// `None`.
 pub fn escaping_frame_addresses(p: &Program) -> Option<String> {

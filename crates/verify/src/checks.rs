@@ -20,7 +20,7 @@ use leapfrog_arith::IntTy;
 use leapfrog_arith::Semantics;
 use leapfrog_interp::runs::{self, replay};
 use leapfrog_interp::{ExecResult, Outcome, UbKind};
-use leapfrog_ir::checks::{Check, CheckKind, CheckedProperties, escaping_frame_addresses, instrument};
+use leapfrog_ir::checks::{Check, CheckKind, CheckedProperties, CopiedInto, escaping_frame_addresses, instrument};
 use leapfrog_ir::command::Fill;
 use leapfrog_ir::tables::ConstantTables;
 use leapfrog_ir::types::{Type, VarTy};
@@ -496,6 +496,7 @@ fn forgetting_memory(program: &Program, fid: FuncId, tables: &ConstantTables) ->
         |addr: &Expr| leapfrog_ir::checks::static_cell(program, addr, &regs).and_then(|c| mirrors.get(&c).copied());
     let mut ranged = Vec::new();
     let mut declared = Vec::new();
+    let mut copies = Vec::new();
     for (g, f) in q.funcs.iter_mut() {
         for (e, edge) in f.edges.iter_mut() {
             edge.cmd = match &edge.cmd {
@@ -504,6 +505,15 @@ fn forgetting_memory(program: &Program, fid: FuncId, tables: &ConstantTables) ->
                 }
                 Command::Store { addr, value } if g == fid && mirror(addr).is_some() => {
                     Command::Assign(mirror(addr).expect("checked"), value.clone())
+                }
+                // A copy between variables: the mirrors of the cells it writes take their
+                // sources' values (written after this loop).
+                Command::MemCopy { .. }
+                    if g == fid
+                        && let Some(copy) = leapfrog_ir::checks::StaticCopy::of(program, &edge.cmd, &regs) =>
+                {
+                    copies.push((e, copy));
+                    Command::Skip
                 }
                 Command::InitObject { var, fill, .. } if g == fid && mirrors.keys().any(|(x, _)| x == var) => {
                     declared.push((e, *var, *fill));
@@ -541,6 +551,23 @@ fn forgetting_memory(program: &Program, fid: FuncId, tables: &ConstantTables) ->
                 (Fill::Zero, Some(Type::Ptr)) => Command::Assign(v, Expr::Null),
                 (Fill::Zero, Some(Type::Bool)) => Command::Assign(v, Expr::Bool(false)),
                 _ => Command::Havoc(v, HavocOrigin::Uninit),
+            };
+            let (to, span) = (f.edges[e].to, f.edges[e].span);
+            let mid = f.add_loc();
+            f.edges[e].to = mid;
+            f.add_edge(mid, to, cmd, span);
+        }
+    }
+    for (e, copy) in copies {
+        for (&cell, &v) in &mirrors {
+            let bytes = i128::from(cells[&cell].bytes(program.data_model));
+            let cmd = match copy.into_cell(cell, bytes) {
+                CopiedInto::Nothing => continue,
+                CopiedInto::From(from) => match mirrors.get(&from) {
+                    Some(&w) if cells.get(&from) == cells.get(&cell) => Command::Assign(v, Expr::Var(w)),
+                    _ => Command::Havoc(v, HavocOrigin::Nondet("memory".into())),
+                },
+                CopiedInto::Partly => Command::Havoc(v, HavocOrigin::Nondet("memory".into())),
             };
             let (to, span) = (f.edges[e].to, f.edges[e].span);
             let mid = f.add_loc();

@@ -8,7 +8,10 @@
 //! A cell is kept only while nothing else may write it: no store overlapping it but of a pointer
 //! exactly there, no store or block copy or `memset` through a pointer that may point into its
 //! variable at an offset not known statically, no extern call given a pointer and no opaque step
-//! writing memory in the function.
+//! writing memory in the function. A block copy between two variables at static addresses and
+//! of a constant length (a struct assigned, or returned by value through the caller's
+//! temporary) is a [`StaticCopy`]: it writes each kept cell of its destination range from the
+//! kept cell of the same type at the same place in its source.
 
 use super::objects::{Base, Object, base_of, is_ptr, pointer_bases};
 use crate::command::{Command, HavocOrigin};
@@ -67,7 +70,8 @@ pub fn static_registers(q: &Program, fid: FuncId) -> BTreeMap<VarId, Cell> {
 pub fn static_cell(q: &Program, e: &Expr, regs: &BTreeMap<VarId, Cell>) -> Option<Cell> {
     match e {
         Expr::AddrOf(x) => match (&q.vars[*x].ty, q.vars[*x].kind) {
-            (VarTy::Mem(t), VarKind::Local) if !t.is_dynamic() => Some((*x, 0)),
+            // (A temporary: a struct a call returns, before it is copied.)
+            (VarTy::Mem(t), VarKind::Local | VarKind::Temp) if !t.is_dynamic() => Some((*x, 0)),
             _ => None,
         },
         Expr::Var(r) => regs.get(r).copied(),
@@ -77,6 +81,49 @@ pub fn static_cell(q: &Program, e: &Expr, regs: &BTreeMap<VarId, Cell>) -> Optio
             Some((x, c.checked_add(k.checked_mul(i128::from(*scale))?)?))
         }
         _ => None,
+    }
+}
+
+/// A block copy from one variable to another, both at addresses known statically, of a
+/// constant length.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct StaticCopy {
+    pub dst: Cell,
+    pub src: Cell,
+    pub len: i128,
+}
+
+/// What a [`StaticCopy`] writes into a cell.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum CopiedInto {
+    /// Nothing: the cell is outside the destination range.
+    Nothing,
+    /// The value of this source cell (of the same size, at the same place in the range).
+    From(Cell),
+    /// Some of its bytes only.
+    Partly,
+}
+
+impl StaticCopy {
+    /// The copy `cmd` makes, when it is a block copy between two distinct variables at static
+    /// addresses, of a constant length.
+    pub fn of(q: &Program, cmd: &Command, regs: &BTreeMap<VarId, Cell>) -> Option<StaticCopy> {
+        let Command::MemCopy { dst, src, size } = cmd else { return None };
+        let (dst, src) = (static_cell(q, dst, regs)?, static_cell(q, src, regs)?);
+        let len = super::constant(size)?;
+        (dst.0 != src.0 && len >= 0).then_some(StaticCopy { dst, src, len })
+    }
+
+    /// What the copy writes into the `bytes` bytes at `cell`.
+    pub fn into_cell(&self, (x, d): Cell, bytes: i128) -> CopiedInto {
+        let (y, start) = self.dst;
+        if x != y || d + bytes <= start || start + self.len <= d {
+            CopiedInto::Nothing
+        } else if start <= d && d + bytes <= start + self.len {
+            CopiedInto::From((self.src.0, self.src.1 + (d - start)))
+        } else {
+            CopiedInto::Partly
+        }
     }
 }
 
@@ -143,6 +190,41 @@ fn candidates(q: &Program, fid: FuncId, regs: &BTreeMap<VarId, Cell>) -> BTreeMa
             }
         }
     }
+    // A copy between variables makes the cells at the same place on its other side cells too
+    // (a struct returned through a temporary no access names).
+    let copies: Vec<StaticCopy> = f.edges.values().filter_map(|e| StaticCopy::of(q, &e.cmd, regs)).collect();
+    loop {
+        let mut implied: Vec<(Cell, Type)> = Vec::new();
+        for copy in &copies {
+            for direction in [*copy, StaticCopy { dst: copy.src, src: copy.dst, len: copy.len }] {
+                for (&cell, &ty) in &cells {
+                    if let (Some(ty), CopiedInto::From(other)) = (
+                        ty,
+                        ty.map_or(CopiedInto::Partly, |t| direction.into_cell(cell, i128::from(t.bytes(q.data_model)))),
+                    ) {
+                        implied.push((other, ty));
+                    }
+                }
+            }
+        }
+        let mut changed = false;
+        for (cell, ty) in implied {
+            match cells.get(&cell) {
+                None => {
+                    cells.insert(cell, Some(ty));
+                    changed = true;
+                }
+                Some(Some(t)) if *t != ty => {
+                    cells.insert(cell, None);
+                    changed = true;
+                }
+                Some(_) => {}
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
     cells.into_iter().filter_map(|(c, t)| Some((c, t?))).collect()
 }
 
@@ -163,6 +245,7 @@ fn only_stored(
         Base::Many => cells.clear(),
         Base::One(Object::Site(_)) | Base::Nothing => {}
     };
+    let before = cells.clone();
     for e in f.edges.values() {
         match &e.cmd {
             Command::Store { addr, value } => match static_cell(q, addr, regs) {
@@ -175,6 +258,16 @@ fn only_stored(
                 }
                 None => through(addr, &mut cells),
             },
+            // A copy between variables keeps the destination's cells whose source is a cell of
+            // the same type (as it stood at the start of this round: the fixpoint drops the
+            // destination's in a later round when the source's is dropped).
+            Command::MemCopy { .. } if let Some(copy) = StaticCopy::of(q, &e.cmd, regs) => {
+                cells.retain(|&c, t| match copy.into_cell(c, bytes(*t)) {
+                    CopiedInto::Nothing => true,
+                    CopiedInto::From(from) => before.get(&from) == Some(t),
+                    CopiedInto::Partly => false,
+                });
+            }
             Command::MemCopy { dst, .. } | Command::MemSet { dst, .. } => match static_cell(q, dst, regs) {
                 Some((x, _)) => cells.retain(|(y, _), _| *y != x),
                 None => through(dst, &mut cells),

@@ -3,7 +3,7 @@
 //! every loop), moved by offsets and copied, or null (an uninitialized pointer is taken as
 //! null). What the string ghosts (`strings`) and the facts of pointer comparisons rely on.
 
-use super::cells::{Cell, static_cell};
+use super::cells::{Cell, CopiedInto, StaticCopy, static_cell};
 use super::{Step, Writer, int};
 use crate::command::{Command, HavocOrigin};
 use crate::expr::Expr;
@@ -63,8 +63,9 @@ pub(super) fn base_of(q: &Program, e: &Expr, bases: &BTreeMap<VarId, Base>) -> B
 
 /// The object each pointer register of `q`'s function `fid` points into (a least fixpoint over
 /// its definitions; parameters, globals and values from calls or memory point anywhere — except
-/// a load from one of `cells`, pointer cells whose every write is a store of a pointer there
-/// (`cells::pointer_cells`): what was stored there, or nothing before).
+/// a load from one of `cells`, pointer cells whose every write is a store of a pointer there or
+/// a copy of another cell (`cells::pointer_cells`): what was stored or copied there, or nothing
+/// before).
 pub(super) fn pointer_bases(
     q: &Program,
     fid: FuncId,
@@ -104,6 +105,27 @@ pub(super) fn pointer_bases(
                     if new != old {
                         stored.insert(cell, new);
                         changed = true;
+                    }
+                    continue;
+                }
+                // A copy between variables: each pointer cell it writes holds what its source
+                // cell held.
+                Command::MemCopy { .. } if let Some(copy) = StaticCopy::of(q, &e.cmd, regs) => {
+                    let bytes = i128::from(Type::Ptr.bytes(q.data_model));
+                    for &cell in cells {
+                        let from = match copy.into_cell(cell, bytes) {
+                            CopiedInto::Nothing => continue,
+                            CopiedInto::From(from) if cells.contains(&from) => {
+                                stored.get(&from).copied().unwrap_or(Base::Nothing)
+                            }
+                            CopiedInto::From(_) | CopiedInto::Partly => Base::Many,
+                        };
+                        let old = stored.get(&cell).copied().unwrap_or(Base::Nothing);
+                        let new = old.join(from);
+                        if new != old {
+                            stored.insert(cell, new);
+                            changed = true;
+                        }
                     }
                     continue;
                 }

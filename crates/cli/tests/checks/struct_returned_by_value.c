@@ -1,0 +1,28 @@
+//! verify --property memsafety: TRUE
+/* A struct holding a heap block and its length is returned by value (through the caller's
+   temporary, then copied into a local) and assigned to another struct: the block is followed
+   through each copy of the pointer field, and the loop stays within the copied length. */
+#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+typedef struct {
+  unsigned char *data;
+  int length;
+} blob;
+static blob make_blob(int length) {
+  blob b;
+  b.data = malloc((size_t)length);
+  b.length = b.data == NULL ? 0 : length;
+  return b;
+}
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  if (n < 1 || n > 64)
+    return 0;
+  blob made = make_blob(n);
+  blob copy;
+  copy = made;
+  for (int k = 0; k < copy.length; k++)
+    copy.data[k] = (unsigned char)k;
+  free(made.data);
+  return 0;
+}
