@@ -982,41 +982,16 @@ fn kept_parameters(p: &Program) -> BTreeMap<FuncId, Option<BTreeSet<usize>>> {
                 if kept[&fid].as_ref().is_some_and(|k| k.contains(&i)) {
                     continue;
                 }
-                // The registers computed from the parameter.
-                let mut holders: BTreeSet<VarId> = BTreeSet::from([param]);
-                let from = |e: &Expr, holders: &BTreeSet<VarId>| {
-                    let mut found = false;
-                    e.for_each_var(&mut |v| found |= holders.contains(&v));
-                    found
-                };
-                loop {
-                    let before = holders.len();
-                    for (_, e) in f.edges.iter() {
-                        match &e.cmd {
-                            Command::Assign(v, x) if from(x, &holders) => {
-                                holders.insert(*v);
-                            }
-                            Command::Call { dst: Some(d), callee, args }
-                                if returns_pointer(*callee) && args.iter().any(|a| from(a, &holders)) =>
-                            {
-                                holders.insert(*d);
-                            }
-                            _ => {}
-                        }
-                    }
-                    if holders.len() == before {
-                        break;
-                    }
-                }
+                let holders = computed_from(p, f, BTreeSet::from([param]), &|_| false);
                 let keeps_it = f.edges.iter().any(|(_, e)| match &e.cmd {
-                    Command::Store { value, .. } => from(value, &holders),
-                    Command::Assign(v, x) => global(*v) && from(x, &holders),
+                    Command::Store { value, .. } => reads_any(value, &holders),
+                    Command::Assign(v, x) => global(*v) && reads_any(x, &holders),
                     Command::Call { callee, args, dst } => args.iter().enumerate().any(|(j, a)| {
-                        from(a, &holders)
+                        reads_any(a, &holders)
                             && (kept[callee].as_ref().is_none_or(|k| k.contains(&j))
                                 || dst.is_some_and(|d| global(d) && returns_pointer(*callee)))
                     }),
-                    Command::CallExtern { args, .. } => args.iter().any(|a| from(a, &holders)),
+                    Command::CallExtern { args, .. } => args.iter().any(|a| reads_any(a, &holders)),
                     _ => false,
                 });
                 if keeps_it {
@@ -1027,6 +1002,46 @@ fn kept_parameters(p: &Program) -> BTreeMap<FuncId, Option<BTreeSet<usize>>> {
         }
         if !changed {
             return kept;
+        }
+    }
+}
+
+/// Whether `e` reads one of `vars`.
+fn reads_any(e: &Expr, vars: &BTreeSet<VarId>) -> bool {
+    let mut found = false;
+    e.for_each_var(&mut |v| found |= vars.contains(&v));
+    found
+}
+
+/// The registers of `f` that may hold a value computed from `seeds` or from an expression
+/// `also` accepts: through assignments (copies, offsets, any arithmetic), and as the result of a
+/// call returning a pointer given such a value (`strcpy`'s `dst`).
+fn computed_from(
+    p: &Program,
+    f: &crate::Function,
+    seeds: BTreeSet<VarId>,
+    also: &dyn Fn(&Expr) -> bool,
+) -> BTreeSet<VarId> {
+    let returns_pointer = |fid: FuncId| p.funcs[fid].ret.is_some_and(|r| p.vars[r].ty.reg() == Some(Type::Ptr));
+    let mut holders = seeds;
+    let from = |e: &Expr, holders: &BTreeSet<VarId>| reads_any(e, holders) || also(e);
+    loop {
+        let before = holders.len();
+        for (_, e) in f.edges.iter() {
+            match &e.cmd {
+                Command::Assign(v, x) if from(x, &holders) => {
+                    holders.insert(*v);
+                }
+                Command::Call { dst: Some(d), callee, args }
+                    if returns_pointer(*callee) && args.iter().any(|a| from(a, &holders)) =>
+                {
+                    holders.insert(*d);
+                }
+                _ => {}
+            }
+        }
+        if holders.len() == before {
+            return holders;
         }
     }
 }
@@ -1071,35 +1086,17 @@ pub fn escaping_frame_addresses(p: &Program) -> Option<String> {
         let frame_var =
             |v: VarId| p.vars[v].func == Some(fid) && p.vars[v].kind != VarKind::Global && p.vars[v].ty.is_mem();
         // Registers holding addresses of the frame (through copies and offsets).
-        let mut holders: BTreeSet<VarId> = BTreeSet::new();
-        let points_into_frame = |e: &Expr, holders: &BTreeSet<VarId>| {
-            let mut found = false;
-            e.for_each_var(&mut |v| found |= holders.contains(&v));
-            found || e.addressed().into_iter().any(frame_var)
-        };
-        loop {
-            let before = holders.len();
-            for (_, e) in f.edges.iter() {
-                match &e.cmd {
-                    Command::Assign(v, x) if points_into_frame(x, &holders) => {
-                        holders.insert(*v);
-                    }
-                    Command::Alloc { dst, region: AllocRegion::Stack, .. } => {
-                        holders.insert(*dst);
-                    }
-                    // A function given an address of the frame may return it (`strcpy`'s `dst`).
-                    Command::Call { dst: Some(d), callee, args, .. }
-                        if returns_pointer(*callee) && args.iter().any(|a| points_into_frame(a, &holders)) =>
-                    {
-                        holders.insert(*d);
-                    }
-                    _ => {}
-                }
-            }
-            if holders.len() == before {
-                break;
-            }
-        }
+        let in_frame = |e: &Expr| e.addressed().into_iter().any(frame_var);
+        let stack: BTreeSet<VarId> = f
+            .edges
+            .iter()
+            .filter_map(|(_, e)| match &e.cmd {
+                Command::Alloc { dst, region: AllocRegion::Stack, .. } => Some(*dst),
+                _ => None,
+            })
+            .collect();
+        let holders = computed_from(p, f, stack, &in_frame);
+        let points_into_frame = |e: &Expr, holders: &BTreeSet<VarId>| reads_any(e, holders) || in_frame(e);
         for (_, e) in f.edges.iter() {
             let escapes = match &e.cmd {
                 Command::Store { value, .. } => points_into_frame(value, &holders),
