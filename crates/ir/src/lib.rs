@@ -34,6 +34,7 @@ pub mod parse;
 pub mod print;
 pub mod program;
 pub mod promote;
+pub mod promote_arrays;
 pub mod recursion;
 pub mod scope;
 pub mod tables;

@@ -86,6 +86,60 @@ pub fn promote_cells(p: &Program, fid: FuncId, unwritten: Unwritten) -> Promoted
     Promoted { program: out, cells, read_unwritten }
 }
 
+/// The aliases of the pointer `dst` (itself, and the registers whose one definition copies an
+/// alias, none global), and the copies' edges; `None` when a copy has another definition.
+pub(crate) fn aliases_of(
+    p: &Program,
+    fid: FuncId,
+    dst: VarId,
+    defs: &BTreeMap<VarId, Vec<EdgeId>>,
+) -> Option<(BTreeSet<VarId>, Vec<EdgeId>)> {
+    let f = &p.funcs[fid];
+    let mut aliases: BTreeSet<VarId> = BTreeSet::from([dst]);
+    let mut copies = Vec::new();
+    loop {
+        let before = aliases.len();
+        for (id, e) in f.edges.iter() {
+            if let Command::Assign(b, Expr::Var(a)) = &e.cmd
+                && aliases.contains(a)
+                && !aliases.contains(b)
+            {
+                if defs.get(b).map_or(0, Vec::len) != 1 || p.vars[*b].kind == VarKind::Global {
+                    return None;
+                }
+                aliases.insert(*b);
+                copies.push(id);
+            }
+        }
+        if aliases.len() == before {
+            return Some((aliases, copies));
+        }
+    }
+}
+
+/// Whether after each of `frees` no edge of `touches` can run: a `free` after which nothing
+/// touches the object again ends its life, and may be a skip. (One followed by an access or
+/// another `free` is undefined behaviour a promotion would hide.)
+pub(crate) fn nothing_after_free(f: &crate::Function, frees: &[EdgeId], touches: &BTreeSet<EdgeId>) -> bool {
+    let succ = f.successors();
+    for free in frees {
+        let mut seen = vec![false; f.locs.len()];
+        let mut stack = vec![f.edges[*free].to];
+        while let Some(l) = stack.pop() {
+            if std::mem::replace(&mut seen[l.index()], true) {
+                continue;
+            }
+            for e in &succ[l] {
+                if touches.contains(e) {
+                    return false;
+                }
+                stack.push(f.edges[*e].to);
+            }
+        }
+    }
+    true
+}
+
 /// An allocation whose object only its aliases' loads and stores reach.
 struct Cell {
     alloc: EdgeId,
@@ -100,27 +154,7 @@ struct Cell {
 impl Cell {
     fn find(p: &Program, fid: FuncId, alloc: EdgeId, dst: VarId, defs: &BTreeMap<VarId, Vec<EdgeId>>) -> Option<Cell> {
         let f = &p.funcs[fid];
-        // The aliases: `dst`, and the registers whose one definition copies an alias.
-        let mut aliases: BTreeSet<VarId> = BTreeSet::from([dst]);
-        let mut copies = Vec::new();
-        loop {
-            let before = aliases.len();
-            for (id, e) in f.edges.iter() {
-                if let Command::Assign(b, Expr::Var(a)) = &e.cmd
-                    && aliases.contains(a)
-                    && !aliases.contains(b)
-                {
-                    if defs.get(b).map_or(0, Vec::len) != 1 || p.vars[*b].kind == VarKind::Global {
-                        return None;
-                    }
-                    aliases.insert(*b);
-                    copies.push(id);
-                }
-            }
-            if aliases.len() == before {
-                break;
-            }
-        }
+        let (aliases, copies) = aliases_of(p, fid, dst, defs)?;
         let (mut loads, mut stores, mut frees, mut ty) = (Vec::new(), Vec::new(), Vec::new(), None);
         let mut same_type = |t: Option<Type>| -> bool {
             match (t, ty) {
@@ -169,25 +203,9 @@ impl Cell {
         }
         // (Floats move by their own steps, never by a plain load.)
         let ty = ty.filter(|t| !matches!(t, Type::Float(_)))?;
-        // A `free` after which nothing touches the object again ends its life: a skip. (One
-        // followed by an access or another `free` is undefined behaviour the register would
-        // hide.)
-        let succ = f.successors();
         let touches: BTreeSet<EdgeId> = loads.iter().chain(&stores).chain(&frees).copied().collect();
-        for free in &frees {
-            let mut seen = vec![false; f.locs.len()];
-            let mut stack = vec![f.edges[*free].to];
-            while let Some(l) = stack.pop() {
-                if std::mem::replace(&mut seen[l.index()], true) {
-                    continue;
-                }
-                for e in &succ[l] {
-                    if touches.contains(e) {
-                        return None;
-                    }
-                    stack.push(f.edges[*e].to);
-                }
-            }
+        if !nothing_after_free(f, &frees, &touches) {
+            return None;
         }
         Some(Cell { alloc, aliases, copies, loads, stores, frees, ty })
     }

@@ -236,6 +236,9 @@ pub fn verify(p: &Program, opts: &Options) -> Report {
     // registers (`ir::promote`; the inputs come in the same order, so a counterexample replays
     // on either program).
     q = leapfrog_ir::promote::promote_cells(&q, fid, leapfrog_ir::promote::Unwritten::Keep).program;
+    // Allocated blocks only their own pointer's element accesses reach are arrays
+    // (`ir::promote_arrays`: the summaries see their elements; same executions, same inputs).
+    q = leapfrog_ir::promote_arrays::promote_arrays(&q, fid).0;
     let views = add_memory_views(&mut q, fid);
     // With the arrays' elements at a symbolic index, once the attempts after the first add
     // them (the other stages and the abstract interpreter track cells at constant offsets only).
