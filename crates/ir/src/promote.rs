@@ -87,14 +87,23 @@ pub fn promote_cells(p: &Program, fid: FuncId, unwritten: Unwritten) -> Promoted
 }
 
 /// The aliases of the pointer `dst` (itself, and the registers whose one definition copies an
-/// alias, none global), and the copies' edges; `None` when a copy has another definition.
+/// alias, none global), and the copies' edges; `None` when a copy has another definition
+/// (but for its declaration's, `int *x;`, when `uninit_declared`).
 pub(crate) fn aliases_of(
     p: &Program,
     fid: FuncId,
     dst: VarId,
     defs: &BTreeMap<VarId, Vec<EdgeId>>,
+    uninit_declared: bool,
 ) -> Option<(BTreeSet<VarId>, Vec<EdgeId>)> {
     let f = &p.funcs[fid];
+    let definitions = |b: &VarId| {
+        defs.get(b).map_or(0, |es| {
+            es.iter()
+                .filter(|e| !(uninit_declared && matches!(f.edges[**e].cmd, Command::Havoc(_, HavocOrigin::Uninit))))
+                .count()
+        })
+    };
     let mut aliases: BTreeSet<VarId> = BTreeSet::from([dst]);
     let mut copies = Vec::new();
     loop {
@@ -104,7 +113,7 @@ pub(crate) fn aliases_of(
                 && aliases.contains(a)
                 && !aliases.contains(b)
             {
-                if defs.get(b).map_or(0, Vec::len) != 1 || p.vars[*b].kind == VarKind::Global {
+                if definitions(b) != 1 || p.vars[*b].kind == VarKind::Global {
                     return None;
                 }
                 aliases.insert(*b);
@@ -154,7 +163,7 @@ struct Cell {
 impl Cell {
     fn find(p: &Program, fid: FuncId, alloc: EdgeId, dst: VarId, defs: &BTreeMap<VarId, Vec<EdgeId>>) -> Option<Cell> {
         let f = &p.funcs[fid];
-        let (aliases, copies) = aliases_of(p, fid, dst, defs)?;
+        let (aliases, copies) = aliases_of(p, fid, dst, defs, false)?;
         let (mut loads, mut stores, mut frees, mut ty) = (Vec::new(), Vec::new(), Vec::new(), None);
         let mut same_type = |t: Option<Type>| -> bool {
             match (t, ty) {

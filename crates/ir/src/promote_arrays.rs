@@ -7,7 +7,9 @@
 //! An allocation `a := alloc size` of the function (outside every loop: one object per
 //! execution) is promoted when
 //! * `a` has no other definition, and each register that copies it (`b := a`, its only
-//!   definition) is an *alias* of it in turn (as for [`crate::promote`]'s cells);
+//!   definition but for its declaration's, `int *b; ... b = malloc(...)`) is an *alias* of it
+//!   in turn (as for [`crate::promote`]'s cells; a read of `b` before the copy is undefined,
+//!   and a dereference of it stops the original where the array's model goes on);
 //! * every other mention of an alias is the base of the whole address of a `load` or a `store`
 //!   (`b` itself, or `b + i * s` with an index that mentions no alias), or a `free` after which
 //!   nothing touches the object (it becomes a skip);
@@ -24,7 +26,7 @@
 //! The array is named after an alias the source declares, with its scope: `x[k]` is C at the
 //! loop for the pointer `x` as for an array.
 
-use crate::command::{Command, Fill};
+use crate::command::{Command, Fill, HavocOrigin};
 use crate::expr::Expr;
 use crate::ids::{EdgeId, FuncId, VarId};
 use crate::loops::LoopForest;
@@ -49,7 +51,9 @@ pub fn promote_arrays(p: &Program, fid: FuncId) -> (Program, usize) {
     let mut promoted = 0;
     for (alloc, e) in f.edges.iter() {
         let Command::Alloc { dst, size, zeroed, .. } = &e.cmd else { continue };
-        if forest.innermost[e.from].is_some() || defs.get(dst).map_or(0, Vec::len) != 1 {
+        let declaration = |d: &&EdgeId| matches!(f.edges[**d].cmd, Command::Havoc(_, HavocOrigin::Uninit));
+        let definitions = defs.get(dst).map_or(0, |ds| ds.iter().filter(|d| !declaration(d)).count());
+        if forest.innermost[e.from].is_some() || definitions != 1 {
             continue;
         }
         let Some(block) = Block::find(p, fid, alloc, *dst, &defs) else { continue };
@@ -74,7 +78,7 @@ struct Block {
 impl Block {
     fn find(p: &Program, fid: FuncId, alloc: EdgeId, dst: VarId, defs: &BTreeMap<VarId, Vec<EdgeId>>) -> Option<Block> {
         let f = &p.funcs[fid];
-        let (aliases, copies) = aliases_of(p, fid, dst, defs)?;
+        let (aliases, copies) = aliases_of(p, fid, dst, defs, true)?;
         let mentions = |x: &Expr| {
             let mut any = false;
             x.for_each_var(&mut |v| any |= aliases.contains(&v));
@@ -121,6 +125,8 @@ impl Block {
                     accesses.push(id);
                 }
                 Command::Free(Expr::Var(b)) if aliases.contains(b) => frees.push(id),
+                // (An alias's declaration: the copy is its only other definition.)
+                Command::Havoc(b, HavocOrigin::Uninit) if aliases.contains(b) => {}
                 cmd => {
                     let mut any =
                         cmd.exprs().into_iter().any(mentions) || cmd.defs().iter().any(|v| aliases.contains(v));
