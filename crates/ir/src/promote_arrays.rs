@@ -161,15 +161,17 @@ impl Block {
         while let Expr::Cast(_, x) = e {
             e = x;
         }
-        match e {
-            Expr::Int(n, t) if *n >= 0 && n % s == 0 => Some(Expr::Int(n / s, *t)),
+        let count = match e {
+            Expr::Int(n, t) if n % s == 0 => Expr::Int(n / s, *t),
             Expr::Binary(BinOp::Mul, _, a, b) => match (a.as_const(), b.as_const()) {
-                (_, Some(k)) if k == s => Some((**a).clone()),
-                (Some(k), _) if k == s => Some((**b).clone()),
-                _ => None,
+                (_, Some(k)) if k == s => (**a).clone(),
+                (Some(k), _) if k == s => (**b).clone(),
+                _ => return None,
             },
-            _ => None,
-        }
+            _ => return None,
+        };
+        // (Not a negative constant.)
+        count.as_const().is_none_or(|n| n >= 0).then_some(count)
     }
 
     fn rewrite(&self, out: &mut Program, fid: FuncId, len: Expr, zeroed: bool) {
@@ -182,12 +184,14 @@ impl Block {
             .copied()
             .expect("an alias");
         let template = out.vars[named].clone();
+        // (A constant count makes an array of that fixed size.)
+        let (fixed, len) = match len {
+            Expr::Int(n, _) if n >= 0 => (ArrayLen::Fixed(n as u64), None),
+            len => (ArrayLen::Dynamic, Some(len)),
+        };
         let array = out.vars.push(Var {
             name: template.name.clone(),
-            ty: VarTy::Mem(ObjType::Array {
-                elem: Box::new(ObjType::Scalar(Type::Int(self.elem))),
-                len: ArrayLen::Dynamic,
-            }),
+            ty: VarTy::Mem(ObjType::Array { elem: Box::new(ObjType::Scalar(Type::Int(self.elem))), len: fixed }),
             kind: VarKind::Local,
             func: Some(fid),
             span: template.span,
@@ -196,7 +200,7 @@ impl Block {
         let f = &mut out.funcs[fid];
         f.locals.push(array);
         let fill = if zeroed { Fill::Zero } else { Fill::Uninit };
-        f.edges[self.alloc].cmd = Command::InitObject { var: array, len: Some(len), fill };
+        f.edges[self.alloc].cmd = Command::InitObject { var: array, len, fill };
         for e in &self.skipped {
             f.edges[*e].cmd = Command::Skip;
         }
