@@ -124,12 +124,26 @@ struct Ghost {
     obj: VarId,
 }
 
+impl Ghost {
+    /// Where the pointer these ghosts follow points.
+    fn provenance(&self) -> Provenance {
+        Provenance { off: Expr::Var(self.off), size: Expr::Var(self.size), obj: Expr::Var(self.obj) }
+    }
+}
+
 /// Where a pointer expression points, over ghost registers: its offset, its object's size and
 /// identity (all `long`).
 struct Provenance {
     off: Expr,
     size: Expr,
     obj: Expr,
+}
+
+impl Provenance {
+    /// A pointer no access may go through (uninitialized, or of an object the ghosts lost).
+    fn unusable() -> Provenance {
+        Provenance { off: int(0), size: int(-1), obj: int(0) }
+    }
 }
 
 const G: IntTy = IntTy::I64;
@@ -557,11 +571,7 @@ impl Writer<'_> {
                 }
                 _ => None,
             },
-            Expr::Var(v) => self.ghosts.get(v).map(|g| Provenance {
-                off: Expr::Var(g.off),
-                size: Expr::Var(g.size),
-                obj: Expr::Var(g.obj),
-            }),
+            Expr::Var(v) => self.ghosts.get(v).map(Ghost::provenance),
             Expr::PtrAdd { base, offset, scale } => {
                 let mut b = self.provenance(base)?;
                 let mut o = widened(offset, self.q);
@@ -764,7 +774,7 @@ impl Writer<'_> {
             }
             Command::Havoc(v, HavocOrigin::Uninit) => {
                 if let Some(&g) = self.ghosts.get(v) {
-                    set(g, Provenance { off: int(0), size: int(-1), obj: int(0) }, &mut steps);
+                    set(g, Provenance::unusable(), &mut steps);
                 }
             }
             // A copy between variables gives each pointer cell it writes the ghosts of its
@@ -773,12 +783,7 @@ impl Writer<'_> {
                 let bytes = i128::from(Type::Ptr.bytes(self.q.data_model));
                 for (&cell, &g) in &self.cell_ghosts {
                     let cells::CopiedInto::From(from) = copy.into_cell(cell, bytes) else { continue };
-                    let p = match self.cell_ghosts.get(&from) {
-                        Some(fg) => {
-                            Provenance { off: Expr::Var(fg.off), size: Expr::Var(fg.size), obj: Expr::Var(fg.obj) }
-                        }
-                        None => Provenance { off: int(0), size: int(-1), obj: int(0) },
-                    };
+                    let p = self.cell_ghosts.get(&from).map_or_else(Provenance::unusable, Ghost::provenance);
                     set(g, p, &mut steps);
                 }
             }
@@ -791,15 +796,12 @@ impl Writer<'_> {
                 let cg = self.cell_ghosts[&cell];
                 match cmd {
                     Command::Store { value, .. } => {
-                        let p =
-                            self.provenance(value).unwrap_or(Provenance { off: int(0), size: int(-1), obj: int(0) });
+                        let p = self.provenance(value).unwrap_or_else(Provenance::unusable);
                         set(cg, p, &mut steps);
                     }
                     Command::Load { dst, .. } => {
                         if let Some(&g) = self.ghosts.get(dst) {
-                            let p =
-                                Provenance { off: Expr::Var(cg.off), size: Expr::Var(cg.size), obj: Expr::Var(cg.obj) };
-                            set(g, p, &mut steps);
+                            set(g, cg.provenance(), &mut steps);
                         }
                     }
                     _ => {}
@@ -959,50 +961,66 @@ fn followable(e: &Expr, followed: &BTreeSet<VarId>, vars: &crate::IdVec<VarId, V
     }
 }
 
+/// Whether function `fid` returns a pointer.
+fn returns_pointer(p: &Program, fid: FuncId) -> bool {
+    p.funcs[fid].ret.is_some_and(|r| p.vars[r].ty.reg() == Some(Type::Ptr))
+}
+
 /// The parameters whose value each function may keep beyond its call: store in memory (as
 /// any part of the value stored), assign to a global register, give to an extern call or to a
-/// parameter another function keeps (`None`: every parameter, for a function with an opaque
-/// step). A value computed from a parameter (a copy, an offset) counts as the parameter. Not
-/// counted: returning it (the caller follows a result computed from what it gave).
-fn kept_parameters(p: &Program) -> BTreeMap<FuncId, Option<BTreeSet<usize>>> {
-    let global = |v: VarId| p.vars[v].kind == VarKind::Global;
-    let mut kept: BTreeMap<FuncId, Option<BTreeSet<usize>>> = BTreeMap::new();
-    for (fid, f) in p.funcs.iter() {
-        let opaque = f.edges.iter().any(|(_, e)| matches!(e.cmd, Command::Opaque { .. }));
-        kept.insert(fid, if opaque { None } else { Some(BTreeSet::new()) });
-    }
-    let returns_pointer = |fid: FuncId| p.funcs[fid].ret.is_some_and(|r| p.vars[r].ty.reg() == Some(Type::Ptr));
-    loop {
-        let mut changed = false;
+/// parameter another call keeps (`None`: every parameter, for a function with an opaque step).
+/// A value computed from a parameter (a copy, an offset) counts as the parameter. Not counted:
+/// returning it (the caller follows a result computed from what it gave).
+struct KeptParameters(BTreeMap<FuncId, Option<BTreeSet<usize>>>);
+
+impl KeptParameters {
+    fn compute(p: &Program) -> KeptParameters {
+        let global = |v: VarId| p.vars[v].kind == VarKind::Global;
+        let mut kept = KeptParameters(BTreeMap::new());
         for (fid, f) in p.funcs.iter() {
-            if kept[&fid].is_none() {
-                continue;
+            let opaque = f.edges.iter().any(|(_, e)| matches!(e.cmd, Command::Opaque { .. }));
+            kept.0.insert(fid, if opaque { None } else { Some(BTreeSet::new()) });
+        }
+        loop {
+            let mut changed = false;
+            for (fid, f) in p.funcs.iter() {
+                for (i, &param) in f.params.iter().enumerate() {
+                    if kept.keeps(fid, i) {
+                        continue;
+                    }
+                    let holders = computed_from(p, f, BTreeSet::from([param]), &|_| false);
+                    let keeps_it = f.edges.iter().any(|(_, e)| match &e.cmd {
+                        Command::Store { value, .. } => reads_any(value, &holders),
+                        Command::Assign(v, x) => global(*v) && reads_any(x, &holders),
+                        Command::Call { callee, args, dst } => args
+                            .iter()
+                            .enumerate()
+                            .any(|(j, a)| reads_any(a, &holders) && kept.call_keeps(p, *callee, *dst, j)),
+                        Command::CallExtern { args, .. } => args.iter().any(|a| reads_any(a, &holders)),
+                        _ => false,
+                    });
+                    if keeps_it {
+                        kept.0.get_mut(&fid).expect("every function").as_mut().expect("checked").insert(i);
+                        changed = true;
+                    }
+                }
             }
-            for (i, &param) in f.params.iter().enumerate() {
-                if kept[&fid].as_ref().is_some_and(|k| k.contains(&i)) {
-                    continue;
-                }
-                let holders = computed_from(p, f, BTreeSet::from([param]), &|_| false);
-                let keeps_it = f.edges.iter().any(|(_, e)| match &e.cmd {
-                    Command::Store { value, .. } => reads_any(value, &holders),
-                    Command::Assign(v, x) => global(*v) && reads_any(x, &holders),
-                    Command::Call { callee, args, dst } => args.iter().enumerate().any(|(j, a)| {
-                        reads_any(a, &holders)
-                            && (kept[callee].as_ref().is_none_or(|k| k.contains(&j))
-                                || dst.is_some_and(|d| global(d) && returns_pointer(*callee)))
-                    }),
-                    Command::CallExtern { args, .. } => args.iter().any(|a| reads_any(a, &holders)),
-                    _ => false,
-                });
-                if keeps_it {
-                    kept.get_mut(&fid).expect("every function").as_mut().expect("checked").insert(i);
-                    changed = true;
-                }
+            if !changed {
+                return kept;
             }
         }
-        if !changed {
-            return kept;
-        }
+    }
+
+    /// Whether function `fid` keeps its parameter `i`.
+    fn keeps(&self, fid: FuncId, i: usize) -> bool {
+        self.0.get(&fid).is_some_and(|k| k.as_ref().is_none_or(|k| k.contains(&i)))
+    }
+
+    /// Whether a call of `callee` into `dst` keeps its argument `i`: the callee keeps that
+    /// parameter, or the result, which may be computed from it, goes to a global register
+    /// (followed no further).
+    fn call_keeps(&self, p: &Program, callee: FuncId, dst: Option<VarId>, i: usize) -> bool {
+        self.keeps(callee, i) || dst.is_some_and(|d| p.vars[d].kind == VarKind::Global && returns_pointer(p, callee))
     }
 }
 
@@ -1022,7 +1040,6 @@ fn computed_from(
     seeds: BTreeSet<VarId>,
     also: &dyn Fn(&Expr) -> bool,
 ) -> BTreeSet<VarId> {
-    let returns_pointer = |fid: FuncId| p.funcs[fid].ret.is_some_and(|r| p.vars[r].ty.reg() == Some(Type::Ptr));
     let mut holders = seeds;
     let from = |e: &Expr, holders: &BTreeSet<VarId>| reads_any(e, holders) || also(e);
     loop {
@@ -1033,7 +1050,7 @@ fn computed_from(
                     holders.insert(*v);
                 }
                 Command::Call { dst: Some(d), callee, args }
-                    if returns_pointer(*callee) && args.iter().any(|a| from(a, &holders)) =>
+                    if returns_pointer(p, *callee) && args.iter().any(|a| from(a, &holders)) =>
                 {
                     holders.insert(*d);
                 }
@@ -1070,15 +1087,13 @@ fn emit(f: &mut crate::Function, mut at: LocId, steps: Vec<Step>, span: Span) ->
 
 /// Why an address of a function's frame (a memory local, an `alloca` block) of a function
 /// other than the entry may outlive the call, if it may: it is stored in memory, returned, or
-/// passed as a parameter the callee keeps ([`kept_parameters`]; given to one that returns a
+/// passed as a parameter the callee keeps ([`KeptParameters`]; given to one that returns a
 /// pointer, the result is then followed as an address of the frame). The instrumented (inlined) function
 /// keeps every frame alive, so its checks speak for the original program only when this is
 /// `None`.
 pub fn escaping_frame_addresses(p: &Program) -> Option<String> {
     let global = |v: VarId| p.vars[v].kind == VarKind::Global;
-    let kept = kept_parameters(p);
-    let keeps = |callee: FuncId, i: usize| kept.get(&callee).is_some_and(|k| k.as_ref().is_none_or(|k| k.contains(&i)));
-    let returns_pointer = |fid: FuncId| p.funcs[fid].ret.is_some_and(|r| p.vars[r].ty.reg() == Some(Type::Ptr));
+    let kept = KeptParameters::compute(p);
     for (fid, f) in p.funcs.iter() {
         if Some(fid) == p.entry || fid == p.init {
             continue;
@@ -1103,12 +1118,10 @@ pub fn escaping_frame_addresses(p: &Program) -> Option<String> {
                 Command::Assign(v, x) => {
                     (p.vars[*v].kind == VarKind::Return || global(*v)) && points_into_frame(x, &holders)
                 }
-                Command::Call { callee, args, dst } => {
-                    let mut given = args.iter().enumerate().filter(|(_, a)| points_into_frame(a, &holders));
-                    // (A result kept in a global register is followed no further.)
-                    let returned = dst.is_some_and(|d| global(d) && returns_pointer(*callee));
-                    given.any(|(i, _)| returned || keeps(*callee, i))
-                }
+                Command::Call { callee, args, dst } => args
+                    .iter()
+                    .enumerate()
+                    .any(|(i, a)| points_into_frame(a, &holders) && kept.call_keeps(p, *callee, *dst, i)),
                 Command::CallExtern { args, .. } => args.iter().any(|a| points_into_frame(a, &holders)),
                 _ => false,
             };

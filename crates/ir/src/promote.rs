@@ -58,18 +58,13 @@ pub enum Unwritten {
 pub fn promote_cells(p: &Program, fid: FuncId, unwritten: Unwritten) -> Promoted {
     let f = &p.funcs[fid];
     let forest = LoopForest::compute(f);
-    let mut defs: BTreeMap<VarId, Vec<EdgeId>> = BTreeMap::new();
-    for (id, e) in f.edges.iter() {
-        for v in e.cmd.defs() {
-            defs.entry(v).or_default().push(id);
-        }
-    }
+    let defs = definitions(f);
     let mut out = p.clone();
     let (mut cells, mut read_unwritten) = (0, 0);
     for (alloc_edge, e) in f.edges.iter() {
         let Command::Alloc { dst, size, .. } = &e.cmd else { continue };
         let Some(bytes) = size.as_const() else { continue };
-        if forest.innermost[e.from].is_some() || defs.get(dst).map_or(0, Vec::len) != 1 {
+        if forest.innermost[e.from].is_some() || definition_count(f, &defs, *dst, false) != 1 {
             continue;
         }
         let Some(cell) = Cell::find(p, fid, alloc_edge, *dst, &defs) else { continue };
@@ -86,6 +81,30 @@ pub fn promote_cells(p: &Program, fid: FuncId, unwritten: Unwritten) -> Promoted
     Promoted { program: out, cells, read_unwritten }
 }
 
+/// The edges that define each register of `f`.
+pub(crate) fn definitions(f: &crate::Function) -> BTreeMap<VarId, Vec<EdgeId>> {
+    let mut defs: BTreeMap<VarId, Vec<EdgeId>> = BTreeMap::new();
+    for (id, e) in f.edges.iter() {
+        for v in e.cmd.defs() {
+            defs.entry(v).or_default().push(id);
+        }
+    }
+    defs
+}
+
+/// How many edges define `v` (not counting its declaration's, `int *b;`, when
+/// `uninit_declared`).
+pub(crate) fn definition_count(
+    f: &crate::Function,
+    defs: &BTreeMap<VarId, Vec<EdgeId>>,
+    v: VarId,
+    uninit_declared: bool,
+) -> usize {
+    let declaration =
+        |e: &&EdgeId| uninit_declared && matches!(f.edges[**e].cmd, Command::Havoc(_, HavocOrigin::Uninit));
+    defs.get(&v).map_or(0, |es| es.iter().filter(|e| !declaration(e)).count())
+}
+
 /// The aliases of the pointer `dst` (itself, and the registers whose one definition copies an
 /// alias, none global), and the copies' edges; `None` when a copy has another definition
 /// (but for its declaration's, `int *x;`, when `uninit_declared`).
@@ -97,13 +116,6 @@ pub(crate) fn aliases_of(
     uninit_declared: bool,
 ) -> Option<(BTreeSet<VarId>, Vec<EdgeId>)> {
     let f = &p.funcs[fid];
-    let definitions = |b: &VarId| {
-        defs.get(b).map_or(0, |es| {
-            es.iter()
-                .filter(|e| !(uninit_declared && matches!(f.edges[**e].cmd, Command::Havoc(_, HavocOrigin::Uninit))))
-                .count()
-        })
-    };
     let mut aliases: BTreeSet<VarId> = BTreeSet::from([dst]);
     let mut copies = Vec::new();
     loop {
@@ -113,7 +125,7 @@ pub(crate) fn aliases_of(
                 && aliases.contains(a)
                 && !aliases.contains(b)
             {
-                if definitions(b) != 1 || p.vars[*b].kind == VarKind::Global {
+                if definition_count(f, defs, *b, uninit_declared) != 1 || p.vars[*b].kind == VarKind::Global {
                     return None;
                 }
                 aliases.insert(*b);
@@ -149,6 +161,28 @@ pub(crate) fn nothing_after_free(f: &crate::Function, frees: &[EdgeId], touches:
     true
 }
 
+/// Whether `e` reads one of `aliases`.
+pub(crate) fn mentions(aliases: &BTreeSet<VarId>, e: &Expr) -> bool {
+    let mut any = false;
+    e.for_each_var(&mut |v| any |= aliases.contains(&v));
+    any
+}
+
+/// Whether `cmd` reads or defines one of `aliases` (an opaque step's computation included).
+pub(crate) fn reads_or_defines(aliases: &BTreeSet<VarId>, cmd: &Command) -> bool {
+    let mut any =
+        cmd.exprs().into_iter().any(|e| mentions(aliases, e)) || cmd.defs().iter().any(|v| aliases.contains(v));
+    if let Command::Opaque { compute: Some(c), .. } = cmd {
+        c.for_each_var(&mut |v| any |= aliases.contains(&v));
+    }
+    any
+}
+
+/// The alias a promoted object is named after: one the source declares (else the first).
+pub(crate) fn source_named(p: &Program, aliases: &BTreeSet<VarId>) -> VarId {
+    aliases.iter().find(|v| p.vars[**v].scope.is_some()).or_else(|| aliases.first()).copied().expect("an alias")
+}
+
 /// An allocation whose object only its aliases' loads and stores reach.
 struct Cell {
     alloc: EdgeId,
@@ -175,11 +209,7 @@ impl Cell {
                 (None, _) => false,
             }
         };
-        let mentions = |x: &Expr| {
-            let mut any = false;
-            x.for_each_var(&mut |v| any |= aliases.contains(&v));
-            any
-        };
+        let mentions = |x: &Expr| mentions(&aliases, x);
         for (id, e) in f.edges.iter() {
             if id == alloc || copies.contains(&id) {
                 continue;
@@ -198,16 +228,8 @@ impl Cell {
                     }
                     stores.push(id);
                 }
-                cmd => {
-                    let mut any =
-                        cmd.exprs().into_iter().any(mentions) || cmd.defs().iter().any(|v| aliases.contains(v));
-                    if let Command::Opaque { compute: Some(c), .. } = cmd {
-                        c.for_each_var(&mut |v| any |= aliases.contains(&v));
-                    }
-                    if any {
-                        return None;
-                    }
-                }
+                cmd if reads_or_defines(&aliases, cmd) => return None,
+                _ => {}
             }
         }
         // (Floats move by their own steps, never by a plain load.)
@@ -247,13 +269,7 @@ impl Cell {
     /// `unwritten`: `None` when every path stores before it reads.
     fn rewrite(&self, out: &mut Program, fid: FuncId, unwritten: Option<Unwritten>) {
         // Named after an alias the source declares (else the allocation's register).
-        let named = self
-            .aliases
-            .iter()
-            .find(|v| out.vars[**v].scope.is_some())
-            .or_else(|| self.aliases.first())
-            .copied()
-            .expect("an alias");
+        let named = source_named(out, &self.aliases);
         let template = out.vars[named].clone();
         let mut register = |name: String, ty: Type| {
             out.vars.push(Var {

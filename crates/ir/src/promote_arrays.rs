@@ -31,7 +31,9 @@ use crate::expr::Expr;
 use crate::ids::{EdgeId, FuncId, VarId};
 use crate::loops::LoopForest;
 use crate::program::{Program, Var, VarKind};
-use crate::promote::{aliases_of, nothing_after_free};
+use crate::promote::{
+    aliases_of, definition_count, definitions, mentions, nothing_after_free, reads_or_defines, source_named,
+};
 use crate::types::{ArrayLen, ObjType, Type, VarTy};
 use leapfrog_arith::{BinOp, IntTy};
 use std::collections::{BTreeMap, BTreeSet};
@@ -41,19 +43,12 @@ use std::collections::{BTreeMap, BTreeSet};
 pub fn promote_arrays(p: &Program, fid: FuncId) -> (Program, usize) {
     let f = &p.funcs[fid];
     let forest = LoopForest::compute(f);
-    let mut defs: BTreeMap<VarId, Vec<EdgeId>> = BTreeMap::new();
-    for (id, e) in f.edges.iter() {
-        for v in e.cmd.defs() {
-            defs.entry(v).or_default().push(id);
-        }
-    }
+    let defs = definitions(f);
     let mut out = p.clone();
     let mut promoted = 0;
     for (alloc, e) in f.edges.iter() {
         let Command::Alloc { dst, size, zeroed, .. } = &e.cmd else { continue };
-        let declaration = |d: &&EdgeId| matches!(f.edges[**d].cmd, Command::Havoc(_, HavocOrigin::Uninit));
-        let definitions = defs.get(dst).map_or(0, |ds| ds.iter().filter(|d| !declaration(d)).count());
-        if forest.innermost[e.from].is_some() || definitions != 1 {
+        if forest.innermost[e.from].is_some() || definition_count(f, &defs, *dst, true) != 1 {
             continue;
         }
         let Some(block) = Block::find(p, fid, alloc, *dst, &defs) else { continue };
@@ -79,11 +74,7 @@ impl Block {
     fn find(p: &Program, fid: FuncId, alloc: EdgeId, dst: VarId, defs: &BTreeMap<VarId, Vec<EdgeId>>) -> Option<Block> {
         let f = &p.funcs[fid];
         let (aliases, copies) = aliases_of(p, fid, dst, defs, true)?;
-        let mentions = |x: &Expr| {
-            let mut any = false;
-            x.for_each_var(&mut |v| any |= aliases.contains(&v));
-            any
-        };
+        let mentions = |x: &Expr| mentions(&aliases, x);
         // The element an address reaches: the alias, and the index and scale.
         let element = |addr: &Expr| -> Option<u64> {
             match addr {
@@ -127,16 +118,8 @@ impl Block {
                 Command::Free(Expr::Var(b)) if aliases.contains(b) => frees.push(id),
                 // (An alias's declaration: the copy is its only other definition.)
                 Command::Havoc(b, HavocOrigin::Uninit) if aliases.contains(b) => {}
-                cmd => {
-                    let mut any =
-                        cmd.exprs().into_iter().any(mentions) || cmd.defs().iter().any(|v| aliases.contains(v));
-                    if let Command::Opaque { compute: Some(c), .. } = cmd {
-                        c.for_each_var(&mut |v| any |= aliases.contains(&v));
-                    }
-                    if any {
-                        return None;
-                    }
-                }
+                cmd if reads_or_defines(&aliases, cmd) => return None,
+                _ => {}
             }
         }
         let elem = elem?;
@@ -175,15 +158,7 @@ impl Block {
     }
 
     fn rewrite(&self, out: &mut Program, fid: FuncId, len: Expr, zeroed: bool) {
-        // Named after an alias the source declares (else the allocation's register).
-        let named = self
-            .aliases
-            .iter()
-            .find(|v| out.vars[**v].scope.is_some())
-            .or_else(|| self.aliases.first())
-            .copied()
-            .expect("an alias");
-        let template = out.vars[named].clone();
+        let template = out.vars[source_named(out, &self.aliases)].clone();
         // (A constant count makes an array of that fixed size.)
         let (fixed, len) = match len {
             Expr::Int(n, _) if n >= 0 => (ArrayLen::Fixed(n as u64), None),

@@ -114,6 +114,11 @@ impl StaticCopy {
         (dst.0 != src.0 && len >= 0).then_some(StaticCopy { dst, src, len })
     }
 
+    /// The copy the other way, from its destination to its source.
+    pub fn reversed(&self) -> StaticCopy {
+        StaticCopy { dst: self.src, src: self.dst, len: self.len }
+    }
+
     /// What the copy writes into the `bytes` bytes at `cell`.
     pub fn into_cell(&self, (x, d): Cell, bytes: i128) -> CopiedInto {
         let (y, start) = self.dst;
@@ -196,12 +201,10 @@ fn candidates(q: &Program, fid: FuncId, regs: &BTreeMap<VarId, Cell>) -> BTreeMa
     loop {
         let mut implied: Vec<(Cell, Type)> = Vec::new();
         for copy in &copies {
-            for direction in [*copy, StaticCopy { dst: copy.src, src: copy.dst, len: copy.len }] {
+            for direction in [*copy, copy.reversed()] {
                 for (&cell, &ty) in &cells {
-                    if let (Some(ty), CopiedInto::From(other)) = (
-                        ty,
-                        ty.map_or(CopiedInto::Partly, |t| direction.into_cell(cell, i128::from(t.bytes(q.data_model)))),
-                    ) {
+                    let Some(ty) = ty else { continue };
+                    if let CopiedInto::From(other) = direction.into_cell(cell, i128::from(ty.bytes(q.data_model))) {
                         implied.push((other, ty));
                     }
                 }
