@@ -239,7 +239,41 @@ impl Num {
     }
 }
 
+/// `x & c` for a value `x` of `ty` (in range) and a constant mask `c` with at most four runs of
+/// one bits, in linear integer arithmetic: `x mod 2^k` is the low `k` bits of `x`'s two's
+/// complement, so the run of bits `[lo, hi)` is `x mod 2^hi - x mod 2^lo`, and a run that ends
+/// at the type's top bit is `x - x mod 2^lo` (which keeps the sign bit's negative weight).
+fn masked_by_constant(x: &Int, c: i128, ty: IntTy) -> Option<Num> {
+    let n = ty.bits();
+    let pattern = c.rem_euclid(1i128 << n);
+    let mut runs: Vec<(u32, u32)> = Vec::new();
+    for bit in 0..n {
+        if pattern >> bit & 1 == 0 {
+            continue;
+        }
+        match runs.last_mut() {
+            Some((_, end)) if *end == bit => *end = bit + 1,
+            _ => runs.push((bit, bit + 1)),
+        }
+    }
+    if runs.is_empty() || runs.len() > 4 {
+        return None;
+    }
+    let low_bits = |k: u32| if k == 0 { int_const(0) } else { x.modulo(int_const(1i128 << k)) };
+    let terms: Vec<Int> =
+        runs.iter().map(|&(lo, hi)| if hi == n { x - low_bits(lo) } else { low_bits(hi) - low_bits(lo) }).collect();
+    let term = Int::add(&terms.iter().collect::<Vec<_>>());
+    // Without the sign bit the result is between 0 and the mask.
+    let range = if runs.last().is_some_and(|&(_, hi)| hi == n) { Range::of(ty) } else { Range { lo: 0, hi: pattern } };
+    Some(Num::Math(term, Some(range)))
+}
+
 impl IntVal {
+    /// Whether the value is known (by its static range) to be in `[0, bound)`.
+    pub fn known_below(&self, bound: i128) -> bool {
+        matches!(&self.num, Num::Math(_, Some(r)) if r.within(Range { lo: 0, hi: bound - 1 }))
+    }
+
     /// The constant value, if the term is one.
     pub fn constant(&self) -> Option<i128> {
         match &self.num {
@@ -737,6 +771,11 @@ impl Arith {
             if op == BinOp::BitAnd && c > 0 && (c + 1) & c == 0 {
                 // x & (2^k - 1) is x mod 2^k for every integer x (two's complement).
                 return Num::Math(var.modulo(int_const(c + 1)), Some(Range { lo: 0, hi: c }));
+            }
+            if op == BinOp::BitAnd
+                && let Some(masked) = masked_by_constant(var, c, ty)
+            {
+                return masked;
             }
         }
         if !self.exact_bitwise {

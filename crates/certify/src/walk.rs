@@ -996,9 +996,28 @@ impl<'w, 'p> Walk<'w, 'p> {
                 Val::Int(self.enc.arith.cond_to_int(&r, *t))
             }
             Expr::Binary(op, t, a, b) => {
+                let (za, zb) = (zero_low_bits(a), zero_low_bits(b));
                 let a = self.eval(st, a, def)?.int()?;
                 let b = self.eval(st, b, def)?.int()?;
-                Val::Int(self.enc.arith.binop(*op, *t, &a, &b, def)?)
+                // Operands without a common bit (`(c << 2) | ((d & 0x30) >> 4)`: the one's low
+                // bits are zero, the other's range is below them): `|` and `^` are their sum.
+                let below = |z: u32, v: &IntVal| z < 64 && v.known_below(1i128 << z);
+                let op = match op {
+                    BinOp::BitOr | BinOp::BitXor if below(za, &b) || below(zb, &a) => BinOp::Add,
+                    op => *op,
+                };
+                Val::Int(self.enc.arith.binop(op, *t, &a, &b, def)?)
+            }
+            Expr::Cmp(op @ (CmpOp::Eq | CmpOp::Ne), a, b)
+                if matches!(**b, Expr::Int(0, _))
+                    && let Some((l, r)) = or_operands(a, self.p()) =>
+            {
+                // `(t)(x | y) == 0` exactly when `(t)x == 0` and `(t)y == 0` (a conversion
+                // truncates or extends every bit alike).
+                let l = self.eval(st, &Expr::Cmp(CmpOp::Eq, Box::new(l), b.clone()), def)?.cond()?;
+                let r = self.eval(st, &Expr::Cmp(CmpOp::Eq, Box::new(r), b.clone()), def)?.cond()?;
+                let both = Bool::and(&[l, r]);
+                Val::Cond(if *op == CmpOp::Eq { both } else { both.not() })
             }
             Expr::Cmp(op, a, b) => {
                 let a = self.eval(st, a, def)?;
@@ -1597,4 +1616,34 @@ pub(crate) fn pow2_factor(x: u128) -> u64 {
 /// A cast of a condition (a comparison, a negation or a constant truth value) to an integer.
 fn is_cast_of_bool(e: &Expr) -> bool {
     matches!(e, Expr::Cast(_, x) if matches!(**x, Expr::Cmp(..) | Expr::Not(_) | Expr::Bool(_)))
+}
+
+/// How many low bits of `e`'s value are zero on every execution (`x << 2`: at least 2).
+fn zero_low_bits(e: &Expr) -> u32 {
+    match e {
+        Expr::Int(v, _) => v.trailing_zeros().min(127),
+        Expr::Binary(BinOp::Shl, t, x, k) => match k.as_const() {
+            Some(k) if k >= 0 && k < i128::from(t.bits()) => (zero_low_bits(x) + k as u32).min(t.bits()),
+            _ => 0,
+        },
+        Expr::Binary(BinOp::Mul, t, x, y) => (zero_low_bits(x) + zero_low_bits(y)).min(t.bits()),
+        Expr::Binary(BinOp::BitAnd, _, x, y) => zero_low_bits(x).max(zero_low_bits(y)),
+        Expr::Binary(BinOp::BitOr | BinOp::BitXor | BinOp::Add | BinOp::Sub, _, x, y) => {
+            zero_low_bits(x).min(zero_low_bits(y))
+        }
+        Expr::Cast(t, x) => zero_low_bits(x).min(t.bits()),
+        _ => 0,
+    }
+}
+
+/// `(x, y)` when `e` is `x | y`, possibly under integer conversions (pushed onto each operand).
+fn or_operands(e: &Expr, p: &Program) -> Option<(Expr, Expr)> {
+    match e {
+        Expr::Binary(BinOp::BitOr, _, x, y) => Some(((**x).clone(), (**y).clone())),
+        Expr::Cast(t, x) if matches!(x.ty(&p.vars), Some(leapfrog_ir::types::Type::Int(_))) => {
+            let (x, y) = or_operands(x, p)?;
+            Some((Expr::Cast(*t, Box::new(x)), Expr::Cast(*t, Box::new(y))))
+        }
+        _ => None,
+    }
 }

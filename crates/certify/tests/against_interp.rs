@@ -184,7 +184,20 @@ impl Gen<'_> {
         if depth == 0 || self.rng.chance(25) {
             return self.leaf();
         }
-        match self.rng.index(12) {
+        match self.rng.index(13) {
+            12 => {
+                // Packed bit fields (operands with no common bit, as decoders build them), maybe
+                // tested for zero through a conversion.
+                let k = self.rng.index(8);
+                let packed = format!(
+                    "(({} << {k}) {} (({} & 0x30) >> {}))",
+                    self.expr(depth - 1),
+                    self.rng.pick(&["|", "^"]),
+                    self.expr(depth - 1),
+                    4 + self.rng.index(3)
+                );
+                if self.rng.chance(50) { format!("((char){packed} == 0)") } else { packed }
+            }
             // A space keeps `- -1` a negation (`--1` is a decrement, invalid C).
             0 => format!("(- {})", self.expr(depth - 1)),
             1 => format!("(~{})", self.expr(depth - 1)),
@@ -211,7 +224,11 @@ impl Gen<'_> {
                 // Bitwise operations; with a constant mask most of the time.
                 let op = self.rng.pick(&["&", "|", "^"]).to_string();
                 let rhs = if self.rng.chance(75) {
-                    self.rng.pick(&["1", "3", "7", "255", "0xffu", "-1", "0x10", "6"]).to_string()
+                    self.rng
+                        .pick(&[
+                            "1", "3", "7", "255", "0xffu", "-1", "0x10", "6", "0x30", "0x3c", "-8", "0xf0u", "0x7ff0",
+                        ])
+                        .to_string()
                 } else {
                     self.expr(depth - 1)
                 };

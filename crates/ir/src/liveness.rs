@@ -40,6 +40,32 @@ fn uses_of(cmd: &Command) -> Vec<VarId> {
     out
 }
 
+/// Turns every assignment to a register of `f` that no path reads before overwriting it into a
+/// skip (repeated: one removal may make the assignments it read dead), for the variables
+/// `removable` allows; how many were removed. An assignment evaluates a pure expression, so
+/// the reachable states of the other variables, and whether an assertion can fail, stay as
+/// they were; an encoding no longer pays for values nothing uses (`(c & 0x30) >> 4` stored
+/// to memory a summary forgets). Loads, calls and havocs stay (they may fault or read inputs).
+pub fn remove_dead_assignments(f: &mut Function, removable: &dyn Fn(VarId) -> bool) -> usize {
+    let mut removed = 0;
+    loop {
+        let live = live_variables(f);
+        let dead: Vec<_> = f
+            .edges
+            .iter()
+            .filter(|(_, e)| matches!(&e.cmd, Command::Assign(v, _) if removable(*v) && !live[e.to].contains(v)))
+            .map(|(id, _)| id)
+            .collect();
+        if dead.is_empty() {
+            return removed;
+        }
+        removed += dead.len();
+        for id in dead {
+            f.edges[id].cmd = Command::Skip;
+        }
+    }
+}
+
 /// The variables a command certainly overwrites (an opaque step's havoc is not counted: it is
 /// not a modelled write).
 fn strong_defs(cmd: &Command) -> Vec<VarId> {
@@ -76,5 +102,38 @@ mod tests {
         assert!(!live[l1].contains(&t), "t is written before it is read in every iteration");
         assert!(live[l2b].contains(&t));
         assert!(live[l3].is_empty());
+    }
+
+    #[test]
+    fn assignments_nothing_reads_are_removed_with_those_they_read() {
+        // L0: t := x; u := t + 1; x := x - 1 -> L1; assume x > 0 (u is never read, so t is
+        // dead once u's assignment is gone; x is read by the assumption).
+        let (x, t, u) = (VarId::new(0), VarId::new(1), VarId::new(2));
+        let mut f = Function::new("f", Span::UNKNOWN);
+        let [l1, l2, l3, l4] = [f.add_loc(), f.add_loc(), f.add_loc(), f.add_loc()];
+        let one = Expr::int(1, IntTy::I32);
+        f.add_edge(f.entry, l1, Command::Assign(t, Expr::var(x)), Span::UNKNOWN);
+        f.add_edge(
+            l1,
+            l2,
+            Command::Assign(u, Expr::binary(BinOp::Add, IntTy::I32, Expr::var(t), one.clone())),
+            Span::UNKNOWN,
+        );
+        f.add_edge(l2, l3, Command::Assign(x, Expr::binary(BinOp::Sub, IntTy::I32, Expr::var(x), one)), Span::UNKNOWN);
+        f.add_edge(
+            l3,
+            l4,
+            Command::Assume(Expr::cmp(CmpOp::Gt, Expr::var(x), Expr::int(0, IntTy::I32))),
+            Span::UNKNOWN,
+        );
+        assert_eq!(remove_dead_assignments(&mut f, &|_| true), 2);
+        let kept: Vec<_> =
+            f.edges.values().filter(|e| matches!(e.cmd, Command::Assign(..))).map(|e| e.cmd.defs()).collect();
+        assert_eq!(kept, vec![vec![x]]);
+        // What `removable` refuses stays.
+        let mut g = Function::new("g", Span::UNKNOWN);
+        let l = g.add_loc();
+        g.add_edge(g.entry, l, Command::Assign(t, Expr::var(x)), Span::UNKNOWN);
+        assert_eq!(remove_dead_assignments(&mut g, &|v| v != t), 0);
     }
 }

@@ -247,6 +247,14 @@ impl Solver {
                 answer,
                 t0.elapsed().as_secs_f64()
             );
+            if t0.elapsed() > Duration::from_secs(2)
+                && let Some(dir) = std::env::var_os("LEAPFROG_DUMP_SLOW_QUERIES")
+            {
+                // For developers: the slow query in SMT-LIB, to study it outside.
+                let text = format!("{}\n; assumptions: {:?}\n", self.inner, assumptions);
+                let _ =
+                    std::fs::write(std::path::Path::new(&dir).join(format!("query-{}.smt2", self.queries.get())), text);
+            }
         }
         if cap.is_some() && self.limits.timeout.is_zero() {
             // Back to no timer for the solver's other queries.

@@ -18,7 +18,7 @@
 
 use crate::memory::MemoryModel;
 use crate::value::{Arith, Val};
-use leapfrog_arith::{BinOp, Semantics};
+use leapfrog_arith::{BinOp, CmpOp, IntTy, Semantics};
 use leapfrog_ir::loops::LoopForest;
 use leapfrog_ir::types::Type;
 use leapfrog_ir::{Command, EdgeId, Expr, Fill, Function, Id, IdVec, LocId, LoopId, Program, VarId};
@@ -337,9 +337,23 @@ impl<'p> Encoder<'p> {
                 let r = if *op == BinOp::BitAnd { Bool::and(&[a, b]) } else { Bool::or(&[a, b]) };
                 a_cast_bool(&self.arith, &r, *t)
             }
+            Expr::Binary(BinOp::BitOr | BinOp::BitXor, t, x, y) if self.disjoint_bits(x, y) => {
+                // No bit in both (`(c << 2) | ((d & 0x30) >> 4)`): the sum, not bit-vectors.
+                a.binop(BinOp::Add, *t, &self.eval(x, s), &self.eval(y, s), *t)
+            }
             Expr::Binary(op, t, x, y) => {
                 let yt = ty_of(y).and_then(Type::as_int).unwrap_or(*t);
                 a.binop(*op, *t, &self.eval(x, s), &self.eval(y, s), yt)
+            }
+            Expr::Cmp(op @ (CmpOp::Eq | CmpOp::Ne), x, y)
+                if matches!(**y, Expr::Int(0, _))
+                    && let Some((l, r)) = split_or(x, &self.p.vars) =>
+            {
+                // `(t)(a | b) == 0` is `(t)a == 0 && (t)b == 0` (a cast keeps or widens each
+                // bit alike), each of which may need no bit-vectors.
+                let zero = |e: Expr| Expr::Cmp(CmpOp::Eq, Box::new(e), y.clone());
+                let both = Bool::and(&[self.truth(&zero(l), s), self.truth(&zero(r), s)]);
+                Val::Bool(if *op == CmpOp::Eq { both } else { both.not() })
             }
             Expr::Cmp(op, x, y) => {
                 let t = ty_of(x).and_then(Type::as_int);
@@ -365,6 +379,14 @@ impl<'p> Encoder<'p> {
                 _ => a.int(0, *ty),
             },
         }
+    }
+
+    /// Whether `x` and `y` have no one bit in common whatever their values: one's low bits are
+    /// zero (`c << 2`) and the other is below them (`(d & 0x30) >> 4`).
+    fn disjoint_bits(&self, x: &Expr, y: &Expr) -> bool {
+        let vars = &self.p.vars;
+        let below = |z: u32, e: &Expr| z < 127 && nonneg_bound(e, vars).is_some_and(|h| h < 1i128 << z);
+        below(low_zero_bits(x), y) || below(low_zero_bits(y), x)
     }
 
     /// Whether `e` is a cast of a boolean-typed expression.
@@ -778,5 +800,76 @@ fn ty_name(t: Type) -> String {
         Type::Int(i) => i.name().into(),
         Type::Ptr => "pointer".into(),
         Type::Float(f) => f.name().into(),
+    }
+}
+
+/// How many low bits of `e` are zero whatever its variables' values (`(x & 0x30) << 2`: 6).
+fn low_zero_bits(e: &Expr) -> u32 {
+    match e {
+        Expr::Int(c, _) => c.trailing_zeros().min(127),
+        Expr::Binary(BinOp::Shl, t, x, k) => match k.as_const() {
+            Some(k) if (0..i128::from(t.bits())).contains(&k) => (low_zero_bits(x) + k as u32).min(t.bits()),
+            _ => 0,
+        },
+        Expr::Binary(BinOp::Mul, t, x, y) => (low_zero_bits(x) + low_zero_bits(y)).min(t.bits()),
+        Expr::Binary(BinOp::BitAnd, _, x, y) => low_zero_bits(x).max(low_zero_bits(y)),
+        Expr::Binary(BinOp::BitOr | BinOp::BitXor | BinOp::Add | BinOp::Sub, _, x, y) => {
+            low_zero_bits(x).min(low_zero_bits(y))
+        }
+        Expr::Cast(t, x) => low_zero_bits(x).min(t.bits()),
+        _ => 0,
+    }
+}
+
+/// An `h` with `0 <= e <= h` whatever `e`'s variables' values, where one is known.
+fn nonneg_bound(e: &Expr, vars: &dyn leapfrog_ir::expr::VarTypes) -> Option<i128> {
+    let unsigned_max = |t: IntTy| (!t.is_signed()).then(|| t.max());
+    match e {
+        Expr::Int(c, _) => (*c >= 0).then_some(*c),
+        Expr::Binary(BinOp::BitAnd, t, x, y) => match (nonneg_bound(x, vars), nonneg_bound(y, vars)) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b).or_else(|| unsigned_max(*t)),
+        },
+        Expr::Binary(BinOp::Shr, t, x, k) => match (nonneg_bound(x, vars), k.as_const()) {
+            (Some(h), Some(k)) if (0..i128::from(t.bits())).contains(&k) => Some(h >> k),
+            _ => unsigned_max(*t),
+        },
+        Expr::Binary(BinOp::Shl, t, x, k) => match (nonneg_bound(x, vars), k.as_const()) {
+            (Some(h), Some(k)) if (0..i128::from(t.bits())).contains(&k) => {
+                h.checked_mul(1i128 << k).filter(|m| *m <= IntTy::max(*t)).or_else(|| unsigned_max(*t))
+            }
+            _ => unsigned_max(*t),
+        },
+        Expr::Binary(BinOp::BitOr | BinOp::BitXor, t, x, y) => {
+            match (nonneg_bound(x, vars), nonneg_bound(y, vars)) {
+                // Below the next power of two of the larger.
+                (Some(a), Some(b)) => {
+                    let width = 128 - a.max(b).leading_zeros();
+                    (width < 127).then(|| (1i128 << width) - 1)
+                }
+                _ => unsigned_max(*t),
+            }
+        }
+        Expr::Cast(t, x) => match nonneg_bound(x, vars) {
+            Some(h) if h <= IntTy::max(*t) => Some(h),
+            _ => unsigned_max(*t),
+        },
+        _ => match e.ty(vars) {
+            Some(Type::Int(t)) => unsigned_max(t),
+            Some(Type::Bool) => Some(1),
+            _ => None,
+        },
+    }
+}
+
+/// `(a, b)` where `e` is `a | b` under integer casts (`(char)(x | y)`: `((char)x, (char)y)`).
+fn split_or(e: &Expr, vars: &dyn leapfrog_ir::expr::VarTypes) -> Option<(Expr, Expr)> {
+    match e {
+        Expr::Binary(BinOp::BitOr, _, a, b) => Some(((**a).clone(), (**b).clone())),
+        Expr::Cast(t, x) if matches!(x.ty(vars), Some(Type::Int(_))) => {
+            let (a, b) = split_or(x, vars)?;
+            Some((Expr::Cast(*t, Box::new(a)), Expr::Cast(*t, Box::new(b))))
+        }
+        _ => None,
     }
 }

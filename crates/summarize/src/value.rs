@@ -35,6 +35,36 @@ fn pow2(k: u32) -> Int {
     Int::from_i128(1i128 << k)
 }
 
+/// The runs of one bits `[lo, hi)` of the mask `m` in `ty` (at most four); `None` otherwise.
+fn mask_runs(m: i128, ty: IntTy) -> Option<Vec<(u32, u32)>> {
+    let n = ty.bits();
+    let m = m.rem_euclid(1i128 << n);
+    let mut runs = Vec::new();
+    let mut bit = 0;
+    while bit < n {
+        if m >> bit & 1 == 1 {
+            let lo = bit;
+            while bit < n && m >> bit & 1 == 1 {
+                bit += 1;
+            }
+            runs.push((lo, bit));
+        } else {
+            bit += 1;
+        }
+    }
+    (!runs.is_empty() && runs.len() <= 4).then_some(runs)
+}
+
+/// `x` (a value of a type of `n` bits) masked to the bit runs `runs`: SMT `mod` by a power of
+/// two is the low bits of the two's complement, for negative `x` too, so a run `[lo, hi)` is
+/// `x mod 2^hi - x mod 2^lo`, and one that reaches the top bit `x - x mod 2^lo` (the sign kept).
+fn masked(x: &Int, runs: &[(u32, u32)], n: u32) -> Int {
+    let low = |k: u32| if k == 0 { Int::from_i64(0) } else { x.modulo(pow2(k)) };
+    let parts: Vec<Int> = runs.iter().map(|&(lo, hi)| if hi == n { x - low(lo) } else { low(hi) - low(lo) }).collect();
+    let refs: Vec<&Int> = parts.iter().collect();
+    Int::add(&refs)
+}
+
 /// Builds values and operations for one semantics; `fresh` names are prefixed for readability.
 #[derive(Copy, Clone, Debug)]
 pub struct Arith {
@@ -170,11 +200,15 @@ impl Arith {
                 self.finish(ty, r)
             }
             BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor => {
-                // x & (2^k - 1) is x mod 2^k in two's complement, signed included.
-                if op == BinOp::BitAnd
-                    && let Some(m) = const_of(b).filter(|m| *m > 0 && (m + 1) & m == 0)
-                {
-                    return self.finish(ty, x.modulo(Int::from_i128(m + 1)));
+                // A constant mask keeps bit runs: x & (2^k - 1) is x mod 2^k in two's complement
+                // (signed included), and a run of bits [lo, hi) is x mod 2^hi - x mod 2^lo.
+                if op == BinOp::BitAnd {
+                    let masked = |m: Option<i128>, x: &Int| {
+                        m.and_then(|m| mask_runs(m, ty)).map(|runs| masked(x, &runs, ty.bits()))
+                    };
+                    if let Some(r) = masked(const_of(b), &x).or_else(|| masked(const_of(a), &y)) {
+                        return self.finish(ty, r);
+                    }
                 }
                 let n = ty.bits();
                 let (bx, by) = (BV::from_int(&x, n), BV::from_int(&y, n));

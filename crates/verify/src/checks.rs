@@ -585,6 +585,11 @@ fn forgetting_memory(program: &Program, fid: FuncId, tables: &ConstantTables) ->
         f.add_edge(low, high, bound(CmpOp::Ge, t.min), span);
         f.add_edge(high, to, bound(CmpOp::Le, t.max), span);
     }
+    // The values only stores used (now skips) cost the encoding for nothing: the function's
+    // own registers that nothing reads are not assigned (globals may be read by a call).
+    let vars = &q.vars;
+    let own = |v: VarId| vars[v].func == Some(fid) && vars[v].kind != VarKind::Global && vars[v].ty.reg().is_some();
+    leapfrog_ir::liveness::remove_dead_assignments(&mut q.funcs[fid], &own);
     q
 }
 

@@ -543,8 +543,20 @@ impl OctagonSeeds {
         let deadline = Instant::now() + opts.timeout;
         let mut program = q.clone();
         let views = add_memory_views(&mut program, fid);
+        let started = Instant::now();
         let mut seeds = octagon_candidates(&program, fid, opts.semantics, &views, max_live, deadline);
+        let octagons = (seeds.len(), started.elapsed());
         seeds.extend(last_iteration::candidates(&program, fid, opts.semantics, Instant::now() + opts.timeout / 4));
+        if std::env::var_os("LEAPFROG_SHOW_CHECKS").is_some() {
+            // For developers: how long the abstract interpretation took, and the rest.
+            eprintln!(
+                "octagon facts: {} in {:.2?}; last-iteration candidates: {} in {:.2?}",
+                octagons.0,
+                octagons.1,
+                seeds.len() - octagons.0,
+                started.elapsed() - octagons.1
+            );
+        }
         let forest = leapfrog_ir::loops::LoopForest::compute(&program.funcs[fid]);
         for lp in forest.loops.values() {
             for (expr, text) in templates {
