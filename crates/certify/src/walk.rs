@@ -1639,7 +1639,10 @@ fn zero_low_bits(e: &Expr) -> u32 {
 /// `(x, y)` when `e` is `x | y`, possibly under integer conversions (pushed onto each operand).
 fn or_operands(e: &Expr, p: &Program) -> Option<(Expr, Expr)> {
     match e {
-        Expr::Binary(BinOp::BitOr, _, x, y) => Some(((**x).clone(), (**y).clone())),
+        // (`(u8)p | (u8)q` of conditions is evaluated as a connective already.)
+        Expr::Binary(BinOp::BitOr, _, x, y) if !(is_cast_of_bool(x) && is_cast_of_bool(y)) => {
+            Some(((**x).clone(), (**y).clone()))
+        }
         Expr::Cast(t, x) if matches!(x.ty(&p.vars), Some(leapfrog_ir::types::Type::Int(_))) => {
             let (x, y) = or_operands(x, p)?;
             Some((Expr::Cast(*t, Box::new(x)), Expr::Cast(*t, Box::new(y))))

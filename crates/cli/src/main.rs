@@ -11,6 +11,7 @@ mod compile_commands;
 mod fuzz;
 mod jobs;
 mod task;
+mod witness;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
@@ -86,6 +87,11 @@ enum Command {
         /// (`.yml`) selects its own properties when none is given.
         #[arg(long = "property", value_name = "PROPERTY")]
         property: Vec<String>,
+        /// Write the verdict as an SV-COMP witness (YAML, format 2.0) to this file: for TRUE the
+        /// certificate's loop invariants, for FALSE the replayed counterexample's nondet values
+        /// and the violation. None for UNKNOWN.
+        #[arg(long, value_name = "FILE")]
+        witness: Option<PathBuf>,
     },
     /// Check the termination property: every execution from the entry terminates. TRUE comes
     /// with a ranking function or transition invariant per loop, re-checked by an independent
@@ -587,8 +593,10 @@ fn run(cli: Cli) -> u8 {
             Ok(input) => jobs::ir::run(&input),
             Err(code) => code,
         },
-        Command::Verify { input, analysis, format, property } => match input.to_input() {
-            Ok(input) => jobs::verdict::run_verify(&input, format.into(), &analysis.options(), &property),
+        Command::Verify { input, analysis, format, property, witness } => match input.to_input() {
+            Ok(input) => {
+                jobs::verdict::run_verify(&input, format.into(), &analysis.options(), &property, witness.as_deref())
+            }
             Err(code) => code,
         },
         Command::Terminate { input, analysis, format } => match input.to_input() {

@@ -60,6 +60,7 @@ pub(crate) struct Machine<'p> {
     /// Inputs requested so far, and (with `record_inputs`) their values.
     requested: u64,
     recorded: Vec<i128>,
+    recorded_requests: Vec<crate::nondet::InputRequest>,
     input_counts: BTreeMap<Source, u64>,
     unwritten_reads: Vec<UnwrittenRead>,
     unwritten_counts: BTreeMap<Region, u64>,
@@ -98,6 +99,7 @@ pub(crate) fn execute(prog: &Program, cfg: &ExecConfig, input: &mut dyn InputOra
         nondet_used: usize::try_from(m.requested).unwrap_or(usize::MAX),
         trace: m.trace,
         inputs: m.recorded,
+        input_requests: m.recorded_requests,
         input_counts: m.input_counts,
         unwritten_reads: m.unwritten_reads,
         unwritten_counts: m.unwritten_counts,
@@ -118,6 +120,7 @@ impl<'p> Machine<'p> {
             leaked: Vec::new(),
             requested: 0,
             recorded: Vec::new(),
+            recorded_requests: Vec::new(),
             input_counts: BTreeMap::new(),
             unwritten_reads: Vec::new(),
             unwritten_counts: BTreeMap::new(),
@@ -196,6 +199,7 @@ impl<'p> Machine<'p> {
                 Value::Ptr(p) => i128::from(p.off),
                 Value::Float(_) | Value::Unset | Value::Uninit { .. } => raw,
             });
+            self.recorded_requests.push(request.clone());
         }
         value
     }

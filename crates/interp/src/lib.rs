@@ -251,6 +251,8 @@ pub struct ExecResult {
     /// The inputs consumed, in order, when [`ExecConfig::record_inputs`] is set: as a stream
     /// (with the same [`UninitMode`]) they replay this execution.
     pub inputs: Vec<i128>,
+    /// What each of `inputs` was read for (its source, function and edge), in the same order.
+    pub input_requests: Vec<nondet::InputRequest>,
     /// How often each source was consulted (under [`UninitMode::Zero`], uninitialized locals,
     /// never-written memory and `volatile` reads are counted though they consume no input).
     pub input_counts: BTreeMap<Source, u64>,

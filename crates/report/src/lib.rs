@@ -17,6 +17,7 @@ pub mod snippet;
 pub mod terminate;
 pub mod testgen;
 pub mod verify;
+pub mod witness;
 
 /// Output format of a job.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

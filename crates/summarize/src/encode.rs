@@ -865,11 +865,19 @@ fn nonneg_bound(e: &Expr, vars: &dyn leapfrog_ir::expr::VarTypes) -> Option<i128
 /// `(a, b)` where `e` is `a | b` under integer casts (`(char)(x | y)`: `((char)x, (char)y)`).
 fn split_or(e: &Expr, vars: &dyn leapfrog_ir::expr::VarTypes) -> Option<(Expr, Expr)> {
     match e {
-        Expr::Binary(BinOp::BitOr, _, a, b) => Some(((**a).clone(), (**b).clone())),
+        // (Not a disjunction of conditions, `(u8)p | (u8)q`: that is a connective already.)
+        Expr::Binary(BinOp::BitOr, _, a, b) if !(bool_cast(a, vars) && bool_cast(b, vars)) => {
+            Some(((**a).clone(), (**b).clone()))
+        }
         Expr::Cast(t, x) if matches!(x.ty(vars), Some(Type::Int(_))) => {
             let (a, b) = split_or(x, vars)?;
             Some((Expr::Cast(*t, Box::new(a)), Expr::Cast(*t, Box::new(b))))
         }
         _ => None,
     }
+}
+
+/// Whether `e` is a cast of a boolean-typed expression.
+fn bool_cast(e: &Expr, vars: &dyn leapfrog_ir::expr::VarTypes) -> bool {
+    matches!(e, Expr::Cast(_, x) if x.ty(vars) == Some(Type::Bool))
 }

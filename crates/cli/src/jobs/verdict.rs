@@ -13,6 +13,7 @@ use leapfrog_source::SourceFiles;
 use leapfrog_verify::Options;
 use serde_json::Value;
 use std::io::Write;
+use std::path::Path;
 use std::sync::mpsc::RecvTimeoutError;
 use std::time::Duration;
 
@@ -51,12 +52,16 @@ pub const TERMINATE: VerdictJob<leapfrog_terminate::Report> = VerdictJob {
 /// `leapfrog verify` with the properties `--property` names (the task's own when none is named;
 /// `unreach-call` when there is no task either): the automatic checks (`verify::checks`) unless
 /// `unreach-call` alone is asked for.
-pub fn run_verify(input: &Input, format: Format, options: &Options, named: &[String]) -> u8 {
+pub fn run_verify(input: &Input, format: Format, options: &Options, named: &[String], witness: Option<&Path>) -> u8 {
     let mut kinds = Vec::new();
+    let mut property_file = None;
     for name in named {
         let kind = match name.as_str() {
             "memsafety" => PropertyKind::ValidMemsafety,
-            n if n.ends_with(".prp") => PropertyKind::from_property_file(n),
+            n if n.ends_with(".prp") => {
+                property_file = Some(Path::new(n));
+                PropertyKind::from_property_file(n)
+            }
             n => PropertyKind::from_name(n),
         };
         if !matches!(kind, PropertyKind::UnreachCall | PropertyKind::ValidMemsafety | PropertyKind::NoOverflow) {
@@ -76,8 +81,18 @@ pub fn run_verify(input: &Input, format: Format, options: &Options, named: &[Str
             None => vec![PropertyKind::UnreachCall],
         };
     }
+    // The witness of the verdict (`--witness FILE`), written when there is one.
+    let write_witness = |program: &Program, report: &leapfrog_verify::Report| {
+        let Some(path) = witness else { return };
+        let Some(file) = input.files.first() else { return };
+        let written = crate::witness::for_verify(program, report, file, &kinds, property_file)
+            .and_then(|text| std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display())));
+        if let Err(why) = written {
+            eprintln!("note: no witness written to {}: {why}", path.display());
+        }
+    };
     if kinds == [PropertyKind::UnreachCall] {
-        return VERIFY.run(input, format, options);
+        return VERIFY.run_reporting(input, format, options, &write_witness);
     }
     let props = leapfrog_ir::checks::CheckedProperties {
         assertions: kinds.contains(&PropertyKind::UnreachCall),
@@ -88,30 +103,55 @@ pub fn run_verify(input: &Input, format: Format, options: &Options, named: &[Str
     };
     // Only a task can leave no property to check.
     let none_stated = kinds.is_empty();
-    VERIFY.run_with(input, format, options, &|p, o| leapfrog_verify::checks::verify_checks(p, o, props), &|_| {
-        if none_stated {
-            Err("the task states none of the properties verify checks (unreach-call, valid-memsafety, no-overflow)"
-                .into())
-        } else {
-            Ok(())
-        }
-    })
+    VERIFY.run_with(
+        input,
+        format,
+        options,
+        &|p, o| leapfrog_verify::checks::verify_checks(p, o, props),
+        &|_| {
+            if none_stated {
+                Err("the task states none of the properties verify checks (unreach-call, valid-memsafety, no-overflow)"
+                    .into())
+            } else {
+                Ok(())
+            }
+        },
+        &write_witness,
+    )
 }
 
 impl<R: Send> VerdictJob<R> {
     pub fn run(&self, input: &Input, format: Format, options: &Options) -> u8 {
-        let property = self.property.clone();
-        let name = self.name;
-        self.run_with(input, format, options, &|p, o| (self.analyze)(p, o), &|task| match task {
-            Some(t) if !t.has_property(&property) => {
-                Err(format!("the task {} does not state the {} property", t.path.display(), name))
-            }
-            _ => Ok(()),
-        })
+        self.run_reporting(input, format, options, &|_, _| {})
     }
 
-    /// [`VerdictJob::run`] with another analysis, and `stated` saying why the task (if any) asks
-    /// for no analysis.
+    /// [`VerdictJob::run`], then `reported` with the program and the report printed.
+    pub fn run_reporting(
+        &self,
+        input: &Input,
+        format: Format,
+        options: &Options,
+        reported: &dyn Fn(&Program, &R),
+    ) -> u8 {
+        let property = self.property.clone();
+        let name = self.name;
+        self.run_with(
+            input,
+            format,
+            options,
+            &|p, o| (self.analyze)(p, o),
+            &|task| match task {
+                Some(t) if !t.has_property(&property) => {
+                    Err(format!("the task {} does not state the {} property", t.path.display(), name))
+                }
+                _ => Ok(()),
+            },
+            reported,
+        )
+    }
+
+    /// [`VerdictJob::run`] with another analysis, `stated` saying why the task (if any) asks
+    /// for no analysis, and `reported` called with the program and the report printed.
     pub fn run_with(
         &self,
         input: &Input,
@@ -119,6 +159,7 @@ impl<R: Send> VerdictJob<R> {
         options: &Options,
         analyze: &(dyn Fn(&Program, &Options) -> R + Sync),
         stated: &dyn Fn(Option<&crate::task::Task>) -> Result<(), String>,
+        reported: &dyn Fn(&Program, &R),
     ) -> u8 {
         let print = |files: &SourceFiles, report: &R| match format {
             Format::Json => println!("{}", (self.to_json)(files, report)),
@@ -147,6 +188,7 @@ impl<R: Send> VerdictJob<R> {
             ),
         };
         print(&program.files, &report);
+        reported(&program, &report);
         EXIT_OK
     }
 }

@@ -1,0 +1,210 @@
+//! `--witness FILE` of `verify`: the verdict as an SV-COMP witness (YAML format 2.0,
+//! [`leapfrog_report::witness`]). A TRUE gives the certificate's loop invariants at their loop
+//! heads (the conjuncts C at the loop can state: a ghost's is left out, which only weakens the
+//! witness); a FALSE gives the counterexample as the interpreter replays it: each value a
+//! nondet call returned, at the call, then the failing statement. An UNKNOWN gives none.
+//!
+//! Gathered here: the program file's hash, the property's text, the functions the positions
+//! are in and the calls' closing parentheses (read from the source).
+
+use crate::task::PropertyKind;
+use leapfrog_interp::{ExecConfig, UninitMode};
+use leapfrog_ir::loops::LoopForest;
+use leapfrog_ir::nondet::Source;
+use leapfrog_ir::{Command, DataModel, FuncId, Program};
+use leapfrog_report::witness::{Location, Metadata, Waypoint};
+use leapfrog_results::Verdict;
+use leapfrog_source::Span;
+use sha2::Digest;
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// The witness of `report` (a `verify` run on `program`, read from `file`, for `properties`),
+/// or why there is none.
+pub fn for_verify(
+    program: &Program,
+    report: &leapfrog_verify::Report,
+    file: &Path,
+    properties: &[PropertyKind],
+    property_file: Option<&Path>,
+) -> Result<String, String> {
+    let meta = metadata(program, file, properties, property_file)?;
+    let main_file = program.files.iter().find(|(_, p)| Path::new(p) == file).map(|(id, _)| id);
+    match report.verdict {
+        Verdict::True => {
+            let functions = loop_functions(program);
+            let mut at_loop: BTreeMap<Location, Vec<String>> = BTreeMap::new();
+            for inv in &report.certificate {
+                let Some(function) = functions.get(&inv.span) else { continue };
+                if Some(inv.span.file) != main_file || inv.invariant.contains('\\') {
+                    continue;
+                }
+                let at = Location { line: inv.span.line, column: inv.span.col, function: function.clone() };
+                at_loop.entry(at).or_default().push(inv.invariant.clone());
+            }
+            // A loop of a function inlined at several call sites has one invariant per site:
+            // the loop's is their disjunction.
+            let invariants: Vec<(Location, String)> = at_loop
+                .into_iter()
+                .filter(|(_, alts)| !alts.iter().any(|a| a.trim() == "1"))
+                .map(|(at, alts)| {
+                    let value = if alts.len() == 1 {
+                        alts[0].clone()
+                    } else {
+                        alts.iter().map(|a| format!("({a})")).collect::<Vec<_>>().join(" || ")
+                    };
+                    (at, value)
+                })
+                .collect();
+            Ok(leapfrog_report::witness::correctness(&meta, &invariants))
+        }
+        Verdict::False => {
+            let cex = report.counterexample.as_ref().ok_or("the FALSE has no counterexample")?;
+            Ok(leapfrog_report::witness::violation(&meta, &waypoints(program, cex, report.semantics)?))
+        }
+        Verdict::Unknown => Err("the verdict is UNKNOWN".into()),
+    }
+}
+
+/// The replayed execution's nondet calls (their values at their closing parentheses) and the
+/// violation, the target (in the function the run was in last).
+fn waypoints(
+    program: &Program,
+    cex: &leapfrog_results::safety::Counterexample,
+    semantics: leapfrog_arith::Semantics,
+) -> Result<Vec<Waypoint>, String> {
+    let config = ExecConfig {
+        nondet: cex.inputs.clone(),
+        uninit: UninitMode::Nondet,
+        semantics,
+        record_trace: true,
+        record_inputs: true,
+        max_steps: leapfrog_interp::runs::REPLAY_STEPS,
+        deadline: Some(Instant::now() + Duration::from_secs(60)),
+        ..ExecConfig::default()
+    };
+    let run = leapfrog_interp::run(program, &config);
+    let mut steps = Vec::new();
+    let mut sources = SourceTexts::default();
+    for (request, value) in run.input_requests.iter().zip(&run.inputs) {
+        let Some(edge) = request.edge else { continue };
+        if request.source != Source::NondetCall {
+            continue;
+        }
+        let edge = &program.funcs[request.func].edges[edge];
+        if !matches!(edge.cmd, Command::Havoc(..)) || !edge.span.is_known() {
+            continue;
+        }
+        let Some(column) = sources.closing_parenthesis(program, edge.span) else { continue };
+        let at = Location { line: edge.span.line, column, function: program.funcs[request.func].name.clone() };
+        steps.push(Waypoint::FunctionReturn { at, constraint: format!("\\result == {value}") });
+    }
+    let &(func, _) = run.trace.last().ok_or("the replay executed nothing")?;
+    let span = cex.failing;
+    steps.push(Waypoint::Target {
+        at: Location { line: span.line, column: span.col, function: program.funcs[func].name.clone() },
+    });
+    Ok(steps)
+}
+
+/// The function of every loop head of `program` (by the loop keyword's position).
+fn loop_functions(program: &Program) -> BTreeMap<Span, String> {
+    let mut out = BTreeMap::new();
+    for f in program.funcs.values() {
+        let forest = LoopForest::compute(f);
+        for l in forest.loops.ids() {
+            out.insert(forest.syntax(f, l).1, f.name.clone());
+        }
+    }
+    out
+}
+
+/// The program's source files' lines, read once each.
+#[derive(Default)]
+struct SourceTexts {
+    lines: BTreeMap<String, Option<Vec<String>>>,
+}
+
+impl SourceTexts {
+    /// The 1-based column of the `)` that closes the call starting at `call` (its name's
+    /// position), on the same line.
+    fn closing_parenthesis(&mut self, program: &Program, call: Span) -> Option<u32> {
+        let path = program.files.path(call.file).to_string();
+        let lines = self
+            .lines
+            .entry(path.clone())
+            .or_insert_with(|| std::fs::read_to_string(&path).ok().map(|t| t.lines().map(String::from).collect()));
+        let line = lines.as_ref()?.get(call.line.checked_sub(1)? as usize)?;
+        let bytes = line.as_bytes();
+        let mut depth = 0;
+        for (i, &b) in bytes.iter().enumerate().skip(call.col.checked_sub(1)? as usize) {
+            match b {
+                b'(' => depth += 1,
+                b')' if depth == 1 => return u32::try_from(i + 1).ok(),
+                b')' => depth -= 1,
+                _ => {}
+            }
+        }
+        None
+    }
+}
+
+fn metadata(
+    program: &Program,
+    file: &Path,
+    properties: &[PropertyKind],
+    property_file: Option<&Path>,
+) -> Result<Metadata, String> {
+    let bytes = std::fs::read(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let entry = program.entry.map_or("main", |f: FuncId| program.funcs[f].name.as_str());
+    let specification = match property_file {
+        Some(prp) => {
+            std::fs::read_to_string(prp).map_err(|e| format!("cannot read {}: {e}", prp.display()))?.trim().to_string()
+        }
+        None => properties
+            .iter()
+            .flat_map(|k| ltl_formulas(k))
+            .map(|f| format!("CHECK( init({entry}()), LTL({f}) )"))
+            .collect::<Vec<_>>()
+            .join("\n"),
+    };
+    Ok(Metadata {
+        producer_version: env!("CARGO_PKG_VERSION").to_string(),
+        file_name: file.display().to_string(),
+        file_hash: format!("{:x}", sha2::Sha256::digest(&bytes)),
+        specification,
+        data_model: match program.data_model {
+            DataModel::ILP32 => "ILP32",
+            DataModel::LP64 => "LP64",
+        },
+        creation_time: humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string(),
+        uuid: random_uuid(),
+    })
+}
+
+/// The LTL formulas of SV-COMP's property files for `kind`.
+fn ltl_formulas(kind: &PropertyKind) -> Vec<&'static str> {
+    match kind {
+        PropertyKind::UnreachCall => vec!["G ! call(reach_error())"],
+        PropertyKind::ValidMemsafety => vec!["G valid-free", "G valid-deref", "G valid-memtrack"],
+        PropertyKind::NoOverflow => vec!["G ! overflow"],
+        PropertyKind::Termination => vec!["F end"],
+        _ => vec![],
+    }
+}
+
+/// A version-4 UUID from the system's random source (time and process id without one).
+fn random_uuid() -> String {
+    let mut b = [0u8; 16];
+    let read = std::fs::File::open("/dev/urandom").and_then(|mut f| std::io::Read::read_exact(&mut f, &mut b));
+    if read.is_err() {
+        let seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default().as_nanos()
+            ^ u128::from(std::process::id());
+        b = seed.to_le_bytes();
+    }
+    b[6] = (b[6] & 0x0f) | 0x40;
+    b[8] = (b[8] & 0x3f) | 0x80;
+    let h: String = b.iter().map(|x| format!("{x:02x}")).collect();
+    format!("{}-{}-{}-{}-{}", &h[0..8], &h[8..12], &h[12..16], &h[16..20], &h[20..32])
+}

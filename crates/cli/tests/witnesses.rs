@@ -1,0 +1,209 @@
+//! `verify --witness FILE`: every witness written for the small programs of `tests/verdicts`
+//! (those with a `verify:` TRUE or FALSE annotation) and the paper examples is YAML that
+//! validates against the project's schema of format 2.0 (`crates/report/schemas/`, written from
+//! the format's documentation, checked with a JSON-schema validator), and says what the verdict
+//! says:
+//! - TRUE: an `invariant_set` whose loop invariants are exactly the certificate's (those C can
+//!   state at the loop), at the loop keyword's line and column;
+//! - FALSE: a `violation_sequence` whose `function_return` values are the counterexample's
+//!   inputs (in order, those read by nondet calls) and whose last segment is the one `target`,
+//!   at the violation;
+//! - UNKNOWN: no witness file.
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+#[path = "support/process.rs"]
+mod process;
+use process::{leapfrog, temp_dir};
+
+#[path = "support/corpus.rs"]
+mod corpus;
+
+fn schema() -> jsonschema::Validator {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../report/schemas/witness-2.0.schema.json");
+    let schema: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    jsonschema::validator_for(&schema).expect("the witness schema compiles")
+}
+
+fn json_of(y: &yaml_rust2::Yaml) -> Value {
+    use yaml_rust2::Yaml;
+    match y {
+        Yaml::Null => Value::Null,
+        Yaml::Boolean(b) => Value::Bool(*b),
+        Yaml::Integer(i) => Value::from(*i),
+        Yaml::Real(r) => serde_json::from_str(r).unwrap_or(Value::String(r.clone())),
+        Yaml::String(s) => Value::String(s.clone()),
+        Yaml::Array(items) => Value::Array(items.iter().map(json_of).collect()),
+        Yaml::Hash(map) => {
+            Value::Object(map.iter().map(|(k, v)| (k.as_str().expect("string keys").to_string(), json_of(v))).collect())
+        }
+        other => panic!("unexpected YAML node {other:?}"),
+    }
+}
+
+/// The programs: annotated `verify: TRUE`/`FALSE` in `tests/verdicts`, and the paper examples.
+fn programs() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/verdicts");
+    let mut out: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "c"))
+        .filter(|p| {
+            let text = std::fs::read_to_string(p).unwrap();
+            text.lines().any(|l| l.starts_with("//! verify: TRUE") || l.starts_with("//! verify: FALSE"))
+        })
+        .collect();
+    let examples = corpus::benchmarks_dir().join("paper-examples");
+    if let Ok(entries) = std::fs::read_dir(&examples) {
+        out.extend(entries.map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|x| x == "c")));
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn witnesses_validate_and_say_what_the_verdict_says() {
+    let validator = schema();
+    let dir = temp_dir("witnesses");
+    let programs = programs();
+    assert!(programs.len() >= 30, "too few programs: {}", programs.len());
+    let counts = std::sync::Mutex::new((0, 0, 0));
+    let failures = std::sync::Mutex::new(Vec::new());
+    corpus::for_each_parallel(&programs, |program| {
+        let name = program.file_name().unwrap().to_string_lossy().to_string();
+        let witness = dir.join(format!("{name}.yml"));
+        let path = program.display().to_string();
+        let out =
+            leapfrog(&["verify", "--timeout", "10", "--format", "json", "--witness", witness.to_str().unwrap(), &path]);
+        let report: Value = serde_json::from_slice(&out.stdout).expect("JSON report");
+        let problem = check(&validator, &report, &witness);
+        let mut c = counts.lock().unwrap();
+        match report["verdict"].as_str() {
+            Some("TRUE") => c.0 += 1,
+            Some("FALSE") => c.1 += 1,
+            _ => c.2 += 1,
+        }
+        if let Err(why) = problem {
+            failures.lock().unwrap().push(format!("{name}: {why}"));
+        }
+    });
+    let failures = failures.into_inner().unwrap();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    let (t, f, _) = counts.into_inner().unwrap();
+    assert!(t >= 15 && f >= 5, "too few verdicts to check witnesses of: {t} TRUE, {f} FALSE");
+}
+
+fn check(validator: &jsonschema::Validator, report: &Value, witness: &Path) -> Result<(), String> {
+    let verdict = report["verdict"].as_str().unwrap_or("");
+    if verdict == "UNKNOWN" {
+        return if witness.exists() { Err("a witness for UNKNOWN".into()) } else { Ok(()) };
+    }
+    let text = std::fs::read_to_string(witness).map_err(|e| format!("no witness for {verdict}: {e}"))?;
+    let docs = yaml_rust2::YamlLoader::load_from_str(&text).map_err(|e| format!("not YAML: {e}"))?;
+    let doc = json_of(&docs[0]);
+    if let Err(e) = validator.validate(&doc) {
+        return Err(format!("does not validate: {e} at {}", e.instance_path()));
+    }
+    let entry = &doc[0];
+    let file =
+        report["certificate"]["loops"][0]["file"].as_str().or(report["counterexample"]["violation"]["file"].as_str());
+    let hashes = entry["metadata"]["task"]["input_file_hashes"].as_object().unwrap();
+    if hashes.len() != 1 || file.is_some_and(|f| !hashes.contains_key(f)) {
+        return Err(format!("the hashed files {hashes:?} are not the program"));
+    }
+    match verdict {
+        "TRUE" => {
+            if entry["entry_type"] != "invariant_set" {
+                return Err("a TRUE without an invariant_set".into());
+            }
+            let written: Vec<(u64, u64, String)> = entry["content"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| {
+                    let i = &c["invariant"];
+                    let at = &i["location"];
+                    (
+                        at["line"].as_u64().unwrap(),
+                        at["column"].as_u64().unwrap(),
+                        i["value"].as_str().unwrap().to_string(),
+                    )
+                })
+                .collect();
+            let mut certified: Vec<(u64, u64, String)> = report["certificate"]["loops"]
+                .as_array()
+                .map(|loops| {
+                    loops
+                        .iter()
+                        .map(|l| {
+                            (
+                                l["line"].as_u64().unwrap(),
+                                l["column"].as_u64().unwrap(),
+                                l["invariant"].as_str().unwrap().to_string(),
+                            )
+                        })
+                        .filter(|(_, _, inv)| inv != "1" && !inv.contains('\\'))
+                        .collect()
+                })
+                .unwrap_or_default();
+            certified.sort();
+            // One entry per loop head: the invariant itself, or the disjunction of its call sites'.
+            for (line, column, value) in &written {
+                let here: Vec<&String> =
+                    certified.iter().filter(|(l, c, _)| l == line && c == column).map(|(_, _, v)| v).collect();
+                let expected = match here.as_slice() {
+                    [one] => (*one).clone(),
+                    many => many.iter().map(|v| format!("({v})")).collect::<Vec<_>>().join(" || "),
+                };
+                if *value != expected {
+                    return Err(format!("at {line}:{column} the witness says {value:?}, the certificate {expected:?}"));
+                }
+            }
+            for (line, column, _) in &certified {
+                if !written.iter().any(|(l, c, _)| l == line && c == column) {
+                    return Err(format!("the certified loop at {line}:{column} is missing"));
+                }
+            }
+            Ok(())
+        }
+        "FALSE" => {
+            if entry["entry_type"] != "violation_sequence" {
+                return Err("a FALSE without a violation_sequence".into());
+            }
+            let waypoints: Vec<&Value> = entry["content"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .flat_map(|s| s["segment"].as_array().unwrap().iter().map(|w| &w["waypoint"]))
+                .collect();
+            let targets: Vec<usize> = (0..waypoints.len()).filter(|&i| waypoints[i]["type"] == "target").collect();
+            if targets != [waypoints.len() - 1] {
+                return Err(format!("the target is not the one last waypoint: {targets:?}"));
+            }
+            let target = &waypoints[waypoints.len() - 1]["location"];
+            if target["line"] != report["counterexample"]["violation"]["line"] {
+                return Err(format!(
+                    "the target {target} is not the violation {}",
+                    report["counterexample"]["violation"]
+                ));
+            }
+            let inputs: Vec<String> = report["counterexample"]["nondet"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_str().map_or_else(|| v.to_string(), String::from))
+                .collect();
+            let mut rest = inputs.iter();
+            for w in &waypoints[..waypoints.len() - 1] {
+                let value = w["constraint"]["value"].as_str().unwrap();
+                let v = value.strip_prefix("\\result == ").ok_or(format!("constraint {value:?}"))?;
+                if !rest.any(|i| i == v) {
+                    return Err(format!("the return value {v} is not among the inputs {inputs:?} in order"));
+                }
+            }
+            Ok(())
+        }
+        other => Err(format!("verdict {other:?}")),
+    }
+}

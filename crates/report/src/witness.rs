@@ -1,0 +1,176 @@
+//! SV-COMP verification witnesses in the YAML format 2.0: a correctness witness (an
+//! `invariant_set` of `loop_invariant` entries at loop heads) and a violation witness (a
+//! `violation_sequence` of segments, each with one `follow` waypoint: the nondeterministic
+//! values as `function_return` waypoints, the failing statement as the `target`).
+//!
+//! The witness is built as a JSON value (the shape the format's schema describes) and written
+//! as YAML by `yaml-rust2`'s emitter; the caller gathers the facts (hashes, positions, values).
+
+use serde_json::{Value, json};
+
+/// The format version written.
+pub const FORMAT_VERSION: &str = "2.0";
+
+/// What a witness says about its task and its producer (the format's `metadata`).
+#[derive(Clone, Debug)]
+pub struct Metadata {
+    pub producer_version: String,
+    /// The program's file as given on the command line, and its SHA-256 (lowercase hex).
+    pub file_name: String,
+    pub file_hash: String,
+    /// The property in SV-COMP's `.prp` syntax (`CHECK( init(main()), LTL(G ! call(reach_error())) )`).
+    pub specification: String,
+    /// `ILP32` or `LP64`.
+    pub data_model: &'static str,
+    /// ISO 8601 (`2026-11-30T18:00:00Z`).
+    pub creation_time: String,
+    pub uuid: String,
+}
+
+/// A position in the program as the format gives it: 1-based line and column, and the
+/// function it is in.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Location {
+    pub line: u32,
+    pub column: u32,
+    pub function: String,
+}
+
+/// One waypoint of a violation witness.
+#[derive(Clone, Debug)]
+pub enum Waypoint {
+    /// A call returned `value` (a C expression over `\result`: `\result == 5`); the location
+    /// is the call's closing parenthesis.
+    FunctionReturn { at: Location, constraint: String },
+    /// The statement where the property is violated.
+    Target { at: Location },
+}
+
+/// The `invariant_set` of loop invariants (`(loop head, C expression)`, in the order given).
+pub fn correctness(meta: &Metadata, invariants: &[(Location, String)]) -> String {
+    let content: Vec<Value> = invariants
+        .iter()
+        .map(|(at, value)| {
+            json!({ "invariant": {
+                "type": "loop_invariant",
+                "location": location(meta, at),
+                "value": value,
+                "format": "c_expression",
+            }})
+        })
+        .collect();
+    to_yaml(&json!([{ "entry_type": "invariant_set", "metadata": metadata(meta), "content": content }]))
+}
+
+/// The `violation_sequence` through `waypoints` (one segment each, the target last).
+pub fn violation(meta: &Metadata, waypoints: &[Waypoint]) -> String {
+    let content: Vec<Value> = waypoints
+        .iter()
+        .map(|w| {
+            let waypoint = match w {
+                Waypoint::FunctionReturn { at, constraint } => json!({
+                    "type": "function_return",
+                    "action": "follow",
+                    "location": location(meta, at),
+                    "constraint": { "value": constraint, "format": "c_expression" },
+                }),
+                Waypoint::Target { at } => json!({
+                    "type": "target",
+                    "action": "follow",
+                    "location": location(meta, at),
+                }),
+            };
+            json!({ "segment": [{ "waypoint": waypoint }] })
+        })
+        .collect();
+    to_yaml(&json!([{ "entry_type": "violation_sequence", "metadata": metadata(meta), "content": content }]))
+}
+
+fn metadata(meta: &Metadata) -> Value {
+    json!({
+        "format_version": FORMAT_VERSION,
+        "uuid": meta.uuid,
+        "creation_time": meta.creation_time,
+        "producer": { "name": "Leapfrog", "version": meta.producer_version },
+        "task": {
+            "input_files": [meta.file_name],
+            "input_file_hashes": { meta.file_name.clone(): meta.file_hash },
+            "specification": meta.specification,
+            "data_model": meta.data_model,
+            "language": "C",
+        },
+    })
+}
+
+fn location(meta: &Metadata, at: &Location) -> Value {
+    json!({ "file_name": meta.file_name, "line": at.line, "column": at.column, "function": at.function })
+}
+
+/// `v` as a YAML document (keys in the order built).
+fn to_yaml(v: &Value) -> String {
+    let mut out = String::new();
+    let mut emitter = yaml_rust2::YamlEmitter::new(&mut out);
+    emitter.dump(&yaml_of(v)).expect("writing to a String cannot fail");
+    out.push('\n');
+    out
+}
+
+fn yaml_of(v: &Value) -> yaml_rust2::Yaml {
+    use yaml_rust2::Yaml;
+    match v {
+        Value::Null => Yaml::Null,
+        Value::Bool(b) => Yaml::Boolean(*b),
+        Value::Number(n) => match n.as_i64() {
+            Some(i) => Yaml::Integer(i),
+            None => Yaml::Real(n.to_string()),
+        },
+        Value::String(s) => Yaml::String(s.clone()),
+        Value::Array(items) => Yaml::Array(items.iter().map(yaml_of).collect()),
+        Value::Object(map) => Yaml::Hash(map.iter().map(|(k, v)| (Yaml::String(k.clone()), yaml_of(v))).collect()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn meta() -> Metadata {
+        Metadata {
+            producer_version: "0.1.0".into(),
+            file_name: "a.c".into(),
+            file_hash: "ab".repeat(32),
+            specification: "CHECK( init(main()), LTL(G ! call(reach_error())) )".into(),
+            data_model: "LP64",
+            creation_time: "2026-11-30T18:00:00Z".into(),
+            uuid: "123e4567-e89b-42d3-a456-426614174000".into(),
+        }
+    }
+
+    #[test]
+    fn a_correctness_witness_reads_back_with_its_invariants_in_order() {
+        let at = |line| Location { line, column: 3, function: "main".into() };
+        let text = correctness(&meta(), &[(at(7), "i <= n && s == 2 * i".into()), (at(9), "x: 1".into())]);
+        let docs = yaml_rust2::YamlLoader::load_from_str(&text).expect("valid YAML");
+        let entry = &docs[0][0];
+        assert_eq!(entry["entry_type"].as_str(), Some("invariant_set"));
+        assert_eq!(entry["metadata"]["format_version"].as_str(), Some("2.0"));
+        assert_eq!(entry["metadata"]["task"]["input_file_hashes"]["a.c"].as_str(), Some("ab".repeat(32).as_str()));
+        let values: Vec<&str> = (0..2).map(|i| entry["content"][i]["invariant"]["value"].as_str().unwrap()).collect();
+        assert_eq!(values, ["i <= n && s == 2 * i", "x: 1"], "strings that look like YAML stay strings");
+        assert_eq!(entry["content"][1]["invariant"]["location"]["line"].as_i64(), Some(9));
+    }
+
+    #[test]
+    fn a_violation_witness_ends_at_its_target() {
+        let at = |line, column| Location { line, column, function: "main".into() };
+        let steps = [
+            Waypoint::FunctionReturn { at: at(4, 33), constraint: "\\result == 5".into() },
+            Waypoint::Target { at: at(9, 28) },
+        ];
+        let docs = yaml_rust2::YamlLoader::load_from_str(&violation(&meta(), &steps)).expect("valid YAML");
+        let content = &docs[0][0]["content"];
+        assert_eq!(content[0]["segment"][0]["waypoint"]["constraint"]["value"].as_str(), Some("\\result == 5"));
+        assert_eq!(content[1]["segment"][0]["waypoint"]["type"].as_str(), Some("target"));
+        assert!(content[2].is_badvalue());
+    }
+}
