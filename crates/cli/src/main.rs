@@ -92,6 +92,10 @@ enum Command {
         /// and the violation. None for UNKNOWN.
         #[arg(long, value_name = "FILE")]
         witness: Option<PathBuf>,
+        /// Exit with status 1 when the verdict is FALSE (`false`), or anything but TRUE
+        /// (`unknown`), for CI; without it the status is 0 whatever the verdict.
+        #[arg(long, value_enum, value_name = "VERDICT")]
+        fail_on: Option<FailOnArg>,
     },
     /// Check the termination property: every execution from the entry terminates. TRUE comes
     /// with a ranking function or transition invariant per loop, re-checked by an independent
@@ -104,6 +108,10 @@ enum Command {
         analysis: AnalysisArgs,
         #[arg(long, value_enum, default_value_t = FormatArg::Text)]
         format: FormatArg,
+        /// Exit with status 1 when the verdict is FALSE (`false`), or anything but TRUE
+        /// (`unknown`), for CI; without it the status is 0 whatever the verdict.
+        #[arg(long, value_enum, value_name = "VERDICT")]
+        fail_on: Option<FailOnArg>,
     },
     /// Summarize every loop: the variables it modifies, an invariant (as C), and how it exits.
     Summarize {
@@ -432,6 +440,21 @@ struct BenchArgs {
 }
 
 #[derive(Copy, Clone, ValueEnum)]
+enum FailOnArg {
+    False,
+    Unknown,
+}
+
+impl From<FailOnArg> for jobs::verdict::FailOn {
+    fn from(a: FailOnArg) -> Self {
+        match a {
+            FailOnArg::False => jobs::verdict::FailOn::False,
+            FailOnArg::Unknown => jobs::verdict::FailOn::Unknown,
+        }
+    }
+}
+
+#[derive(Copy, Clone, ValueEnum)]
 enum FormatArg {
     Text,
     Json,
@@ -544,6 +567,12 @@ fn main() -> ExitCode {
         return ExitCode::from(jobs::EXIT_INTERNAL);
     }
     record_panics();
+    // `--version` (or `-V`) alone: the version, the commit built from and the Z3 linked.
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if matches!(args.as_slice(), [a] if a == "--version" || a == "-V") {
+        println!("{}", version_text());
+        return ExitCode::SUCCESS;
+    }
     let cli = Cli::parse();
     let worker =
         std::thread::Builder::new().name("leapfrog-job".into()).stack_size(JOB_STACK_BYTES).spawn(move || run(cli));
@@ -558,6 +587,16 @@ fn main() -> ExitCode {
     }
     eprintln!("This is a bug in Leapfrog; please report it together with the input that caused it.");
     ExitCode::from(jobs::EXIT_INTERNAL)
+}
+
+/// What `leapfrog --version` prints: `leapfrog 0.1.0`, then the git commit and the Z3 version.
+fn version_text() -> String {
+    format!(
+        "leapfrog {}\ncommit: {}\nz3: {}",
+        env!("CARGO_PKG_VERSION"),
+        env!("LEAPFROG_GIT_COMMIT"),
+        leapfrog_smt::z3_version()
+    )
 }
 
 /// Fault injection for the tests of the command line (`crates/cli/tests/panics.rs`): the job
@@ -593,14 +632,24 @@ fn run(cli: Cli) -> u8 {
             Ok(input) => jobs::ir::run(&input),
             Err(code) => code,
         },
-        Command::Verify { input, analysis, format, property, witness } => match input.to_input() {
-            Ok(input) => {
-                jobs::verdict::run_verify(&input, format.into(), &analysis.options(), &property, witness.as_deref())
-            }
+        Command::Verify { input, analysis, format, property, witness, fail_on } => match input.to_input() {
+            Ok(input) => jobs::verdict::run_verify(
+                &input,
+                format.into(),
+                &analysis.options(),
+                &property,
+                witness.as_deref(),
+                fail_on.map(Into::into),
+            ),
             Err(code) => code,
         },
-        Command::Terminate { input, analysis, format } => match input.to_input() {
-            Ok(input) => jobs::verdict::TERMINATE.run(&input, format.into(), &analysis.terminate_options()),
+        Command::Terminate { input, analysis, format, fail_on } => match input.to_input() {
+            Ok(input) => jobs::verdict::TERMINATE.run(
+                &input,
+                format.into(),
+                &analysis.terminate_options(),
+                fail_on.map(Into::into),
+            ),
             Err(code) => code,
         },
         Command::Summarize { input, analysis, format, method } => match input.to_input() {

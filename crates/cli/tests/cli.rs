@@ -19,6 +19,51 @@ fn example() -> String {
 }
 
 #[test]
+fn version_names_the_release_the_commit_and_z3() {
+    for flag in ["--version", "-V"] {
+        let out = leapfrog(&[flag]);
+        assert_eq!(out.status.code(), Some(0));
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 3, "{text}");
+        assert_eq!(lines[0], format!("leapfrog {}", env!("CARGO_PKG_VERSION")));
+        let commit = lines[1].strip_prefix("commit: ").expect("a commit line");
+        let hex = commit.strip_suffix("-dirty").unwrap_or(commit);
+        assert!(commit == "unknown" || (hex.len() == 12 && hex.chars().all(|c| c.is_ascii_hexdigit())), "{commit}");
+        let z3 = lines[2].strip_prefix("z3: ").expect("a Z3 line");
+        assert!(z3.starts_with("5."), "{z3}");
+    }
+}
+
+#[test]
+fn fail_on_makes_the_exit_status_follow_the_verdict() {
+    let dir = temp_dir("fail-on");
+    let unsafe_program = write(
+        &dir,
+        "unsafe.c",
+        "extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\n\
+         int main(void) { int x = __VERIFIER_nondet_int(); if (x == 3) reach_error(); return 0; }\n",
+    );
+    let safe_program =
+        write(&dir, "safe.c", "int main(void) { int s = 0; for (int i = 0; i < 5; i++) s += i; return s; }\n");
+    // Collatz: no termination argument, no lasso (UNKNOWN).
+    let collatz = write(
+        &dir,
+        "collatz.c",
+        "extern unsigned __VERIFIER_nondet_uint(void);\nint main(void) { unsigned n = __VERIFIER_nondet_uint();\n\
+         while (n > 1) { if (n % 2 == 0) n = n / 2; else n = 3 * n + 1; } return 0; }\n",
+    );
+    let status = |args: &[&str]| leapfrog(args).status.code();
+    assert_eq!(status(&["verify", &unsafe_program]), Some(0), "no --fail-on: 0 whatever the verdict");
+    assert_eq!(status(&["verify", "--fail-on", "false", &unsafe_program]), Some(1));
+    assert_eq!(status(&["verify", "--fail-on", "unknown", &unsafe_program]), Some(1));
+    assert_eq!(status(&["verify", "--fail-on", "unknown", &safe_program]), Some(0));
+    assert_eq!(status(&["terminate", "--timeout", "5", "--fail-on", "false", &collatz]), Some(0));
+    assert_eq!(status(&["terminate", "--timeout", "5", "--fail-on", "unknown", &collatz]), Some(1));
+    assert_eq!(status(&["verify", "--fail-on", "maybe", &safe_program]), Some(2), "a usage error");
+}
+
+#[test]
 fn loops_json_lists_every_cfg_loop_at_its_keyword() {
     let path = example();
     let v = json(&leapfrog(&["loops", "--format", "json", &path]));

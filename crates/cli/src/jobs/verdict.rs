@@ -9,6 +9,7 @@ use crate::task::PropertyKind;
 use leapfrog_arith::Semantics;
 use leapfrog_ir::Program;
 use leapfrog_report::Format;
+use leapfrog_results::Verdict;
 use leapfrog_source::SourceFiles;
 use leapfrog_verify::Options;
 use serde_json::Value;
@@ -27,6 +28,33 @@ pub struct VerdictJob<R> {
     pub unknown: fn(Semantics, String) -> R,
     pub to_json: fn(&SourceFiles, &R) -> Value,
     pub to_text: fn(&SourceFiles, &R) -> String,
+    /// The report's verdict (for `--fail-on`).
+    pub verdict: fn(&R) -> Verdict,
+}
+
+/// `--fail-on`: the verdicts that make the job exit with [`EXIT_FINDINGS`] (for CI), opt-in.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum FailOn {
+    /// FALSE.
+    False,
+    /// FALSE or UNKNOWN (anything but TRUE).
+    Unknown,
+}
+
+/// How a verdict job delivers its report: the format printed, the verdicts that fail the exit
+/// status, and what else to do with the program and the report once printed (a witness).
+pub struct Delivery<'a, R> {
+    pub format: Format,
+    pub fail_on: Option<FailOn>,
+    pub reported: &'a dyn Fn(&Program, &R),
+}
+
+/// The exit status of a job that printed `verdict`.
+fn exit_status(verdict: Verdict, fail_on: Option<FailOn>) -> u8 {
+    match (fail_on, verdict) {
+        (Some(_), Verdict::False) | (Some(FailOn::Unknown), Verdict::Unknown) => super::EXIT_FINDINGS,
+        _ => EXIT_OK,
+    }
 }
 
 /// `leapfrog verify`.
@@ -37,6 +65,7 @@ pub const VERIFY: VerdictJob<leapfrog_verify::Report> = VerdictJob {
     unknown: leapfrog_verify::Report::unknown,
     to_json: leapfrog_report::verify::to_json,
     to_text: leapfrog_report::verify::to_text,
+    verdict: |r| r.verdict,
 };
 
 /// `leapfrog terminate`.
@@ -47,12 +76,20 @@ pub const TERMINATE: VerdictJob<leapfrog_terminate::Report> = VerdictJob {
     unknown: leapfrog_terminate::Report::unknown,
     to_json: leapfrog_report::terminate::to_json,
     to_text: leapfrog_report::terminate::to_text,
+    verdict: |r| r.verdict,
 };
 
 /// `leapfrog verify` with the properties `--property` names (the task's own when none is named;
 /// `unreach-call` when there is no task either): the automatic checks (`verify::checks`) unless
 /// `unreach-call` alone is asked for.
-pub fn run_verify(input: &Input, format: Format, options: &Options, named: &[String], witness: Option<&Path>) -> u8 {
+pub fn run_verify(
+    input: &Input,
+    format: Format,
+    options: &Options,
+    named: &[String],
+    witness: Option<&Path>,
+    fail_on: Option<FailOn>,
+) -> u8 {
     let mut kinds = Vec::new();
     let mut property_file = None;
     for name in named {
@@ -92,7 +129,7 @@ pub fn run_verify(input: &Input, format: Format, options: &Options, named: &[Str
         }
     };
     if kinds == [PropertyKind::UnreachCall] {
-        return VERIFY.run_reporting(input, format, options, &write_witness);
+        return VERIFY.run_delivering(input, options, Delivery { format, fail_on, reported: &write_witness });
     }
     let props = leapfrog_ir::checks::CheckedProperties {
         assertions: kinds.contains(&PropertyKind::UnreachCall),
@@ -105,7 +142,6 @@ pub fn run_verify(input: &Input, format: Format, options: &Options, named: &[Str
     let none_stated = kinds.is_empty();
     VERIFY.run_with(
         input,
-        format,
         options,
         &|p, o| leapfrog_verify::checks::verify_checks(p, o, props),
         &|_| {
@@ -116,28 +152,21 @@ pub fn run_verify(input: &Input, format: Format, options: &Options, named: &[Str
                 Ok(())
             }
         },
-        &write_witness,
+        Delivery { format, fail_on, reported: &write_witness },
     )
 }
 
 impl<R: Send> VerdictJob<R> {
-    pub fn run(&self, input: &Input, format: Format, options: &Options) -> u8 {
-        self.run_reporting(input, format, options, &|_, _| {})
+    pub fn run(&self, input: &Input, format: Format, options: &Options, fail_on: Option<FailOn>) -> u8 {
+        self.run_delivering(input, options, Delivery { format, fail_on, reported: &|_, _| {} })
     }
 
-    /// [`VerdictJob::run`], then `reported` with the program and the report printed.
-    pub fn run_reporting(
-        &self,
-        input: &Input,
-        format: Format,
-        options: &Options,
-        reported: &dyn Fn(&Program, &R),
-    ) -> u8 {
+    /// [`VerdictJob::run`] delivering its report as `delivery` says.
+    pub fn run_delivering(&self, input: &Input, options: &Options, delivery: Delivery<'_, R>) -> u8 {
         let property = self.property.clone();
         let name = self.name;
         self.run_with(
             input,
-            format,
             options,
             &|p, o| (self.analyze)(p, o),
             &|task| match task {
@@ -146,21 +175,21 @@ impl<R: Send> VerdictJob<R> {
                 }
                 _ => Ok(()),
             },
-            reported,
+            delivery,
         )
     }
 
     /// [`VerdictJob::run`] with another analysis, `stated` saying why the task (if any) asks
-    /// for no analysis, and `reported` called with the program and the report printed.
+    /// for no analysis, delivering the report as `delivery` says.
     pub fn run_with(
         &self,
         input: &Input,
-        format: Format,
         options: &Options,
         analyze: &(dyn Fn(&Program, &Options) -> R + Sync),
         stated: &dyn Fn(Option<&crate::task::Task>) -> Result<(), String>,
-        reported: &dyn Fn(&Program, &R),
+        delivery: Delivery<'_, R>,
     ) -> u8 {
+        let Delivery { format, fail_on, reported } = delivery;
         let print = |files: &SourceFiles, report: &R| match format {
             Format::Json => println!("{}", (self.to_json)(files, report)),
             Format::Text => print!("{}", (self.to_text)(files, report)),
@@ -170,7 +199,7 @@ impl<R: Send> VerdictJob<R> {
             Err(NotLoaded::Exit(code)) => return code,
             Err(NotLoaded::TimedOut) => {
                 print(&SourceFiles::new(), &(self.unknown)(options.semantics, timed_out_reason(options.timeout)));
-                return EXIT_OK;
+                return exit_status(Verdict::Unknown, fail_on);
             }
         };
         let options = &Options { timeout: time_left, ..options.clone() };
@@ -184,19 +213,20 @@ impl<R: Send> VerdictJob<R> {
                 || analyze(&program, options),
                 || {
                     print(&program.files, &(self.unknown)(options.semantics, overran_reason(options.timeout)));
+                    exit_status(Verdict::Unknown, fail_on)
                 },
             ),
         };
         print(&program.files, &report);
         reported(&program, &report);
-        EXIT_OK
+        exit_status((self.verdict)(&report), fail_on)
     }
 }
 
 /// `work`'s value, computed on a thread of its own; when it is still running a grace period
 /// after `limit` (a solver call that does not notice its deadline), `give_up` prints the answer
 /// and the process ends there, with the work unfinished.
-fn within_hard_limit<R: Send>(limit: Duration, work: impl FnOnce() -> R + Send, give_up: impl FnOnce()) -> R {
+fn within_hard_limit<R: Send>(limit: Duration, work: impl FnOnce() -> R + Send, give_up: impl FnOnce() -> u8) -> R {
     let grace = (limit / 20).clamp(Duration::from_millis(500), Duration::from_secs(3));
     let (sender, receiver) = std::sync::mpsc::channel();
     std::thread::scope(|scope| {
@@ -212,11 +242,11 @@ fn within_hard_limit<R: Send>(limit: Duration, work: impl FnOnce() -> R + Send, 
         match receiver.recv_timeout(limit + grace) {
             Ok(value) => value,
             Err(RecvTimeoutError::Timeout) => {
-                give_up();
+                let status = give_up();
                 let _ = std::io::stdout().flush();
                 // Not `process::exit`: its clean-up would run under the solver still working.
                 // SAFETY: `_exit` ends the process at once; nothing of it is used afterwards.
-                unsafe { libc::_exit(i32::from(EXIT_OK)) }
+                unsafe { libc::_exit(i32::from(status)) }
             }
             // The analysis panicked (its sender dropped unsent): the panic goes on here.
             Err(RecvTimeoutError::Disconnected) => {
