@@ -78,8 +78,8 @@ enum Command {
         input: InputArgs,
         #[command(flatten)]
         analysis: AnalysisArgs,
-        #[arg(long, value_enum, default_value_t = FormatArg::Text)]
-        format: FormatArg,
+        #[arg(long, value_enum, default_value_t = VerdictFormatArg::Text)]
+        format: VerdictFormatArg,
         /// The property to check (repeatable): `unreach-call` (the default), `memsafety`
         /// (SV-COMP's valid-memsafety: every access inside a live object, every free valid, no
         /// heap object left allocated; each access is an automatic check), `no-overflow` (every
@@ -106,8 +106,8 @@ enum Command {
         input: InputArgs,
         #[command(flatten)]
         analysis: AnalysisArgs,
-        #[arg(long, value_enum, default_value_t = FormatArg::Text)]
-        format: FormatArg,
+        #[arg(long, value_enum, default_value_t = VerdictFormatArg::Text)]
+        format: VerdictFormatArg,
         /// Exit with status 1 when the verdict is FALSE (`false`), or anything but TRUE
         /// (`unknown`), for CI; without it the status is 0 whatever the verdict.
         #[arg(long, value_enum, value_name = "VERDICT")]
@@ -437,6 +437,24 @@ struct BenchArgs {
     /// Extra arguments passed to every task (after `--`).
     #[arg(last = true)]
     extra: Vec<String>,
+}
+
+/// `verify`'s and `terminate`'s formats: text, JSON, or SARIF 2.1.0 for code-scanning tools.
+#[derive(Copy, Clone, ValueEnum)]
+enum VerdictFormatArg {
+    Text,
+    Json,
+    Sarif,
+}
+
+impl From<VerdictFormatArg> for jobs::verdict::VerdictFormat {
+    fn from(a: VerdictFormatArg) -> Self {
+        match a {
+            VerdictFormatArg::Text => jobs::verdict::VerdictFormat::Text,
+            VerdictFormatArg::Json => jobs::verdict::VerdictFormat::Json,
+            VerdictFormatArg::Sarif => jobs::verdict::VerdictFormat::Sarif,
+        }
+    }
 }
 
 #[derive(Copy, Clone, ValueEnum)]

@@ -65,6 +65,9 @@ fn programs() -> Vec<PathBuf> {
 #[test]
 fn witnesses_validate_and_say_what_the_verdict_says() {
     let validator = schema();
+    // The validator rejects what the schema forbids (an entry without metadata).
+    let bare = serde_json::json!([{ "entry_type": "invariant_set", "content": [] }]);
+    assert!(!validator.is_valid(&bare));
     let dir = temp_dir("witnesses");
     let programs = programs();
     assert!(programs.len() >= 30, "too few programs: {}", programs.len());

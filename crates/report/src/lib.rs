@@ -13,6 +13,7 @@ pub mod diagnostics;
 pub mod exec;
 pub mod invariants;
 pub mod loops;
+pub mod sarif;
 pub mod snippet;
 pub mod terminate;
 pub mod testgen;

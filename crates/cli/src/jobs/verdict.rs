@@ -8,7 +8,6 @@ use super::{EXIT_OK, Input, NotLoaded, load_within, overran_reason, print_diagno
 use crate::task::PropertyKind;
 use leapfrog_arith::Semantics;
 use leapfrog_ir::Program;
-use leapfrog_report::Format;
 use leapfrog_results::Verdict;
 use leapfrog_source::SourceFiles;
 use leapfrog_verify::Options;
@@ -28,6 +27,7 @@ pub struct VerdictJob<R> {
     pub unknown: fn(Semantics, String) -> R,
     pub to_json: fn(&SourceFiles, &R) -> Value,
     pub to_text: fn(&SourceFiles, &R) -> String,
+    pub to_sarif: fn(&SourceFiles, &R) -> Value,
     /// The report's verdict (for `--fail-on`).
     pub verdict: fn(&R) -> Verdict,
 }
@@ -41,10 +41,19 @@ pub enum FailOn {
     Unknown,
 }
 
+/// The formats of a verdict job's report.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum VerdictFormat {
+    Text,
+    Json,
+    /// SARIF 2.1.0 (`leapfrog_report::sarif`).
+    Sarif,
+}
+
 /// How a verdict job delivers its report: the format printed, the verdicts that fail the exit
 /// status, and what else to do with the program and the report once printed (a witness).
 pub struct Delivery<'a, R> {
-    pub format: Format,
+    pub format: VerdictFormat,
     pub fail_on: Option<FailOn>,
     pub reported: &'a dyn Fn(&Program, &R),
 }
@@ -65,6 +74,7 @@ pub const VERIFY: VerdictJob<leapfrog_verify::Report> = VerdictJob {
     unknown: leapfrog_verify::Report::unknown,
     to_json: leapfrog_report::verify::to_json,
     to_text: leapfrog_report::verify::to_text,
+    to_sarif: leapfrog_report::sarif::verify,
     verdict: |r| r.verdict,
 };
 
@@ -76,6 +86,7 @@ pub const TERMINATE: VerdictJob<leapfrog_terminate::Report> = VerdictJob {
     unknown: leapfrog_terminate::Report::unknown,
     to_json: leapfrog_report::terminate::to_json,
     to_text: leapfrog_report::terminate::to_text,
+    to_sarif: leapfrog_report::sarif::terminate,
     verdict: |r| r.verdict,
 };
 
@@ -84,7 +95,7 @@ pub const TERMINATE: VerdictJob<leapfrog_terminate::Report> = VerdictJob {
 /// `unreach-call` alone is asked for.
 pub fn run_verify(
     input: &Input,
-    format: Format,
+    format: VerdictFormat,
     options: &Options,
     named: &[String],
     witness: Option<&Path>,
@@ -157,7 +168,7 @@ pub fn run_verify(
 }
 
 impl<R: Send> VerdictJob<R> {
-    pub fn run(&self, input: &Input, format: Format, options: &Options, fail_on: Option<FailOn>) -> u8 {
+    pub fn run(&self, input: &Input, format: VerdictFormat, options: &Options, fail_on: Option<FailOn>) -> u8 {
         self.run_delivering(input, options, Delivery { format, fail_on, reported: &|_, _| {} })
     }
 
@@ -191,8 +202,9 @@ impl<R: Send> VerdictJob<R> {
     ) -> u8 {
         let Delivery { format, fail_on, reported } = delivery;
         let print = |files: &SourceFiles, report: &R| match format {
-            Format::Json => println!("{}", (self.to_json)(files, report)),
-            Format::Text => print!("{}", (self.to_text)(files, report)),
+            VerdictFormat::Json => println!("{}", (self.to_json)(files, report)),
+            VerdictFormat::Sarif => println!("{}", (self.to_sarif)(files, report)),
+            VerdictFormat::Text => print!("{}", (self.to_text)(files, report)),
         };
         let (program, time_left) = match load_within(input, options.timeout) {
             Ok(loaded) => loaded,
@@ -203,7 +215,7 @@ impl<R: Send> VerdictJob<R> {
             }
         };
         let options = &Options { timeout: time_left, ..options.clone() };
-        if format == Format::Text {
+        if format == VerdictFormat::Text {
             print_diagnostics(&program);
         }
         let report = match stated(input.task.as_ref()) {
