@@ -112,6 +112,12 @@ enum Command {
         /// (`unknown`), for CI; without it the status is 0 whatever the verdict.
         #[arg(long, value_enum, value_name = "VERDICT")]
         fail_on: Option<FailOnArg>,
+        /// Write a TRUE as an SV-COMP witness (YAML, format 2.1) to this file: each loop's ranking
+        /// function as a `transition_loop_invariant` (from any earlier visit of the loop head to
+        /// the current one) and its supporting invariant; for outermost loops of the entry
+        /// function. None otherwise (a note says why).
+        #[arg(long, value_name = "FILE")]
+        witness: Option<PathBuf>,
     },
     /// Summarize every loop: the variables it modifies, an invariant (as C), and how it exits.
     Summarize {
@@ -661,11 +667,12 @@ fn run(cli: Cli) -> u8 {
             ),
             Err(code) => code,
         },
-        Command::Terminate { input, analysis, format, fail_on } => match input.to_input() {
-            Ok(input) => jobs::verdict::TERMINATE.run(
+        Command::Terminate { input, analysis, format, fail_on, witness } => match input.to_input() {
+            Ok(input) => jobs::verdict::run_terminate(
                 &input,
                 format.into(),
                 &analysis.terminate_options(),
+                witness.as_deref(),
                 fail_on.map(Into::into),
             ),
             Err(code) => code,

@@ -12,7 +12,7 @@ use leapfrog_interp::{ExecConfig, UninitMode};
 use leapfrog_ir::loops::LoopForest;
 use leapfrog_ir::nondet::Source;
 use leapfrog_ir::{Command, DataModel, FuncId, Program};
-use leapfrog_report::witness::{Location, Metadata, Waypoint};
+use leapfrog_report::witness::{Location, Metadata, TerminationEntry, Waypoint};
 use leapfrog_results::Verdict;
 use leapfrog_source::Span;
 use sha2::Digest;
@@ -65,6 +65,70 @@ pub fn for_verify(
         }
         Verdict::Unknown => Err("the verdict is UNKNOWN".into()),
     }
+}
+
+/// The witness of `terminate`'s TRUE `report` (format 2.1): per loop, its termination argument
+/// as a `transition_loop_invariant` relating any earlier visit of the loop head
+/// (`\at(e, AnyPrev)`) to the current one, and its supporting invariant as a `loop_invariant`.
+/// A lexicographic ranking function `(f_1, …, f_k)` gives `∨_j (f_j(prev) >= 0 && f_j(cur) <=
+/// f_j(prev) - 1 && ∧_{i<j} f_i(cur) <= f_i(prev))` — the one-iteration relation the checker
+/// proves, which is transitive, so it relates any two visits; a variance analysis gives the
+/// disjunction of its disjuncts, already over `\at(x, AnyPrev)`. Only for loops of the entry
+/// function that no other loop encloses (an inner loop is entered anew, and its argument
+/// relates visits of one entry only); otherwise, and for FALSE or UNKNOWN, none.
+pub fn for_terminate(
+    program: &Program,
+    report: &leapfrog_terminate::Report,
+    file: &Path,
+    property_file: Option<&Path>,
+) -> Result<String, String> {
+    if report.verdict != Verdict::True {
+        return Err(format!(
+            "terminate witnesses are written for TRUE only (the verdict is {})",
+            report.verdict.word()
+        ));
+    }
+    let mut meta = metadata(program, file, &[PropertyKind::Termination], property_file)?;
+    meta.format_version = "2.1";
+    let entry = program.entry.ok_or("the program has no entry function")?;
+    let f = &program.funcs[entry];
+    let forest = LoopForest::compute(f);
+    let outermost: BTreeMap<Span, bool> =
+        forest.loops.ids().map(|l| (forest.syntax(f, l).1, forest.loops[l].parent.is_none())).collect();
+    let mut entries = Vec::new();
+    for l in &report.loops {
+        let Some(c) = &l.certificate else { return Err("a loop without a certificate".into()) };
+        if outermost.get(&l.span) != Some(&true) {
+            return Err(format!("the loop at line {} is not an outermost loop of the entry function", l.span.line));
+        }
+        let relation = match c.kind {
+            "ranking-function" if !c.expressions.is_empty() => lexicographic_decrease(&c.expressions),
+            "variance-analysis" if !c.disjuncts.is_empty() => {
+                c.disjuncts.iter().map(|d| format!("({d})")).collect::<Vec<_>>().join(" || ")
+            }
+            other => return Err(format!("a {other} argument has no transition invariant in the witness yet")),
+        };
+        let at = Location { line: l.span.line, column: l.span.col, function: f.name.clone() };
+        if c.supporting_invariant.trim() != "1" && !c.supporting_invariant.contains('\\') {
+            entries.push(TerminationEntry::Invariant(at.clone(), c.supporting_invariant.clone()));
+        }
+        entries.push(TerminationEntry::Transition(at, relation));
+    }
+    Ok(leapfrog_report::witness::termination(&meta, &entries))
+}
+
+/// `(f_1, …, f_k)` decreases lexicographically from any earlier header visit to the current one.
+fn lexicographic_decrease(components: &[String]) -> String {
+    let prev = |e: &str| format!("\\at({e}, AnyPrev)");
+    let disjuncts: Vec<String> = (0..components.len())
+        .map(|j| {
+            let fj = &components[j];
+            let mut parts = vec![format!("{} >= 0", prev(fj)), format!("({fj}) <= {} - 1", prev(fj))];
+            parts.extend(components[..j].iter().map(|fi| format!("({fi}) <= {}", prev(fi))));
+            format!("({})", parts.join(" && "))
+        })
+        .collect();
+    disjuncts.join(" || ")
 }
 
 /// The replayed execution's nondet calls (their values at their closing parentheses) and the
@@ -170,6 +234,7 @@ fn metadata(
             .join("\n"),
     };
     Ok(Metadata {
+        format_version: leapfrog_report::witness::FORMAT_VERSION,
         producer_version: env!("CARGO_PKG_VERSION").to_string(),
         file_name: file.display().to_string(),
         file_hash: format!("{:x}", sha2::Sha256::digest(&bytes)),

@@ -9,6 +9,12 @@
 //!   inputs (in order, those read by nondet calls) and whose last segment is the one `target`,
 //!   at the violation;
 //! - UNKNOWN: no witness file.
+//!
+//! And `terminate --witness FILE` (format 2.1) for the `terminate:` programs of `tests/verdicts`
+//! and `examples/terminate.c`: a TRUE's witness (written for outermost loops of the entry
+//! function) validates and has, per loop, a `transition_loop_invariant` in `ext_c_expression`
+//! over `\at(…, AnyPrev)` naming every component of the loop's ranking function; no witness is
+//! written without a note saying why.
 
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -21,7 +27,7 @@ use process::{leapfrog, temp_dir};
 mod corpus;
 
 fn schema() -> jsonschema::Validator {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../report/schemas/witness-2.0.schema.json");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../report/schemas/witness-2.x.schema.json");
     let schema: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     jsonschema::validator_for(&schema).expect("the witness schema compiles")
 }
@@ -95,6 +101,101 @@ fn witnesses_validate_and_say_what_the_verdict_says() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     let (t, f, _) = counts.into_inner().unwrap();
     assert!(t >= 15 && f >= 5, "too few verdicts to check witnesses of: {t} TRUE, {f} FALSE");
+}
+
+#[test]
+fn termination_witnesses_validate_and_carry_the_ranking_functions() {
+    let validator = schema();
+    let dir = temp_dir("termination-witnesses");
+    let verdicts = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/verdicts");
+    let mut programs: Vec<PathBuf> = std::fs::read_dir(&verdicts)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "c"))
+        .filter(|p| std::fs::read_to_string(p).unwrap().lines().any(|l| l.starts_with("//! terminate:")))
+        .collect();
+    programs.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/terminate.c"));
+    programs.sort();
+    let written = std::sync::Mutex::new(0);
+    let failures = std::sync::Mutex::new(Vec::new());
+    corpus::for_each_parallel(&programs, |program| {
+        let name = program.file_name().unwrap().to_string_lossy().to_string();
+        let witness = dir.join(format!("{name}.yml"));
+        let path = program.display().to_string();
+        let out = leapfrog(&[
+            "terminate",
+            "--timeout",
+            "10",
+            "--format",
+            "json",
+            "--witness",
+            witness.to_str().unwrap(),
+            &path,
+        ]);
+        let report: Value = serde_json::from_slice(&out.stdout).expect("JSON report");
+        let problem = if witness.exists() {
+            *written.lock().unwrap() += 1;
+            check_termination(&validator, &report, &witness)
+        } else if report["verdict"] == "TRUE" && !String::from_utf8_lossy(&out.stderr).contains("no witness written") {
+            Err("a TRUE without a witness and without a note why".into())
+        } else {
+            Ok(())
+        };
+        if let Err(why) = problem {
+            failures.lock().unwrap().push(format!("{name}: {why}"));
+        }
+    });
+    let failures = failures.into_inner().unwrap();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    let written = written.into_inner().unwrap();
+    assert!(written >= 5, "too few termination witnesses: {written}");
+}
+
+fn check_termination(validator: &jsonschema::Validator, report: &Value, witness: &Path) -> Result<(), String> {
+    if report["verdict"] != "TRUE" {
+        return Err(format!("a witness for {}", report["verdict"]));
+    }
+    let text = std::fs::read_to_string(witness).unwrap();
+    let docs = yaml_rust2::YamlLoader::load_from_str(&text).map_err(|e| format!("not YAML: {e}"))?;
+    let doc = json_of(&docs[0]);
+    if let Err(e) = validator.validate(&doc) {
+        return Err(format!("does not validate: {e} at {}", e.instance_path()));
+    }
+    let entry = &doc[0];
+    if entry["metadata"]["format_version"] != "2.1"
+        || !entry["metadata"]["task"]["specification"].as_str().unwrap().contains("F end")
+    {
+        return Err("not a termination witness of format 2.1".into());
+    }
+    for l in report["loops"].as_array().unwrap() {
+        let transitions: Vec<&str> = entry["content"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| &c["invariant"])
+            .filter(|i| {
+                i["type"] == "transition_loop_invariant"
+                    && i["location"]["line"] == l["line"]
+                    && i["location"]["column"] == l["column"]
+            })
+            .map(|i| i["value"].as_str().unwrap())
+            .collect();
+        let [relation] = transitions.as_slice() else {
+            return Err(format!("loop at line {}: {} transition invariants", l["line"], transitions.len()));
+        };
+        let certificate = &l["certificate"];
+        if certificate["kind"] == "ranking-function" {
+            for f in certificate["expressions"].as_array().unwrap() {
+                let earlier = format!("\\at({}, AnyPrev)", f.as_str().unwrap());
+                if !relation.contains(&earlier) {
+                    return Err(format!("loop at line {}: {relation:?} does not name {earlier}", l["line"]));
+                }
+            }
+        } else if !relation.contains("AnyPrev") {
+            return Err(format!("loop at line {}: {relation:?} relates no earlier state", l["line"]));
+        }
+    }
+    Ok(())
 }
 
 fn check(validator: &jsonschema::Validator, report: &Value, witness: &Path) -> Result<(), String> {

@@ -8,12 +8,14 @@
 
 use serde_json::{Value, json};
 
-/// The format version written.
+/// The format version written (2.1 for termination witnesses, which its entries need).
 pub const FORMAT_VERSION: &str = "2.0";
 
 /// What a witness says about its task and its producer (the format's `metadata`).
 #[derive(Clone, Debug)]
 pub struct Metadata {
+    /// `2.0`, or `2.1` for a termination witness.
+    pub format_version: &'static str,
     pub producer_version: String,
     /// The program's file as given on the command line, and its SHA-256 (lowercase hex).
     pub file_name: String,
@@ -62,6 +64,36 @@ pub fn correctness(meta: &Metadata, invariants: &[(Location, String)]) -> String
     to_yaml(&json!([{ "entry_type": "invariant_set", "metadata": metadata(meta), "content": content }]))
 }
 
+/// One entry of a termination witness's `invariant_set`.
+#[derive(Clone, Debug)]
+pub enum TerminationEntry {
+    /// A `loop_invariant` (C).
+    Invariant(Location, String),
+    /// A `transition_loop_invariant` between an earlier visit of the loop head and the current
+    /// one (`ext_c_expression`: `\at(x, AnyPrev) > x`).
+    Transition(Location, String),
+}
+
+/// The `invariant_set` of a termination proof (format 2.1).
+pub fn termination(meta: &Metadata, entries: &[TerminationEntry]) -> String {
+    let content: Vec<Value> = entries
+        .iter()
+        .map(|e| {
+            let (kind, at, value, format) = match e {
+                TerminationEntry::Invariant(at, v) => ("loop_invariant", at, v, "c_expression"),
+                TerminationEntry::Transition(at, v) => ("transition_loop_invariant", at, v, "ext_c_expression"),
+            };
+            json!({ "invariant": {
+                "type": kind,
+                "location": location(meta, at),
+                "value": value,
+                "format": format,
+            }})
+        })
+        .collect();
+    to_yaml(&json!([{ "entry_type": "invariant_set", "metadata": metadata(meta), "content": content }]))
+}
+
 /// The `violation_sequence` through `waypoints` (one segment each, the target last).
 pub fn violation(meta: &Metadata, waypoints: &[Waypoint]) -> String {
     let content: Vec<Value> = waypoints
@@ -88,7 +120,7 @@ pub fn violation(meta: &Metadata, waypoints: &[Waypoint]) -> String {
 
 fn metadata(meta: &Metadata) -> Value {
     json!({
-        "format_version": FORMAT_VERSION,
+        "format_version": meta.format_version,
         "uuid": meta.uuid,
         "creation_time": meta.creation_time,
         "producer": { "name": "Leapfrog", "version": meta.producer_version },
@@ -136,6 +168,7 @@ mod tests {
 
     fn meta() -> Metadata {
         Metadata {
+            format_version: FORMAT_VERSION,
             producer_version: "0.1.0".into(),
             file_name: "a.c".into(),
             file_hash: "ab".repeat(32),

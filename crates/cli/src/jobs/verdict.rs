@@ -167,11 +167,26 @@ pub fn run_verify(
     )
 }
 
-impl<R: Send> VerdictJob<R> {
-    pub fn run(&self, input: &Input, format: VerdictFormat, options: &Options, fail_on: Option<FailOn>) -> u8 {
-        self.run_delivering(input, options, Delivery { format, fail_on, reported: &|_, _| {} })
-    }
+/// `leapfrog terminate`, writing the witness of a TRUE to `witness` when asked.
+pub fn run_terminate(
+    input: &Input,
+    format: VerdictFormat,
+    options: &Options,
+    witness: Option<&Path>,
+    fail_on: Option<FailOn>,
+) -> u8 {
+    let write_witness = |program: &Program, report: &leapfrog_terminate::Report| {
+        let (Some(path), Some(file)) = (witness, input.files.first()) else { return };
+        let written = crate::witness::for_terminate(program, report, file, None)
+            .and_then(|text| std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display())));
+        if let Err(why) = written {
+            eprintln!("note: no witness written to {}: {why}", path.display());
+        }
+    };
+    TERMINATE.run_delivering(input, options, Delivery { format, fail_on, reported: &write_witness })
+}
 
+impl<R: Send> VerdictJob<R> {
     /// [`VerdictJob::run`] delivering its report as `delivery` says.
     pub fn run_delivering(&self, input: &Input, options: &Options, delivery: Delivery<'_, R>) -> u8 {
         let property = self.property.clone();
