@@ -46,8 +46,8 @@ class Tool(benchexec.tools.template.BaseTool2):
         return cmd + list(options) + list(task.input_files_or_identifier)
 
     def determine_result(self, run):
-        # The answer is the first line of the text report: `TRUE (...)`, `FALSE (...)`,
-        # `FALSE(valid-deref) (...)` for a violated automatic check, or `UNKNOWN (...)`.
+        # The answer is the first line of the text report: `TRUE (...)`, `FALSE(unreach-call) (...)`,
+        # `FALSE(valid-deref) (...)`, `FALSE(termination) (...)`, or `UNKNOWN (...)`.
         for line in run.output:
             line = line.strip()
             if line.startswith("TRUE"):

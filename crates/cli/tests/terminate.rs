@@ -136,7 +136,7 @@ fn text_report_starts_with_the_verdict_and_diagnostics_go_to_stderr() {
     let text = String::from_utf8_lossy(&out.stdout);
     let first = text.lines().next().unwrap_or_default();
     assert!(
-        ["TRUE (", "FALSE (", "UNKNOWN ("].iter().any(|w| first.starts_with(w))
+        ["TRUE (", "FALSE(termination) (", "UNKNOWN ("].iter().any(|w| first.starts_with(w))
             && first.ends_with("default semantics)"),
         "{text}"
     );
@@ -387,7 +387,7 @@ fn an_increasing_loop_does_not_terminate_under_the_default_semantics() {
     assert!(run["outcome"] == "limit" || run["outcome"] == "ub", "x++ grows until the step limit (or overflow): {run}");
     let out = leapfrog(&["terminate", &src]);
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.starts_with("FALSE (recurrent-set, default semantics)"), "{text}");
+    assert!(text.starts_with("FALSE(termination) (recurrent-set, default semantics)"), "{text}");
     assert!(text.contains("recurrent set: ") && text.contains("stem inputs: ["), "{text}");
 }
 

@@ -14,6 +14,7 @@ pub fn to_json(files: &SourceFiles, r: &Report) -> Value {
     let loops: Vec<Value> = r.loops.iter().map(|l| loop_json(files, l)).collect();
     json!({
         "verdict": r.verdict.word(),
+        "result": result_word(r),
         "property": "termination",
         "semantics": r.semantics.name(),
         "technique": r.technique,
@@ -61,9 +62,17 @@ fn loop_json(files: &SourceFiles, l: &LoopReport) -> Value {
     v
 }
 
+/// The answer as SV-COMP writes it: `TRUE`, `FALSE(termination)`, `UNKNOWN`.
+pub fn result_word(r: &Report) -> String {
+    match r.verdict {
+        Verdict::False => "FALSE(termination)".to_string(),
+        v => v.word().to_string(),
+    }
+}
+
 pub fn to_text(files: &SourceFiles, r: &Report) -> String {
     let mut cache = SourceCache::default();
-    let mut out = r.verdict.word().to_string();
+    let mut out = result_word(r);
     match r.technique {
         Some(t) => out.push_str(&format!(" ({t}, {} semantics)\n", r.semantics.name())),
         None => out.push_str(&format!(" ({} semantics)\n", r.semantics.name())),
@@ -321,7 +330,9 @@ while loop at {path}:4:3: UNKNOWN
         let r = report(Verdict::False, Some(technique::RECURRENT_SET), vec![lasso(second, first)]);
         let text = to_text(&files, &r);
         assert!(
-            text.starts_with("FALSE (recurrent-set, default semantics)\nsome execution does not terminate\n"),
+            text.starts_with(
+                "FALSE(termination) (recurrent-set, default semantics)\nsome execution does not terminate\n"
+            ),
             "{text}"
         );
         assert!(text.contains(": FALSE (recurrent-set)\n"), "{text}");

@@ -56,6 +56,7 @@ pub fn to_json(files: &SourceFiles, r: &Report) -> Value {
     });
     let mut out = json!({
         "verdict": r.verdict.word(),
+        "result": result_word(r),
         "property": "unreach-call",
         "semantics": r.semantics.name(),
         "technique": r.technique,
@@ -68,16 +69,17 @@ pub fn to_json(files: &SourceFiles, r: &Report) -> Value {
     });
     if let Some(checks) = &r.checks {
         out["property"] = json!(checks.properties.join(","));
-        out["result"] = json!(result_word(r));
         out["checks"] = checks_json(files, checks);
     }
     out
 }
 
-/// The answer as SV-COMP writes it: `TRUE`, `UNKNOWN`, `FALSE(valid-deref)`.
+/// The answer as SV-COMP writes it: `TRUE`, `UNKNOWN`, `FALSE(valid-deref)`,
+/// `FALSE(unreach-call)`.
 pub fn result_word(r: &Report) -> String {
-    match r.checks.as_ref().and_then(|c| c.violated) {
-        Some(kind) if r.verdict == Verdict::False => format!("FALSE({kind})"),
+    match (r.verdict, r.checks.as_ref().and_then(|c| c.violated)) {
+        (Verdict::False, Some(kind)) => format!("FALSE({kind})"),
+        (Verdict::False, None) if r.checks.is_none() => "FALSE(unreach-call)".to_string(),
         _ => r.verdict.word().to_string(),
     }
 }
