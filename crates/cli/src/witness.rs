@@ -82,14 +82,13 @@ pub fn for_terminate(
     file: &Path,
     property_file: Option<&Path>,
 ) -> Result<String, String> {
-    if report.verdict != Verdict::True {
-        return Err(format!(
-            "terminate witnesses are written for TRUE only (the verdict is {})",
-            report.verdict.word()
-        ));
-    }
     let mut meta = metadata(program, file, &[PropertyKind::Termination], property_file)?;
     meta.format_version = "2.1";
+    match report.verdict {
+        Verdict::True => {}
+        Verdict::False => return Ok(leapfrog_report::witness::violation(&meta, &lasso(program, report)?)),
+        Verdict::Unknown => return Err("the verdict is UNKNOWN".into()),
+    }
     let entry = program.entry.ok_or("the program has no entry function")?;
     let f = &program.funcs[entry];
     let forest = LoopForest::compute(f);
@@ -115,6 +114,57 @@ pub fn for_terminate(
         entries.push(TerminationEntry::Transition(at, relation));
     }
     Ok(leapfrog_report::witness::termination(&meta, &entries))
+}
+
+/// A FALSE's lasso as waypoints: the stem's nondet values (replayed: the calls that read them),
+/// then the cycle at the loop head through the recurrent set, with the values the loop's nondet
+/// calls return on every iteration.
+fn lasso(program: &Program, report: &leapfrog_terminate::Report) -> Result<Vec<Waypoint>, String> {
+    let (l, w) = report.loops.iter().find_map(|l| Some((l, l.witness.as_ref()?))).ok_or("the FALSE has no lasso")?;
+    let functions = loop_functions(program);
+    let function = functions.get(&l.span).ok_or("the loop's function is not known")?.clone();
+    // The stem's inputs, each at the request that read it (the run goes on into the loop: a step
+    // limit stops it; only the stem's requests are used).
+    let config = ExecConfig {
+        nondet: w.stem_inputs.clone(),
+        uninit: UninitMode::Nondet,
+        semantics: report.semantics,
+        record_inputs: true,
+        max_steps: 10_000_000,
+        deadline: Some(Instant::now() + Duration::from_secs(20)),
+        ..ExecConfig::default()
+    };
+    let run = leapfrog_interp::run(program, &config);
+    let mut steps = Vec::new();
+    let mut sources = SourceTexts::default();
+    for (request, value) in run.input_requests.iter().zip(&run.inputs).take(w.stem_inputs.len()) {
+        if let Some(at) = nondet_call(program, request, &mut sources) {
+            steps.push(Waypoint::FunctionReturn { at, constraint: format!("\\result == {value}") });
+        }
+    }
+    let head = Location { line: l.span.line, column: l.span.col, function: function.clone() };
+    steps.push(Waypoint::Cycle { at: head, constraint: w.recurrent_set.clone() });
+    for (span, value) in &w.choices {
+        if let Some(column) = sources.closing_parenthesis(program, *span) {
+            let at = Location { line: span.line, column, function: function.clone() };
+            steps.push(Waypoint::CycleReturn { at, constraint: format!("\\result == {value}") });
+        }
+    }
+    Ok(steps)
+}
+
+/// Where the nondet call that answered `request` returns: its closing parenthesis.
+fn nondet_call(
+    program: &Program,
+    request: &leapfrog_interp::InputRequest,
+    sources: &mut SourceTexts,
+) -> Option<Location> {
+    let edge = &program.funcs[request.func].edges[request.edge?];
+    if request.source != Source::NondetCall || !matches!(edge.cmd, Command::Havoc(..)) || !edge.span.is_known() {
+        return None;
+    }
+    let column = sources.closing_parenthesis(program, edge.span)?;
+    Some(Location { line: edge.span.line, column, function: program.funcs[request.func].name.clone() })
 }
 
 /// `(f_1, …, f_k)` decreases lexicographically from any earlier header visit to the current one.
@@ -152,17 +202,9 @@ fn waypoints(
     let mut steps = Vec::new();
     let mut sources = SourceTexts::default();
     for (request, value) in run.input_requests.iter().zip(&run.inputs) {
-        let Some(edge) = request.edge else { continue };
-        if request.source != Source::NondetCall {
-            continue;
+        if let Some(at) = nondet_call(program, request, &mut sources) {
+            steps.push(Waypoint::FunctionReturn { at, constraint: format!("\\result == {value}") });
         }
-        let edge = &program.funcs[request.func].edges[edge];
-        if !matches!(edge.cmd, Command::Havoc(..)) || !edge.span.is_known() {
-            continue;
-        }
-        let Some(column) = sources.closing_parenthesis(program, edge.span) else { continue };
-        let at = Location { line: edge.span.line, column, function: program.funcs[request.func].name.clone() };
-        steps.push(Waypoint::FunctionReturn { at, constraint: format!("\\result == {value}") });
     }
     let &(func, _) = run.trace.last().ok_or("the replay executed nothing")?;
     let span = cex.failing;

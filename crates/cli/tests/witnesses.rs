@@ -13,8 +13,9 @@
 //! And `terminate --witness FILE` (format 2.1) for the `terminate:` programs of `tests/verdicts`
 //! and `examples/terminate.c`: a TRUE's witness (written for outermost loops of the entry
 //! function) validates and has, per loop, a `transition_loop_invariant` in `ext_c_expression`
-//! over `\at(…, AnyPrev)` naming every component of the loop's ranking function; no witness is
-//! written without a note saying why.
+//! over `\at(…, AnyPrev)` naming every component of the loop's ranking function; a FALSE's is a
+//! `violation_sequence` without target: the stem's inputs, then the `cycle` from the loop head
+//! with the recurrent set; no TRUE goes without a witness or a note saying why.
 
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -152,9 +153,6 @@ fn termination_witnesses_validate_and_carry_the_ranking_functions() {
 }
 
 fn check_termination(validator: &jsonschema::Validator, report: &Value, witness: &Path) -> Result<(), String> {
-    if report["verdict"] != "TRUE" {
-        return Err(format!("a witness for {}", report["verdict"]));
-    }
     let text = std::fs::read_to_string(witness).unwrap();
     let docs = yaml_rust2::YamlLoader::load_from_str(&text).map_err(|e| format!("not YAML: {e}"))?;
     let doc = json_of(&docs[0]);
@@ -166,6 +164,11 @@ fn check_termination(validator: &jsonschema::Validator, report: &Value, witness:
         || !entry["metadata"]["task"]["specification"].as_str().unwrap().contains("F end")
     {
         return Err("not a termination witness of format 2.1".into());
+    }
+    match report["verdict"].as_str() {
+        Some("TRUE") => {}
+        Some("FALSE") => return check_lasso(entry, report),
+        other => return Err(format!("a witness for {other:?}")),
     }
     for l in report["loops"].as_array().unwrap() {
         let transitions: Vec<&str> = entry["content"]
@@ -193,6 +196,54 @@ fn check_termination(validator: &jsonschema::Validator, report: &Value, witness:
             }
         } else if !relation.contains("AnyPrev") {
             return Err(format!("loop at line {}: {relation:?} relates no earlier state", l["line"]));
+        }
+    }
+    Ok(())
+}
+
+/// A non-termination witness: a `violation_sequence` without `target` whose `cycle` begins at
+/// the head of the non-terminating loop with its recurrent set; before it, `follow` waypoints
+/// only, returning the stem's inputs in order.
+fn check_lasso(entry: &Value, report: &Value) -> Result<(), String> {
+    if entry["entry_type"] != "violation_sequence" {
+        return Err("a FALSE without a violation_sequence".into());
+    }
+    let waypoints: Vec<&Value> = entry["content"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|s| s["segment"].as_array().unwrap().iter().map(|w| &w["waypoint"]))
+        .collect();
+    if waypoints.iter().any(|w| w["type"] == "target") {
+        return Err("a non-termination witness with a target".into());
+    }
+    let first_cycle = waypoints.iter().position(|w| w["action"] == "cycle").ok_or("no cycle")?;
+    if waypoints[first_cycle..].iter().any(|w| w["action"] != "cycle") {
+        return Err("a follow waypoint after the cycle began".into());
+    }
+    let lasso = report["loops"].as_array().unwrap().iter().find(|l| !l["witness"].is_null()).ok_or("no lasso")?;
+    let head = &waypoints[first_cycle];
+    if head["type"] != "assumption"
+        || head["location"]["line"] != lasso["line"]
+        || head["constraint"]["value"] != lasso["witness"]["recurrent_set"]
+    {
+        return Err(format!(
+            "the cycle starts with {head}, not the loop at line {} and its recurrent set",
+            lasso["line"]
+        ));
+    }
+    let stem: Vec<String> = lasso["witness"]["stem"]["nondet"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().map_or_else(|| v.to_string(), String::from))
+        .collect();
+    let mut rest = stem.iter();
+    for w in &waypoints[..first_cycle] {
+        let value = w["constraint"]["value"].as_str().unwrap_or("");
+        let v = value.strip_prefix("\\result == ").ok_or(format!("constraint {value:?}"))?;
+        if !rest.any(|i| i == v) {
+            return Err(format!("the stem value {v} is not among the stem's inputs {stem:?} in order"));
         }
     }
     Ok(())

@@ -46,6 +46,11 @@ pub enum Waypoint {
     FunctionReturn { at: Location, constraint: String },
     /// The statement where the property is violated.
     Target { at: Location },
+    /// Non-termination (format 2.1): from here on the execution cycles through the loop head
+    /// at `at`, where `constraint` (the recurrent set) holds on every visit.
+    Cycle { at: Location, constraint: String },
+    /// Within the cycle, the call at `at` returns what `constraint` says on every iteration.
+    CycleReturn { at: Location, constraint: String },
 }
 
 /// The `invariant_set` of loop invariants (`(loop head, C expression)`, in the order given).
@@ -94,7 +99,8 @@ pub fn termination(meta: &Metadata, entries: &[TerminationEntry]) -> String {
     to_yaml(&json!([{ "entry_type": "invariant_set", "metadata": metadata(meta), "content": content }]))
 }
 
-/// The `violation_sequence` through `waypoints` (one segment each, the target last).
+/// The `violation_sequence` through `waypoints` (one segment each: the target last, or for
+/// non-termination the cycle).
 pub fn violation(meta: &Metadata, waypoints: &[Waypoint]) -> String {
     let content: Vec<Value> = waypoints
         .iter()
@@ -110,6 +116,18 @@ pub fn violation(meta: &Metadata, waypoints: &[Waypoint]) -> String {
                     "type": "target",
                     "action": "follow",
                     "location": location(meta, at),
+                }),
+                Waypoint::Cycle { at, constraint } => json!({
+                    "type": "assumption",
+                    "action": "cycle",
+                    "location": location(meta, at),
+                    "constraint": { "value": constraint, "format": "c_expression" },
+                }),
+                Waypoint::CycleReturn { at, constraint } => json!({
+                    "type": "function_return",
+                    "action": "cycle",
+                    "location": location(meta, at),
+                    "constraint": { "value": constraint, "format": "c_expression" },
                 }),
             };
             json!({ "segment": [{ "waypoint": waypoint }] })
