@@ -394,6 +394,10 @@ struct InputArgs {
     /// answer then holds for executions where nothing outside the program writes them).
     #[arg(long, value_enum, default_value_t = VolatileArg::Input)]
     volatile: VolatileArg,
+    /// Do not print the program's diagnostics (`unsupported:` constructs, assumptions) on
+    /// stderr; the answers that depend on them still name them in their reasons.
+    #[arg(long, short)]
+    quiet: bool,
 }
 
 #[derive(Copy, Clone, ValueEnum)]
@@ -539,6 +543,7 @@ impl InputArgs {
             eprintln!("{message}");
             jobs::EXIT_USAGE
         })?;
+        input.quiet = self.quiet;
         input.options.volatile = match self.volatile {
             VolatileArg::Input => leapfrog_c_frontend::VolatileReads::Input,
             VolatileArg::Memory => {

@@ -64,6 +64,21 @@ fn fail_on_makes_the_exit_status_follow_the_verdict() {
 }
 
 #[test]
+fn quiet_silences_the_diagnostics_and_nothing_else() {
+    let dir = temp_dir("quiet");
+    let program =
+        write(&dir, "asm.c", "int main(void) { int x = 0; __asm__(\"nop\"); while (x < 3) x++; return x; }\n");
+    let loud = leapfrog(&["loops", &program]);
+    assert!(String::from_utf8_lossy(&loud.stderr).contains("unsupported: inline assembly"));
+    for flag in ["--quiet", "-q"] {
+        let quiet = leapfrog(&["loops", flag, &program]);
+        assert_eq!(quiet.status.code(), Some(0));
+        assert!(quiet.stderr.is_empty(), "{}", String::from_utf8_lossy(&quiet.stderr));
+        assert_eq!(quiet.stdout, loud.stdout, "the listing is the same");
+    }
+}
+
+#[test]
 fn loops_json_lists_every_cfg_loop_at_its_keyword() {
     let path = example();
     let v = json(&leapfrog(&["loops", "--format", "json", &path]));

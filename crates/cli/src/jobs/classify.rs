@@ -78,7 +78,7 @@ pub fn run(request: &ClassifyRequest) -> u8 {
             preprocessor_flags: unit.flags.clone(),
             ..Default::default()
         };
-        let input = Input { files: vec![unit.file.clone()], options, task: None };
+        let input = Input { files: vec![unit.file.clone()], options, task: None, quiet: false };
         inputs.push(Unit { name: unit.file.display().to_string(), input, compiler_check: false });
     }
     let next = AtomicUsize::new(0);

@@ -27,7 +27,7 @@ pub fn run(input: &Input, config: &ExecConfig, format: Format) -> u8 {
         Ok(p) => p,
         Err(code) => return code,
     };
-    print_diagnostics(&program);
+    print_diagnostics(input, &program);
     if program.entry.is_none() {
         // (A named `--entry` that is not defined was refused by `load`.)
         eprintln!(

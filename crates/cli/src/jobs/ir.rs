@@ -7,7 +7,7 @@ pub fn run(input: &Input) -> u8 {
         Ok(p) => p,
         Err(code) => return code,
     };
-    print_diagnostics(&program);
+    print_diagnostics(input, &program);
     print!("{}", leapfrog_ir::print::program_to_string(&program));
     match leapfrog_ir::verify::verify_program(&program) {
         Ok(()) => EXIT_OK,

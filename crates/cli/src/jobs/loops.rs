@@ -14,7 +14,7 @@ pub fn run(input: &Input, format: Format) -> u8 {
         Err(code) => return code,
     };
     if format == Format::Text {
-        print_diagnostics(&program);
+        print_diagnostics(input, &program);
     }
     let listing = LoopListing {
         files: &program.files,

@@ -37,6 +37,9 @@ pub struct Input {
     /// `task.expected(&PropertyKind::Termination)`).
     #[allow(dead_code, reason = "read by the verdict jobs (verify, terminate)")]
     pub task: Option<Task>,
+    /// `--quiet`: the program's diagnostics are not printed (the answers that depend on them
+    /// still give them as their reasons).
+    pub quiet: bool,
 }
 
 impl Input {
@@ -77,6 +80,7 @@ impl Input {
                 ..FrontendOptions::default()
             },
             task,
+            quiet: false,
         })
     }
 }
@@ -149,7 +153,7 @@ pub fn load_for_report(
         }
     };
     if format == leapfrog_report::Format::Text {
-        print_diagnostics(&program);
+        print_diagnostics(input, &program);
     }
     Ok((program, leapfrog_verify::Options { timeout: time_left, ..options.clone() }))
 }
@@ -190,6 +194,9 @@ fn report_failure(e: &FrontendError) -> u8 {
 }
 
 /// Print the program's diagnostics to standard error.
-pub fn print_diagnostics(p: &Program) {
+pub fn print_diagnostics(input: &Input, p: &Program) {
+    if input.quiet {
+        return;
+    }
     eprint!("{}", leapfrog_report::diagnostics::to_text(&p.files, &p.diagnostics));
 }

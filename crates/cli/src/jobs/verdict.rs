@@ -231,7 +231,7 @@ impl<R: Send> VerdictJob<R> {
         };
         let options = &Options { timeout: time_left, ..options.clone() };
         if format == VerdictFormat::Text {
-            print_diagnostics(&program);
+            print_diagnostics(input, &program);
         }
         let report = match stated(input.task.as_ref()) {
             Err(why) => (self.unknown)(options.semantics, why),
