@@ -112,10 +112,10 @@ enum Command {
         /// (`unknown`), for CI; without it the status is 0 whatever the verdict.
         #[arg(long, value_enum, value_name = "VERDICT")]
         fail_on: Option<FailOnArg>,
-        /// Write a TRUE as an SV-COMP witness (YAML, format 2.1) to this file: each loop's ranking
-        /// function as a `transition_loop_invariant` (from any earlier visit of the loop head to
-        /// the current one) and its supporting invariant; for outermost loops of the entry
-        /// function. None otherwise (a note says why).
+        /// Write the verdict as an SV-COMP witness (YAML, format 2.1) to this file: for TRUE each
+        /// loop's ranking function as a `transition_loop_invariant` (from any earlier visit of the
+        /// loop head to the current one) and its supporting invariant, for outermost loops of the
+        /// entry function; for FALSE the lasso's stem and cycle. None otherwise (a note says why).
         #[arg(long, value_name = "FILE")]
         witness: Option<PathBuf>,
     },

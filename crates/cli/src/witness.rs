@@ -5,13 +5,15 @@
 //! nondet call returned, at the call, then the failing statement. An UNKNOWN gives none.
 //!
 //! Gathered here: the program file's hash, the property's text, the functions the positions
-//! are in and the calls' closing parentheses (read from the source).
+//! are in and the calls' closing parentheses (read from the source through the report's
+//! `SourceCache`).
 
 use crate::task::PropertyKind;
 use leapfrog_interp::{ExecConfig, UninitMode};
 use leapfrog_ir::loops::LoopForest;
 use leapfrog_ir::nondet::Source;
 use leapfrog_ir::{Command, DataModel, FuncId, Program};
+use leapfrog_report::snippet::SourceCache;
 use leapfrog_report::witness::{Location, Metadata, TerminationEntry, Waypoint};
 use leapfrog_results::Verdict;
 use leapfrog_source::Span;
@@ -136,7 +138,7 @@ fn lasso(program: &Program, report: &leapfrog_terminate::Report) -> Result<Vec<W
     };
     let run = leapfrog_interp::run(program, &config);
     let mut steps = Vec::new();
-    let mut sources = SourceTexts::default();
+    let mut sources = SourceCache::default();
     for (request, value) in run.input_requests.iter().zip(&run.inputs).take(w.stem_inputs.len()) {
         if let Some(at) = nondet_call(program, request, &mut sources) {
             steps.push(Waypoint::FunctionReturn { at, constraint: format!("\\result == {value}") });
@@ -145,7 +147,7 @@ fn lasso(program: &Program, report: &leapfrog_terminate::Report) -> Result<Vec<W
     let head = Location { line: l.span.line, column: l.span.col, function: function.clone() };
     steps.push(Waypoint::Cycle { at: head, constraint: w.recurrent_set.clone() });
     for (span, value) in &w.choices {
-        if let Some(column) = sources.closing_parenthesis(program, *span) {
+        if let Some(column) = closing_parenthesis(&mut sources, program, *span) {
             let at = Location { line: span.line, column, function: function.clone() };
             steps.push(Waypoint::CycleReturn { at, constraint: format!("\\result == {value}") });
         }
@@ -157,13 +159,13 @@ fn lasso(program: &Program, report: &leapfrog_terminate::Report) -> Result<Vec<W
 fn nondet_call(
     program: &Program,
     request: &leapfrog_interp::InputRequest,
-    sources: &mut SourceTexts,
+    sources: &mut SourceCache,
 ) -> Option<Location> {
     let edge = &program.funcs[request.func].edges[request.edge?];
     if request.source != Source::NondetCall || !matches!(edge.cmd, Command::Havoc(..)) || !edge.span.is_known() {
         return None;
     }
-    let column = sources.closing_parenthesis(program, edge.span)?;
+    let column = closing_parenthesis(sources, program, edge.span)?;
     Some(Location { line: edge.span.line, column, function: program.funcs[request.func].name.clone() })
 }
 
@@ -200,7 +202,7 @@ fn waypoints(
     };
     let run = leapfrog_interp::run(program, &config);
     let mut steps = Vec::new();
-    let mut sources = SourceTexts::default();
+    let mut sources = SourceCache::default();
     for (request, value) in run.input_requests.iter().zip(&run.inputs) {
         if let Some(at) = nondet_call(program, request, &mut sources) {
             steps.push(Waypoint::FunctionReturn { at, constraint: format!("\\result == {value}") });
@@ -226,34 +228,20 @@ fn loop_functions(program: &Program) -> BTreeMap<Span, String> {
     out
 }
 
-/// The program's source files' lines, read once each.
-#[derive(Default)]
-struct SourceTexts {
-    lines: BTreeMap<String, Option<Vec<String>>>,
-}
-
-impl SourceTexts {
-    /// The 1-based column of the `)` that closes the call starting at `call` (its name's
-    /// position), on the same line.
-    fn closing_parenthesis(&mut self, program: &Program, call: Span) -> Option<u32> {
-        let path = program.files.path(call.file).to_string();
-        let lines = self
-            .lines
-            .entry(path.clone())
-            .or_insert_with(|| std::fs::read_to_string(&path).ok().map(|t| t.lines().map(String::from).collect()));
-        let line = lines.as_ref()?.get(call.line.checked_sub(1)? as usize)?;
-        let bytes = line.as_bytes();
-        let mut depth = 0;
-        for (i, &b) in bytes.iter().enumerate().skip(call.col.checked_sub(1)? as usize) {
-            match b {
-                b'(' => depth += 1,
-                b')' if depth == 1 => return u32::try_from(i + 1).ok(),
-                b')' => depth -= 1,
-                _ => {}
-            }
+/// The 1-based column of the `)` that closes the call starting at `call` (its name's
+/// position), on the same line of the source.
+fn closing_parenthesis(sources: &mut SourceCache, program: &Program, call: Span) -> Option<u32> {
+    let line = sources.line(program.files.path(call.file), call.line)?;
+    let mut depth = 0;
+    for (i, &b) in line.as_bytes().iter().enumerate().skip(call.col.checked_sub(1)? as usize) {
+        match b {
+            b'(' => depth += 1,
+            b')' if depth == 1 => return u32::try_from(i + 1).ok(),
+            b')' => depth -= 1,
+            _ => {}
         }
-        None
     }
+    None
 }
 
 fn metadata(

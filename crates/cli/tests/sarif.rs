@@ -17,11 +17,8 @@ use process::leapfrog;
 #[path = "support/corpus.rs"]
 mod corpus;
 
-fn validator() -> jsonschema::Validator {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../report/schemas/sarif-schema-2.1.0.json");
-    let schema: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-    jsonschema::validator_for(&schema).expect("the SARIF schema compiles")
-}
+#[path = "support/schemas.rs"]
+mod schemas;
 
 fn annotated(dir: &str, job: &str) -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
@@ -37,7 +34,7 @@ fn annotated(dir: &str, job: &str) -> Vec<PathBuf> {
 
 #[test]
 fn sarif_documents_validate_and_follow_the_verdict() {
-    let validator = validator();
+    let validator = schemas::validator("sarif-schema-2.1.0.json");
     // The validator rejects what the schema forbids (a driver without its name).
     let nameless = serde_json::json!({ "version": "2.1.0", "runs": [{ "tool": { "driver": {} } }] });
     assert!(!validator.is_valid(&nameless));

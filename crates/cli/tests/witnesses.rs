@@ -27,10 +27,36 @@ use process::{leapfrog, temp_dir};
 #[path = "support/corpus.rs"]
 mod corpus;
 
+#[path = "support/schemas.rs"]
+mod schemas;
+
 fn schema() -> jsonschema::Validator {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../report/schemas/witness-2.x.schema.json");
-    let schema: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-    jsonschema::validator_for(&schema).expect("the witness schema compiles")
+    schemas::validator("witness-2.x.schema.json")
+}
+
+/// The waypoints of a `violation_sequence` entry, in order.
+fn waypoints(entry: &Value) -> Vec<&Value> {
+    entry["content"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|s| s["segment"].as_array().unwrap().iter().map(|w| &w["waypoint"]))
+        .collect()
+}
+
+/// Whether the `\result == v` constraints of `returns` name values of `inputs`, in order.
+fn returns_in_order(returns: &[&Value], inputs: &Value) -> Result<(), String> {
+    let inputs: Vec<String> =
+        inputs.as_array().unwrap().iter().map(|v| v.as_str().map_or_else(|| v.to_string(), String::from)).collect();
+    let mut rest = inputs.iter();
+    for w in returns {
+        let value = w["constraint"]["value"].as_str().unwrap_or("");
+        let v = value.strip_prefix("\\result == ").ok_or(format!("constraint {value:?}"))?;
+        if !rest.any(|i| i == v) {
+            return Err(format!("the return value {v} is not among the inputs {inputs:?} in order"));
+        }
+    }
+    Ok(())
 }
 
 fn json_of(y: &yaml_rust2::Yaml) -> Value {
@@ -208,12 +234,7 @@ fn check_lasso(entry: &Value, report: &Value) -> Result<(), String> {
     if entry["entry_type"] != "violation_sequence" {
         return Err("a FALSE without a violation_sequence".into());
     }
-    let waypoints: Vec<&Value> = entry["content"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .flat_map(|s| s["segment"].as_array().unwrap().iter().map(|w| &w["waypoint"]))
-        .collect();
+    let waypoints = waypoints(entry);
     if waypoints.iter().any(|w| w["type"] == "target") {
         return Err("a non-termination witness with a target".into());
     }
@@ -232,21 +253,7 @@ fn check_lasso(entry: &Value, report: &Value) -> Result<(), String> {
             lasso["line"]
         ));
     }
-    let stem: Vec<String> = lasso["witness"]["stem"]["nondet"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_str().map_or_else(|| v.to_string(), String::from))
-        .collect();
-    let mut rest = stem.iter();
-    for w in &waypoints[..first_cycle] {
-        let value = w["constraint"]["value"].as_str().unwrap_or("");
-        let v = value.strip_prefix("\\result == ").ok_or(format!("constraint {value:?}"))?;
-        if !rest.any(|i| i == v) {
-            return Err(format!("the stem value {v} is not among the stem's inputs {stem:?} in order"));
-        }
-    }
-    Ok(())
+    returns_in_order(&waypoints[..first_cycle], &lasso["witness"]["stem"]["nondet"])
 }
 
 fn check(validator: &jsonschema::Validator, report: &Value, witness: &Path) -> Result<(), String> {
@@ -326,12 +333,7 @@ fn check(validator: &jsonschema::Validator, report: &Value, witness: &Path) -> R
             if entry["entry_type"] != "violation_sequence" {
                 return Err("a FALSE without a violation_sequence".into());
             }
-            let waypoints: Vec<&Value> = entry["content"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .flat_map(|s| s["segment"].as_array().unwrap().iter().map(|w| &w["waypoint"]))
-                .collect();
+            let waypoints = waypoints(entry);
             let targets: Vec<usize> = (0..waypoints.len()).filter(|&i| waypoints[i]["type"] == "target").collect();
             if targets != [waypoints.len() - 1] {
                 return Err(format!("the target is not the one last waypoint: {targets:?}"));
@@ -343,21 +345,7 @@ fn check(validator: &jsonschema::Validator, report: &Value, witness: &Path) -> R
                     report["counterexample"]["violation"]
                 ));
             }
-            let inputs: Vec<String> = report["counterexample"]["nondet"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|v| v.as_str().map_or_else(|| v.to_string(), String::from))
-                .collect();
-            let mut rest = inputs.iter();
-            for w in &waypoints[..waypoints.len() - 1] {
-                let value = w["constraint"]["value"].as_str().unwrap();
-                let v = value.strip_prefix("\\result == ").ok_or(format!("constraint {value:?}"))?;
-                if !rest.any(|i| i == v) {
-                    return Err(format!("the return value {v} is not among the inputs {inputs:?} in order"));
-                }
-            }
-            Ok(())
+            returns_in_order(&waypoints[..waypoints.len() - 1], &report["counterexample"]["nondet"])
         }
         other => Err(format!("verdict {other:?}")),
     }

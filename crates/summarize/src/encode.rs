@@ -329,7 +329,7 @@ impl<'p> Encoder<'p> {
             Expr::Unary(op, t, x) => a.unop(*op, *t, &self.eval(x, s)),
             Expr::Not(x) => Val::Bool(a.truth(&self.eval(x, s)).not()),
             Expr::Binary(op @ (BinOp::BitAnd | BinOp::BitOr), t, x, y)
-                if self.is_bool_cast(x) && self.is_bool_cast(y) =>
+                if bool_cast(x, &self.p.vars) && bool_cast(y, &self.p.vars) =>
             {
                 // `(u8)a & (u8)b` and `(u8)a | (u8)b` of booleans (how conjunctions and
                 // disjunctions of candidates are written): a boolean connective, not bit-vectors.
@@ -387,11 +387,6 @@ impl<'p> Encoder<'p> {
         let vars = &self.p.vars;
         let below = |z: u32, e: &Expr| z < 127 && nonneg_bound(e, vars).is_some_and(|h| h < 1i128 << z);
         below(low_zero_bits(x), y) || below(low_zero_bits(y), x)
-    }
-
-    /// Whether `e` is a cast of a boolean-typed expression.
-    fn is_bool_cast(&self, e: &Expr) -> bool {
-        matches!(e, Expr::Cast(_, x) if x.ty(&self.p.vars) == Some(Type::Bool))
     }
 
     pub fn truth(&self, e: &Expr, s: &State) -> Bool {

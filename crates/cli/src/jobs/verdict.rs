@@ -131,13 +131,8 @@ pub fn run_verify(
     }
     // The witness of the verdict (`--witness FILE`), written when there is one.
     let write_witness = |program: &Program, report: &leapfrog_verify::Report| {
-        let Some(path) = witness else { return };
-        let Some(file) = input.files.first() else { return };
-        let written = crate::witness::for_verify(program, report, file, &kinds, property_file)
-            .and_then(|text| std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display())));
-        if let Err(why) = written {
-            eprintln!("note: no witness written to {}: {why}", path.display());
-        }
+        let (Some(path), Some(file)) = (witness, input.files.first()) else { return };
+        write_witness_file(path, crate::witness::for_verify(program, report, file, &kinds, property_file));
     };
     if kinds == [PropertyKind::UnreachCall] {
         return VERIFY.run_delivering(input, options, Delivery { format, fail_on, reported: &write_witness });
@@ -167,7 +162,16 @@ pub fn run_verify(
     )
 }
 
-/// `leapfrog terminate`, writing the witness of a TRUE to `witness` when asked.
+/// Writes the witness `built` to `path`, or says on stderr why there is none.
+fn write_witness_file(path: &Path, built: Result<String, String>) {
+    let written =
+        built.and_then(|text| std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display())));
+    if let Err(why) = written {
+        eprintln!("note: no witness written to {}: {why}", path.display());
+    }
+}
+
+/// `leapfrog terminate`, writing the witness of its verdict to `witness` when asked.
 pub fn run_terminate(
     input: &Input,
     format: VerdictFormat,
@@ -177,11 +181,7 @@ pub fn run_terminate(
 ) -> u8 {
     let write_witness = |program: &Program, report: &leapfrog_terminate::Report| {
         let (Some(path), Some(file)) = (witness, input.files.first()) else { return };
-        let written = crate::witness::for_terminate(program, report, file, None)
-            .and_then(|text| std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display())));
-        if let Err(why) = written {
-            eprintln!("note: no witness written to {}: {why}", path.display());
-        }
+        write_witness_file(path, crate::witness::for_terminate(program, report, file, None));
     };
     TERMINATE.run_delivering(input, options, Delivery { format, fail_on, reported: &write_witness })
 }
