@@ -10,6 +10,7 @@ mod bench;
 mod compile_commands;
 mod fuzz;
 mod jobs;
+mod project;
 mod task;
 mod witness;
 
@@ -214,6 +215,12 @@ enum Command {
         /// Files analysed in parallel (default: the number of CPUs).
         #[arg(long)]
         jobs: Option<usize>,
+        /// Project mode (as with --compile-commands): also write an HTML report into this folder.
+        #[arg(long, value_name = "DIR")]
+        html: Option<PathBuf>,
+        /// An argument for the preprocessor, e.g. `--cpp-arg=-Iinclude` (repeatable, in order).
+        #[arg(long = "cpp-arg", value_name = "ARG", allow_hyphen_values = true)]
+        cpp_args: Vec<String>,
     },
     /// Run a job over the tasks of a benchmark manifest and print a table per suite.
     Bench(BenchArgs),
@@ -378,9 +385,31 @@ impl AnalysisArgs {
 #[derive(Args)]
 struct InputArgs {
     /// C files (.c, preprocessed with gcc -E) or preprocessed files (.i) of one program, or one
-    /// SV-COMP task definition (.yml), which stands for its input files.
-    #[arg(required = true)]
+    /// SV-COMP task definition (.yml), which stands for its input files. In project mode
+    /// (--compile-commands or --html), each file is a translation unit of its own.
+    #[arg(required_unless_present = "compile_commands")]
     files: Vec<PathBuf>,
+    /// Project mode: analyse every translation unit of this compilation database
+    /// (`compile_commands.json`, as CMake or Bear write it), each preprocessed with its own
+    /// include paths and defines, in parallel, each in its own process; `verify`, `terminate`,
+    /// `bound` and `testgen` run once per function with loops, from that function (its
+    /// parameters arbitrary). Prints each unit's results sorted by file and function, then a
+    /// summary.
+    #[arg(long, value_name = "FILE")]
+    compile_commands: Option<PathBuf>,
+    /// Project mode: also write an HTML report into this folder (index.html: every file and
+    /// loop with its results; a page per file with the source, each loop and finding marked and
+    /// its certificate, counterexample or reason beside it). Runs of other jobs into the same
+    /// folder are kept: their results appear side by side.
+    #[arg(long, value_name = "DIR")]
+    html: Option<PathBuf>,
+    /// Project mode: runs in parallel (default: the number of CPUs).
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// An argument for the preprocessor, e.g. `--cpp-arg=-Iinclude` or `--cpp-arg=-DNDEBUG`
+    /// (repeatable, kept in order).
+    #[arg(long = "cpp-arg", value_name = "ARG", allow_hyphen_values = true)]
+    cpp_args: Vec<String>,
     /// Sizes of long and pointers [default: the task definition's options.data_model, else LP64;
     /// an explicit --data-model wins over the task definition].
     #[arg(long, value_enum)]
@@ -544,6 +573,7 @@ impl InputArgs {
             jobs::EXIT_USAGE
         })?;
         input.quiet = self.quiet;
+        input.options.preprocessor_flags = self.cpp_args.clone();
         input.options.volatile = match self.volatile {
             VolatileArg::Input => leapfrog_c_frontend::VolatileReads::Input,
             VolatileArg::Memory => {
@@ -556,6 +586,110 @@ impl InputArgs {
             }
         };
         Ok(input)
+    }
+}
+
+impl InputArgs {
+    /// Whether the job runs over a project: `--compile-commands` or `--html` was given.
+    fn project_mode(&self) -> bool {
+        self.compile_commands.is_some() || self.html.is_some()
+    }
+
+    /// Runs `job` over the project (see [`project`]): each run gets `job_args`, its time limit is
+    /// `analysis`' (60 s for jobs without one); `json` prints the project report as JSON.
+    fn run_project(
+        &self,
+        job: project::ProjectJob,
+        job_args: Vec<String>,
+        analysis: Option<&AnalysisArgs>,
+        json: bool,
+    ) -> u8 {
+        let usage = |message: String| {
+            eprintln!("leapfrog: error: {message}");
+            jobs::EXIT_USAGE
+        };
+        if let Some(entry) = &self.entry {
+            return usage(format!(
+                "--entry {entry}: in project mode each function with loops is run from its own entry"
+            ));
+        }
+        if let Some(task) = self.files.iter().find(|f| task::is_task_file(f)) {
+            return usage(format!("{}: a task definition is not a translation unit of a project", task.display()));
+        }
+        let mut units = match self.compile_commands.as_deref().map(compile_commands::read).transpose() {
+            Ok(units) => units.unwrap_or_default(),
+            Err(message) => return usage(message),
+        };
+        let cwd = std::env::current_dir().unwrap_or_default();
+        for file in &self.files {
+            if !file.is_file() {
+                return usage(format!("{}: no such file", file.display()));
+            }
+            units.push(compile_commands::CompileCommand { file: cwd.join(file), flags: Vec::new() });
+        }
+        for unit in &mut units {
+            unit.flags.extend(self.cpp_args.iter().cloned());
+        }
+        let mut input_args = Vec::new();
+        if let Some(model) = self.data_model {
+            input_args.extend(["--data-model".to_string(), value_name(&model)]);
+        }
+        if matches!(self.volatile, VolatileArg::Memory) {
+            input_args.extend(["--volatile".to_string(), value_name(&self.volatile)]);
+        }
+        let exe = match std::env::current_exe() {
+            Ok(exe) => exe,
+            Err(e) => return usage(format!("cannot find my own executable: {e}")),
+        };
+        let request = project::ProjectRequest {
+            job,
+            units,
+            database: self.compile_commands.clone(),
+            input_args,
+            job_args,
+            timeout: analysis.map_or(std::time::Duration::from_secs(60), AnalysisArgs::timeout),
+            jobs: self.jobs.unwrap_or_else(bench::default_jobs).max(1),
+            json,
+            html: self.html.clone(),
+            exe,
+        };
+        project::run(&request)
+    }
+}
+
+/// The command-line spelling of a value of an option.
+fn value_name(value: &impl ValueEnum) -> String {
+    value.to_possible_value().map(|v| v.get_name().to_string()).unwrap_or_default()
+}
+
+/// A project run has no SARIF, witness, or verdict-dependent exit status (yet): a usage error
+/// naming the option, or whether the project report is JSON.
+fn project_format(
+    format: VerdictFormatArg,
+    witness: Option<&std::path::Path>,
+    fail_on: Option<FailOnArg>,
+) -> Result<bool, u8> {
+    let refused = match (format, witness, fail_on) {
+        (VerdictFormatArg::Sarif, _, _) => Some("--format sarif"),
+        (_, Some(_), _) => Some("--witness"),
+        (_, _, Some(_)) => Some("--fail-on"),
+        _ => None,
+    };
+    match refused {
+        Some(option) => {
+            eprintln!(
+                "leapfrog: error: {option} is for one program; project mode (--compile-commands, --html) has text and JSON reports"
+            );
+            Err(jobs::EXIT_USAGE)
+        }
+        None => Ok(matches!(format, VerdictFormatArg::Json)),
+    }
+}
+
+impl AnalysisArgs {
+    /// The options every run of a project gets.
+    fn forwarded(&self) -> Vec<String> {
+        vec!["--timeout".into(), self.timeout.to_string(), "--semantics".into(), value_name(&self.semantics)]
     }
 }
 
@@ -640,10 +774,19 @@ fn inject_panic() {
 fn run(cli: Cli) -> u8 {
     inject_panic();
     match cli.command {
+        Command::Loops { input, format } if input.project_mode() => {
+            input.run_project(project::ProjectJob::Loops, Vec::new(), None, matches!(format, FormatArg::Json))
+        }
         Command::Loops { input, format } => match input.to_input() {
             Ok(input) => jobs::loops::run(&input, format.into()),
             Err(code) => code,
         },
+        Command::Exec { input, .. } | Command::Ir { input } if input.project_mode() => {
+            eprintln!(
+                "leapfrog: error: `exec` and `ir` read one program; project mode (--compile-commands, --html) is for the analyses"
+            );
+            jobs::EXIT_USAGE
+        }
         Command::Exec { input, nondet, uninit, max_steps, semantics, format } => {
             let config = match jobs::exec::config(&nondet, matches!(uninit, UninitArg::Nondet), max_steps) {
                 Ok(c) => leapfrog_interp::ExecConfig { semantics: semantics.semantics(), ..c },
@@ -661,6 +804,18 @@ fn run(cli: Cli) -> u8 {
             Ok(input) => jobs::ir::run(&input),
             Err(code) => code,
         },
+        Command::Verify { input, analysis, format, property, witness, fail_on } if input.project_mode() => {
+            match project_format(format, witness.as_deref(), fail_on) {
+                Ok(json) => {
+                    let mut args = analysis.forwarded();
+                    for p in &property {
+                        args.extend(["--property".to_string(), p.clone()]);
+                    }
+                    input.run_project(project::ProjectJob::Verify, args, Some(&analysis), json)
+                }
+                Err(code) => code,
+            }
+        }
         Command::Verify { input, analysis, format, property, witness, fail_on } => match input.to_input() {
             Ok(input) => jobs::verdict::run_verify(
                 &input,
@@ -672,6 +827,14 @@ fn run(cli: Cli) -> u8 {
             ),
             Err(code) => code,
         },
+        Command::Terminate { input, analysis, format, fail_on, witness } if input.project_mode() => {
+            match project_format(format, witness.as_deref(), fail_on) {
+                Ok(json) => {
+                    input.run_project(project::ProjectJob::Terminate, analysis.forwarded(), Some(&analysis), json)
+                }
+                Err(code) => code,
+            }
+        }
         Command::Terminate { input, analysis, format, fail_on, witness } => match input.to_input() {
             Ok(input) => jobs::verdict::run_terminate(
                 &input,
@@ -682,6 +845,11 @@ fn run(cli: Cli) -> u8 {
             ),
             Err(code) => code,
         },
+        Command::Summarize { input, analysis, format, method } if input.project_mode() => {
+            let mut args = analysis.forwarded();
+            args.extend(["--method".to_string(), value_name(&method)]);
+            input.run_project(project::ProjectJob::Summarize, args, Some(&analysis), matches!(format, FormatArg::Json))
+        }
         Command::Summarize { input, analysis, format, method } => match input.to_input() {
             Ok(input) => {
                 let method = match method {
@@ -693,6 +861,16 @@ fn run(cli: Cli) -> u8 {
             }
             Err(code) => code,
         },
+        Command::Bound { input, analysis, format } if input.project_mode() => {
+            if matches!(format, BoundFormatArg::Termcomp) {
+                eprintln!(
+                    "leapfrog: error: --format termcomp is for one program; project mode has text and JSON reports"
+                );
+                return jobs::EXIT_USAGE;
+            }
+            let json = matches!(format, BoundFormatArg::Json);
+            input.run_project(project::ProjectJob::Bound, analysis.forwarded(), Some(&analysis), json)
+        }
         Command::Bound { input, analysis, format } => match input.to_input() {
             Ok(input) => {
                 let format = match format {
@@ -704,6 +882,24 @@ fn run(cli: Cli) -> u8 {
             }
             Err(code) => code,
         },
+        Command::Testgen { input, analysis, target, cover, format, .. } if input.project_mode() => {
+            let mut args = analysis.forwarded();
+            match (&target, format) {
+                (Some(_), _) => {
+                    eprintln!("leapfrog: error: --target names a line of one program; project mode takes --cover");
+                    return jobs::EXIT_USAGE;
+                }
+                (None, TestFormatArg::Testcomp) => {
+                    eprintln!(
+                        "leapfrog: error: --format testcomp is for one program; project mode has text and JSON reports"
+                    );
+                    return jobs::EXIT_USAGE;
+                }
+                (None, _) => args.extend(["--cover".to_string(), value_name(&cover)]),
+            }
+            let json = matches!(format, TestFormatArg::Json);
+            input.run_project(project::ProjectJob::Testgen, args, Some(&analysis), json)
+        }
         Command::Testgen { input, analysis, target, cover, format, output } => {
             let goal = match (target, cover) {
                 (Some(t), _) => match parse_target(&t) {
@@ -726,6 +922,11 @@ fn run(cli: Cli) -> u8 {
                 Err(code) => code,
             }
         }
+        Command::Invariants { input, analysis, domain, disjuncts, format } if input.project_mode() => {
+            let mut args = analysis.forwarded();
+            args.extend(["--domain".to_string(), value_name(&domain), "--disjuncts".into(), disjuncts.to_string()]);
+            input.run_project(project::ProjectJob::Invariants, args, Some(&analysis), matches!(format, FormatArg::Json))
+        }
         Command::Invariants { input, analysis, domain, disjuncts, format } => match input.to_input() {
             Ok(input) => {
                 let choice =
@@ -734,17 +935,37 @@ fn run(cli: Cli) -> u8 {
             }
             Err(code) => code,
         },
-        Command::Classify { files, compile_commands, data_model, analysis, format, slice, jobs } => {
-            let units = match compile_commands.as_deref().map(compile_commands::read).transpose() {
-                Ok(units) => units.unwrap_or_default(),
-                Err(message) => {
-                    eprintln!("{message}");
-                    return jobs::EXIT_USAGE;
-                }
+        Command::Classify { files, compile_commands, data_model, analysis, format, slice, jobs, html, cpp_args }
+            if compile_commands.is_some() || html.is_some() =>
+        {
+            if matches!(format, ClassifyFormatArg::Dot) {
+                eprintln!("leapfrog: error: --format dot is for files; project mode has text and JSON reports");
+                return jobs::EXIT_USAGE;
+            }
+            let input = InputArgs {
+                files,
+                data_model,
+                entry: None,
+                volatile: VolatileArg::Input,
+                quiet: false,
+                compile_commands,
+                html,
+                jobs,
+                cpp_args,
             };
+            let mut args = analysis.forwarded();
+            args.extend(["--slice".to_string(), value_name(&slice)]);
+            input.run_project(
+                project::ProjectJob::Classify,
+                args,
+                Some(&analysis),
+                matches!(format, ClassifyFormatArg::Json),
+            )
+        }
+        Command::Classify { files, data_model, analysis, format, slice, jobs, cpp_args, .. } => {
             let request = jobs::classify::ClassifyRequest {
                 files,
-                units,
+                cpp_args,
                 data_model: data_model.map(DataModelArg::model),
                 format: match format {
                     ClassifyFormatArg::Text => jobs::classify::ClassifyFormat::Text,

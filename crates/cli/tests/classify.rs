@@ -142,8 +142,10 @@ fn a_compilation_database_gives_each_unit_its_include_paths_and_defines() {
           "command": "cc -Iinclude -DWIDTH=4 -O2 -o unit.o -c unit.c" }
     ]);
     std::fs::write(&db, entries.to_string()).unwrap();
+    // Project mode: the project report holds each unit's classification.
     let r = classify_json(&["--compile-commands", &db.display().to_string()]);
-    let file = &r["files"][0];
+    assert_eq!(r["units"][0]["read"], true, "{r}");
+    let file = &r["units"][0]["runs"][0]["report"]["files"][0];
     assert!(file["error"].is_null(), "{file}");
     let l = &file["loops"][0];
     assert_eq!(l["type"], 1, "{l}");

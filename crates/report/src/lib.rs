@@ -11,6 +11,7 @@ pub mod bounds;
 pub mod classify;
 pub mod diagnostics;
 pub mod exec;
+pub mod html;
 pub mod invariants;
 pub mod loops;
 pub mod sarif;

@@ -25,8 +25,8 @@ pub enum ClassifyFormat {
 /// What the command line asked for.
 pub struct ClassifyRequest {
     pub files: Vec<PathBuf>,
-    /// The translation units of a compilation database, after `files`.
-    pub units: Vec<crate::compile_commands::CompileCommand>,
+    /// Arguments for the preprocessor of every file (`--cpp-arg`).
+    pub cpp_args: Vec<String>,
     pub data_model: Option<DataModel>,
     pub format: ClassifyFormat,
     /// Whether loops are sliced by their exit conditions' variables before they are classified.
@@ -41,10 +41,6 @@ pub struct ClassifyRequest {
 struct Unit {
     name: String,
     input: Input,
-    /// Whether gcc checks the file ([`ReadSettings::compiler_check`]). Not for the translation
-    /// units of a compilation database: the project's build compiles them, and gcc's full check
-    /// of a unit that includes the x86 intrinsics headers costs five times its preprocessing.
-    compiler_check: bool,
 }
 
 /// One file's outcome: its rendering and its data.
@@ -65,21 +61,15 @@ pub fn run(request: &ClassifyRequest) -> u8 {
     let mut inputs = Vec::new();
     for file in &request.files {
         match Input::resolve(std::slice::from_ref(file), request.data_model, None) {
-            Ok(input) => inputs.push(Unit { name: file.display().to_string(), input, compiler_check: true }),
+            Ok(mut input) => {
+                input.options.preprocessor_flags = request.cpp_args.clone();
+                inputs.push(Unit { name: file.display().to_string(), input });
+            }
             Err(message) => {
                 eprintln!("{message}");
                 return EXIT_USAGE;
             }
         }
-    }
-    for unit in &request.units {
-        let options = leapfrog_c_frontend::FrontendOptions {
-            data_model: request.data_model.unwrap_or_default(),
-            preprocessor_flags: unit.flags.clone(),
-            ..Default::default()
-        };
-        let input = Input { files: vec![unit.file.clone()], options, task: None, quiet: false };
-        inputs.push(Unit { name: unit.file.display().to_string(), input, compiler_check: false });
     }
     let next = AtomicUsize::new(0);
     let finished = AtomicUsize::new(0);
@@ -154,7 +144,7 @@ fn classify_file(unit: &Unit, request: &ClassifyRequest) -> Done {
         },
         internal_error: internal,
     };
-    let settings = ReadSettings { deadline: Some(deadline), compiler_check: unit.compiler_check };
+    let settings = ReadSettings { deadline: Some(deadline), ..ReadSettings::default() };
     let program = match leapfrog_c_frontend::load_program_with(&input.files, &input.options, &settings) {
         Ok(p) => p,
         Err(e @ FrontendError::Internal(_)) => return failed(format!("internal error: {e}"), true),
