@@ -168,6 +168,14 @@ fn fingerprint() -> u64 {
     h
 }
 
+/// Whether `path` is one of Leapfrog's own files (the string models a program's calls pull in),
+/// not the user's: listings of the user's loops leave their functions out.
+pub fn is_support_file(path: &str) -> bool {
+    let path = Path::new(path);
+    path.file_name().is_some_and(|n| n == STRING_MODELS_FILE)
+        && path.parent().and_then(Path::file_name).is_some_and(|d| d.to_string_lossy().starts_with("leapfrog-include-"))
+}
+
 /// The string functions Leapfrog has a model of (`include/leapfrog_string.c`).
 pub fn modelled_string_functions() -> Vec<&'static str> {
     STRING_MODELS.lines().filter_map(model_starting).collect()

@@ -144,7 +144,8 @@ enum Command {
         input: InputArgs,
         #[command(flatten)]
         analysis: AnalysisArgs,
-        /// `termcomp`: only termCOMP's first line, `WORST_CASE(?, O(n^k))` or `WORST_CASE(?, ?)`.
+        /// `termcomp`: only termCOMP's first line, `WORST_CASE(?, O(n^k))` or `WORST_CASE(?, ?)`;
+        /// `sarif`: SARIF 2.1.0 (a result per loop: its bound, or why there is none).
         #[arg(long, value_enum, default_value_t = BoundFormatArg::Text)]
         format: BoundFormatArg,
     },
@@ -290,6 +291,7 @@ enum BoundFormatArg {
     Text,
     Json,
     Termcomp,
+    Sarif,
 }
 
 #[derive(Copy, Clone, ValueEnum)]
@@ -877,6 +879,7 @@ fn run(cli: Cli) -> u8 {
                     BoundFormatArg::Text => jobs::bound::BoundFormat::Text,
                     BoundFormatArg::Json => jobs::bound::BoundFormat::Json,
                     BoundFormatArg::Termcomp => jobs::bound::BoundFormat::TermComp,
+                    BoundFormatArg::Sarif => jobs::bound::BoundFormat::Sarif,
                 };
                 jobs::bound::run(&input, format, &analysis.options())
             }

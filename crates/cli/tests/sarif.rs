@@ -5,7 +5,9 @@
 //! `crates/report/schemas/`) with a JSON-schema validator, and its results follow the verdict:
 //! a FALSE of `verify` has an `error` result with a code flow ending at the violation, a FALSE
 //! of `terminate` a `warning` at a loop, an UNKNOWN a `note`, a TRUE no error or warning; the
-//! run's properties carry the JSON report (its verdict, certificate or counterexample).
+//! run's properties carry the JSON report (its verdict, certificate or counterexample). `bound
+//! --format sarif` of every program of `tests/bound` too: a result per loop, a `pass` with its
+//! bound where it has one.
 
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -58,6 +60,16 @@ fn sarif_documents_validate_and_follow_the_verdict() {
     for p in memsafety {
         runs.push((vec!["verify".into(), "--property".into(), "memsafety".into()], p));
     }
+    let bound = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/bound");
+    let mut bounded: Vec<PathBuf> = std::fs::read_dir(&bound)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "c"))
+        .collect();
+    bounded.sort();
+    for p in bounded {
+        runs.push((vec!["bound".into()], p));
+    }
     assert!(runs.len() >= 60, "too few runs: {}", runs.len());
     let failures = std::sync::Mutex::new(Vec::new());
     let levels = std::sync::Mutex::new(std::collections::BTreeMap::<String, usize>::new());
@@ -98,8 +110,11 @@ fn check(validator: &jsonschema::Validator, doc: &Value, job: &str) -> Result<Ve
         return Err("the driver is not Leapfrog".into());
     }
     let report = &run["properties"]["leapfrog"];
-    let verdict = report["verdict"].as_str().ok_or("no report in the run's properties")?;
     let results = run["results"].as_array().ok_or("no results")?;
+    if job == "bound" {
+        return check_bounds(report, results);
+    }
+    let verdict = report["verdict"].as_str().ok_or("no report in the run's properties")?;
     let levels: Vec<String> = results.iter().map(|r| r["level"].as_str().unwrap_or("").to_string()).collect();
     let rules: Vec<&str> =
         run["tool"]["driver"]["rules"].as_array().unwrap().iter().map(|r| r["id"].as_str().unwrap()).collect();
@@ -126,6 +141,35 @@ fn check(validator: &jsonschema::Validator, doc: &Value, job: &str) -> Result<Ve
         ("verify" | "terminate", "UNKNOWN") if !has("note") => return Err("an UNKNOWN without a note".into()),
         (_, "TRUE") if has("error") || has("warning") => return Err("a TRUE with a finding".into()),
         _ => {}
+    }
+    Ok(levels)
+}
+
+/// `bound`'s results: one per loop of the report, at the loop, a `pass` (with the bound in its
+/// properties) exactly for the loops with a bound, else a warning (unbounded) or a note.
+fn check_bounds(report: &Value, results: &[Value]) -> Result<Vec<String>, String> {
+    let loops = report["loops"].as_array().ok_or("no report in the run's properties")?;
+    if loops.len() != results.len() {
+        return Err(format!("{} loops but {} results", loops.len(), results.len()));
+    }
+    let mut levels = Vec::new();
+    for (l, r) in loops.iter().zip(results) {
+        let region = &r["locations"][0]["physicalLocation"]["region"];
+        if region["startLine"] != l["line"] || r["ruleId"] != "loop-bound" {
+            return Err(format!("result {r} is not at its loop {l}"));
+        }
+        let expected = match (l["bound"].is_string(), l["unbounded"].as_bool()) {
+            (true, _) => "none",
+            (false, Some(true)) => "warning",
+            _ => "note",
+        };
+        if r["level"] != expected || (expected == "none") != (r["kind"] == "pass") {
+            return Err(format!("result {r} does not say what the loop's bound {l} says"));
+        }
+        if expected == "none" && r["properties"]["bound"] != l["bound"] {
+            return Err(format!("result {r} lacks the bound"));
+        }
+        levels.push(r["level"].as_str().unwrap_or("").to_string());
     }
     Ok(levels)
 }

@@ -156,8 +156,12 @@ fn collect_unit(files: &mut BTreeMap<String, FilePage>, root: &str, job: &str, u
             {
                 continue;
             }
+            // Loops the listing leaves out (Leapfrog's own string models) get no page.
+            if is_loop && !function_of.contains_key(&place) {
+                continue;
+            }
             let page = page_of(files, root, &file);
-            if is_loop && page.loops.contains_key(&(finding.line, finding.column)) {
+            if is_loop {
                 page.at_loop
                     .entry((finding.line, finding.column))
                     .or_default()

@@ -2,14 +2,17 @@
 //! scanning tools: one `run` with Leapfrog as `tool.driver` and its rules, one `result` per
 //! finding — a violated assertion or check (`error`, with the counterexample's path as a
 //! `codeFlow`), a loop that may not terminate (`warning`, with its recurrent set), an
-//! undecided assertion, check or loop (`note`, with the reason) — and the whole report (the
-//! certificates, the witnesses) in the run's `properties`, as `--format json` gives it.
+//! undecided assertion, check or loop (`note`, with the reason); for `bound` each loop's bound
+//! (a `pass`, the bound and its certificate in its `properties`), an unbounded loop (`warning`)
+//! or a loop without a bound (`note`) — and the whole report (the certificates, the witnesses)
+//! in the run's `properties`, as `--format json` gives it.
 //!
 //! Built as `serde_json` values: the document is a handful of fixed shapes (a SARIF crate would
 //! add a dependency for the same few objects); the tests validate every output against the
 //! official schema.
 
 use leapfrog_results::Verdict;
+use leapfrog_results::bounds::BoundsReport;
 use leapfrog_results::safety::{CheckStatus, Counterexample, Report as SafetyReport};
 use leapfrog_results::termination::Report as TerminationReport;
 use leapfrog_source::{SourceFiles, Span};
@@ -42,6 +45,11 @@ const RULES: &[(&str, &str, &str)] = &[
         "termination",
         "A loop may not terminate.",
         "Some input makes the loop run forever: a stem into a recurrent set of the loop, replayed by the interpreter.",
+    ),
+    (
+        "loop-bound",
+        "How many times a loop's body starts.",
+        "An upper bound on the body starts of one execution of the loop statement over the values its variables have on entry, and the most over every execution (max), each proven by the independent checker; or why there is none.",
     ),
 ];
 
@@ -112,6 +120,42 @@ pub fn terminate(files: &SourceFiles, r: &TerminationReport) -> Value {
         results.push(finding(files, "termination", "note", format!("Not decided: {why}"), None, None));
     }
     document(files, results, crate::terminate::to_json(files, r))
+}
+
+/// `bound`'s report: per loop a `pass` with its bound and certificate, a `warning` for a loop
+/// shown to be unbounded, a `note` for a loop without a bound, with the reason.
+pub fn bound(files: &SourceFiles, r: &BoundsReport) -> Value {
+    let mut results = Vec::new();
+    for l in &r.loops {
+        let at = Some(l.span);
+        let kind = l.kind.name();
+        let mut result = match (&l.bound, &l.unbounded) {
+            (Some(b), _) => {
+                let max = l.max.map_or(String::new(), |m| format!(", at most {m} in any execution"));
+                let text = format!("This {kind} loop's body starts at most {b} times per execution of the loop{max}");
+                let mut v = finding(files, "loop-bound", "none", text, at, None);
+                v["kind"] = json!("pass");
+                v
+            }
+            (None, Some(evidence)) => {
+                let text = format!("This {kind} loop is unbounded: {evidence}");
+                finding(files, "loop-bound", "warning", text, at, None)
+            }
+            (None, None) => {
+                let why = l.reason.clone().unwrap_or_default();
+                finding(files, "loop-bound", "note", format!("No bound for this {kind} loop: {why}"), at, None)
+            }
+        };
+        result["properties"] = json!({
+            "function": l.function,
+            "bound": l.bound,
+            "max": l.max.map(|m| m.to_string()),
+            "technique": l.technique,
+            "certificate": l.certificate,
+        });
+        results.push(result);
+    }
+    document(files, results, crate::bounds::to_json(files, r))
 }
 
 fn document(files: &SourceFiles, results: Vec<Value>, report: Value) -> Value {

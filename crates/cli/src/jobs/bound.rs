@@ -13,6 +13,8 @@ pub enum BoundFormat {
     Json,
     /// `WORST_CASE(?, O(n^k))` alone.
     TermComp,
+    /// SARIF 2.1.0.
+    Sarif,
 }
 
 pub fn run(input: &Input, format: BoundFormat, options: &Options) -> u8 {
@@ -26,6 +28,7 @@ pub fn run(input: &Input, format: BoundFormat, options: &Options) -> u8 {
         BoundFormat::Json => println!("{}", leapfrog_report::bounds::to_json(&program.files, &report)),
         BoundFormat::Text => print!("{}", leapfrog_report::bounds::to_text(&program.files, &report)),
         BoundFormat::TermComp => println!("{}", leapfrog_report::bounds::to_termcomp(&report)),
+        BoundFormat::Sarif => println!("{}", leapfrog_report::sarif::bound(&program.files, &report)),
     }
     EXIT_OK
 }

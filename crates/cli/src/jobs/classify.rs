@@ -157,10 +157,12 @@ fn classify_file(unit: &Unit, request: &ClassifyRequest) -> Done {
     let analysed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         leapfrog_proteus::job::classify_program(&program, semantics, request.slice, deadline)
     }));
-    let loops = match analysed {
+    let mut loops = match analysed {
         Ok(loops) => loops,
         Err(_) => return failed("internal error: the classification panicked".into(), true),
     };
+    // Leapfrog's string models are not the user's loops (as in `loops`).
+    loops.retain(|l| !leapfrog_c_frontend::preprocess::is_support_file(program.files.path(l.span.file)));
     let result = FileClassification { file: name.to_string(), loops, error: None, elapsed: start.elapsed() };
     let rendered = match request.format {
         ClassifyFormat::Json => Rendered::Json(emit::file_to_json(&program.files, &result)),

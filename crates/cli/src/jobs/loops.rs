@@ -29,11 +29,15 @@ pub fn run(input: &Input, format: Format) -> u8 {
     EXIT_OK
 }
 
-/// Every loop of the program, ordered by function (in source order) and position; a parent
+/// Every loop of the user's program (not of Leapfrog's string models), ordered by function (in source order) and position; a parent
 /// always comes before its children.
 pub fn loop_entries(p: &Program) -> Vec<LoopEntry> {
     let modref = ModRef::compute(p);
-    let mut funcs: Vec<(FuncId, _)> = p.user_funcs().collect();
+    // Leapfrog's string models are not the user's functions.
+    let mut funcs: Vec<(FuncId, _)> = p
+        .user_funcs()
+        .filter(|(_, f)| !leapfrog_c_frontend::preprocess::is_support_file(p.files.path(f.span.file)))
+        .collect();
     funcs.sort_by_key(|(id, f)| (f.span, *id));
     let mut entries = Vec::new();
     for (fid, f) in funcs {
