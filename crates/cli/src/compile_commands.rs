@@ -54,9 +54,24 @@ pub fn read(path: &Path) -> Result<Vec<CompileCommand>, String> {
     Ok(out)
 }
 
+/// `path` against `directory`, with `.` and `..` taken out lexically (as the build would name the
+/// file; symbolic links are not followed).
 fn absolute(directory: &Path, path: &str) -> PathBuf {
     let p = Path::new(path);
-    if p.is_absolute() { p.to_path_buf() } else { directory.join(p) }
+    let joined = if p.is_absolute() { p.to_path_buf() } else { directory.join(p) };
+    let mut out = PathBuf::new();
+    for part in joined.components() {
+        match part {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                if !out.pop() {
+                    out.push(part);
+                }
+            }
+            other => out.push(other),
+        }
+    }
+    out
 }
 
 /// The flags of `arguments` that change what the preprocessor produces, paths made absolute.

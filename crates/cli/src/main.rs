@@ -632,6 +632,9 @@ impl InputArgs {
         for unit in &mut units {
             unit.flags.extend(self.cpp_args.iter().cloned());
         }
+        // Assembly, C++ and the like are part of many C projects' databases: left out, and said.
+        let (units, skipped): (Vec<_>, Vec<_>) =
+            units.into_iter().partition(|u| u.file.extension().is_some_and(|e| e == "c" || e == "i"));
         let mut input_args = Vec::new();
         if let Some(model) = self.data_model {
             input_args.extend(["--data-model".to_string(), value_name(&model)]);
@@ -646,6 +649,7 @@ impl InputArgs {
         let request = project::ProjectRequest {
             job,
             units,
+            skipped: skipped.into_iter().map(|u| u.file).collect(),
             database: self.compile_commands.clone(),
             input_args,
             job_args,

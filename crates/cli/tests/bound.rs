@@ -735,8 +735,8 @@ fn check_program(p: &Program) -> Outcome {
     if r["semantics"] != "default" {
         failures.push(format!("semantics is {} (expected \"default\")", r["semantics"]));
     }
-    if !r["elapsed_seconds"].is_number() {
-        failures.push(format!("elapsed_seconds is {}", r["elapsed_seconds"]));
+    if !r["time_seconds"].is_number() {
+        failures.push(format!("time_seconds is {}", r["time_seconds"]));
     }
     let Some(loops) = r["loops"].as_array() else {
         failures.push(format!("no loops array: {r}"));

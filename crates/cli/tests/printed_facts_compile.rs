@@ -79,7 +79,7 @@ fn printed_facts(task: &Task) -> Vec<(&'static str, Vec<LoopCheck>)> {
         let loops = v["loops"].as_array().cloned().unwrap_or_default();
         let checks = loops
             .iter()
-            .filter_map(|l| at_loop(l, &file, conjunction(&strings(&l["invariant"])), strings(&l["exits"])))
+            .filter_map(|l| at_loop(l, &file, conjunction(&strings(&l["conjuncts"])), strings(&l["exits"])))
             .collect();
         out.push(("summarize", checks));
     }

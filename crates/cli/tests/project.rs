@@ -53,6 +53,11 @@ fn project(name: &str) -> (PathBuf, String) {
             "directory": dir.join("build").display().to_string(),
             "arguments": ["cc", "-c", "../src/broken.c"],
             "file": "../src/broken.c"
+        },
+        {
+            "directory": dir.join("build").display().to_string(),
+            "arguments": ["cc", "-c", "../src/fast.S"],
+            "file": "../src/fast.S"
         }
     ]);
     let db_path = write(&dir, "build/compile_commands.json", &db.to_string());
@@ -123,6 +128,7 @@ fn terminate_over_a_project_answers_per_function_and_reports_the_broken_unit() {
     assert!(broken["error"].as_str().unwrap().contains("broken.c"), "{broken}");
     assert!(broken["runs"].as_array().unwrap().is_empty());
 
+    assert_eq!(report["skipped"], serde_json::json!(["fast.S"]), "assembly is left out, and said");
     let summary = &report["summary"];
     assert_eq!(summary["units"], 3);
     assert_eq!(summary["units_read"], 2);

@@ -237,7 +237,7 @@ fn summaries_hold(file: &str, v: &Value) -> Vec<String> {
             kind: l["kind"].as_str().unwrap().to_string(),
             invariant: {
                 let conj: Vec<String> =
-                    l["invariant"].as_array().unwrap().iter().map(|c| format!("({})", c.as_str().unwrap())).collect();
+                    l["conjuncts"].as_array().unwrap().iter().map(|c| format!("({})", c.as_str().unwrap())).collect();
                 if conj.is_empty() { "1".to_string() } else { conj.join(" && ") }
             },
             exits: exits_to_check(l),

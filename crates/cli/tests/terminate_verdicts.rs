@@ -242,15 +242,26 @@ fn verdicts_agree_with_the_manifest() {
         let [to, tw, tu] = c.expected_true;
         let [fo, fw, fu] = c.expected_false;
         format!(
-            "{name:<26} {:>5}   {to:>3} {tw:>5} {tu:>3}   {fo:>3} {fw:>5} {fu:>3}   {:>8} {:>7} {:>6}  {:>6.2}",
+            "{name:<26} {:>5}   {to:>7} {tw:>5} {tu:>3}   {fo:>7} {fw:>5} {fu:>3}   {:>8} {:>7} {:>6}  {:>6.2}",
             c.tasks, c.rejected, c.crashed, c.killed, c.max_seconds
         )
     };
     eprintln!("terminate ({BUDGET_SECONDS} s per task, default semantics):");
-    eprintln!("{:<26} {:>5}   {:^13}   {:^13}", "", "", "TRUE tasks", "FALSE tasks");
+    eprintln!("{:<26} {:>5}   {:^17}   {:^17}", "", "", "TRUE tasks", "FALSE tasks");
     eprintln!(
-        "{:<26} {:>5}   {:>3} {:>5} {:>3}   {:>3} {:>5} {:>3}   {:>8} {:>7} {:>6}  {:>6}",
-        "suite", "tasks", "ok", "wrong", "unk", "ok", "wrong", "unk", "rejected", "crashed", "killed", "max s"
+        "{:<26} {:>5}   {:>7} {:>5} {:>3}   {:>7} {:>5} {:>3}   {:>8} {:>7} {:>6}  {:>6}",
+        "suite",
+        "tasks",
+        "correct",
+        "wrong",
+        "unk",
+        "correct",
+        "wrong",
+        "unk",
+        "rejected",
+        "crashed",
+        "killed",
+        "max s"
     );
     for (name, c) in &per_suite {
         eprintln!("{}", line(name, c));

@@ -583,8 +583,8 @@ fn read_report(p: &Program, goal: &Goal, r: &Value, tests: &mut Vec<Test>, claim
     if r["semantics"] != "default" {
         bad.push(format!("{g}: semantics is {}", r["semantics"]));
     }
-    if !r["elapsed_seconds"].is_number() || !r["notes"].is_array() {
-        bad.push(format!("{g}: elapsed_seconds {} and notes {}", r["elapsed_seconds"], r["notes"]));
+    if !r["time_seconds"].is_number() || !r["notes"].is_array() {
+        bad.push(format!("{g}: time_seconds {} and notes {}", r["time_seconds"], r["notes"]));
     }
     let (Some(targets), Some(report_tests)) = (r["targets"].as_array(), r["tests"].as_array()) else {
         bad.push(format!("{g}: no targets or tests array: {r}"));
@@ -964,7 +964,7 @@ fn check_program(p: &Program) -> Outcome {
             Err(e) => out.failures.push(e),
             Ok(r) => {
                 out.failures.extend(read_report(p, &goal, &r, &mut tests, &mut claims));
-                out.notes.push(format!("{}: {:.2} s", goal.describe(), r["elapsed_seconds"].as_f64().unwrap_or(-1.0)));
+                out.notes.push(format!("{}: {:.2} s", goal.describe(), r["time_seconds"].as_f64().unwrap_or(-1.0)));
                 reports.insert(goal, r);
             }
         }

@@ -51,7 +51,7 @@ pub fn to_json(files: &SourceFiles, r: &BoundsReport) -> Value {
         "notes": r.notes,
         "loops": loops,
         "program": program,
-        "elapsed_seconds": r.elapsed.as_secs_f64(),
+        "time_seconds": r.elapsed.as_secs_f64(),
     })
 }
 

@@ -303,7 +303,7 @@ fn findings(job: &str, report: &Value) -> Vec<(String, Finding, bool)> {
             for l in report["loops"].as_array().into_iter().flatten() {
                 let headline = format!("summary ({})", l["method"].as_str().unwrap_or("templates"));
                 let details =
-                    detail(&[("invariant", &l["invariant"]), ("modified", &l["modified"]), ("exits", &l["exits"])]);
+                    detail(&[("invariant", &l["invariant"]), ("modifies", &l["modifies"]), ("exits", &l["exits"])]);
                 add(l, headline, Tone::Info, details, true);
             }
         }
@@ -407,7 +407,7 @@ fn index_html(
             s["loops"],
             s["runs"],
             escape(&answers),
-            s["seconds"].as_f64().unwrap_or(0.0)
+            s["time_seconds"].as_f64().unwrap_or(0.0)
         );
     }
     h.push_str("</table>\n</section>\n");

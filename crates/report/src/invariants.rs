@@ -8,7 +8,7 @@ use leapfrog_source::SourceFiles;
 use serde_json::{Value, json};
 
 /// A conjunction as C (`1` when empty).
-fn conjunction(conjuncts: &[String]) -> String {
+pub(crate) fn conjunction(conjuncts: &[String]) -> String {
     if conjuncts.is_empty() { "1".to_string() } else { join_conjuncts(conjuncts) }
 }
 

@@ -75,7 +75,7 @@ pub fn to_json(files: &SourceFiles, r: &TestgenReport) -> Value {
         "notes": r.notes,
         "targets": targets,
         "tests": tests,
-        "elapsed_seconds": r.elapsed.as_secs_f64(),
+        "time_seconds": r.elapsed.as_secs_f64(),
     });
     // The error goal answers `unreach-call` as `verify` does: reached is FALSE, unreachable TRUE.
     if let [t] = r.targets.as_slice()

@@ -252,8 +252,9 @@ pub fn summaries_to_json(files: &SourceFiles, r: &SummariesReport) -> Value {
             v["function"] = json!(l.function);
             v["kind"] = json!(l.kind.name());
             v["depth"] = json!(l.depth);
-            v["modified"] = json!(l.modified);
-            v["invariant"] = json!(l.invariant);
+            v["modifies"] = json!(l.modified);
+            v["invariant"] = json!(crate::invariants::conjunction(&l.invariant));
+            v["conjuncts"] = json!(l.invariant);
             v["transition_invariant"] = json!(l.transition_invariant);
             v["exits"] = json!(l.exits);
             v["notes"] = json!(l.notes);

@@ -295,11 +295,12 @@ pub fn wrong_answers(results: &[TaskResult]) -> Vec<(&str, Answer, bool)> {
         .collect()
 }
 
-/// `ok`, `wrong`, `unk`: correct, wrong and UNKNOWN answers; `other`: answered tasks with another
+/// `correct`, `wrong`, `unk`: correct, wrong and UNKNOWN answers (not `ok`, which the status
+/// table and the JSON use for a run that ended normally); `other`: answered tasks with another
 /// expectation; `error`, `crash`, `timeout`: runs without an answer.
 const HEADER: [&str; 14] = [
-    "suite", "tasks", "ok", "wrong", "unk", "ok", "wrong", "unk", "other", "error", "crash", "timeout", "median s",
-    "max s",
+    "suite", "tasks", "correct", "wrong", "unk", "correct", "wrong", "unk", "other", "error", "crash", "timeout",
+    "median s", "max s",
 ];
 
 /// The group headings over the columns `from..=to` of [`HEADER`].
@@ -528,13 +529,13 @@ mod tests {
         let results = sample();
         let (per_suite, all) = summarize(&results);
         let table = render(&results, &per_suite, &all, 64.9, "verify", 4);
-        let expected = "                     - TRUE tasks -  - FALSE tasks -
-suite         tasks  ok  wrong  unk  ok  wrong   unk  other  error  crash  timeout  median s   max s
-------------  -----  --  -----  ---  --  -----  ----  -----  -----  -----  -------  --------  ------
-svcomp-loops      5   1      0    1   1      1     0      0      0      0        1     1.500  60.000
-code2inv          4   1      0    0   0      0     0      1      1      1        0     0.150   0.300
-------------  -----  --  -----  ---  --  -----  ----  -----  -----  -----  -------  --------  ------
-all               9   2      0    1   1      1     0      1      1      1        1     0.300  60.000
+        let expected = "                     --- TRUE tasks ----  --- FALSE tasks ---
+suite         tasks  correct  wrong  unk  correct  wrong  unk  other  error  crash  timeout  median s   max s
+------------  -----  -------  -----  ---  -------  -----  ---  -----  -----  -----  -------  --------  ------
+svcomp-loops      5        1      0    1        1      1    0      0      0      0        1     1.500  60.000
+code2inv          4        1      0    0        0      0    0      1      1      1        0     0.150   0.300
+------------  -----  -------  -----  ---  -------  -----  ---  -----  -----  -----  -------  --------  ------
+all               9        2      0    1        1      1    0      1      1      1        1     0.300  60.000
 wall-clock 64.90 s for job `verify`: 9 tasks on 4 workers; 3 correct, 1 wrong, 3 failed
 
 correct by technique  semantics    TRUE  FALSE

@@ -25,7 +25,10 @@ pub fn run(input: &Input, format: BoundFormat, options: &Options) -> u8 {
     };
     let report = leapfrog_bound::bounds(&program, &options);
     match format {
-        BoundFormat::Json => println!("{}", leapfrog_report::bounds::to_json(&program.files, &report)),
+        BoundFormat::Json => {
+            let json = leapfrog_report::bounds::to_json(&program.files, &report);
+            println!("{}", super::job_json("bound", json, &program.files, &program.diagnostics));
+        }
         BoundFormat::Text => print!("{}", leapfrog_report::bounds::to_text(&program.files, &report)),
         BoundFormat::TermComp => println!("{}", leapfrog_report::bounds::to_termcomp(&report)),
         BoundFormat::Sarif => println!("{}", leapfrog_report::sarif::bound(&program.files, &report)),

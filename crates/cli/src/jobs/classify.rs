@@ -108,7 +108,14 @@ pub fn run(request: &ClassifyRequest) -> u8 {
                     Rendered::Text(_) => emit::failed_file_to_json(&d.result),
                 })
                 .collect();
-            println!("{}", json!({ "files": files, "summary": emit::summary_json(&all, elapsed) }));
+            // Every file's diagnostics (each file also lists its own).
+            let diagnostics: Vec<serde_json::Value> =
+                files.iter().filter_map(|f| f["diagnostics"].as_array()).flatten().cloned().collect();
+            let summary = emit::summary_json(&all, elapsed);
+            println!(
+                "{}",
+                json!({ "job": "classify", "diagnostics": diagnostics, "files": files, "summary": summary })
+            );
         }
         ClassifyFormat::Text | ClassifyFormat::Dot => {
             let mut out = std::io::stdout().lock();
@@ -165,7 +172,11 @@ fn classify_file(unit: &Unit, request: &ClassifyRequest) -> Done {
     loops.retain(|l| !leapfrog_c_frontend::preprocess::is_support_file(program.files.path(l.span.file)));
     let result = FileClassification { file: name.to_string(), loops, error: None, elapsed: start.elapsed() };
     let rendered = match request.format {
-        ClassifyFormat::Json => Rendered::Json(emit::file_to_json(&program.files, &result)),
+        ClassifyFormat::Json => {
+            let mut json = emit::file_to_json(&program.files, &result);
+            json["diagnostics"] = leapfrog_report::diagnostics::to_json(&program.files, &program.diagnostics);
+            Rendered::Json(json)
+        }
         ClassifyFormat::Text => {
             let diagnostics = leapfrog_report::diagnostics::to_text(&program.files, &program.diagnostics);
             Rendered::Text(format!(

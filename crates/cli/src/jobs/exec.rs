@@ -37,7 +37,10 @@ pub fn run(input: &Input, config: &ExecConfig, format: Format) -> u8 {
     }
     let result = leapfrog_interp::run(&program, config);
     match format {
-        Format::Json => println!("{}", leapfrog_report::exec::to_json(&program.files, &result)),
+        Format::Json => {
+            let json = leapfrog_report::exec::to_json(&program.files, &result);
+            println!("{}", super::job_json("exec", json, &program.files, &program.diagnostics));
+        }
         Format::Text => print!("{}", leapfrog_report::exec::to_text(&program.files, &result)),
     }
     EXIT_OK

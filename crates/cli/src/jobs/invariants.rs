@@ -12,7 +12,10 @@ pub fn run(input: &Input, format: Format, options: &Options, choice: DomainChoic
     };
     let report = invariants(&program, &options, choice);
     match format {
-        Format::Json => println!("{}", leapfrog_report::invariants::to_json(&program.files, &report)),
+        Format::Json => {
+            let json = leapfrog_report::invariants::to_json(&program.files, &report);
+            println!("{}", super::job_json("invariants", json, &program.files, &program.diagnostics));
+        }
         Format::Text => print!("{}", leapfrog_report::invariants::to_text(&program.files, &report)),
     }
     EXIT_OK

@@ -23,7 +23,9 @@ pub fn run(input: &Input, format: Format) -> u8 {
         diagnostics: &program.diagnostics,
     };
     match format {
-        Format::Json => println!("{}", listing.to_json()),
+        Format::Json => {
+            println!("{}", super::job_json("loops", listing.to_json(), &program.files, &program.diagnostics))
+        }
         Format::Text => print!("{}", listing.to_text()),
     }
     EXIT_OK

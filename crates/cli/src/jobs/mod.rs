@@ -14,6 +14,7 @@ pub mod verdict;
 use crate::task::{self, Task};
 use leapfrog_c_frontend::{FrontendError, FrontendOptions, ReadSettings};
 use leapfrog_ir::{DataModel, Program};
+use leapfrog_source::{Diagnostic, SourceFiles};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -191,6 +192,21 @@ fn report_failure(e: &FrontendError) -> u8 {
             EXIT_USAGE
         }
     }
+}
+
+/// A job's JSON report in the vocabulary every job shares: `report` with `job` (the job's name)
+/// and `diagnostics` (the program's, as `loops` lists them) added.
+pub fn job_json(
+    job: &str,
+    mut report: serde_json::Value,
+    files: &SourceFiles,
+    diagnostics: &[Diagnostic],
+) -> serde_json::Value {
+    if let Some(object) = report.as_object_mut() {
+        object.insert("job".into(), job.into());
+        object.entry("diagnostics").or_insert_with(|| leapfrog_report::diagnostics::to_json(files, diagnostics));
+    }
+    report
 }
 
 /// Print the program's diagnostics to standard error.

@@ -56,7 +56,10 @@ pub fn run(input: &Input, format: Format, options: &Options, method: Method) -> 
         report.elapsed = start.elapsed();
     }
     match format {
-        Format::Json => println!("{}", leapfrog_report::verify::summaries_to_json(&program.files, &report)),
+        Format::Json => {
+            let json = leapfrog_report::verify::summaries_to_json(&program.files, &report);
+            println!("{}", super::job_json("summarize", json, &program.files, &program.diagnostics));
+        }
         Format::Text => print!("{}", leapfrog_report::verify::summaries_to_text(&program.files, &report)),
     }
     EXIT_OK

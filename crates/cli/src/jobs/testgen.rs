@@ -44,7 +44,10 @@ pub fn run(input: &Input, goal: &Goal, format: TestFormat, output: &Path, option
         }
     }
     match format {
-        TestFormat::Json => println!("{}", leapfrog_report::testgen::to_json(&program.files, &report)),
+        TestFormat::Json => {
+            let json = leapfrog_report::testgen::to_json(&program.files, &report);
+            println!("{}", super::job_json("testgen", json, &program.files, &program.diagnostics));
+        }
         TestFormat::Text | TestFormat::TestComp => {
             print!("{}", leapfrog_report::testgen::to_text(&program.files, &report))
         }

@@ -4,12 +4,12 @@
 //! replayed), or UNKNOWN with the reason. Both read the program within the time limit, answer
 //! UNKNOWN for a task definition that does not state their property, and print their report.
 
-use super::{EXIT_OK, Input, NotLoaded, load_within, overran_reason, print_diagnostics, timed_out_reason};
+use super::{EXIT_OK, Input, NotLoaded, job_json, load_within, overran_reason, print_diagnostics, timed_out_reason};
 use crate::task::PropertyKind;
 use leapfrog_arith::Semantics;
 use leapfrog_ir::Program;
 use leapfrog_results::Verdict;
-use leapfrog_source::SourceFiles;
+use leapfrog_source::{Diagnostic, SourceFiles};
 use leapfrog_verify::Options;
 use serde_json::Value;
 use std::io::Write;
@@ -22,6 +22,8 @@ pub struct VerdictJob<R> {
     pub property: PropertyKind,
     /// The property's name in messages (`unreach-call`).
     pub name: &'static str,
+    /// The job's name (`verify`), which its JSON report states.
+    pub job: &'static str,
     pub analyze: fn(&Program, &Options) -> R,
     /// A report that no analysis was run for, with the reason.
     pub unknown: fn(Semantics, String) -> R,
@@ -70,6 +72,7 @@ fn exit_status(verdict: Verdict, fail_on: Option<FailOn>) -> u8 {
 pub const VERIFY: VerdictJob<leapfrog_verify::Report> = VerdictJob {
     property: PropertyKind::UnreachCall,
     name: "unreach-call",
+    job: "verify",
     analyze: leapfrog_verify::verify,
     unknown: leapfrog_verify::Report::unknown,
     to_json: leapfrog_report::verify::to_json,
@@ -82,6 +85,7 @@ pub const VERIFY: VerdictJob<leapfrog_verify::Report> = VerdictJob {
 pub const TERMINATE: VerdictJob<leapfrog_terminate::Report> = VerdictJob {
     property: PropertyKind::Termination,
     name: "termination",
+    job: "terminate",
     analyze: leapfrog_terminate::terminate,
     unknown: leapfrog_terminate::Report::unknown,
     to_json: leapfrog_report::terminate::to_json,
@@ -216,8 +220,10 @@ impl<R: Send> VerdictJob<R> {
         delivery: Delivery<'_, R>,
     ) -> u8 {
         let Delivery { format, fail_on, reported } = delivery;
-        let print = |files: &SourceFiles, report: &R| match format {
-            VerdictFormat::Json => println!("{}", (self.to_json)(files, report)),
+        let print = |files: &SourceFiles, diagnostics: &[Diagnostic], report: &R| match format {
+            VerdictFormat::Json => {
+                println!("{}", job_json(self.job, (self.to_json)(files, report), files, diagnostics))
+            }
             VerdictFormat::Sarif => println!("{}", (self.to_sarif)(files, report)),
             VerdictFormat::Text => print!("{}", (self.to_text)(files, report)),
         };
@@ -225,7 +231,7 @@ impl<R: Send> VerdictJob<R> {
             Ok(loaded) => loaded,
             Err(NotLoaded::Exit(code)) => return code,
             Err(NotLoaded::TimedOut) => {
-                print(&SourceFiles::new(), &(self.unknown)(options.semantics, timed_out_reason(options.timeout)));
+                print(&SourceFiles::new(), &[], &(self.unknown)(options.semantics, timed_out_reason(options.timeout)));
                 return exit_status(Verdict::Unknown, fail_on);
             }
         };
@@ -239,12 +245,16 @@ impl<R: Send> VerdictJob<R> {
                 options.timeout,
                 || analyze(&program, options),
                 || {
-                    print(&program.files, &(self.unknown)(options.semantics, overran_reason(options.timeout)));
+                    print(
+                        &program.files,
+                        &program.diagnostics,
+                        &(self.unknown)(options.semantics, overran_reason(options.timeout)),
+                    );
                     exit_status(Verdict::Unknown, fail_on)
                 },
             ),
         };
-        print(&program.files, &report);
+        print(&program.files, &program.diagnostics, &report);
         reported(&program, &report);
         exit_status((self.verdict)(&report), fail_on)
     }

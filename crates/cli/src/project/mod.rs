@@ -68,6 +68,8 @@ pub struct ProjectRequest {
     pub job: ProjectJob,
     /// The translation units: the database's, then the files given (without flags).
     pub units: Vec<CompileCommand>,
+    /// Translation units that are not C (`.S`, `.cpp`, ...): listed in the report, not read.
+    pub skipped: Vec<PathBuf>,
     /// The compilation database, if one was given (for the report).
     pub database: Option<PathBuf>,
     /// Options of the input every run gets (`--data-model`, `--volatile`).
@@ -98,7 +100,10 @@ struct Run {
 pub fn run(request: &ProjectRequest) -> u8 {
     let start = Instant::now();
     if request.units.is_empty() {
-        eprintln!("leapfrog: error: the project has no translation units");
+        eprintln!(
+            "leapfrog: error: the project has no C translation units ({} others left out)",
+            request.skipped.len()
+        );
         return EXIT_USAGE;
     }
     if let Some(dir) = &request.html
@@ -365,7 +370,7 @@ fn project_report(
                     "status": r.outcome.status.as_str(),
                     "result": result,
                     "reason": run_reason(request.job, &r.outcome),
-                    "seconds": r.outcome.seconds,
+                    "time_seconds": r.outcome.seconds,
                     "report": r.outcome.result,
                 })
             })
@@ -387,6 +392,7 @@ fn project_report(
         "database": request.database.as_ref().map(|d| d.display().to_string()),
         "root": root.display().to_string(),
         "units": units,
+        "skipped": request.skipped.iter().map(|f| display_path(f, root)).collect::<Vec<_>>(),
         "summary": {
             "units": request.units.len(),
             "units_read": units_read,
@@ -394,7 +400,7 @@ fn project_report(
             "runs": runs.len(),
             "statuses": statuses,
             "results": results,
-            "seconds": elapsed.as_secs_f64(),
+            "time_seconds": elapsed.as_secs_f64(),
         },
     })
 }
@@ -415,7 +421,7 @@ fn text_report(report: &Value) -> String {
         for run in &runs {
             let what = run["function"].as_str().map_or_else(|| job.to_string(), str::to_string);
             let answer = run["result"].as_str().unwrap_or_else(|| run["status"].as_str().unwrap_or(""));
-            let seconds = run["seconds"].as_f64().unwrap_or(0.0);
+            let seconds = run["time_seconds"].as_f64().unwrap_or(0.0);
             out.push_str(&format!("  {what:<30} {answer:<20} {seconds:>7.2} s"));
             if let Some(reason) = run["reason"].as_str() {
                 let reason: String = reason.chars().take(160).collect();
@@ -423,6 +429,10 @@ fn text_report(report: &Value) -> String {
             }
             out.push('\n');
         }
+    }
+    let skipped: Vec<&str> = report["skipped"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
+    if !skipped.is_empty() {
+        out.push_str(&format!("not C, left out: {}\n", skipped.join(", ")));
     }
     let s = &report["summary"];
     let count = |v: &Value| v.as_u64().unwrap_or(0);
@@ -445,7 +455,7 @@ fn text_report(report: &Value) -> String {
     if s["results"].as_object().is_some_and(|m| !m.is_empty()) {
         out.push_str(&format!("; {}", words(&s["results"])));
     }
-    out.push_str(&format!("; {:.1} s\n", s["seconds"].as_f64().unwrap_or(0.0)));
+    out.push_str(&format!("; {:.1} s\n", s["time_seconds"].as_f64().unwrap_or(0.0)));
     out
 }
 
