@@ -55,6 +55,11 @@ enum Command {
         /// the next nondeterministic value.
         #[arg(long, value_enum, default_value_t = UninitArg::Zero)]
         uninit: UninitArg,
+        /// Once the --nondet values are used up, a nondeterministic read at this position gives
+        /// this value, every time (repeatable): how `terminate` replays a non-terminating
+        /// execution, the stem's values then the loop's choices on every iteration.
+        #[arg(long = "choice", value_name = "[FILE:]LINE:COL=VALUE", value_parser = jobs::exec::parse_choice, allow_hyphen_values = true)]
+        choices: Vec<jobs::exec::Choice>,
         /// Stop after this many steps (edges of the control-flow graph).
         #[arg(long, default_value_t = 10_000_000)]
         max_steps: u64,
@@ -793,7 +798,7 @@ fn run(cli: Cli) -> u8 {
             );
             jobs::EXIT_USAGE
         }
-        Command::Exec { input, nondet, uninit, max_steps, semantics, format } => {
+        Command::Exec { input, nondet, choices, uninit, max_steps, semantics, format } => {
             let config = match jobs::exec::config(&nondet, matches!(uninit, UninitArg::Nondet), max_steps) {
                 Ok(c) => leapfrog_interp::ExecConfig { semantics: semantics.semantics(), ..c },
                 Err(message) => {
@@ -802,7 +807,7 @@ fn run(cli: Cli) -> u8 {
                 }
             };
             match input.to_input() {
-                Ok(input) => jobs::exec::run(&input, &config, format.into()),
+                Ok(input) => jobs::exec::run(&input, &config, &choices, format.into()),
                 Err(code) => code,
             }
         }

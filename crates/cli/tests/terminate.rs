@@ -480,3 +480,60 @@ fn an_unsigned_counter_that_wraps_to_zero_terminates() {
     assert_eq!(check_answer(&v, &source), "TRUE", "{v}");
     assert_eq!(loop_verdicts(&v)[0].2, "variance-analysis", "{v}");
 }
+
+/// Every FALSE of the verdict programs (`//! terminate: FALSE`) gives a replay command that
+/// really replays the lasso: run as printed, the interpreter runs until its step limit, at a
+/// line of the loop's function, never ending the program; and leaving out the loop's choices
+/// where there are some is not the same run.
+#[test]
+fn the_replay_command_of_a_lasso_runs_forever() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/verdicts");
+    let mut programs: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "c"))
+        .filter(|p| std::fs::read_to_string(p).unwrap().lines().any(|l| l.starts_with("//! terminate: FALSE")))
+        .collect();
+    programs.sort();
+    assert!(programs.len() >= 5);
+    let mut replayed = 0;
+    let mut with_choices = 0;
+    for p in &programs {
+        let v = terminate(&[p.to_str().unwrap()]);
+        let Some(w) = v["loops"].as_array().unwrap().iter().find_map(|l| l["witness"].as_object()) else {
+            continue;
+        };
+        let command = w["replay"].as_str().expect("a lasso has a replay command");
+        let words: Vec<&str> = command.split_whitespace().collect();
+        assert_eq!(words[..2], ["leapfrog", "exec"], "{command}");
+        let out = leapfrog(&words[1..]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.starts_with("stopped: step limit at "), "{}: {command} gave {text}", p.display());
+        replayed += 1;
+        if !w["choices"].as_array().unwrap().is_empty() {
+            with_choices += 1;
+        }
+    }
+    assert!(replayed >= 5, "only {replayed} lassos replayed");
+    eprintln!("{replayed} lassos replayed, {with_choices} with choices inside the loop");
+}
+
+#[test]
+fn a_choice_is_what_a_read_gives_once_the_stream_is_used_up() {
+    let dir = temp_dir("choice");
+    let p = write(
+        &dir,
+        "choice.c",
+        "extern int __VERIFIER_nondet_int(void);\nint main(void) {\n  int x = __VERIFIER_nondet_int();\n  while (x > 0) {\n    int d = __VERIFIER_nondet_int();\n    if (d == 5) x = x + 1; else x = x - 1;\n  }\n  return x;\n}\n",
+    );
+    let run = |extra: &[&str]| {
+        let mut args = vec!["exec", "--nondet=1", "--max-steps", "5000"];
+        args.extend_from_slice(extra);
+        args.push(&p);
+        String::from_utf8_lossy(&leapfrog(&args).stdout).into_owned()
+    };
+    assert!(run(&[]).starts_with("exited with code 0"));
+    assert!(run(&["--choice=5:13=5"]).starts_with("stopped: step limit at "), "{}", run(&["--choice=5:13=5"]));
+    let out = leapfrog(&["exec", "--choice=9:1=5", &p]);
+    assert_eq!(out.status.code(), Some(2), "a position without a statement is a usage error");
+}

@@ -93,7 +93,9 @@ pub(crate) fn execute(prog: &Program, cfg: &ExecConfig, input: &mut dyn InputOra
     }
     let outcome = m.run_program().unwrap_or_else(|o| o);
     let end_values = m.watched_values();
+    let last_span = m.last_span;
     ExecResult {
+        last_span,
         outcome,
         steps: m.steps,
         nondet_used: usize::try_from(m.requested).unwrap_or(usize::MAX),

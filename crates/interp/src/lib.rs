@@ -56,7 +56,7 @@ pub mod runs;
 mod value;
 
 pub use memory::Region;
-pub use nondet::{EdgeInputs, InputOracle, InputRequest, StreamInputs};
+pub use nondet::{EdgeInputs, InputOracle, InputRequest, StreamInputs, StreamThenChoices};
 
 use leapfrog_arith::Semantics;
 use leapfrog_ir::nondet::Source;
@@ -243,6 +243,8 @@ pub struct ExecResult {
     pub outcome: Outcome,
     /// Edges executed (the initializer's included).
     pub steps: u64,
+    /// The position of the last edge executed (where a run that hit a limit was).
+    pub last_span: Span,
     /// Inputs requested from the stream. This exceeds `nondet.len()` when the stream ran out
     /// (the missing values were 0).
     pub nondet_used: usize,

@@ -59,6 +59,32 @@ impl InputOracle for StreamInputs<'_> {
     }
 }
 
+/// A stream, then values per program point: inputs come from `stream` front to back; once it
+/// is used up, an input requested on an edge of `after` is its value there (every time), any
+/// other 0. A non-terminating execution replays this way: the stem's stream, then the loop's
+/// choices on every iteration (`leapfrog exec --choice`).
+pub struct StreamThenChoices<'a> {
+    stream: StreamInputs<'a>,
+    remaining: usize,
+    after: &'a HashMap<(FuncId, EdgeId), i128>,
+}
+
+impl<'a> StreamThenChoices<'a> {
+    pub fn new(stream: &'a [i128], after: &'a HashMap<(FuncId, EdgeId), i128>) -> StreamThenChoices<'a> {
+        StreamThenChoices { stream: StreamInputs::new(stream), remaining: stream.len(), after }
+    }
+}
+
+impl InputOracle for StreamThenChoices<'_> {
+    fn next(&mut self, request: &InputRequest) -> i128 {
+        if self.remaining > 0 {
+            self.remaining -= 1;
+            return self.stream.next(request);
+        }
+        request.edge.and_then(|e| self.after.get(&(request.func, e))).copied().unwrap_or(0)
+    }
+}
+
 /// Values proposed per program point: an input requested at the `n`-th execution of edge `e`
 /// of function `f` is the `n`-th value listed for `(f, e)` (one value per execution of a load,
 /// havoc or extern call, whether it consults the input or not), the entry's `i`-th parameter is

@@ -27,6 +27,10 @@ pub fn to_json(files: &SourceFiles, r: &ExecResult) -> Value {
         }
         Outcome::Limit { what } => {
             obj.insert("what".into(), json!(what));
+            // Where the run was when it stopped.
+            if r.last_span.is_known() {
+                insert_position(&mut obj, files, r.last_span);
+            }
         }
     }
     obj.insert("steps".into(), json!(r.steps));
@@ -68,6 +72,7 @@ pub fn to_text(files: &SourceFiles, r: &ExecResult) -> String {
         Outcome::Abort { span } => format!("aborted at {}", at(span)),
         Outcome::Blocked { span } => format!("blocked by an assumption at {}", at(span)),
         Outcome::Ub { what, span, .. } => format!("undefined behaviour at {}: {what}", at(span)),
+        Outcome::Limit { what } if r.last_span.is_known() => format!("stopped: {what} at {}", at(&r.last_span)),
         Outcome::Limit { what } => format!("stopped: {what}"),
         Outcome::Unsupported { what, span } => format!("stopped at {}: unsupported: {what}", at(span)),
     };

@@ -508,6 +508,9 @@ fn index_html(
     h
 }
 
+/// Evidence longer than this many characters is folded (`<details>`).
+const LONG_DETAIL: usize = 240;
+
 /// A finding as a box: the job, its headline, its evidence.
 fn finding_html(f: &Finding) -> String {
     let mut h = format!(
@@ -519,7 +522,19 @@ fn finding_html(f: &Finding) -> String {
     if !f.details.is_empty() {
         h.push_str("<dl>");
         for (label, text) in &f.details {
-            let _ = write!(h, "<dt>{}</dt><dd><code>{}</code></dd>", escape(label), escape(text));
+            if text.chars().count() > LONG_DETAIL {
+                // A long reason is folded after its beginning.
+                let start: String = text.chars().take(LONG_DETAIL / 2).collect();
+                let _ = write!(
+                    h,
+                    "<dt>{}</dt><dd><details><summary><code>{}…</code></summary><code>{}</code></details></dd>",
+                    escape(label),
+                    escape(&start),
+                    escape(text)
+                );
+            } else {
+                let _ = write!(h, "<dt>{}</dt><dd><code>{}</code></dd>", escape(label), escape(text));
+            }
         }
         h.push_str("</dl>");
     }
@@ -544,7 +559,11 @@ fn file_html(path: &str, page: &FilePage, jobs: &[String]) -> String {
                 match answers.get(*j) {
                     Some((word, reason)) => {
                         let reason =
-                            reason.as_deref().map(|r| format!("<br><small>{}</small>", escape(r))).unwrap_or_default();
+                            // Reasons can be long: folded, so that the table stays a table.
+                            reason
+                                .as_deref()
+                                .map(|r| format!("<details><summary>why</summary><small>{}</small></details>", escape(r)))
+                                .unwrap_or_default();
                         let _ = write!(h, "<td>{}{reason}</td>", escape(word));
                     }
                     None => h.push_str("<td></td>"),
@@ -632,6 +651,9 @@ td.notes { font-size: 0.85em; }
 .note .job { font-weight: bold; margin-right: 0.3em; }
 .note dl { margin: 0.1em 0 0 0; } .note dt { color: #555; display: inline; } .note dt::after { content: \":\"; }
 .note dd { display: inline; margin: 0 0.8em 0 0.3em; }
+.note details { display: inline; } .note summary { cursor: pointer; }
 .loopmark { color: #1a4fb5; font-weight: bold; }
 p.nav { font-size: 0.9em; }
+table.functions details { font-size: 0.85em; color: #444; max-width: 60em; }
+table.functions summary { cursor: pointer; color: #666; }
 ";

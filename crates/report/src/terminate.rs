@@ -57,9 +57,33 @@ fn loop_json(files: &SourceFiles, l: &LoopReport) -> Value {
             },
             "recurrent_set": w.recurrent_set,
             "choices": choices,
+            "replay": replay_command(files, w),
         })
     });
     v
+}
+
+/// How many steps the replay command runs: the lasso then runs on until this limit.
+const REPLAY_STEPS: u64 = 1_000_000;
+
+/// The command that replays a non-terminating execution with the interpreter: the stem's inputs
+/// as the stream, then the loop's choices at their positions on every iteration; it runs until
+/// the step limit, inside the loop. (For the default entry and data model: a run with other
+/// `--entry`, `--data-model` or `--volatile` options adds them.)
+pub fn replay_command(files: &SourceFiles, w: &Witness) -> String {
+    let mut words = vec!["leapfrog exec --uninit nondet".to_string()];
+    if !w.stem_inputs.is_empty() {
+        let stream: Vec<String> = w.stem_inputs.iter().map(|x| x.to_string()).collect();
+        words.push(format!("--nondet={}", stream.join(",")));
+    }
+    for (span, value) in &w.choices {
+        words.push(format!("--choice={}:{}:{}={value}", files.path(span.file), span.line, span.col));
+    }
+    words.push(format!("--max-steps {REPLAY_STEPS}"));
+    // The program's first source file (not a header or the preprocessor's pseudo-files).
+    let program = files.iter().map(|(_, p)| p).find(|p| p.ends_with(".c") || p.ends_with(".i"));
+    words.push(program.unwrap_or("FILE.c").to_string());
+    words.join(" ")
 }
 
 /// The answer as SV-COMP writes it: `TRUE`, `FALSE(termination)`, `UNKNOWN`.
@@ -173,6 +197,7 @@ fn witness_text(files: &SourceFiles, cache: &mut SourceCache, w: &Witness) -> St
             }
         }
     }
+    out.push_str(&format!("  replay (runs to the step limit inside the loop): {}\n", replay_command(files, w)));
     out
 }
 
@@ -277,6 +302,7 @@ mod tests {
                     "stem": {"nondet": ["1", "-3"], "uninit": "nondet"},
                     "recurrent_set": "x > 0",
                     "choices": [{"file": path, "line": 3, "column": 3, "value": "7"}],
+                    "replay": format!("leapfrog exec --uninit nondet --nondet=1,-3 --choice={path}:3:3=7 --max-steps 1000000 {path}"),
                 },
                 "suspect_pair": null,
             })

@@ -3,6 +3,7 @@
 use super::{EXIT_OK, EXIT_USAGE, Input, load, print_diagnostics};
 use leapfrog_interp::{ExecConfig, UninitMode};
 use leapfrog_report::Format;
+use std::collections::HashMap;
 
 /// The interpreter's configuration from the command line's values.
 pub fn config(nondet: &[String], uninit_nondet: bool, max_steps: u64) -> Result<ExecConfig, String> {
@@ -22,7 +23,57 @@ pub fn config(nondet: &[String], uninit_nondet: bool, max_steps: u64) -> Result<
     })
 }
 
-pub fn run(input: &Input, config: &ExecConfig, format: Format) -> u8 {
+/// `--choice [FILE:]LINE:COL=VALUE`: once the `--nondet` values are used up, a nondeterministic
+/// read at that position gives VALUE (every time), so that a non-terminating execution (a
+/// stem, then the same choices on every iteration) replays.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    pub file: Option<String>,
+    pub line: u32,
+    pub column: u32,
+    pub value: i128,
+}
+
+/// Parses `[FILE:]LINE:COL=VALUE`.
+pub fn parse_choice(text: &str) -> Result<Choice, String> {
+    let bad = || format!("--choice takes [FILE:]LINE:COL=VALUE, not `{text}`");
+    let (place, value) = text.rsplit_once('=').ok_or_else(bad)?;
+    let value = value.trim().parse::<i128>().map_err(|_| bad())?;
+    let (rest, column) = place.rsplit_once(':').ok_or_else(bad)?;
+    let column = column.parse::<u32>().map_err(|_| bad())?;
+    let (file, line) = match rest.rsplit_once(':') {
+        Some((file, line)) => (Some(file.to_string()), line),
+        None => (None, rest),
+    };
+    let line = line.parse::<u32>().map_err(|_| bad())?;
+    Ok(Choice { file, line, column, value })
+}
+
+/// The edges each choice names: those written at its position (of its file, or any file).
+fn choice_edges(
+    program: &leapfrog_ir::Program,
+    choices: &[Choice],
+) -> Result<HashMap<(leapfrog_ir::FuncId, leapfrog_ir::EdgeId), i128>, String> {
+    let mut out = HashMap::new();
+    for c in choices {
+        let mut found = false;
+        for (fid, f) in program.user_funcs() {
+            for (eid, e) in f.edges.iter() {
+                let same_file = c.file.as_deref().is_none_or(|file| program.files.path(e.span.file).ends_with(file));
+                if e.span.is_known() && e.span.line == c.line && e.span.col == c.column && same_file {
+                    out.insert((fid, eid), c.value);
+                    found = true;
+                }
+            }
+        }
+        if !found {
+            return Err(format!("--choice: no statement of the program is at {}:{}", c.line, c.column));
+        }
+    }
+    Ok(out)
+}
+
+pub fn run(input: &Input, config: &ExecConfig, choices: &[Choice], format: Format) -> u8 {
     let program = match load(input) {
         Ok(p) => p,
         Err(code) => return code,
@@ -35,7 +86,19 @@ pub fn run(input: &Input, config: &ExecConfig, format: Format) -> u8 {
         );
         return EXIT_USAGE;
     }
-    let result = leapfrog_interp::run(&program, config);
+    let result = if choices.is_empty() {
+        leapfrog_interp::run(&program, config)
+    } else {
+        let at = match choice_edges(&program, choices) {
+            Ok(at) => at,
+            Err(message) => {
+                eprintln!("leapfrog: error: {message}");
+                return EXIT_USAGE;
+            }
+        };
+        let mut oracle = leapfrog_interp::StreamThenChoices::new(&config.nondet, &at);
+        leapfrog_interp::run_with(&program, config, &mut oracle)
+    };
     match format {
         Format::Json => {
             let json = leapfrog_report::exec::to_json(&program.files, &result);
