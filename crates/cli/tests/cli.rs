@@ -675,3 +675,29 @@ fn bench_setup_problems_are_usage_errors_before_any_task_runs() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(results.exists());
 }
+
+/// A counterexample ties each input to what read it and where: a nondet call's value to the
+/// call, an uninitialized local's to its declaration; in the text and in the JSON (`reads`).
+#[test]
+fn counterexample_inputs_name_their_reads() {
+    let dir = process::temp_dir("reads");
+    let p = process::write(
+        &dir,
+        "reads.c",
+        "extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\nint main(void) {\n  int u;\n  int n = __VERIFIER_nondet_int();\n  if (n == 7 && u == 3) reach_error();\n  return 0;\n}\n",
+    );
+    let out = leapfrog(&["verify", "--format", "json", &p]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["verdict"], "FALSE", "{v}");
+    let reads = v["counterexample"]["reads"].as_array().unwrap();
+    let nondet: Vec<&str> =
+        v["counterexample"]["nondet"].as_array().unwrap().iter().map(|x| x.as_str().unwrap()).collect();
+    assert_eq!(reads.len(), nondet.len(), "{v}");
+    let call = reads.iter().find(|r| r["source"] == "nondet-call").expect("the call's read");
+    assert_eq!((call["line"].as_u64(), call["value"].as_str()), (Some(5), Some("7")), "{call}");
+    let local = reads.iter().find(|r| r["source"] == "uninitialized-local").expect("the local's read");
+    assert_eq!((local["line"].as_u64(), local["value"].as_str()), (Some(4), Some("3")), "{local}");
+    let text = String::from_utf8_lossy(&leapfrog(&["verify", &p]).stdout).into_owned();
+    assert!(text.contains(&format!("    7 from nondet-call at {p}:5:")), "{text}");
+    assert!(text.contains(&format!("    3 from uninitialized-local at {p}:4:")), "{text}");
+}

@@ -188,6 +188,7 @@ pub fn replay(p: &Program, inputs: &[i128], semantics: Semantics, deadline: Inst
         max_steps: REPLAY_STEPS,
         semantics,
         record_trace: true,
+        record_inputs: true,
         deadline: Some(deadline),
         ..ExecConfig::default()
     };

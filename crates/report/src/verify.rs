@@ -46,6 +46,7 @@ pub fn to_json(files: &SourceFiles, r: &Report) -> Value {
             .collect();
         json!({
             "nondet": c.inputs.iter().map(|x| x.to_string()).collect::<Vec<_>>(),
+            "reads": reads_json(files, c),
             "uninit": "nondet",
             "path": c.path.iter().map(|s| position(files, *s)).collect::<Vec<_>>(),
             "path_elided": c.elided,
@@ -100,6 +101,7 @@ fn checks_json(files: &SourceFiles, checks: &leapfrog_results::safety::Checks) -
                 CheckStatus::Proven { technique } => v["technique"] = json!(technique),
                 CheckStatus::Violated { counterexample } => {
                     v["nondet"] = json!(counterexample.inputs.iter().map(|x| x.to_string()).collect::<Vec<_>>());
+                    v["reads"] = reads_json(files, counterexample);
                     v["violation"] = position(files, counterexample.failing);
                 }
                 CheckStatus::Unknown { reason } => v["reason"] = json!(reason),
@@ -114,6 +116,37 @@ fn checks_json(files: &SourceFiles, checks: &leapfrog_results::safety::Checks) -
         "list": list,
     })
 }
+
+/// Each input of the counterexample with what read it and where (`[]` when not recorded).
+fn reads_json(files: &SourceFiles, c: &leapfrog_results::safety::Counterexample) -> Value {
+    let reads: Vec<Value> = c
+        .inputs
+        .iter()
+        .zip(&c.reads)
+        .map(|(value, read)| {
+            let mut v = position(files, read.span);
+            v["value"] = json!(value.to_string());
+            v["source"] = json!(read.source.name());
+            v
+        })
+        .collect();
+    json!(reads)
+}
+
+/// The inputs one per line: `7 from nondet-call at f.c:3:26` (at most [`MAX_READS_SHOWN`]).
+fn reads_text(files: &SourceFiles, c: &leapfrog_results::safety::Counterexample) -> String {
+    let mut out = String::new();
+    for (value, read) in c.inputs.iter().zip(&c.reads).take(MAX_READS_SHOWN) {
+        out.push_str(&format!("    {value} from {} at {}\n", read.source.name(), files.display(read.span)));
+    }
+    if c.reads.len() > MAX_READS_SHOWN {
+        out.push_str(&format!("    ... {} more (all in the JSON report)\n", c.reads.len() - MAX_READS_SHOWN));
+    }
+    out
+}
+
+/// How many inputs the text report ties to their reads.
+const MAX_READS_SHOWN: usize = 20;
 
 fn checks_text(files: &SourceFiles, checks: &leapfrog_results::safety::Checks) -> String {
     use leapfrog_results::safety::CheckStatus;
@@ -202,6 +235,7 @@ pub fn to_text(files: &SourceFiles, r: &Report) -> String {
         }
         let inputs: Vec<String> = c.inputs.iter().map(|x| x.to_string()).collect();
         out.push_str(&format!("  inputs: [{}]\n", inputs.join(", ")));
+        out.push_str(&reads_text(files, c));
         for l in &c.leaps {
             out.push_str(&format!(
                 "  leap over the {} loop at {}: before {{{}}}, at its last iteration {{{}}}\n",
@@ -367,6 +401,7 @@ mod tests {
         r.technique = Some(technique::CONCRETE_EXECUTION);
         r.counterexample = Some(Counterexample {
             inputs: Vec::new(),
+            reads: Vec::new(),
             path: Vec::new(),
             elided: 0,
             failing: Span::UNKNOWN,

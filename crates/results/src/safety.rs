@@ -42,6 +42,8 @@ pub struct LeapReport {
 pub struct Counterexample {
     /// The interpreter's input stream (nondet values and, in order, uninitialized variables).
     pub inputs: Vec<i128>,
+    /// What read each of `inputs`, in the same order (empty when the replay did not record it).
+    pub reads: Vec<InputRead>,
     /// The source positions the execution passes, consecutive repeats merged; of a long
     /// execution only the first and the last positions (see `elided`).
     pub path: Vec<Span>,
@@ -54,6 +56,15 @@ pub struct Counterexample {
     /// How many iterations per loop entry the concrete search unwound (`None` when the
     /// execution was not found by unwinding: the program's only execution).
     pub unwinding: Option<u32>,
+}
+
+/// Where an input of a counterexample was read: the source (a nondet call, an uninitialized
+/// local, never-written memory, a parameter of the entry, ...) and its position (the entry
+/// function's for a parameter).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputRead {
+    pub source: leapfrog_ir::nondet::Source,
+    pub span: Span,
 }
 
 #[derive(Clone, Debug)]

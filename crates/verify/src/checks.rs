@@ -714,7 +714,10 @@ fn confirm(
     }
     let failing = r.outcome.span().or_else(|| r.leaked.first().copied())?;
     let (path, elided) = merge_spans(r.trace.iter().map(|(fi, e)| p.funcs[*fi].edges[*e].span));
-    Some((kind, Counterexample { inputs: inputs.to_vec(), path, elided, failing, leaps: Vec::new(), unwinding: None }))
+    let reads = crate::input_reads(p, &r);
+    let cex =
+        Counterexample { inputs: inputs.to_vec(), reads, path, elided, failing, leaps: Vec::new(), unwinding: None };
+    Some((kind, cex))
 }
 
 /// Runs on random inputs of the original program until one violates a property `props` asks

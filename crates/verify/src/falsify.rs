@@ -145,6 +145,8 @@ fn replayed_long(
     Ok(Found {
         counterexample: Counterexample {
             inputs: probe.inputs.clone(),
+            // (Only __VERIFIER_nondet_* calls, checked above; their positions are not kept.)
+            reads: Vec::new(),
             path: Vec::new(),
             elided: 0,
             failing: Span::UNKNOWN,

@@ -712,6 +712,18 @@ fn trace_search(
     replayed_failure(p, stream, None, cfg.semantics, replay_deadline).ok()
 }
 
+/// What read each input of the run `r` of `p` (recorded with its inputs): the source and its
+/// position (a parameter's is its function's).
+pub(crate) fn input_reads(p: &Program, r: &ExecResult) -> Vec<leapfrog_results::safety::InputRead> {
+    r.input_requests
+        .iter()
+        .map(|q| leapfrog_results::safety::InputRead {
+            source: q.source,
+            span: q.edge.map_or(p.funcs[q.func].span, |e| p.funcs[q.func].edges[e].span),
+        })
+        .collect()
+}
+
 /// The counterexample of replaying `inputs` on `p` (with a trace), when the replay fails an
 /// assertion (the one at `expected`, when given); else the replay's outcome. Every FALSE of
 /// `verify` is such a replay.
@@ -737,7 +749,8 @@ fn replayed_failure_run(
     match r.outcome {
         Outcome::Error { span, .. } if expected.is_none_or(|s| s == span) => {
             let (path, elided) = merge_spans(r.trace.iter().map(|(fi, e)| p.funcs[*fi].edges[*e].span));
-            Ok((Counterexample { inputs, path, elided, failing: span, leaps: Vec::new(), unwinding: None }, r))
+            let reads = input_reads(p, &r);
+            Ok((Counterexample { inputs, reads, path, elided, failing: span, leaps: Vec::new(), unwinding: None }, r))
         }
         _ => Err(r.outcome),
     }
