@@ -434,6 +434,10 @@ struct InputArgs {
     /// stderr; the answers that depend on them still name them in their reasons.
     #[arg(long, short)]
     quiet: bool,
+    /// Say on stderr what was read (files, functions, loops, the time left) and, while the
+    /// answer of `verify` or `terminate` is awaited, how long it has run, every 5 s.
+    #[arg(long, short, conflicts_with = "quiet")]
+    verbose: bool,
 }
 
 #[derive(Copy, Clone, ValueEnum)]
@@ -580,6 +584,7 @@ impl InputArgs {
             jobs::EXIT_USAGE
         })?;
         input.quiet = self.quiet;
+        input.verbose = self.verbose;
         input.options.preprocessor_flags = self.cpp_args.clone();
         input.options.volatile = match self.volatile {
             VolatileArg::Input => leapfrog_c_frontend::VolatileReads::Input,
@@ -960,6 +965,7 @@ fn run(cli: Cli) -> u8 {
                 entry: None,
                 volatile: VolatileArg::Input,
                 quiet: false,
+                verbose: false,
                 compile_commands,
                 html,
                 jobs,

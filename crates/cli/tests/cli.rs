@@ -701,3 +701,16 @@ fn counterexample_inputs_name_their_reads() {
     assert!(text.contains(&format!("    7 from nondet-call at {p}:5:")), "{text}");
     assert!(text.contains(&format!("    3 from uninitialized-local at {p}:4:")), "{text}");
 }
+
+/// `--verbose` says what was read and how the answer came, on stderr; stdout is the report.
+#[test]
+fn verbose_says_what_was_read_and_when_the_answer_came() {
+    let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/verify.c");
+    let out = leapfrog(&["verify", "--verbose", example.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("leapfrog: read ") && err.contains("1 functions, 2 loops"), "{err}");
+    assert!(err.contains("leapfrog: verify answered TRUE after "), "{err}");
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("TRUE"));
+    let both = leapfrog(&["verify", "--verbose", "--quiet", example.to_str().unwrap()]);
+    assert_eq!(both.status.code(), Some(2), "--verbose and --quiet contradict each other");
+}

@@ -41,6 +41,9 @@ pub struct Input {
     /// `--quiet`: the program's diagnostics are not printed (the answers that depend on them
     /// still give them as their reasons).
     pub quiet: bool,
+    /// `--verbose`: what was read and how long it took, and while an answer is awaited a line
+    /// every few seconds, on stderr.
+    pub verbose: bool,
 }
 
 impl Input {
@@ -82,6 +85,7 @@ impl Input {
             },
             task,
             quiet: false,
+            verbose: false,
         })
     }
 }
@@ -90,8 +94,15 @@ impl Input {
 /// function of the program is a usage error for every job (a typo would otherwise analyze
 /// nothing, or the wrong function).
 pub fn load(input: &Input) -> Result<Program, u8> {
+    let start = Instant::now();
     match leapfrog_c_frontend::load_program(&input.files, &input.options) {
-        Ok(p) => check_entry(input, p),
+        Ok(p) => {
+            let p = check_entry(input, p)?;
+            if input.verbose {
+                say_what_was_read(input, &p, start.elapsed(), Duration::MAX);
+            }
+            Ok(p)
+        }
         Err(e) => Err(report_failure(&e)),
     }
 }
@@ -114,6 +125,27 @@ fn check_entry(input: &Input, p: Program) -> Result<Program, u8> {
     }
 }
 
+/// `--verbose`: the files read, the program's size and entry, and the time left.
+fn say_what_was_read(input: &Input, p: &Program, took: Duration, left: Duration) {
+    let loops: usize =
+        p.user_funcs().map(|(_, f)| leapfrog_ir::loops::LoopForest::compute(f).loops.ids().count()).sum();
+    let entry = p.entry.map_or_else(|| "none".to_string(), |e| p.funcs[e].name.clone());
+    let files: Vec<String> = input.files.iter().map(|f| f.display().to_string()).collect();
+    eprintln!(
+        "leapfrog: read {} in {:.2} s: {} functions, {} loops, {} diagnostics; entry `{entry}`{}",
+        files.join(", "),
+        took.as_secs_f64(),
+        p.user_funcs().count(),
+        loops,
+        p.diagnostics.len(),
+        if left == Duration::MAX {
+            String::new()
+        } else {
+            format!("; {:.1} s left for the analysis", left.as_secs_f64())
+        }
+    );
+}
+
 /// Why [`load_within`] gave no program.
 pub enum NotLoaded {
     /// The failure was printed; exit with this code.
@@ -130,7 +162,11 @@ pub fn load_within(input: &Input, limit: Duration) -> Result<(Program, Duration)
     match leapfrog_c_frontend::load_program_with(&input.files, &input.options, &settings) {
         Ok(p) => {
             let p = check_entry(input, p).map_err(NotLoaded::Exit)?;
-            Ok((p, limit.saturating_sub(start.elapsed()).max(MIN_ANALYSIS_TIME)))
+            let left = limit.saturating_sub(start.elapsed()).max(MIN_ANALYSIS_TIME);
+            if input.verbose {
+                say_what_was_read(input, &p, start.elapsed(), left);
+            }
+            Ok((p, left))
         }
         Err(FrontendError::TimedOut) => Err(NotLoaded::TimedOut),
         Err(e) => Err(NotLoaded::Exit(report_failure(&e))),

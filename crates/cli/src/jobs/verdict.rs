@@ -227,6 +227,7 @@ impl<R: Send> VerdictJob<R> {
             VerdictFormat::Sarif => println!("{}", (self.to_sarif)(files, report)),
             VerdictFormat::Text => print!("{}", (self.to_text)(files, report)),
         };
+        let started = std::time::Instant::now();
         let (program, time_left) = match load_within(input, options.timeout) {
             Ok(loaded) => loaded,
             Err(NotLoaded::Exit(code)) => return code,
@@ -243,6 +244,7 @@ impl<R: Send> VerdictJob<R> {
             Err(why) => (self.unknown)(options.semantics, why),
             Ok(()) => within_hard_limit(
                 options.timeout,
+                input.verbose,
                 || analyze(&program, options),
                 || {
                     print(
@@ -254,16 +256,33 @@ impl<R: Send> VerdictJob<R> {
                 },
             ),
         };
+        if input.verbose {
+            eprintln!(
+                "leapfrog: {} answered {} after {:.2} s",
+                self.job,
+                (self.verdict)(&report).word(),
+                started.elapsed().as_secs_f64()
+            );
+        }
         print(&program.files, &program.diagnostics, &report);
         reported(&program, &report);
         exit_status((self.verdict)(&report), fail_on)
     }
 }
 
+/// How often `--verbose` says that the analysis is still running.
+const HEARTBEAT: Duration = Duration::from_secs(5);
+
 /// `work`'s value, computed on a thread of its own; when it is still running a grace period
 /// after `limit` (a solver call that does not notice its deadline), `give_up` prints the answer
 /// and the process ends there, with the work unfinished.
-fn within_hard_limit<R: Send>(limit: Duration, work: impl FnOnce() -> R + Send, give_up: impl FnOnce() -> u8) -> R {
+/// With `verbose`, a line on stderr every [`HEARTBEAT`] while the work runs.
+fn within_hard_limit<R: Send>(
+    limit: Duration,
+    verbose: bool,
+    work: impl FnOnce() -> R + Send,
+    give_up: impl FnOnce() -> u8,
+) -> R {
     let grace = (limit / 20).clamp(Duration::from_millis(500), Duration::from_secs(3));
     let (sender, receiver) = std::sync::mpsc::channel();
     std::thread::scope(|scope| {
@@ -276,7 +295,20 @@ fn within_hard_limit<R: Send>(limit: Duration, work: impl FnOnce() -> R + Send, 
                 let _ = sender.send(work());
             })
             .unwrap_or_else(|e| panic!("cannot start the analysis' thread: {e}"));
-        match receiver.recv_timeout(limit + grace) {
+        let start = std::time::Instant::now();
+        let received = loop {
+            let left = (limit + grace).saturating_sub(start.elapsed());
+            let slice = if verbose { left.min(HEARTBEAT) } else { left };
+            match receiver.recv_timeout(slice) {
+                Err(RecvTimeoutError::Timeout) if verbose && start.elapsed() < limit + grace => eprintln!(
+                    "leapfrog: analysing: {:.0} s of the {:.0} s time limit",
+                    start.elapsed().as_secs_f64(),
+                    limit.as_secs_f64()
+                ),
+                other => break other,
+            }
+        };
+        match received {
             Ok(value) => value,
             Err(RecvTimeoutError::Timeout) => {
                 let status = give_up();
