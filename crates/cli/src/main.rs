@@ -614,7 +614,8 @@ impl InputArgs {
         job: project::ProjectJob,
         job_args: Vec<String>,
         analysis: Option<&AnalysisArgs>,
-        json: bool,
+        format: project::ProjectFormat,
+        fail_on: Option<FailOnArg>,
     ) -> u8 {
         let usage = |message: String| {
             eprintln!("leapfrog: error: {message}");
@@ -665,7 +666,8 @@ impl InputArgs {
             job_args,
             timeout: analysis.map_or(std::time::Duration::from_secs(60), AnalysisArgs::timeout),
             jobs: self.jobs.unwrap_or_else(bench::default_jobs).max(1),
-            json,
+            format,
+            fail_on: fail_on.map(Into::into),
             html: self.html.clone(),
             exe,
         };
@@ -678,28 +680,24 @@ fn value_name(value: &impl ValueEnum) -> String {
     value.to_possible_value().map(|v| v.get_name().to_string()).unwrap_or_default()
 }
 
-/// A project run has no SARIF, witness, or verdict-dependent exit status (yet): a usage error
-/// naming the option, or whether the project report is JSON.
-fn project_format(
-    format: VerdictFormatArg,
-    witness: Option<&std::path::Path>,
-    fail_on: Option<FailOnArg>,
-) -> Result<bool, u8> {
-    let refused = match (format, witness, fail_on) {
-        (VerdictFormatArg::Sarif, _, _) => Some("--format sarif"),
-        (_, Some(_), _) => Some("--witness"),
-        (_, _, Some(_)) => Some("--fail-on"),
-        _ => None,
-    };
-    match refused {
-        Some(option) => {
-            eprintln!(
-                "leapfrog: error: {option} is for one program; project mode (--compile-commands, --html) has text and JSON reports"
-            );
-            Err(jobs::EXIT_USAGE)
-        }
-        None => Ok(matches!(format, VerdictFormatArg::Json)),
+/// A verdict job's format in project mode; a witness is for one program (a usage error).
+fn project_format(format: VerdictFormatArg, witness: Option<&std::path::Path>) -> Result<project::ProjectFormat, u8> {
+    if witness.is_some() {
+        eprintln!(
+            "leapfrog: error: --witness is for one program; project mode (--compile-commands, --html) writes none"
+        );
+        return Err(jobs::EXIT_USAGE);
     }
+    Ok(match format {
+        VerdictFormatArg::Text => project::ProjectFormat::Text,
+        VerdictFormatArg::Json => project::ProjectFormat::Json,
+        VerdictFormatArg::Sarif => project::ProjectFormat::Sarif,
+    })
+}
+
+/// Text or JSON (the jobs without SARIF) in project mode.
+fn text_or_json(json: bool) -> project::ProjectFormat {
+    if json { project::ProjectFormat::Json } else { project::ProjectFormat::Text }
 }
 
 impl AnalysisArgs {
@@ -790,9 +788,13 @@ fn inject_panic() {
 fn run(cli: Cli) -> u8 {
     inject_panic();
     match cli.command {
-        Command::Loops { input, format } if input.project_mode() => {
-            input.run_project(project::ProjectJob::Loops, Vec::new(), None, matches!(format, FormatArg::Json))
-        }
+        Command::Loops { input, format } if input.project_mode() => input.run_project(
+            project::ProjectJob::Loops,
+            Vec::new(),
+            None,
+            text_or_json(matches!(format, FormatArg::Json)),
+            None,
+        ),
         Command::Loops { input, format } => match input.to_input() {
             Ok(input) => jobs::loops::run(&input, format.into()),
             Err(code) => code,
@@ -821,13 +823,13 @@ fn run(cli: Cli) -> u8 {
             Err(code) => code,
         },
         Command::Verify { input, analysis, format, property, witness, fail_on } if input.project_mode() => {
-            match project_format(format, witness.as_deref(), fail_on) {
-                Ok(json) => {
+            match project_format(format, witness.as_deref()) {
+                Ok(format) => {
                     let mut args = analysis.forwarded();
                     for p in &property {
                         args.extend(["--property".to_string(), p.clone()]);
                     }
-                    input.run_project(project::ProjectJob::Verify, args, Some(&analysis), json)
+                    input.run_project(project::ProjectJob::Verify, args, Some(&analysis), format, fail_on)
                 }
                 Err(code) => code,
             }
@@ -844,10 +846,14 @@ fn run(cli: Cli) -> u8 {
             Err(code) => code,
         },
         Command::Terminate { input, analysis, format, fail_on, witness } if input.project_mode() => {
-            match project_format(format, witness.as_deref(), fail_on) {
-                Ok(json) => {
-                    input.run_project(project::ProjectJob::Terminate, analysis.forwarded(), Some(&analysis), json)
-                }
+            match project_format(format, witness.as_deref()) {
+                Ok(format) => input.run_project(
+                    project::ProjectJob::Terminate,
+                    analysis.forwarded(),
+                    Some(&analysis),
+                    format,
+                    fail_on,
+                ),
                 Err(code) => code,
             }
         }
@@ -864,7 +870,13 @@ fn run(cli: Cli) -> u8 {
         Command::Summarize { input, analysis, format, method } if input.project_mode() => {
             let mut args = analysis.forwarded();
             args.extend(["--method".to_string(), value_name(&method)]);
-            input.run_project(project::ProjectJob::Summarize, args, Some(&analysis), matches!(format, FormatArg::Json))
+            input.run_project(
+                project::ProjectJob::Summarize,
+                args,
+                Some(&analysis),
+                text_or_json(matches!(format, FormatArg::Json)),
+                None,
+            )
         }
         Command::Summarize { input, analysis, format, method } => match input.to_input() {
             Ok(input) => {
@@ -878,14 +890,18 @@ fn run(cli: Cli) -> u8 {
             Err(code) => code,
         },
         Command::Bound { input, analysis, format } if input.project_mode() => {
-            if matches!(format, BoundFormatArg::Termcomp) {
-                eprintln!(
-                    "leapfrog: error: --format termcomp is for one program; project mode has text and JSON reports"
-                );
-                return jobs::EXIT_USAGE;
-            }
-            let json = matches!(format, BoundFormatArg::Json);
-            input.run_project(project::ProjectJob::Bound, analysis.forwarded(), Some(&analysis), json)
+            let format = match format {
+                BoundFormatArg::Termcomp => {
+                    eprintln!(
+                        "leapfrog: error: --format termcomp is for one program; project mode has text, JSON and SARIF reports"
+                    );
+                    return jobs::EXIT_USAGE;
+                }
+                BoundFormatArg::Sarif => project::ProjectFormat::Sarif,
+                BoundFormatArg::Json => project::ProjectFormat::Json,
+                BoundFormatArg::Text => project::ProjectFormat::Text,
+            };
+            input.run_project(project::ProjectJob::Bound, analysis.forwarded(), Some(&analysis), format, None)
         }
         Command::Bound { input, analysis, format } => match input.to_input() {
             Ok(input) => {
@@ -915,7 +931,7 @@ fn run(cli: Cli) -> u8 {
                 (None, _) => args.extend(["--cover".to_string(), value_name(&cover)]),
             }
             let json = matches!(format, TestFormatArg::Json);
-            input.run_project(project::ProjectJob::Testgen, args, Some(&analysis), json)
+            input.run_project(project::ProjectJob::Testgen, args, Some(&analysis), text_or_json(json), None)
         }
         Command::Testgen { input, analysis, target, cover, format, output } => {
             let goal = match (target, cover) {
@@ -942,7 +958,13 @@ fn run(cli: Cli) -> u8 {
         Command::Invariants { input, analysis, domain, disjuncts, format } if input.project_mode() => {
             let mut args = analysis.forwarded();
             args.extend(["--domain".to_string(), value_name(&domain), "--disjuncts".into(), disjuncts.to_string()]);
-            input.run_project(project::ProjectJob::Invariants, args, Some(&analysis), matches!(format, FormatArg::Json))
+            input.run_project(
+                project::ProjectJob::Invariants,
+                args,
+                Some(&analysis),
+                text_or_json(matches!(format, FormatArg::Json)),
+                None,
+            )
         }
         Command::Invariants { input, analysis, domain, disjuncts, format } => match input.to_input() {
             Ok(input) => {
@@ -977,7 +999,8 @@ fn run(cli: Cli) -> u8 {
                 project::ProjectJob::Classify,
                 args,
                 Some(&analysis),
-                matches!(format, ClassifyFormatArg::Json),
+                text_or_json(matches!(format, ClassifyFormatArg::Json)),
+                None,
             )
         }
         Command::Classify { files, data_model, analysis, format, slice, jobs, cpp_args, .. } => {

@@ -16,6 +16,9 @@ use std::process::Command;
 mod process;
 use process::{leapfrog, temp_dir, write};
 
+#[path = "support/schemas.rs"]
+mod schemas;
+
 /// The project: `src/count.c` (needs `-Iinclude -DLIMIT=10`), `src/spin.c`, `src/broken.c`.
 fn project(name: &str) -> (PathBuf, String) {
     let dir = temp_dir(name);
@@ -201,7 +204,6 @@ fn options_for_one_program_are_refused_in_project_mode() {
     let (_dir, db) = project("refused");
     for args in [
         vec!["terminate", "--compile-commands", &db, "--witness", "w.yml"],
-        vec!["verify", "--compile-commands", &db, "--format", "sarif"],
         vec!["terminate", "--compile-commands", &db, "--entry", "spin"],
         vec!["exec", "--compile-commands", &db],
         vec!["bound", "--compile-commands", &db, "--format", "termcomp"],
@@ -270,4 +272,46 @@ fn render_in_a_browser(html: &Path, scratch: &Path) {
             assert!(dom.contains(w), "the rendered page lacks {w}: {dom}");
         }
     }
+}
+
+/// `--format sarif` over a project: one SARIF log, valid against the official schema, with a run
+/// per function with loops (each with its verdict's results and the JSON report in its
+/// properties) and a last run whose invocation names the unit that was not read; `--fail-on
+/// false` fails the exit status because one function may not terminate.
+#[test]
+fn a_project_gives_one_sarif_log_and_fails_on_false_when_asked() {
+    let (_dir, db) = project("sarif");
+    let out = leapfrog(&[
+        "terminate",
+        "--compile-commands",
+        &db,
+        "--format",
+        "sarif",
+        "--timeout",
+        "20",
+        "--fail-on",
+        "false",
+    ]);
+    assert_eq!(out.status.code(), Some(1), "spin() may not terminate: --fail-on false fails");
+    let log = json_of(&out);
+    let validator = schemas::validator("sarif-schema-2.1.0.json");
+    if let Err(e) = validator.validate(&log) {
+        panic!("the project's SARIF does not validate: {e} at {}", e.instance_path());
+    }
+    let runs = log["runs"].as_array().unwrap();
+    assert_eq!(runs.len(), 4, "three functions with loops and the invocation run");
+    let warnings: Vec<&Value> =
+        runs.iter().flat_map(|r| r["results"].as_array().unwrap()).filter(|r| r["level"] == "warning").collect();
+    assert_eq!(warnings.len(), 1, "spin's loop");
+    assert!(runs[..3].iter().all(|r| r["properties"]["leapfrog"]["job"] == "terminate"));
+    let notes = runs[3]["invocations"][0]["toolExecutionNotifications"].as_array().unwrap();
+    assert_eq!(notes.len(), 1);
+    assert!(notes[0]["message"]["text"].as_str().unwrap().contains("broken.c"), "{}", notes[0]);
+    let text = leapfrog(&["terminate", "--compile-commands", &db, "--timeout", "20", "--fail-on", "false"]);
+    assert_eq!(text.status.code(), Some(1), "the same in text");
+    let unknown = leapfrog(&["terminate", "--compile-commands", &db, "--timeout", "20"]);
+    assert_eq!(unknown.status.code(), Some(0), "without --fail-on the status does not depend on the verdicts");
+    let bound = leapfrog(&["bound", "--compile-commands", &db, "--format", "sarif", "--timeout", "20"]);
+    assert_eq!(bound.status.code(), Some(0));
+    assert!(validator.is_valid(&json_of(&bound)), "bound's project SARIF validates");
 }

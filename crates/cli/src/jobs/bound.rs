@@ -31,7 +31,13 @@ pub fn run(input: &Input, format: BoundFormat, options: &Options) -> u8 {
         }
         BoundFormat::Text => print!("{}", leapfrog_report::bounds::to_text(&program.files, &report)),
         BoundFormat::TermComp => println!("{}", leapfrog_report::bounds::to_termcomp(&report)),
-        BoundFormat::Sarif => println!("{}", leapfrog_report::sarif::bound(&program.files, &report)),
+        BoundFormat::Sarif => {
+            let mut doc = leapfrog_report::sarif::bound(&program.files, &report);
+            let carried = doc["runs"][0]["properties"]["leapfrog"].take();
+            doc["runs"][0]["properties"]["leapfrog"] =
+                super::job_json("bound", carried, &program.files, &program.diagnostics);
+            println!("{doc}")
+        }
     }
     EXIT_OK
 }

@@ -224,7 +224,13 @@ impl<R: Send> VerdictJob<R> {
             VerdictFormat::Json => {
                 println!("{}", job_json(self.job, (self.to_json)(files, report), files, diagnostics))
             }
-            VerdictFormat::Sarif => println!("{}", (self.to_sarif)(files, report)),
+            VerdictFormat::Sarif => {
+                // The JSON report the SARIF carries speaks the same vocabulary (`job`, `diagnostics`).
+                let mut doc = (self.to_sarif)(files, report);
+                let carried = doc["runs"][0]["properties"]["leapfrog"].take();
+                doc["runs"][0]["properties"]["leapfrog"] = job_json(self.job, carried, files, diagnostics);
+                println!("{doc}")
+            }
             VerdictFormat::Text => print!("{}", (self.to_text)(files, report)),
         };
         let started = std::time::Instant::now();

@@ -80,11 +80,24 @@ pub struct ProjectRequest {
     pub timeout: Duration,
     /// Runs in parallel.
     pub jobs: usize,
-    pub json: bool,
+    pub format: ProjectFormat,
+    /// `--fail-on`: exit with status 1 when a run's verdict is FALSE (or anything but TRUE).
+    pub fail_on: Option<crate::jobs::verdict::FailOn>,
     /// Where the HTML report goes.
     pub html: Option<PathBuf>,
     /// This executable.
     pub exe: PathBuf,
+}
+
+/// How a project run prints.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ProjectFormat {
+    Text,
+    /// The project report.
+    Json,
+    /// One SARIF 2.1.0 log with every run's own `run` (`verify`, `terminate`, `bound`), and a
+    /// run whose invocation names the units that could not be read.
+    Sarif,
 }
 
 /// Reading a unit (preprocessing, parsing, listing its loops) is given this long.
@@ -95,6 +108,8 @@ struct Run {
     unit: usize,
     function: Option<String>,
     outcome: TaskOutcome,
+    /// With `--format sarif`, the run's own SARIF `run` (its report is then `outcome.result`).
+    sarif: Option<Value>,
 }
 
 pub fn run(request: &ProjectRequest) -> u8 {
@@ -129,7 +144,11 @@ pub fn run(request: &ProjectRequest) -> u8 {
 
     // 2. The job, per unit or per function with loops of a unit that was read.
     let runs: Vec<Run> = if request.job == ProjectJob::Loops {
-        listings.iter().enumerate().map(|(unit, o)| Run { unit, function: None, outcome: o.clone() }).collect()
+        listings
+            .iter()
+            .enumerate()
+            .map(|(unit, o)| Run { unit, function: None, outcome: o.clone(), sarif: None })
+            .collect()
     } else {
         let mut tasks: Vec<(usize, Option<String>)> = Vec::new();
         for (unit, listing) in listings.iter().enumerate() {
@@ -146,30 +165,37 @@ pub fn run(request: &ProjectRequest) -> u8 {
         }
         let limits = ProcessLimits { timeout: request.timeout + grace(request.timeout), memory_mb: 0 };
         let progress = Progress::new(request.job.name(), tasks.len());
+        let sarif = request.format == ProjectFormat::Sarif;
         let outcomes = in_parallel(&tasks, request.jobs, |(unit, function)| {
-            let mut args = vec![request.job.name().to_string(), "--format".into(), "json".into()];
+            let format = if sarif { "sarif" } else { "json" };
+            let mut args = vec![request.job.name().to_string(), "--format".into(), format.into()];
             args.extend(request.job_args.iter().cloned());
             if let Some(f) = function {
                 args.extend(["--entry".to_string(), f.clone()]);
             }
             args.extend(unit_args(request, *unit));
-            let outcome = run_process(&request.exe, &args, &limits, request.job.wants_verdict());
+            let outcome = run_process(&request.exe, &args, &limits, request.job.wants_verdict() && !sarif);
+            let (outcome, run) = if sarif { from_sarif(request.job, outcome) } else { (outcome, None) };
             let name = match function {
                 Some(f) => format!("{} {f}", short(*unit)),
                 None => short(*unit),
             };
             progress.done(&name, outcome_word(request.job, &outcome), outcome.seconds);
-            outcome
+            (outcome, run)
         });
         progress.finish();
-        tasks.into_iter().zip(outcomes).map(|((unit, function), outcome)| Run { unit, function, outcome }).collect()
+        tasks
+            .into_iter()
+            .zip(outcomes)
+            .map(|((unit, function), (outcome, sarif))| Run { unit, function, outcome, sarif })
+            .collect()
     };
 
     let report = project_report(request, &root, &listings, &runs, start.elapsed());
-    if request.json {
-        println!("{report}");
-    } else {
-        print!("{}", text_report(&report));
+    match request.format {
+        ProjectFormat::Json => println!("{report}"),
+        ProjectFormat::Text => print!("{}", text_report(&report)),
+        ProjectFormat::Sarif => println!("{}", sarif_log(request, &listings, &runs)),
     }
     if let Some(dir) = &request.html {
         match write_html(dir, request.job, &report) {
@@ -182,7 +208,71 @@ pub fn run(request: &ProjectRequest) -> u8 {
     }
     let internal = runs.iter().any(|r| r.outcome.exit_code == Some(i32::from(EXIT_INTERNAL)))
         || listings.iter().any(|o| o.exit_code == Some(i32::from(EXIT_INTERNAL)));
-    if internal { EXIT_INTERNAL } else { EXIT_OK }
+    if internal {
+        return EXIT_INTERNAL;
+    }
+    // `--fail-on`: a run's verdict (a run without one counts as UNKNOWN).
+    let verdicts =
+        runs.iter().map(|r| r.outcome.result.as_ref().and_then(|v| v["verdict"].as_str()).unwrap_or("UNKNOWN"));
+    let failing = match request.fail_on {
+        None => false,
+        Some(crate::jobs::verdict::FailOn::False) => verdicts.clone().any(|v| v == "FALSE"),
+        Some(crate::jobs::verdict::FailOn::Unknown) => verdicts.clone().any(|v| v != "TRUE"),
+    };
+    if failing { crate::jobs::EXIT_FINDINGS } else { EXIT_OK }
+}
+
+/// A run that printed SARIF: its outcome with the JSON report the SARIF carries
+/// (`properties.leapfrog`) as its result, classified as a JSON run is, and its SARIF `run`.
+fn from_sarif(job: ProjectJob, mut outcome: TaskOutcome) -> (TaskOutcome, Option<Value>) {
+    let Some(run) = outcome.result.as_ref().map(|doc| doc["runs"][0].clone()).filter(Value::is_object) else {
+        return (outcome, None);
+    };
+    let report = run["properties"]["leapfrog"].clone();
+    if matches!(outcome.status, TaskStatus::Ok | TaskStatus::Unsupported) {
+        let (status, message) = crate::bench::runner::classify(
+            false,
+            outcome.exit_code,
+            outcome.signal,
+            Some(&report),
+            job.wants_verdict(),
+        );
+        outcome.status = status;
+        outcome.message = message;
+    }
+    outcome.result = Some(report);
+    (outcome, Some(run))
+}
+
+/// The SARIF log of a project: every run's own `run`, sorted by file and function, then one run
+/// whose invocation lists the units that were not read (as notifications with their reason).
+fn sarif_log(request: &ProjectRequest, listings: &[TaskOutcome], runs: &[Run]) -> Value {
+    let mut order: Vec<&Run> = runs.iter().filter(|r| r.sarif.is_some()).collect();
+    order.sort_by(|a, b| (&request.units[a.unit].file, &a.function).cmp(&(&request.units[b.unit].file, &b.function)));
+    let mut sarif_runs: Vec<Value> = order.iter().filter_map(|r| r.sarif.clone()).collect();
+    let unread: Vec<Value> = listings
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| !listing_ok(l))
+        .map(|(unit, l)| {
+            let file = request.units[unit].file.display().to_string();
+            json!({
+                "level": "error",
+                "message": { "text": format!("not read: {}", run_reason(ProjectJob::Loops, l).unwrap_or_default()) },
+                "locations": [{ "physicalLocation": { "artifactLocation": { "uri": format!("file://{file}") } } }],
+            })
+        })
+        .collect();
+    let driver = sarif_runs
+        .first()
+        .map(|r| r["tool"].clone())
+        .unwrap_or_else(|| json!({ "driver": { "name": "Leapfrog", "version": env!("CARGO_PKG_VERSION") } }));
+    sarif_runs.push(json!({
+        "tool": driver,
+        "invocations": [{ "executionSuccessful": unread.is_empty(), "toolExecutionNotifications": unread }],
+        "results": [],
+    }));
+    json!({ "$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0", "runs": sarif_runs })
 }
 
 /// The grace period after a run's own time limit before it is killed: a tenth, at least 1 s.
