@@ -80,18 +80,32 @@ fn a_panic_in_the_analysis_exits_3_with_its_message() {
 
 #[test]
 fn an_analysis_past_its_time_limit_is_an_unknown_answer() {
-    let dir = temp_dir("stall-analysis");
+    let v = stalled("verify");
+    assert_eq!(v["verdict"], "UNKNOWN", "{v}");
+    assert!(v["reason"].as_str().is_some_and(|r| r.contains("time limit")), "{v}");
+}
+
+#[test]
+fn a_bound_analysis_past_its_time_limit_claims_no_bound() {
+    let v = stalled("bound");
+    assert_eq!(v["loops"], serde_json::json!([]), "{v}");
+    assert_eq!(v["program"]["complexity"], "unknown", "{v}");
+    assert!(v["program"]["reason"].as_str().is_some_and(|r| r.contains("time limit")), "{v}");
+}
+
+/// `JOB --format json --timeout 1` on a safe program whose analysis stalls (injected): it must
+/// still answer soon, with exit 0; the JSON answer.
+fn stalled(job: &str) -> Value {
+    let dir = temp_dir(&format!("stall-{job}"));
     let src = write(&dir, "safe.c", SAFE);
     let started = std::time::Instant::now();
     let out = Command::new(env!("CARGO_BIN_EXE_leapfrog"))
-        .args(["verify", "--format", "json", "--timeout", "1", src.as_str()])
+        .args([job, "--format", "json", "--timeout", "1", src.as_str()])
         .env_remove("LEAPFROG_INJECT_PANIC")
         .env("LEAPFROG_INJECT_STALL", "analysis")
         .output()
         .expect("run leapfrog");
     assert!(started.elapsed() < std::time::Duration::from_secs(20), "took {:?}", started.elapsed());
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let v: Value = serde_json::from_slice(&out.stdout).expect("a JSON answer");
-    assert_eq!(v["verdict"], "UNKNOWN", "{v}");
-    assert!(v["reason"].as_str().is_some_and(|r| r.contains("time limit")), "{v}");
+    serde_json::from_slice(&out.stdout).expect("a JSON answer")
 }

@@ -283,7 +283,7 @@ const HEARTBEAT: Duration = Duration::from_secs(5);
 /// after `limit` (a solver call that does not notice its deadline), `give_up` prints the answer
 /// and the process ends there, with the work unfinished.
 /// With `verbose`, a line on stderr every [`HEARTBEAT`] while the work runs.
-fn within_hard_limit<R: Send>(
+pub(super) fn within_hard_limit<R: Send>(
     limit: Duration,
     verbose: bool,
     work: impl FnOnce() -> R + Send,
