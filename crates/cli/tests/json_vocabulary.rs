@@ -27,13 +27,7 @@ fn manifest_dir() -> &'static Path {
 fn programs() -> Vec<PathBuf> {
     let examples = manifest_dir().join("../../examples");
     let mut out: Vec<PathBuf> = ["loops.c", "terminate.c", "verify.c"].iter().map(|f| examples.join(f)).collect();
-    let mut verdicts: Vec<PathBuf> = std::fs::read_dir(manifest_dir().join("tests/verdicts"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "c"))
-        .collect();
-    verdicts.sort();
-    out.extend(verdicts.into_iter().step_by(9).take(6));
+    out.extend(corpus::c_programs(&manifest_dir().join("tests/verdicts")).into_iter().step_by(9).take(6));
     out
 }
 
@@ -81,14 +75,7 @@ fn every_job_speaks_the_documented_vocabulary() {
         }
         runs.push(vec!["exec".into(), "--nondet".into(), "3,1,4".into(), p.clone()]);
     }
-    let checks = manifest_dir().join("tests/checks");
-    let mut memsafety: Vec<PathBuf> = std::fs::read_dir(&checks)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "c"))
-        .collect();
-    memsafety.sort();
-    for p in memsafety.into_iter().take(2) {
+    for p in corpus::c_programs(&manifest_dir().join("tests/checks")).into_iter().take(2) {
         runs.push(vec![
             "verify".into(),
             "--property".into(),

@@ -155,12 +155,16 @@ fn terminate_over_a_project_answers_per_function_and_reports_the_broken_unit() {
 
 /// The text of the file page of the source file `name`.
 fn page_of(html: &Path, name: &str) -> String {
-    let page = std::fs::read_dir(html.join("files"))
+    std::fs::read_to_string(page_path(html, name)).unwrap()
+}
+
+/// The file page of the source file `name` (`files/N-NAME.html`).
+fn page_path(html: &Path, name: &str) -> PathBuf {
+    std::fs::read_dir(html.join("files"))
         .unwrap()
         .map(|e| e.unwrap().path())
         .find(|p| p.file_name().unwrap().to_str().unwrap().ends_with(&format!("-{name}.html")))
-        .unwrap_or_else(|| panic!("no page for {name}"));
-    std::fs::read_to_string(page).unwrap()
+        .unwrap_or_else(|| panic!("no page for {name}"))
 }
 
 #[test]
@@ -253,11 +257,7 @@ fn render_in_a_browser(html: &Path, scratch: &Path) {
         process::run_limited(cmd, scratch, "chromium", std::time::Duration::from_secs(120))
             .expect("chromium did not finish within 120 s")
     };
-    let file_page = std::fs::read_dir(html.join("files"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .find(|p| p.to_str().unwrap().ends_with("-count.c.html"))
-        .unwrap();
+    let file_page = page_path(html, "count.c");
     for (page, wanted) in
         [(html.join("index.html"), ["count_fixed", "O(n^1)"]), (file_page, ["closed forms", "max(0, n)"])]
     {

@@ -23,14 +23,8 @@ mod corpus;
 mod schemas;
 
 fn annotated(dir: &str, job: &str) -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
-    let mut out: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "c"))
-        .filter(|p| std::fs::read_to_string(p).unwrap().lines().any(|l| l.starts_with(&format!("//! {job}:"))))
-        .collect();
-    out.sort();
+    let mut out = corpus::c_programs(&Path::new(env!("CARGO_MANIFEST_DIR")).join(dir));
+    out.retain(|p| std::fs::read_to_string(p).unwrap().lines().any(|l| l.starts_with(&format!("//! {job}:"))));
     out
 }
 
@@ -47,27 +41,14 @@ fn sarif_documents_validate_and_follow_the_verdict() {
     for p in annotated("tests/verdicts", "terminate") {
         runs.push((vec!["terminate".into()], p));
     }
-    let checks = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/checks");
-    let mut memsafety: Vec<PathBuf> = std::fs::read_dir(&checks)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "c"))
-        .collect();
-    memsafety.sort();
+    let mut memsafety = corpus::c_programs(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/checks"));
     memsafety.truncate(12);
     let bo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/buffer-overflows");
     memsafety.extend(["apache_get_tag_bad.c", "apache_get_tag_ok.c"].map(|f| bo.join(f)));
     for p in memsafety {
         runs.push((vec!["verify".into(), "--property".into(), "memsafety".into()], p));
     }
-    let bound = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/bound");
-    let mut bounded: Vec<PathBuf> = std::fs::read_dir(&bound)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "c"))
-        .collect();
-    bounded.sort();
-    for p in bounded {
+    for p in corpus::c_programs(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/bound")) {
         runs.push((vec!["bound".into()], p));
     }
     assert!(runs.len() >= 60, "too few runs: {}", runs.len());

@@ -11,6 +11,9 @@ use std::process::Output;
 mod process;
 use process::{leapfrog, temp_dir, write};
 
+#[path = "support/corpus.rs"]
+mod corpus;
+
 fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
@@ -487,14 +490,8 @@ fn an_unsigned_counter_that_wraps_to_zero_terminates() {
 /// where there are some is not the same run.
 #[test]
 fn the_replay_command_of_a_lasso_runs_forever() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/verdicts");
-    let mut programs: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "c"))
-        .filter(|p| std::fs::read_to_string(p).unwrap().lines().any(|l| l.starts_with("//! terminate: FALSE")))
-        .collect();
-    programs.sort();
+    let mut programs = corpus::c_programs(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/verdicts"));
+    programs.retain(|p| std::fs::read_to_string(p).unwrap().lines().any(|l| l.starts_with("//! terminate: FALSE")));
     assert!(programs.len() >= 5);
     let mut replayed = 0;
     let mut with_choices = 0;

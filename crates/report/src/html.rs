@@ -146,19 +146,18 @@ fn collect_unit(files: &mut BTreeMap<String, FilePage>, root: &str, job: &str, u
                 .or_default()
                 .insert(job.to_string(), (result.to_string(), reason));
         }
-        let Some(report) = run["report"].as_object().map(|_| &run["report"]) else { continue };
+        let report = &run["report"];
+        if !report.is_object() {
+            continue;
+        }
         for (file, finding, is_loop) in findings(job, report) {
-            let place = (file.clone(), finding.line, finding.column);
-            // A run from function f speaks for f's loops only (a callee's loops have their own run).
-            if is_loop
-                && let (Some(f), Some(owner)) = (function, function_of.get(&place))
-                && f != owner
-            {
-                continue;
-            }
-            // Loops the listing leaves out (Leapfrog's own string models) get no page.
-            if is_loop && !function_of.contains_key(&place) {
-                continue;
+            // A loop's result shows only for a loop the listing has (not Leapfrog's own string
+            // models), and from the run of its own function (a callee's loops have their own run).
+            if is_loop {
+                match function_of.get(&(file.clone(), finding.line, finding.column)) {
+                    Some(owner) if function.is_none_or(|f| f == owner) => {}
+                    _ => continue,
+                }
             }
             let page = page_of(files, root, &file);
             if is_loop {

@@ -231,7 +231,7 @@ fn location(files: &SourceFiles, s: Span) -> Value {
 
 /// A file path as a URI reference: `file://` and the path when it is absolute, the path alone
 /// when relative; characters other than unreserved ones and `/` percent-encoded.
-fn uri(path: &str) -> String {
+pub fn uri(path: &str) -> String {
     let encoded: String = path
         .bytes()
         .map(|b| match b {

@@ -147,28 +147,38 @@ impl RunConfig<'_> {
 /// indicator is rewritten on stderr after each task.
 pub fn run_tasks(tasks: Vec<Task>, config: &RunConfig<'_>, workers: usize, progress: bool) -> Vec<TaskResult> {
     let progress = Progress { total: tasks.len(), done: Mutex::new(0), enabled: progress };
+    let finished = in_parallel(&tasks, workers, |task| {
+        let outcome = run_task(task, config);
+        progress.task_done(task, &outcome);
+        outcome
+    });
+    progress.finish();
+    tasks.into_iter().zip(finished).map(|(task, outcome)| TaskResult { task, outcome }).collect()
+}
+
+/// Runs `work` on every item on `workers` threads (at least one, at most one per item) that
+/// take the next item from a shared counter; the results in item order. A panic of `work`
+/// goes on in the caller.
+pub fn in_parallel<T: Sync, R: Send>(items: &[T], workers: usize, work: impl Fn(&T) -> R + Sync) -> Vec<R> {
     let next = AtomicUsize::new(0);
-    let mut finished: Vec<(usize, TaskOutcome)> = thread::scope(|scope| {
-        let handles: Vec<_> = (0..workers.max(1))
+    let mut done: Vec<(usize, R)> = thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers.clamp(1, items.len().max(1)))
             .map(|_| {
                 scope.spawn(|| {
                     let mut mine = Vec::new();
                     loop {
                         let index = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(task) = tasks.get(index) else { break };
-                        let outcome = run_task(task, config);
-                        progress.task_done(task, &outcome);
-                        mine.push((index, outcome));
+                        let Some(item) = items.get(index) else { break };
+                        mine.push((index, work(item)));
                     }
                     mine
                 })
             })
             .collect();
-        handles.into_iter().flat_map(|h| h.join().expect("benchmark worker panicked")).collect()
+        handles.into_iter().flat_map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).collect()
     });
-    progress.finish();
-    finished.sort_by_key(|(index, _)| *index);
-    tasks.into_iter().zip(finished).map(|(task, (_, outcome))| TaskResult { task, outcome }).collect()
+    done.sort_by_key(|(index, _)| *index);
+    done.into_iter().map(|(_, r)| r).collect()
 }
 
 struct Progress {

@@ -15,14 +15,13 @@
 
 mod progress;
 
-use crate::bench::runner::{ProcessLimits, TaskOutcome, TaskStatus, run_process};
+use crate::bench::runner::{ProcessLimits, TaskOutcome, TaskStatus, in_parallel, run_process};
 use crate::compile_commands::CompileCommand;
 use crate::jobs::{EXIT_INTERNAL, EXIT_OK, EXIT_USAGE};
 use progress::Progress;
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// The jobs project mode runs.
@@ -163,7 +162,7 @@ pub fn run(request: &ProjectRequest) -> u8 {
                 tasks.push((unit, None));
             }
         }
-        let limits = ProcessLimits { timeout: request.timeout + grace(request.timeout), memory_mb: 0 };
+        let limits = ProcessLimits { timeout: crate::bench::kill_after(request.timeout), memory_mb: 0 };
         let progress = Progress::new(request.job.name(), tasks.len());
         let sarif = request.format == ProjectFormat::Sarif;
         let outcomes = in_parallel(&tasks, request.jobs, |(unit, function)| {
@@ -259,7 +258,7 @@ fn sarif_log(request: &ProjectRequest, listings: &[TaskOutcome], runs: &[Run]) -
             json!({
                 "level": "error",
                 "message": { "text": format!("not read: {}", run_reason(ProjectJob::Loops, l).unwrap_or_default()) },
-                "locations": [{ "physicalLocation": { "artifactLocation": { "uri": format!("file://{file}") } } }],
+                "locations": [{ "physicalLocation": { "artifactLocation": { "uri": leapfrog_report::sarif::uri(&file) } } }],
             })
         })
         .collect();
@@ -273,11 +272,6 @@ fn sarif_log(request: &ProjectRequest, listings: &[TaskOutcome], runs: &[Run]) -
         "results": [],
     }));
     json!({ "$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0", "runs": sarif_runs })
-}
-
-/// The grace period after a run's own time limit before it is killed: a tenth, at least 1 s.
-fn grace(limit: Duration) -> Duration {
-    (limit / 10).max(Duration::from_secs(1))
 }
 
 /// The arguments that name the unit: its preprocessor flags, the input options, its file.
@@ -307,29 +301,6 @@ fn functions_with_loops(listing: &TaskOutcome, file: &Path) -> Vec<String> {
         }
     }
     out
-}
-
-/// Runs `work` on every item on `workers` threads (at least one); the results in item order.
-pub fn in_parallel<T: Sync, R: Send>(items: &[T], workers: usize, work: impl Fn(&T) -> R + Sync) -> Vec<R> {
-    let next = AtomicUsize::new(0);
-    let mut done: Vec<(usize, R)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..workers.clamp(1, items.len().max(1)))
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut mine = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(item) = items.get(i) else { break };
-                        mine.push((i, work(item)));
-                    }
-                    mine
-                })
-            })
-            .collect();
-        handles.into_iter().flat_map(|h| h.join().unwrap_or_default()).collect()
-    });
-    done.sort_by_key(|(i, _)| *i);
-    done.into_iter().map(|(_, r)| r).collect()
 }
 
 /// The folder every path is in (for shorter names), or `/`.

@@ -8,6 +8,17 @@ use leapfrog_ir::DataModel;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
+/// The C programs (`.c`) of the folder `dir`, sorted by path.
+pub fn c_programs(dir: &Path) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "c"))
+        .collect();
+    out.sort();
+    out
+}
+
 pub fn benchmarks_dir() -> PathBuf {
     match std::env::var_os("LEAPFROG_BENCHMARKS") {
         Some(d) => PathBuf::from(d),
