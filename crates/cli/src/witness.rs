@@ -12,7 +12,7 @@ use crate::task::PropertyKind;
 use leapfrog_interp::{ExecConfig, UninitMode};
 use leapfrog_ir::loops::LoopForest;
 use leapfrog_ir::nondet::Source;
-use leapfrog_ir::{Command, DataModel, FuncId, Program};
+use leapfrog_ir::{Command, DataModel, FuncId, LocId, LocTag, LoopKind, Program};
 use leapfrog_report::snippet::SourceCache;
 use leapfrog_report::witness::{Location, Metadata, TerminationEntry, Waypoint};
 use leapfrog_results::Verdict;
@@ -140,7 +140,7 @@ fn lasso(program: &Program, report: &leapfrog_terminate::Report) -> Result<Vec<W
     let mut steps = Vec::new();
     let mut sources = SourceCache::default();
     for (request, value) in run.input_requests.iter().zip(&run.inputs).take(w.stem_inputs.len()) {
-        if let Some(at) = nondet_call(program, request, &mut sources) {
+        if let Some(at) = call_return(program, request, &mut sources) {
             steps.push(Waypoint::FunctionReturn { at, constraint: format!("\\result == {value}") });
         }
     }
@@ -155,14 +155,19 @@ fn lasso(program: &Program, report: &leapfrog_terminate::Report) -> Result<Vec<W
     Ok(steps)
 }
 
-/// Where the nondet call that answered `request` returns: its closing parenthesis.
-fn nondet_call(
+/// Where the nondet or extern call that answered `request` returns: its closing parenthesis.
+fn call_return(
     program: &Program,
     request: &leapfrog_interp::InputRequest,
     sources: &mut SourceCache,
 ) -> Option<Location> {
     let edge = &program.funcs[request.func].edges[request.edge?];
-    if request.source != Source::NondetCall || !matches!(edge.cmd, Command::Havoc(..)) || !edge.span.is_known() {
+    let is_call = match request.source {
+        Source::NondetCall => matches!(edge.cmd, Command::Havoc(..)),
+        Source::ExternCall => matches!(edge.cmd, Command::CallExtern { dst: Some(_), .. }),
+        _ => false,
+    };
+    if !is_call || !edge.span.is_known() {
         return None;
     }
     let column = closing_parenthesis(sources, program, edge.span)?;
@@ -183,8 +188,18 @@ fn lexicographic_decrease(components: &[String]) -> String {
     disjuncts.join(" || ")
 }
 
-/// The replayed execution's nondet calls (their values at their closing parentheses) and the
-/// violation, the target (in the function the run was in last).
+/// Up to this many waypoints, a violation witness has every branching decision of the replayed
+/// execution; past it, only those a validator cannot mistake for another visit of the same
+/// place (see [`unambiguous`]).
+const ALL_DECISIONS_UP_TO: usize = 2000;
+
+/// The replayed counterexample as waypoints, in the order the execution passes them: each
+/// decision of an `if` or loop condition (`branching`), each value a nondet or extern call
+/// returned (`function_return`, at the call's closing parenthesis), each value an uninitialized
+/// local was read with (`assumption` `x == 7` at the start of the statement that read it, where
+/// that start is known), and the violation (`target`, in the function the run was in last).
+/// Never-written memory, `volatile` reads and values that are not integers give no waypoint: a
+/// validator finds them itself.
 fn waypoints(
     program: &Program,
     cex: &leapfrog_results::safety::Counterexample,
@@ -201,19 +216,206 @@ fn waypoints(
         ..ExecConfig::default()
     };
     let run = leapfrog_interp::run(program, &config);
-    let mut steps = Vec::new();
     let mut sources = SourceCache::default();
-    for (request, value) in run.input_requests.iter().zip(&run.inputs) {
-        if let Some(at) = nondet_call(program, request, &mut sources) {
-            steps.push(Waypoint::FunctionReturn { at, constraint: format!("\\result == {value}") });
-        }
+    let decisions = Decisions::of(program);
+    // The inputs by the trace position they were read at (`None`: before the first edge).
+    let mut read_at: BTreeMap<Option<usize>, Vec<usize>> = BTreeMap::new();
+    for (i, position) in run.input_positions.iter().enumerate() {
+        read_at.entry(*position).or_default().push(i);
     }
+    let mut events: Vec<Waypoint> = Vec::new();
+    let input_events = |events: &mut Vec<Waypoint>, position: Option<usize>, sources: &mut SourceCache| {
+        let first = events.len();
+        for &i in read_at.get(&position).into_iter().flatten() {
+            let same_read = events.len() > first;
+            let next = position.map_or(0, |p| p + 1);
+            match (input_waypoint(program, &run, i, next, &decisions, sources), events.last_mut()) {
+                // Values read for one statement are one assumption (a second waypoint at the
+                // same place would be matched at its next visit).
+                (
+                    Some(Waypoint::Assumption { at, constraint }),
+                    Some(Waypoint::Assumption { at: last_at, constraint: last }),
+                ) if same_read && at == *last_at => {
+                    *last = format!("{last} && {constraint}");
+                }
+                (Some(w), _) => events.push(w),
+                (None, _) => {}
+            }
+        }
+    };
+    input_events(&mut events, None, &mut sources);
+    for (position, &(func, e)) in run.trace.iter().enumerate() {
+        if let Some((span, taken)) = decisions.at(program, func, e) {
+            let at = Location { line: span.line, column: span.col, function: program.funcs[func].name.clone() };
+            events.push(Waypoint::Branching { at, taken });
+        }
+        input_events(&mut events, Some(position), &mut sources);
+    }
+    let mut steps = unambiguous(events, |w| matches!(w, Waypoint::Branching { .. }));
     let &(func, _) = run.trace.last().ok_or("the replay executed nothing")?;
     let span = cex.failing;
     steps.push(Waypoint::Target {
         at: Location { line: span.line, column: span.col, function: program.funcs[func].name.clone() },
     });
     Ok(steps)
+}
+
+/// The waypoint of the `i`-th input of `run`, read before the trace's edge `next` was taken.
+fn input_waypoint(
+    program: &Program,
+    run: &leapfrog_interp::ExecResult,
+    i: usize,
+    next: usize,
+    decisions: &Decisions,
+    sources: &mut SourceCache,
+) -> Option<Waypoint> {
+    let request = &run.input_requests[i];
+    let value = c_integer(run.inputs[i], request.ty)?;
+    match request.source {
+        Source::NondetCall | Source::ExternCall => {
+            let at = call_return(program, request, sources)?;
+            Some(Waypoint::FunctionReturn { at, constraint: format!("\\result == {value}") })
+        }
+        Source::UninitializedLocal => {
+            let f = &program.funcs[request.func];
+            let Command::Havoc(var, _) = f.edges[request.edge?].cmd else { return None };
+            // Read by the edge taken last, if it mentions the variable and starts a statement;
+            // else by the condition of the branch taken next: then before an `if` or `while`
+            // (its keyword starts the statement).
+            let (func, last) = *run.trace.get(next.checked_sub(1)?)?;
+            let taken_last = &program.funcs[func].edges[last];
+            let mut mentions = false;
+            for x in taken_last.cmd.exprs() {
+                x.for_each_var(&mut |v| mentions |= v == var);
+            }
+            let at = if mentions {
+                starts_statement(sources, program, taken_last.span).then_some(taken_last.span)?
+            } else {
+                let (func_next, e) = *run.trace.get(next)?;
+                let (span, _) = decisions.at(program, func_next, e)?;
+                (func_next == func && decisions.is_if_or_while(span)).then_some(span)?
+            };
+            if func != request.func || !leapfrog_ir::scope::visible_at(program, var, at) {
+                return None;
+            }
+            let location = Location { line: at.line, column: at.col, function: f.name.clone() };
+            Some(Waypoint::Assumption { at: location, constraint: format!("{} == {value}", program.vars[var].name) })
+        }
+        Source::EntryParameter | Source::UnwrittenMemory | Source::VolatileRead => None,
+    }
+}
+
+/// `value` as a C integer constant of its type (`None` for pointers, floats and conditions).
+fn c_integer(value: i128, ty: leapfrog_ir::Type) -> Option<String> {
+    let leapfrog_ir::Type::Int(_) = ty else { return None };
+    Some(if value > i128::from(i64::MAX) { format!("{value}ULL") } else { value.to_string() })
+}
+
+/// The waypoints of `events` a validator matches to the visit meant: a `follow` waypoint
+/// matches the next visit of its place after the previous segment, so one is kept only if no
+/// visit of its place since the last kept waypoint is left out. With few events all are kept;
+/// else an `optional` one (a branching decision) is kept only if its place was not visited since
+/// the last kept value (one decision per place between two values: a loop's first iteration,
+/// not all), and the others (values) wherever no visit of their place is left out.
+fn unambiguous(events: Vec<Waypoint>, optional: impl Fn(&Waypoint) -> bool) -> Vec<Waypoint> {
+    if events.len() <= ALL_DECISIONS_UP_TO {
+        return events;
+    }
+    let mut last_visit: BTreeMap<Location, usize> = BTreeMap::new();
+    let (mut last_kept, mut last_kept_value) = (None::<usize>, None::<usize>);
+    let mut kept = Vec::new();
+    for (i, w) in events.into_iter().enumerate() {
+        let at = waypoint_location(&w).clone();
+        let since = if optional(&w) { last_kept_value } else { last_kept };
+        let keep = last_visit.get(&at).is_none_or(|&v| since.is_some_and(|k| v <= k));
+        last_visit.insert(at, i);
+        if keep {
+            if !optional(&w) {
+                last_kept_value = Some(i);
+            }
+            kept.push(w);
+            last_kept = Some(i);
+        }
+    }
+    kept
+}
+
+fn waypoint_location(w: &Waypoint) -> &Location {
+    match w {
+        Waypoint::FunctionReturn { at, .. }
+        | Waypoint::Branching { at, .. }
+        | Waypoint::Assumption { at, .. }
+        | Waypoint::Target { at }
+        | Waypoint::Cycle { at, .. }
+        | Waypoint::CycleReturn { at, .. } => at,
+    }
+}
+
+/// Which edges decide a condition of an `if` or loop: an `assume` into a location tagged as
+/// one of its outcomes ([`LocTag::Branch`], or a `for`/`while` body's start), for conditions
+/// that can go both ways (a constant one is no branching a validator sees).
+struct Decisions {
+    /// Per function, the outcome of each tagged location.
+    outcomes: BTreeMap<(FuncId, LocId), (Span, bool)>,
+    /// The conditions seen going each way, and the keyword of each (`if`/`while` or not).
+    two_way: BTreeMap<Span, [bool; 2]>,
+    if_or_while: BTreeMap<Span, bool>,
+}
+
+impl Decisions {
+    fn of(program: &Program) -> Decisions {
+        let mut d = Decisions { outcomes: BTreeMap::new(), two_way: BTreeMap::new(), if_or_while: BTreeMap::new() };
+        let mut kinds: BTreeMap<Span, LoopKind> = BTreeMap::new();
+        for (fid, f) in program.funcs.iter() {
+            for (loc, location) in f.locs.iter() {
+                let outcome = match &location.tag {
+                    Some(LocTag::Branch { span, taken }) => (*span, *taken),
+                    Some(LocTag::Body { span }) => (*span, true),
+                    Some(LocTag::Loop { kind, span }) => {
+                        kinds.insert(*span, *kind);
+                        continue;
+                    }
+                    _ => continue,
+                };
+                d.outcomes.insert((fid, loc), outcome);
+            }
+            for e in f.edges.values() {
+                if let (Command::Assume(_), Some(&(span, taken))) = (&e.cmd, d.outcomes.get(&(fid, e.to))) {
+                    d.two_way.entry(span).or_default()[usize::from(taken)] = true;
+                }
+            }
+        }
+        for &(span, _) in d.outcomes.values() {
+            let loop_kind = kinds.get(&span);
+            d.if_or_while.insert(span, matches!(loop_kind, None | Some(LoopKind::While)));
+        }
+        d
+    }
+
+    /// The condition edge `e` of `func` decides, and which way.
+    fn at(&self, program: &Program, func: FuncId, e: leapfrog_ir::EdgeId) -> Option<(Span, bool)> {
+        let edge = &program.funcs[func].edges[e];
+        if !matches!(edge.cmd, Command::Assume(_)) {
+            return None;
+        }
+        let &(span, taken) = self.outcomes.get(&(func, edge.to))?;
+        (span.is_known() && self.two_way.get(&span) == Some(&[true, true])).then_some((span, taken))
+    }
+
+    fn is_if_or_while(&self, span: Span) -> bool {
+        self.if_or_while.get(&span) == Some(&true)
+    }
+}
+
+/// Whether the source text at `span` begins a statement: only blanks before it on its line, or
+/// a `;`, `{` or `}` right before it.
+fn starts_statement(sources: &mut SourceCache, program: &Program, span: Span) -> bool {
+    if !span.is_known() {
+        return false;
+    }
+    let Some(line) = sources.line(program.files.path(span.file), span.line) else { return false };
+    let Some(before) = line.get(..(span.col as usize).saturating_sub(1)) else { return false };
+    matches!(before.trim_end().chars().last(), None | Some(';' | '{' | '}'))
 }
 
 /// The function of every loop head of `program` (by the loop keyword's position).
@@ -302,4 +504,63 @@ fn random_uuid() -> String {
     b[8] = (b[8] & 0x3f) | 0x80;
     let h: String = b.iter().map(|x| format!("{x:02x}")).collect();
     format!("{}-{}-{}-{}-{}", &h[0..8], &h[8..12], &h[12..16], &h[16..20], &h[20..32])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(line: u32) -> Location {
+        Location { line, column: 3, function: "main".into() }
+    }
+
+    fn branching(line: u32, taken: bool) -> Waypoint {
+        Waypoint::Branching { at: at(line), taken }
+    }
+
+    fn value(line: u32, v: i32) -> Waypoint {
+        Waypoint::FunctionReturn { at: at(line), constraint: format!("\\result == {v}") }
+    }
+
+    fn lines(ws: &[Waypoint]) -> Vec<(u32, String)> {
+        ws.iter()
+            .map(|w| match w {
+                Waypoint::Branching { at, taken } => (at.line, taken.to_string()),
+                Waypoint::FunctionReturn { at, constraint } => (at.line, constraint.clone()),
+                other => (waypoint_location(other).line, String::new()),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn few_waypoints_are_all_kept() {
+        let events: Vec<Waypoint> = (0..10).map(|i| branching(4, i < 9)).collect();
+        assert_eq!(unambiguous(events, |w| matches!(w, Waypoint::Branching { .. })).len(), 10);
+    }
+
+    #[test]
+    fn past_the_limit_a_decision_is_kept_only_where_no_visit_of_its_place_is_left_out() {
+        // A loop at line 4 runs 3000 times; at line 9 a branch after it; then a value read at
+        // line 6 in a second loop whose head (line 5) each value follows.
+        let mut events: Vec<Waypoint> = (0..3000).map(|i| branching(4, i < 2999)).collect();
+        events.push(branching(9, true));
+        for v in 0..3 {
+            events.push(branching(5, true));
+            events.push(value(6, v));
+        }
+        events.push(branching(5, false));
+        let kept = lines(&unambiguous(events, |w| matches!(w, Waypoint::Branching { .. })));
+        let expected: Vec<(u32, String)> = vec![
+            (4, "true".into()), // the first visit of line 4; the 2999 others would be mistaken for it
+            (9, "true".into()),
+            (5, "true".into()),
+            (6, "\\result == 0".into()),
+            (5, "true".into()), // the visit of line 5 since the last kept waypoint is this one
+            (6, "\\result == 1".into()),
+            (5, "true".into()),
+            (6, "\\result == 2".into()),
+            (5, "false".into()),
+        ];
+        assert_eq!(kept, expected);
+    }
 }

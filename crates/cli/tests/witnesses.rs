@@ -5,9 +5,11 @@
 //! says:
 //! - TRUE: an `invariant_set` whose loop invariants are exactly the certificate's (those C can
 //!   state at the loop), at the loop keyword's line and column;
-//! - FALSE: a `violation_sequence` whose `function_return` values are the counterexample's
-//!   inputs (in order, those read by nondet calls) and whose last segment is the one `target`,
-//!   at the violation;
+//! - FALSE: a `violation_sequence` whose `function_return` and `assumption` values are the
+//!   counterexample's inputs (in order, those read by nondet and extern calls and uninitialized
+//!   locals), whose `branching` waypoints are at `if`/loop keywords and `assumption`s at
+//!   statement starts in the program's text, and whose last segment is the one `target`, at the
+//!   violation; together the FALSE witnesses have every kind of waypoint;
 //! - UNKNOWN: no witness file.
 //!
 //! And `terminate --witness FILE` (format 2.1) for the `terminate:` programs of `tests/verdicts`
@@ -44,16 +46,57 @@ fn waypoints(entry: &Value) -> Vec<&Value> {
         .collect()
 }
 
-/// Whether the `\result == v` constraints of `returns` name values of `inputs`, in order.
-fn returns_in_order(returns: &[&Value], inputs: &Value) -> Result<(), String> {
+/// Whether the values the `function_return` (`\result == v`) and `assumption` (`x == v`)
+/// waypoints among `waypoints` name are values of `inputs`, in order.
+fn returns_in_order(waypoints: &[&Value], inputs: &Value) -> Result<(), String> {
     let inputs: Vec<String> =
         inputs.as_array().unwrap().iter().map(|v| v.as_str().map_or_else(|| v.to_string(), String::from)).collect();
     let mut rest = inputs.iter();
-    for w in returns {
+    for w in waypoints.iter().filter(|w| w["type"] == "function_return" || w["type"] == "assumption") {
         let value = w["constraint"]["value"].as_str().unwrap_or("");
-        let v = value.strip_prefix("\\result == ").ok_or(format!("constraint {value:?}"))?;
+        let v = match w["type"].as_str() {
+            Some("function_return") => value.strip_prefix("\\result == "),
+            _ => value.split_once(" == ").filter(|(name, _)| is_identifier(name)).map(|(_, v)| v),
+        }
+        .ok_or(format!("constraint {value:?}"))?;
+        let v = v.strip_suffix("ULL").unwrap_or(v);
         if !rest.any(|i| i == v) {
             return Err(format!("the return value {v} is not among the inputs {inputs:?} in order"));
+        }
+    }
+    Ok(())
+}
+
+fn is_identifier(s: &str) -> bool {
+    s.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// Whether each `branching` waypoint is at the keyword of an `if` or loop and says `true` or
+/// `false`, each `assumption` at the start of a statement (nothing but blanks, `;`, `{` or `}`
+/// before it on its line), in the program's text.
+fn places_in_source(waypoints: &[&Value], source: &str) -> Result<(), String> {
+    let lines: Vec<&str> = source.lines().collect();
+    for w in waypoints {
+        let at = &w["location"];
+        let (line, column) = (at["line"].as_u64().unwrap_or(0) as usize, at["column"].as_u64().unwrap_or(0) as usize);
+        let text = lines.get(line.wrapping_sub(1)).copied().unwrap_or("");
+        let (before, here) = text.split_at(column.saturating_sub(1).min(text.len()));
+        match w["type"].as_str() {
+            Some("branching") => {
+                let keyword = ["if", "while", "for", "do"].iter().any(|k| {
+                    here.strip_prefix(k)
+                        .is_some_and(|rest| !rest.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_'))
+                });
+                let value = &w["constraint"]["value"];
+                if !keyword || !(value == "true" || value == "false") {
+                    return Err(format!("branching {value} at {line}:{column} is not at a condition: {text:?}"));
+                }
+            }
+            Some("assumption") if !matches!(before.trim_end().chars().last(), None | Some(';' | '{' | '}')) => {
+                return Err(format!("assumption at {line}:{column} does not start a statement: {text:?}"));
+            }
+            _ => {}
         }
     }
     Ok(())
@@ -105,6 +148,7 @@ fn witnesses_validate_and_say_what_the_verdict_says() {
     let programs = programs();
     assert!(programs.len() >= 30, "too few programs: {}", programs.len());
     let counts = std::sync::Mutex::new((0, 0, 0));
+    let waypoint_kinds = std::sync::Mutex::new(std::collections::BTreeMap::<String, usize>::new());
     let failures = std::sync::Mutex::new(Vec::new());
     corpus::for_each_parallel(&programs, |program| {
         let name = program.file_name().unwrap().to_string_lossy().to_string();
@@ -122,12 +166,25 @@ fn witnesses_validate_and_say_what_the_verdict_says() {
         }
         if let Err(why) = problem {
             failures.lock().unwrap().push(format!("{name}: {why}"));
+        } else if report["verdict"] == "FALSE" {
+            let text = std::fs::read_to_string(&witness).unwrap();
+            let doc = json_of(&yaml_rust2::YamlLoader::load_from_str(&text).unwrap()[0]);
+            let mut kinds = waypoint_kinds.lock().unwrap();
+            for w in waypoints(&doc[0]) {
+                *kinds.entry(w["type"].as_str().unwrap_or("").to_string()).or_insert(0) += 1;
+            }
         }
     });
     let failures = failures.into_inner().unwrap();
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     let (t, f, _) = counts.into_inner().unwrap();
     assert!(t >= 15 && f >= 5, "too few verdicts to check witnesses of: {t} TRUE, {f} FALSE");
+    // The FALSE programs read inputs from nondet and extern calls and uninitialized locals, and
+    // branch on them: their witnesses have every kind of waypoint.
+    let kinds = waypoint_kinds.into_inner().unwrap();
+    for kind in ["branching", "function_return", "assumption", "target"] {
+        assert!(kinds.get(kind).is_some_and(|&n| n > 0), "no {kind} waypoint in any witness: {kinds:?}");
+    }
 }
 
 #[test]
@@ -345,6 +402,8 @@ fn check(validator: &jsonschema::Validator, report: &Value, witness: &Path) -> R
                     report["counterexample"]["violation"]
                 ));
             }
+            let source = std::fs::read_to_string(file.unwrap_or("")).map_err(|e| format!("the program: {e}"))?;
+            places_in_source(&waypoints, &source)?;
             returns_in_order(&waypoints[..waypoints.len() - 1], &report["counterexample"]["nondet"])
         }
         other => Err(format!("verdict {other:?}")),

@@ -61,6 +61,7 @@ pub(crate) struct Machine<'p> {
     requested: u64,
     recorded: Vec<i128>,
     recorded_requests: Vec<crate::nondet::InputRequest>,
+    recorded_positions: Vec<Option<usize>>,
     input_counts: BTreeMap<Source, u64>,
     unwritten_reads: Vec<UnwrittenRead>,
     unwritten_counts: BTreeMap<Region, u64>,
@@ -102,6 +103,7 @@ pub(crate) fn execute(prog: &Program, cfg: &ExecConfig, input: &mut dyn InputOra
         trace: m.trace,
         inputs: m.recorded,
         input_requests: m.recorded_requests,
+        input_positions: m.recorded_positions,
         input_counts: m.input_counts,
         unwritten_reads: m.unwritten_reads,
         unwritten_counts: m.unwritten_counts,
@@ -123,6 +125,7 @@ impl<'p> Machine<'p> {
             requested: 0,
             recorded: Vec::new(),
             recorded_requests: Vec::new(),
+            recorded_positions: Vec::new(),
             input_counts: BTreeMap::new(),
             unwritten_reads: Vec::new(),
             unwritten_counts: BTreeMap::new(),
@@ -202,6 +205,9 @@ impl<'p> Machine<'p> {
                 Value::Float(_) | Value::Unset | Value::Uninit { .. } => raw,
             });
             self.recorded_requests.push(request.clone());
+            if self.cfg.record_trace {
+                self.recorded_positions.push(self.trace.len().checked_sub(1));
+            }
         }
         value
     }

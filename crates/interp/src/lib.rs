@@ -255,6 +255,12 @@ pub struct ExecResult {
     pub inputs: Vec<i128>,
     /// What each of `inputs` was read for (its source, function and edge), in the same order.
     pub input_requests: Vec<nondet::InputRequest>,
+    /// With both [`ExecConfig::record_inputs`] and [`ExecConfig::record_trace`]: for each of
+    /// `inputs`, the index in `trace` of the last edge taken when it was read: the edge that
+    /// read it, or for a read by a branch's condition, the edge before the branch (`None`: read
+    /// before the first edge, e.g. the entry's parameters). An uninitialized local is read at
+    /// its first use, not at its declaration (the request's edge).
+    pub input_positions: Vec<Option<usize>>,
     /// How often each source was consulted (under [`UninitMode::Zero`], uninitialized locals,
     /// never-written memory and `volatile` reads are counted though they consume no input).
     pub input_counts: BTreeMap<Source, u64>,

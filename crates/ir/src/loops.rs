@@ -178,7 +178,7 @@ fn tag_syntax(f: &Function, loc: LocId) -> Option<(LoopKind, Span)> {
     match &f.locs[loc].tag {
         Some(LocTag::Loop { kind, span }) => Some((*kind, *span)),
         Some(LocTag::Label { span, .. }) => Some((LoopKind::Goto, *span)),
-        Some(LocTag::Body { .. }) | None => None,
+        Some(LocTag::Body { .. } | LocTag::Branch { .. }) | None => None,
     }
 }
 

@@ -30,8 +30,9 @@
 //! body      := 'params' VAR* | 'ret' VAR | 'locals' VAR*  // defaults: none
 //!            | 'locs' NUM                  // default: 1 + the largest location used, at least 3
 //!            | 'entry' LOC | 'exit' LOC | 'halt' LOC     // defaults: L0, L1, L2
-//!            | LOC ':' ('loop' LOOPKIND | 'label' STRING) [span]    // a location's tag
+//!            | LOC ':' tag [span]         // a location's tag
 //!            | EDGE ':' LOC '->' LOC command [span]
+//! tag       := 'loop' LOOPKIND | 'label' STRING | 'body' | 'branch' ('true' | 'false')
 //! command   := 'skip' | 'abort' | 'assume' expr | 'exit' expr | 'free' expr
 //!            | VAR ':=' (expr | 'havoc' ('uninit' | 'volatile' | 'nondet' STRING) | 'load' expr
 //!                        | 'alloc' ('heap' | 'stack') ['zeroed'] expr | call)
@@ -877,7 +878,7 @@ impl Parser {
         }
     }
 
-    /// `LOC ':' ('loop' LOOPKIND | 'label' STRING | 'body') [span]`
+    /// `LOC ':' ('loop' LOOPKIND | 'label' STRING | 'body' | 'branch' ('true' | 'false')) [span]`
     fn loc_tag(&mut self, body: &mut BodyParts) -> Result<()> {
         let pos = self.here();
         let loc = self.loc_id()?;
@@ -890,8 +891,17 @@ impl Parser {
             LocTag::Label { name, span: self.opt_span()? }
         } else if self.eat_word("body") {
             LocTag::Body { span: self.opt_span()? }
+        } else if self.eat_word("branch") {
+            let taken = if self.eat_word("true") {
+                true
+            } else if self.eat_word("false") {
+                false
+            } else {
+                return self.unexpected("`true` or `false`");
+            };
+            LocTag::Branch { span: self.opt_span()?, taken }
         } else {
-            return self.unexpected("`loop`, `label` or `body`");
+            return self.unexpected("`loop`, `label`, `body` or `branch`");
         };
         body.note_loc(loc, pos);
         body.tags.push((loc, tag, pos));

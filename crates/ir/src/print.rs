@@ -195,6 +195,7 @@ impl Display for TagText<'_> {
             LocTag::Loop { kind, span } => write!(f, "loop {}{}", kind.name(), SpanText(*span)),
             LocTag::Label { name, span } => write!(f, "label {}{}", Quoted(name), SpanText(*span)),
             LocTag::Body { span } => write!(f, "body{}", SpanText(*span)),
+            LocTag::Branch { span, taken } => write!(f, "branch {taken}{}", SpanText(*span)),
         }
     }
 }

@@ -87,6 +87,12 @@ pub enum LocTag {
     /// the loop keyword's position, as its header's tag has it. Visits count the loop's body
     /// starts (a `do` body starts at the header).
     Body { span: Span },
+    /// Where execution goes when the condition of the `if` or loop at `span` (its keyword's
+    /// position) is `taken` (`true`: an `if`'s then-branch, a `do` loop's next iteration;
+    /// `false`: an `if`'s else-branch or the end of the statement, a loop's exit). The
+    /// condition's `assume` edges enter it; a `break` also enters a loop's exit. A `for`/`while`
+    /// body's start is its [`Body`](LocTag::Body).
+    Branch { span: Span, taken: bool },
 }
 
 /// The syntactic kind of a loop.

@@ -1,7 +1,9 @@
 //! SV-COMP verification witnesses in the YAML format 2.0: a correctness witness (an
 //! `invariant_set` of `loop_invariant` entries at loop heads) and a violation witness (a
-//! `violation_sequence` of segments, each with one `follow` waypoint: the nondeterministic
-//! values as `function_return` waypoints, the failing statement as the `target`).
+//! `violation_sequence` of segments, each with one `follow` waypoint, in the order the execution
+//! passes them: the branching decisions as `branching` waypoints, the values nondet and extern
+//! calls return as `function_return` waypoints, other inputs' values as `assumption`s, the
+//! failing statement as the `target`).
 //!
 //! The witness is built as a JSON value (the shape the format's schema describes) and written
 //! as YAML by `yaml-rust2`'s emitter; the caller gathers the facts (hashes, positions, values).
@@ -44,6 +46,11 @@ pub enum Waypoint {
     /// A call returned `value` (a C expression over `\result`: `\result == 5`); the location
     /// is the call's closing parenthesis.
     FunctionReturn { at: Location, constraint: String },
+    /// The condition of the `if` or loop whose keyword is at `at` evaluated to `taken`.
+    Branching { at: Location, taken: bool },
+    /// `constraint` (a C expression over variables in scope) holds when execution reaches the
+    /// statement starting at `at`.
+    Assumption { at: Location, constraint: String },
     /// The statement where the property is violated.
     Target { at: Location },
     /// Non-termination (format 2.1): from here on the execution cycles through the loop head
@@ -108,6 +115,18 @@ pub fn violation(meta: &Metadata, waypoints: &[Waypoint]) -> String {
             let waypoint = match w {
                 Waypoint::FunctionReturn { at, constraint } => json!({
                     "type": "function_return",
+                    "action": "follow",
+                    "location": location(meta, at),
+                    "constraint": { "value": constraint, "format": "c_expression" },
+                }),
+                Waypoint::Branching { at, taken } => json!({
+                    "type": "branching",
+                    "action": "follow",
+                    "location": location(meta, at),
+                    "constraint": { "value": if *taken { "true" } else { "false" } },
+                }),
+                Waypoint::Assumption { at, constraint } => json!({
+                    "type": "assumption",
                     "action": "follow",
                     "location": location(meta, at),
                     "constraint": { "value": constraint, "format": "c_expression" },
@@ -216,12 +235,19 @@ mod tests {
         let at = |line, column| Location { line, column, function: "main".into() };
         let steps = [
             Waypoint::FunctionReturn { at: at(4, 33), constraint: "\\result == 5".into() },
+            Waypoint::Branching { at: at(5, 3), taken: false },
+            Waypoint::Assumption { at: at(7, 5), constraint: "x == -3".into() },
             Waypoint::Target { at: at(9, 28) },
         ];
         let docs = yaml_rust2::YamlLoader::load_from_str(&violation(&meta(), &steps)).expect("valid YAML");
         let content = &docs[0][0]["content"];
-        assert_eq!(content[0]["segment"][0]["waypoint"]["constraint"]["value"].as_str(), Some("\\result == 5"));
-        assert_eq!(content[1]["segment"][0]["waypoint"]["type"].as_str(), Some("target"));
-        assert!(content[2].is_badvalue());
+        let waypoint = |i: usize| &content[i]["segment"][0]["waypoint"];
+        assert_eq!(waypoint(0)["constraint"]["value"].as_str(), Some("\\result == 5"));
+        assert_eq!(waypoint(1)["type"].as_str(), Some("branching"));
+        assert_eq!(waypoint(1)["constraint"]["value"].as_str(), Some("false"), "a string, not a YAML boolean");
+        assert_eq!(waypoint(2)["type"].as_str(), Some("assumption"));
+        assert_eq!(waypoint(2)["constraint"]["value"].as_str(), Some("x == -3"));
+        assert_eq!(waypoint(3)["type"].as_str(), Some("target"));
+        assert!(content[4].is_badvalue());
     }
 }

@@ -244,7 +244,8 @@ impl Cx<'_> {
             Statement::Expression(Some(e)) => self.discard(e),
             Statement::Expression(None) => {}
             Statement::If(i) => {
-                let (yes, no, join) = (self.new_loc(), self.new_loc(), self.new_loc());
+                let (yes, no, join) =
+                    (self.branch_outcome(span, true), self.branch_outcome(span, false), self.new_loc());
                 self.lower_cond(&i.node.condition, yes, no);
                 self.set_cur(yes);
                 self.lower_statement(&i.node.then_statement);
@@ -259,7 +260,7 @@ impl Cx<'_> {
             Statement::Switch(sw) => self.switch(sw, span),
             Statement::While(w) => {
                 let (head, body, exit) =
-                    (self.loop_header(LoopKind::While, span), self.body_start(span), self.new_loc());
+                    (self.loop_header(LoopKind::While, span), self.body_start(span), self.branch_outcome(span, false));
                 self.set_cur(head);
                 self.lower_cond(&w.node.expression, body, exit);
                 self.set_cur(body);
@@ -268,12 +269,19 @@ impl Cx<'_> {
                 self.set_cur(exit);
             }
             Statement::DoWhile(dw) => {
-                let (head, check, exit) = (self.loop_header(LoopKind::Do, span), self.new_loc(), self.new_loc());
+                let (head, check, exit) =
+                    (self.loop_header(LoopKind::Do, span), self.new_loc(), self.branch_outcome(span, false));
                 self.set_cur(head);
                 self.loop_body(&dw.node.statement, exit, check);
                 self.jump(check, span);
                 self.set_cur(check);
-                self.lower_cond(&dw.node.expression, head, exit);
+                let again = self.branch_outcome(span, true);
+                self.lower_cond(&dw.node.expression, again, exit);
+                // A constantly false condition has no edge to `again` (no cycle: `do { } while (0)`).
+                if self.f.func.edges.values().any(|e| e.to == again) {
+                    self.set_cur(again);
+                    self.jump(head, span);
+                }
                 self.set_cur(exit);
             }
             Statement::For(f) => {
@@ -283,8 +291,12 @@ impl Cx<'_> {
                     ForInitializer::Expression(e) => self.discard(e),
                     ForInitializer::Declaration(d) => self.lower_declaration(d),
                 }
-                let (head, body, step, exit) =
-                    (self.loop_header(LoopKind::For, span), self.body_start(span), self.new_loc(), self.new_loc());
+                let (head, body, step, exit) = (
+                    self.loop_header(LoopKind::For, span),
+                    self.body_start(span),
+                    self.new_loc(),
+                    self.branch_outcome(span, false),
+                );
                 self.set_cur(head);
                 match &f.node.condition {
                     Some(c) => self.lower_cond(c, body, exit),
@@ -344,6 +356,14 @@ impl Cx<'_> {
         let body = self.new_loc();
         self.f.func.locs[body].tag = Some(LocTag::Body { span });
         body
+    }
+
+    /// A fresh location tagged as where execution goes when the condition of the statement at
+    /// `span` is `taken`.
+    fn branch_outcome(&mut self, span: Span, taken: bool) -> LocId {
+        let loc = self.new_loc();
+        self.f.func.locs[loc].tag = Some(LocTag::Branch { span, taken });
+        loc
     }
 
     fn loop_body(&mut self, body: &Node<Statement>, brk: LocId, cont: LocId) {

@@ -493,6 +493,47 @@ fn the_body_of_a_for_or_while_is_tagged_where_it_starts() {
 }
 
 #[test]
+fn each_way_a_condition_goes_is_tagged_with_its_statements_keyword() {
+    let p = lower(
+        "int main(void) {\n  int s = 0;\n  if (s > 1 || s < -1) s = 2; else s = 3;\n  while (s > 0) { if (s == 7) break; s--; }\n  do s++; while (s < 3);\n  do s++; while (0);\n  if (s) s = 1;\n  return s;\n}\n",
+    );
+    let f = &p.funcs[func(&p, "main")];
+    let mut outcomes: Vec<(u32, u32, bool, usize, bool)> = Vec::new();
+    for (loc, l) in f.locs.iter() {
+        if let Some(leapfrog_ir::LocTag::Branch { span, taken }) = &l.tag {
+            let into: Vec<&Command> = f.edges.values().filter(|e| e.to == loc).map(|e| &e.cmd).collect();
+            let assumes = into.iter().filter(|c| matches!(c, Command::Assume(_))).count();
+            // Only a `break` enters an outcome other than through the condition.
+            let only_conditions = into.len() == assumes;
+            outcomes.push((span.line, span.col, *taken, assumes, only_conditions));
+        }
+    }
+    outcomes.sort();
+    assert_eq!(
+        outcomes,
+        vec![
+            (3, 3, false, 1, true),  // `||`: the else-branch after both operands fail
+            (3, 3, true, 2, true),   // the then-branch from either operand
+            (4, 3, false, 1, false), // the loop's exit, also by `break`
+            (4, 19, false, 1, true),
+            (4, 19, true, 1, true),
+            (5, 3, false, 1, true),
+            (5, 3, true, 1, true),   // the next iteration of a `do`
+            (6, 3, false, 0, false), // `while (0)`: no assumption, and no way back to the loop
+            (6, 3, true, 0, true),
+            (7, 3, false, 1, true),
+            (7, 3, true, 1, true),
+        ]
+    );
+    let do_never_again = f
+        .locs
+        .iter()
+        .find(|(_, l)| matches!(l.tag, Some(leapfrog_ir::LocTag::Branch { span, taken: true }) if span.line == 6));
+    let (again, _) = do_never_again.unwrap();
+    assert!(f.edges.values().all(|e| e.from != again && e.to != again), "a `do … while (0)` has no cycle");
+}
+
+#[test]
 fn conversions_between_pointers_and_integers_are_opaque_steps_that_carry_them() {
     let p = lower(
         "int a[4];\nint main(void) {\n  unsigned long n = (unsigned long)&a[1];\n  int *q = (int *)(n + 4);\n\
