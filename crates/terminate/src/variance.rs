@@ -188,46 +188,74 @@ fn transition_constraint(c: &Constraint<StateVar>) -> Option<TransitionConstrain
     Some(TransitionConstraint { earlier, later, equality: c.relation == Relation::Eq })
 }
 
-/// A disjunct as C: `x <= \at(x, AnyPrev) - 1 && y == \at(y, AnyPrev)`.
+/// A disjunct as C: `x <= \at(x, AnyPrev) - 1 && y == \at(y, AnyPrev)`. Meant over the
+/// mathematical integers: a side C could compute otherwise (see
+/// [`crate::certificate::linear_text`]) has its variables cast to `long long` (`\at(x,
+/// AnyPrev) >= (long long)x + 1`).
 pub fn relation_text(p: &Program, d: &[Constraint<StateVar>]) -> String {
     if d.is_empty() {
         return "1".into();
     }
-    let name = |v: &StateVar| match v {
-        StateVar::Earlier(x) => format!("\\at({}, AnyPrev)", p.vars[*x].name),
-        StateVar::Now(x) => p.vars[*x].name.clone(),
-    };
-    let parts: Vec<String> = d.iter().map(|c| constraint_text(c, &name)).collect();
+    let parts: Vec<String> = d.iter().map(|c| constraint_text(p, c)).collect();
     parts.join(" && ")
 }
 
 /// `lhs op rhs` with positive terms on the left, negative ones moved to the right and the
-/// constant on the right (`x <= \at(x, AnyPrev) - 1`).
-fn constraint_text(c: &Constraint<StateVar>, name: &dyn Fn(&StateVar) -> String) -> String {
+/// constant on the right (`x <= \at(x, AnyPrev) - 1`); each side's variables cast to `long long`
+/// when C could evaluate it in `int` with an overflow (or wrap it).
+fn constraint_text(p: &Program, c: &Constraint<StateVar>) -> String {
     let c = c.normalized();
     let (expr, op) = match c.relation {
         Relation::Eq => (c.expr.clone(), "=="),
         Relation::Ge if c.expr.terms().any(|(_, a)| a.is_positive()) => (c.expr.clone(), ">="),
         Relation::Ge => (c.expr.neg(), "<="),
     };
-    let term = |v: &StateVar, a: &leapfrog_linear::Rational| {
-        let m = a.abs();
-        if m.is_one() { name(v) } else { format!("{m}*{}", name(v)) }
-    };
-    let lhs: Vec<String> = expr.terms().filter(|(_, a)| a.is_positive()).map(|(v, a)| term(v, a)).collect();
-    let rhs: Vec<String> = expr.terms().filter(|(_, a)| a.is_negative()).map(|(v, a)| term(v, a)).collect();
     // lhs - rhs + k op 0  ⇔  lhs op rhs - k.
     let minus_k = -expr.constant_term().clone();
-    let mut right = rhs.join(" + ");
-    if right.is_empty() {
-        right = minus_k.to_string();
-    } else if minus_k.is_positive() {
-        right = format!("{right} + {minus_k}");
-    } else if minus_k.is_negative() {
-        right = format!("{right} - {}", minus_k.abs());
-    }
-    let left = if lhs.is_empty() { "0".to_string() } else { lhs.join(" + ") };
-    format!("{left} {op} {right}")
+    let side = |positive: bool, constant: &leapfrog_linear::Rational| -> String {
+        let terms: Vec<(&StateVar, leapfrog_linear::Rational)> = expr
+            .terms()
+            .filter(|(_, a)| if positive { a.is_positive() } else { a.is_negative() })
+            .map(|(v, a)| (v, a.abs()))
+            .collect();
+        let as_ints: Option<Vec<(i128, VarId)>> = terms
+            .iter()
+            .map(|(v, a)| {
+                let (StateVar::Earlier(x) | StateVar::Now(x)) = v;
+                Some((leapfrog_linear::to_i128(a)?, *x))
+            })
+            .collect();
+        let fits = match (as_ints, leapfrog_linear::to_i128(constant)) {
+            (Some(ts), Some(k)) => crate::certificate::fits_int(p, &ts, k),
+            _ => false,
+        };
+        let name = |v: &StateVar| {
+            let (StateVar::Earlier(x) | StateVar::Now(x)) = v;
+            let n = &p.vars[*x].name;
+            let n = if fits { n.clone() } else { format!("(long long){n}") };
+            match v {
+                StateVar::Earlier(_) => format!("\\at({n}, AnyPrev)"),
+                StateVar::Now(_) => n,
+            }
+        };
+        let mut text: Vec<String> =
+            terms.iter().map(|(v, m)| if m.is_one() { name(v) } else { format!("{m}*{}", name(v)) }).collect();
+        if text.is_empty() {
+            return constant.to_string();
+        }
+        let mut out = text.remove(0);
+        for t in text {
+            out.push_str(&format!(" + {t}"));
+        }
+        if constant.is_positive() {
+            out.push_str(&format!(" + {constant}"));
+        } else if constant.is_negative() {
+            out.push_str(&format!(" - {}", constant.abs()));
+        }
+        out
+    };
+    let zero = leapfrog_linear::Rational::from_integer(0.into());
+    format!("{} {op} {}", side(true, &zero), side(false, &minus_k))
 }
 
 /// Whether `c` only bounds one variable (earlier or now) by its type's range.

@@ -99,7 +99,7 @@ int main(void) {
     let names = |text: &str| -> Vec<String> {
         let mut out: Vec<String> = text
             .split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
-            .filter(|w| w.starts_with(|c: char| c.is_ascii_alphabetic()))
+            .filter(|w| w.starts_with(|c: char| c.is_ascii_alphabetic()) && *w != "long")
             .map(String::from)
             .collect();
         out.sort();
