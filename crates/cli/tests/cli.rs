@@ -702,6 +702,52 @@ fn counterexample_inputs_name_their_reads() {
     assert!(text.contains(&format!("    3 from uninitialized-local at {p}:4:")), "{text}");
 }
 
+/// A counterexample shows the values the execution assigns to the program's variables, in
+/// order, each where it was assigned (as CBMC's traces do): in the JSON (`values`) and the text.
+/// An uninitialized local's value is a read (above), not an assignment.
+#[test]
+fn counterexamples_show_the_values_assigned_along_the_path() {
+    let dir = process::temp_dir("values");
+    let p = process::write(
+        &dir,
+        "values.c",
+        "extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\nint main(void) {\n  int n = __VERIFIER_nondet_int();\n  int s = 0, u;\n  for (int i = 0; i < n; i++)\n    s += i;\n  if (s == 3 && u == 1) reach_error();\n  return 0;\n}\n",
+    );
+    let out = leapfrog(&["verify", "--format", "json", &p]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["verdict"], "FALSE", "{v}");
+    let values: Vec<(u64, String)> = v["counterexample"]["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| {
+            (
+                a["line"].as_u64().unwrap(),
+                format!("{} = {}", a["variable"].as_str().unwrap(), a["value"].as_str().unwrap()),
+            )
+        })
+        .collect();
+    let expected: Vec<(u64, String)> = [
+        (4, "n = 3"),
+        (5, "s = 0"),
+        (6, "i = 0"),
+        (7, "s = 0"),
+        (6, "i = 1"),
+        (7, "s = 1"),
+        (6, "i = 2"),
+        (7, "s = 3"),
+        (6, "i = 3"),
+    ]
+    .into_iter()
+    .map(|(l, a)| (l, a.to_string()))
+    .collect();
+    assert_eq!(values, expected, "{v}");
+    assert_eq!(v["counterexample"]["values_elided"], 0);
+    let text = String::from_utf8_lossy(&leapfrog(&["verify", &p]).stdout).into_owned();
+    assert!(text.contains("  values along the path:\n"), "{text}");
+    assert!(text.contains(&format!("    {p}:7:5  s = 3\n")), "{text}");
+}
+
 /// `--verbose` says what was read and how the answer came, on stderr; stdout is the report.
 #[test]
 fn verbose_says_what_was_read_and_when_the_answer_came() {

@@ -62,6 +62,7 @@ pub(crate) struct Machine<'p> {
     recorded: Vec<i128>,
     recorded_requests: Vec<crate::nondet::InputRequest>,
     recorded_positions: Vec<Option<usize>>,
+    assignments: Vec<crate::Assignment>,
     input_counts: BTreeMap<Source, u64>,
     unwritten_reads: Vec<UnwrittenRead>,
     unwritten_counts: BTreeMap<Region, u64>,
@@ -104,6 +105,7 @@ pub(crate) fn execute(prog: &Program, cfg: &ExecConfig, input: &mut dyn InputOra
         inputs: m.recorded,
         input_requests: m.recorded_requests,
         input_positions: m.recorded_positions,
+        assignments: m.assignments,
         input_counts: m.input_counts,
         unwritten_reads: m.unwritten_reads,
         unwritten_counts: m.unwritten_counts,
@@ -126,6 +128,7 @@ impl<'p> Machine<'p> {
             recorded: Vec::new(),
             recorded_requests: Vec::new(),
             recorded_positions: Vec::new(),
+            assignments: Vec::new(),
             input_counts: BTreeMap::new(),
             unwritten_reads: Vec::new(),
             unwritten_counts: BTreeMap::new(),
@@ -440,7 +443,7 @@ impl<'p> Machine<'p> {
                 zero_of(ty)
             }
         };
-        self.write_reg(var, value)
+        self.store_reg(var, value, false)
     }
 
     fn env(&self) -> Env<'_> {
@@ -550,13 +553,31 @@ impl<'p> Machine<'p> {
 
     #[inline]
     fn write_reg(&mut self, v: VarId, value: Value) -> Res<()> {
-        match self.slot_mut(v)? {
+        self.store_reg(v, value, true)
+    }
+
+    /// Writes `value` to the register `v`, recorded as an assignment when `assigned` (an
+    /// uninitialized local's value taken at its first read is no assignment).
+    #[inline]
+    fn store_reg(&mut self, v: VarId, value: Value, assigned: bool) -> Res<()> {
+        let record = assigned
+            && self.cfg.record_assignments
+            && self.steps > 0
+            && self.assignments.len() < crate::MAX_RECORDED_ASSIGNMENTS;
+        let written = match self.slot_mut(v)? {
             (slot, Some(ty)) => {
                 *slot = coerce(value, ty)?;
-                Ok(())
+                match slot {
+                    Value::Int(x) if record => Some(*x),
+                    _ => None,
+                }
             }
-            (_, None) => Err(self.not_a_register(v)),
+            (_, None) => return Err(self.not_a_register(v)),
+        };
+        if let Some(value) = written {
+            self.assignments.push(crate::Assignment { var: v, value, span: self.last_span });
         }
+        Ok(())
     }
 
     fn havoc(&mut self, v: VarId, origin: &HavocOrigin) -> Res<()> {

@@ -92,6 +92,9 @@ pub struct ExecConfig {
     pub record_trace: bool,
     /// Record every consumed input in [`ExecResult::inputs`].
     pub record_inputs: bool,
+    /// Record the integer values written to variables in [`ExecResult::assignments`] (the first
+    /// [`MAX_RECORDED_ASSIGNMENTS`]).
+    pub record_assignments: bool,
     /// A run still going at this instant ends with [`Outcome::Limit`] (checked every few
     /// thousand steps).
     pub deadline: Option<std::time::Instant>,
@@ -100,6 +103,19 @@ pub struct ExecConfig {
     /// End the run with [`Outcome::Limit`] at the step after the first consultation of any
     /// source of input (a caller that only wants runs which read none need not run on).
     pub stop_at_input: bool,
+}
+
+/// The most assignments [`ExecConfig::record_assignments`] keeps.
+pub const MAX_RECORDED_ASSIGNMENTS: usize = 100_000;
+
+/// A value written to a variable (a register: a local, a global, a promoted memory cell),
+/// recorded with [`ExecConfig::record_assignments`]: at the position of the edge that wrote it
+/// (a call's for its parameters and result).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Assignment {
+    pub var: VarId,
+    pub value: i128,
+    pub span: Span,
 }
 
 /// The states to record: each time the running function `func` is at one of `locs`, the values
@@ -130,6 +146,7 @@ impl Default for ExecConfig {
             max_call_depth: 100_000,
             record_trace: false,
             record_inputs: false,
+            record_assignments: false,
             deadline: None,
             watch: None,
             stop_at_input: false,
@@ -261,6 +278,9 @@ pub struct ExecResult {
     /// before the first edge, e.g. the entry's parameters). An uninitialized local is read at
     /// its first use, not at its declaration (the request's edge).
     pub input_positions: Vec<Option<usize>>,
+    /// The integer values written to variables, in order, with
+    /// [`ExecConfig::record_assignments`] (pointers, floats and the entry's parameters left out).
+    pub assignments: Vec<Assignment>,
     /// How often each source was consulted (under [`UninitMode::Zero`], uninitialized locals,
     /// never-written memory and `volatile` reads are counted though they consume no input).
     pub input_counts: BTreeMap<Source, u64>,

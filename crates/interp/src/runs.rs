@@ -145,6 +145,7 @@ fn only_run_config(semantics: Semantics, max_steps: u64, deadline: Instant, watc
         max_call_depth: 100_000,
         record_trace: false,
         record_inputs: false,
+        record_assignments: false,
         deadline: Some(deadline),
         watch,
         stop_at_input: true,
@@ -180,7 +181,7 @@ pub fn run_recording_within(
 }
 
 /// Runs `p` on `inputs` (`--uninit nondet`) with a trace, for at most [`REPLAY_STEPS`] steps and
-/// until `deadline`: the replay that confirms a counterexample.
+/// until `deadline`: the replay that confirms a counterexample (with the values it assigns).
 pub fn replay(p: &Program, inputs: &[i128], semantics: Semantics, deadline: Instant) -> ExecResult {
     let config = ExecConfig {
         nondet: inputs.to_vec(),
@@ -189,6 +190,7 @@ pub fn replay(p: &Program, inputs: &[i128], semantics: Semantics, deadline: Inst
         semantics,
         record_trace: true,
         record_inputs: true,
+        record_assignments: true,
         deadline: Some(deadline),
         ..ExecConfig::default()
     };

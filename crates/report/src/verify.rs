@@ -50,6 +50,8 @@ pub fn to_json(files: &SourceFiles, r: &Report) -> Value {
             "uninit": "nondet",
             "path": c.path.iter().map(|s| position(files, *s)).collect::<Vec<_>>(),
             "path_elided": c.elided,
+            "values": values_json(files, c),
+            "values_elided": c.values_elided,
             "violation": position(files, c.failing),
             "leaps": leaps,
             "unwinding": c.unwinding,
@@ -102,6 +104,8 @@ fn checks_json(files: &SourceFiles, checks: &leapfrog_results::safety::Checks) -
                 CheckStatus::Violated { counterexample } => {
                     v["nondet"] = json!(counterexample.inputs.iter().map(|x| x.to_string()).collect::<Vec<_>>());
                     v["reads"] = reads_json(files, counterexample);
+                    v["values"] = values_json(files, counterexample);
+                    v["values_elided"] = json!(counterexample.values_elided);
                     v["violation"] = position(files, counterexample.failing);
                 }
                 CheckStatus::Unknown { reason } => v["reason"] = json!(reason),
@@ -144,6 +148,45 @@ fn reads_text(files: &SourceFiles, c: &leapfrog_results::safety::Counterexample)
     }
     out
 }
+
+/// The values the execution assigned, in order: position, `variable` and `value`.
+fn values_json(files: &SourceFiles, c: &leapfrog_results::safety::Counterexample) -> Value {
+    let values: Vec<Value> = c
+        .values
+        .iter()
+        .map(|a| {
+            let mut v = position(files, a.span);
+            v["variable"] = json!(a.variable);
+            v["value"] = json!(a.value.to_string());
+            v
+        })
+        .collect();
+    json!(values)
+}
+
+/// The values assigned along the path, one per line (`f.c:7:5  x = 3`): the first and the last
+/// [`VALUES_SHOWN`] / 2.
+fn values_text(files: &SourceFiles, c: &leapfrog_results::safety::Counterexample) -> String {
+    if c.values.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from("  values along the path:\n");
+    let left_out = c.values.len().saturating_sub(VALUES_SHOWN) + c.values_elided;
+    let shown: Vec<(usize, &leapfrog_results::safety::AssignedValue)> = c.values.iter().enumerate().collect();
+    for (i, a) in shown {
+        if c.values.len() > VALUES_SHOWN && (VALUES_SHOWN / 2..c.values.len() - VALUES_SHOWN / 2).contains(&i) {
+            if i == VALUES_SHOWN / 2 {
+                out.push_str(&format!("    ... {left_out} more (all but {} in the JSON report)\n", c.values_elided));
+            }
+            continue;
+        }
+        out.push_str(&format!("    {}  {} = {}\n", files.display(a.span), a.variable, a.value));
+    }
+    out
+}
+
+/// How many assignments the text report shows.
+const VALUES_SHOWN: usize = 30;
 
 /// How many inputs the text report ties to their reads.
 const MAX_READS_SHOWN: usize = 20;
@@ -236,6 +279,7 @@ pub fn to_text(files: &SourceFiles, r: &Report) -> String {
         let inputs: Vec<String> = c.inputs.iter().map(|x| x.to_string()).collect();
         out.push_str(&format!("  inputs: [{}]\n", inputs.join(", ")));
         out.push_str(&reads_text(files, c));
+        out.push_str(&values_text(files, c));
         for l in &c.leaps {
             out.push_str(&format!(
                 "  leap over the {} loop at {}: before {{{}}}, at its last iteration {{{}}}\n",
@@ -404,6 +448,8 @@ mod tests {
             reads: Vec::new(),
             path: Vec::new(),
             elided: 0,
+            values: Vec::new(),
+            values_elided: 0,
             failing: Span::UNKNOWN,
             leaps: Vec::new(),
             unwinding: None,

@@ -49,6 +49,12 @@ pub struct Counterexample {
     pub path: Vec<Span>,
     /// How many positions are left out in the middle of `path` (0: none).
     pub elided: usize,
+    /// The values the execution assigns to the user's variables, in order (each at the
+    /// position that assigned it, as CBMC's traces show them); of a long execution only the
+    /// first and the last (see `values_elided`).
+    pub values: Vec<AssignedValue>,
+    /// How many assignments are left out in the middle of `values` (0: none).
+    pub values_elided: usize,
     /// The assertion that fails.
     pub failing: Span,
     /// Loops leapt over by the abstract counterexample that led to it (may be empty).
@@ -56,6 +62,14 @@ pub struct Counterexample {
     /// How many iterations per loop entry the concrete search unwound (`None` when the
     /// execution was not found by unwinding: the program's only execution).
     pub unwinding: Option<u32>,
+}
+
+/// A value an execution assigned to a variable of the program (by its C name) at `span`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AssignedValue {
+    pub span: Span,
+    pub variable: String,
+    pub value: i128,
 }
 
 /// Where an input of a counterexample was read: the source (a nondet call, an uninitialized

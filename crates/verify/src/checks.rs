@@ -15,7 +15,7 @@
 //! no address of a frame object may outlive its call: `ir::checks::escaping_frame_addresses`),
 //! UNKNOWN otherwise.
 
-use crate::{Report, merge_spans, verify};
+use crate::{Report, verify};
 use leapfrog_arith::IntTy;
 use leapfrog_arith::Semantics;
 use leapfrog_interp::runs::{self, replay};
@@ -713,11 +713,7 @@ fn confirm(
         return None;
     }
     let failing = r.outcome.span().or_else(|| r.leaked.first().copied())?;
-    let (path, elided) = merge_spans(r.trace.iter().map(|(fi, e)| p.funcs[*fi].edges[*e].span));
-    let reads = crate::input_reads(p, &r);
-    let cex =
-        Counterexample { inputs: inputs.to_vec(), reads, path, elided, failing, leaps: Vec::new(), unwinding: None };
-    Some((kind, cex))
+    Some((kind, crate::counterexample_of(p, inputs.to_vec(), &r, failing)))
 }
 
 /// Runs on random inputs of the original program until one violates a property `props` asks

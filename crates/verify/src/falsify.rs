@@ -149,6 +149,8 @@ fn replayed_long(
             reads: Vec::new(),
             path: Vec::new(),
             elided: 0,
+            values: Vec::new(),
+            values_elided: 0,
             failing: Span::UNKNOWN,
             leaps: Vec::new(),
             unwinding: None,

@@ -748,9 +748,7 @@ fn replayed_failure_run(
     let r = replay(p, &inputs, semantics, deadline);
     match r.outcome {
         Outcome::Error { span, .. } if expected.is_none_or(|s| s == span) => {
-            let (path, elided) = merge_spans(r.trace.iter().map(|(fi, e)| p.funcs[*fi].edges[*e].span));
-            let reads = input_reads(p, &r);
-            Ok((Counterexample { inputs, reads, path, elided, failing: span, leaps: Vec::new(), unwinding: None }, r))
+            Ok((counterexample_of(p, inputs, &r, span), r))
         }
         _ => Err(r.outcome),
     }
@@ -941,6 +939,34 @@ pub fn input_stream(
     let mut oracle = EdgeInputs::along(fid, &proposed.params, &proposed.at_edges);
     run_recording(q, &mut oracle, semantics, deadline).inputs
 }
+
+/// The counterexample of the replay `r` of `p` on `inputs` (with its trace, inputs and
+/// assignments recorded: `runs::replay`), failing at `failing`.
+pub(crate) fn counterexample_of(p: &Program, inputs: Vec<i128>, r: &ExecResult, failing: Span) -> Counterexample {
+    let (path, elided) = merge_spans(r.trace.iter().map(|(fi, e)| p.funcs[*fi].edges[*e].span));
+    let reads = input_reads(p, r);
+    let mut values: Vec<leapfrog_results::safety::AssignedValue> = r
+        .assignments
+        .iter()
+        .filter(|a| {
+            let v = &p.vars[a.var];
+            a.span.is_known() && v.scope.is_some() && !v.is_ghost() && !v.name.starts_with('.')
+        })
+        .map(|a| leapfrog_results::safety::AssignedValue {
+            span: a.span,
+            variable: p.vars[a.var].name.clone(),
+            value: a.value,
+        })
+        .collect();
+    let values_elided = values.len().saturating_sub(MAX_VALUES);
+    if values_elided > 0 {
+        values.drain(MAX_VALUES / 2..MAX_VALUES / 2 + values_elided);
+    }
+    Counterexample { inputs, reads, path, elided, values, values_elided, failing, leaps: Vec::new(), unwinding: None }
+}
+
+/// The most assignments a counterexample keeps (half from its start, half from its end).
+const MAX_VALUES: usize = 1000;
 
 /// The positions of an execution's path, consecutive repeats of a line merged, and how many
 /// are left out in the middle when there are more than [`MAX_PATH`].
