@@ -179,6 +179,7 @@ fn check(task: &Task, semantics: Semantics, source: Invariants, with_views: bool
             max_call_depth: 10_000,
             record_trace: false,
             record_inputs: false,
+            record_assignments: false,
             deadline: None,
             watch: None,
             stop_at_input: false,

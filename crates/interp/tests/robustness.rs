@@ -274,6 +274,7 @@ fn random_programs_never_panic() {
             max_call_depth: 50,
             record_trace: seed % 5 == 0,
             record_inputs: false,
+            record_assignments: false,
             deadline: None,
             // Recording states at every location of the entry, every variable (of any kind).
             watch: cx.p.entry.filter(|_| seed % 7 == 0).map(|func| Watch {
