@@ -38,7 +38,7 @@ use instrument::{Instrumented, instrument};
 use leapfrog_arith::Semantics;
 use leapfrog_ir::loops::LoopForest;
 use leapfrog_ir::{
-    Command, Expr, FuncId, HavocOrigin, InlineLimits, LocTag, LoopId, Program, VarId, Visibility, inline_program,
+    Command, Expr, FuncId, HavocOrigin, InlineLimits, LoopId, Program, VarId, Visibility, inline_program,
 };
 use leapfrog_proteus::job::trace_bounds;
 use leapfrog_results::bounds::{BoundsReport, LoopBound, PathBound, ProgramBound};
@@ -80,13 +80,11 @@ pub fn bounds(p: &Program, opts: &Options) -> BoundsReport {
         notes: Vec::new(),
         elapsed: Duration::ZERO,
     };
-    // Every loop of the source, by its keyword, with its function.
+    // Every loop of the source, by its keyword (a `goto` loop by its label), with its function.
     let mut written: BTreeMap<(u32, u32, u32), (String, leapfrog_ir::LoopKind, Span)> = BTreeMap::new();
     for (_, f) in p.user_funcs() {
-        for (_, loc) in f.locs.iter() {
-            if let Some(LocTag::Loop { kind, span }) = &loc.tag {
-                written.insert(key(*span), (f.name.clone(), *kind, *span));
-            }
+        for (kind, span) in source_loops(f) {
+            written.insert(key(span), (f.name.clone(), kind, span));
         }
     }
     let mut outcomes: BTreeMap<(u32, u32, u32), Vec<Outcome>> = BTreeMap::new();
@@ -284,13 +282,7 @@ fn per_function_bounds(
     outcomes: &mut BTreeMap<(u32, u32, u32), Vec<Outcome>>,
 ) -> usize {
     let own_loops = |f: &leapfrog_ir::Function| -> Vec<LoopKey> {
-        f.locs
-            .values()
-            .filter_map(|loc| match &loc.tag {
-                Some(LocTag::Loop { span, .. }) => Some(key(*span)),
-                _ => None,
-            })
-            .collect()
+        source_loops(f).into_iter().map(|(_, span)| key(span)).collect()
     };
     // Each function inlined from its own entry; the smallest first (their loops are the
     // cheapest to prove, and the time limit may not reach every function).
@@ -657,6 +649,13 @@ const GROWTH_MAX_LIVE: usize = 12;
 
 /// A loop statement, by its keyword's file, line and column.
 type LoopKey = (u32, u32, u32);
+
+/// The loops of `f` as the source writes them: kind and keyword (or label) position, as
+/// [`LoopForest::syntax`] names them everywhere else.
+fn source_loops(f: &leapfrog_ir::Function) -> Vec<(leapfrog_ir::LoopKind, Span)> {
+    let forest = LoopForest::compute(f);
+    forest.loops.ids().map(|l| forest.syntax(f, l)).filter(|(_, span)| span.is_known()).collect()
+}
 
 fn key(span: Span) -> LoopKey {
     (span.file.0, span.line, span.col)
