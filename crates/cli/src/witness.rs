@@ -118,32 +118,29 @@ pub fn for_terminate(
     Ok(leapfrog_report::witness::termination(&meta, &entries))
 }
 
-/// A FALSE's lasso as waypoints: the stem's nondet values (replayed: the calls that read them),
-/// then the cycle at the loop head through the recurrent set, with the values the loop's nondet
+/// A FALSE's lasso as waypoints: the stem's decisions and input values (replayed, as
+/// [`waypoints`] gives them) up to its last input, then the cycle at the loop head through the recurrent set, with the values the loop's nondet
 /// calls return on every iteration.
 fn lasso(program: &Program, report: &leapfrog_terminate::Report) -> Result<Vec<Waypoint>, String> {
     let (l, w) = report.loops.iter().find_map(|l| Some((l, l.witness.as_ref()?))).ok_or("the FALSE has no lasso")?;
     let functions = loop_functions(program);
     let function = functions.get(&l.span).ok_or("the loop's function is not known")?.clone();
-    // The stem's inputs, each at the request that read it (the run goes on into the loop: a step
-    // limit stops it; only the stem's requests are used).
+    // The stem's inputs, each at the request that read it, and the decisions before the last of
+    // them (the run goes on into the loop: a step limit stops it; only the stem is used).
     let config = ExecConfig {
         nondet: w.stem_inputs.clone(),
         uninit: UninitMode::Nondet,
         semantics: report.semantics,
         record_inputs: true,
-        max_steps: 10_000_000,
+        record_trace: true,
+        max_steps: 1_000_000,
         deadline: Some(Instant::now() + Duration::from_secs(20)),
         ..ExecConfig::default()
     };
     let run = leapfrog_interp::run(program, &config);
-    let mut steps = Vec::new();
+    let stem = replay_events(program, &run, Some(w.stem_inputs.len()));
+    let mut steps = unambiguous(stem, |w| matches!(w, Waypoint::Branching { .. }));
     let mut sources = SourceCache::default();
-    for (request, value) in run.input_requests.iter().zip(&run.inputs).take(w.stem_inputs.len()) {
-        if let Some(at) = call_return(program, request, &mut sources) {
-            steps.push(Waypoint::FunctionReturn { at, constraint: format!("\\result == {value}") });
-        }
-    }
     let head = Location { line: l.span.line, column: l.span.col, function: function.clone() };
     steps.push(Waypoint::Cycle { at: head, constraint: w.recurrent_set.clone() });
     for (span, value) in &w.choices {
@@ -216,20 +213,43 @@ fn waypoints(
         ..ExecConfig::default()
     };
     let run = leapfrog_interp::run(program, &config);
+    let events = replay_events(program, &run, None);
+    let mut steps = unambiguous(events, |w| matches!(w, Waypoint::Branching { .. }));
+    let &(func, _) = run.trace.last().ok_or("the replay executed nothing")?;
+    let span = cex.failing;
+    steps.push(Waypoint::Target {
+        at: Location { line: span.line, column: span.col, function: program.funcs[func].name.clone() },
+    });
+    Ok(steps)
+}
+
+/// The waypoints of the replay `run` (with its trace and inputs recorded), in the order it
+/// passes them — the decisions of conditions and the values of the inputs (see [`waypoints`]) —
+/// all of them, or with `Some(k)` those up to where its `k`-th input is read.
+fn replay_events(program: &Program, run: &leapfrog_interp::ExecResult, upto: Option<usize>) -> Vec<Waypoint> {
+    let inputs = upto.unwrap_or(run.inputs.len()).min(run.inputs.len());
     let mut sources = SourceCache::default();
     let decisions = Decisions::of(program);
     // The inputs by the trace position they were read at (`None`: before the first edge).
     let mut read_at: BTreeMap<Option<usize>, Vec<usize>> = BTreeMap::new();
-    for (i, position) in run.input_positions.iter().enumerate() {
+    for (i, position) in run.input_positions.iter().enumerate().take(inputs) {
         read_at.entry(*position).or_default().push(i);
     }
+    // The trace up to the last of those reads, or all of it.
+    let end = match upto {
+        None => run.trace.len(),
+        Some(_) => match inputs.checked_sub(1).and_then(|i| run.input_positions.get(i)) {
+            Some(Some(p)) => p + 1,
+            _ => 0,
+        },
+    };
     let mut events: Vec<Waypoint> = Vec::new();
     let input_events = |events: &mut Vec<Waypoint>, position: Option<usize>, sources: &mut SourceCache| {
         let first = events.len();
         for &i in read_at.get(&position).into_iter().flatten() {
             let same_read = events.len() > first;
             let next = position.map_or(0, |p| p + 1);
-            match (input_waypoint(program, &run, i, next, &decisions, sources), events.last_mut()) {
+            match (input_waypoint(program, run, i, next, &decisions, sources), events.last_mut()) {
                 // Values read for one statement are one assumption (a second waypoint at the
                 // same place would be matched at its next visit).
                 (
@@ -244,20 +264,14 @@ fn waypoints(
         }
     };
     input_events(&mut events, None, &mut sources);
-    for (position, &(func, e)) in run.trace.iter().enumerate() {
+    for (position, &(func, e)) in run.trace.iter().enumerate().take(end) {
         if let Some((span, taken)) = decisions.at(program, func, e) {
             let at = Location { line: span.line, column: span.col, function: program.funcs[func].name.clone() };
             events.push(Waypoint::Branching { at, taken });
         }
         input_events(&mut events, Some(position), &mut sources);
     }
-    let mut steps = unambiguous(events, |w| matches!(w, Waypoint::Branching { .. }));
-    let &(func, _) = run.trace.last().ok_or("the replay executed nothing")?;
-    let span = cex.failing;
-    steps.push(Waypoint::Target {
-        at: Location { line: span.line, column: span.col, function: program.funcs[func].name.clone() },
-    });
-    Ok(steps)
+    events
 }
 
 /// The waypoint of the `i`-th input of `run`, read before the trace's edge `next` was taken.

@@ -16,7 +16,8 @@
 //! and `examples/terminate.c`: a TRUE's witness (written for outermost loops of the entry
 //! function) validates and has, per loop, a `transition_loop_invariant` in `ext_c_expression`
 //! over `\at(…, AnyPrev)` naming every component of the loop's ranking function; a FALSE's is a
-//! `violation_sequence` without target: the stem's inputs, then the `cycle` from the loop head
+//! `violation_sequence` without target: the stem's decisions and inputs (checked as a FALSE's
+//! of `verify`), then the `cycle` from the loop head
 //! with the recurrent set; no TRUE goes without a witness or a note saying why.
 
 use serde_json::Value;
@@ -310,6 +311,9 @@ fn check_lasso(entry: &Value, report: &Value) -> Result<(), String> {
             lasso["line"]
         ));
     }
+    let source =
+        std::fs::read_to_string(lasso["file"].as_str().unwrap_or("")).map_err(|e| format!("the program: {e}"))?;
+    places_in_source(&waypoints[..first_cycle], &source)?;
     returns_in_order(&waypoints[..first_cycle], &lasso["witness"]["stem"]["nondet"])
 }
 
