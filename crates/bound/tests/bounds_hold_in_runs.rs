@@ -150,14 +150,15 @@ struct Watched {
 
 fn watched(p: &Program, span: Span) -> Option<Watched> {
     for (fid, f) in p.user_funcs() {
-        let Some((header, kind)) = f.locs.iter().find_map(|(l, loc)| match &loc.tag {
-            Some(LocTag::Loop { kind, span: s }) if *s == span => Some((l, *kind)),
-            _ => None,
+        // The loop as bound names it: by its keyword, a `goto` loop by its label.
+        let forest = LoopForest::compute(f);
+        let Some((lid, kind)) = forest.loops.ids().find_map(|l| {
+            let (kind, s) = forest.syntax(f, l);
+            (s == span).then_some((l, kind))
         }) else {
             continue;
         };
-        let forest = LoopForest::compute(f);
-        let lid = forest.loops.ids().find(|l| forest.loops[*l].header == header)?;
+        let header = forest.loops[lid].header;
         let body = match kind {
             LoopKind::For | LoopKind::While => f.locs.iter().find_map(|(l, loc)| match &loc.tag {
                 Some(LocTag::Body { span: s }) if *s == span && forest.contains(lid, l) => Some(l),
