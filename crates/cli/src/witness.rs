@@ -119,8 +119,8 @@ pub fn for_terminate(
 }
 
 /// A FALSE's lasso as waypoints: the stem's decisions and input values (replayed, as
-/// [`waypoints`] gives them) up to its last input, then the cycle at the loop head through the recurrent set, with the values the loop's nondet
-/// calls return on every iteration.
+/// [`waypoints`] gives them) up to its last input, then the cycle at the loop head through the
+/// recurrent set, with the values the loop's nondet calls return on every iteration.
 fn lasso(program: &Program, report: &leapfrog_terminate::Report) -> Result<Vec<Waypoint>, String> {
     let (l, w) = report.loops.iter().find_map(|l| Some((l, l.witness.as_ref()?))).ok_or("the FALSE has no lasso")?;
     let functions = loop_functions(program);
@@ -139,7 +139,7 @@ fn lasso(program: &Program, report: &leapfrog_terminate::Report) -> Result<Vec<W
     };
     let run = leapfrog_interp::run(program, &config);
     let stem = replay_events(program, &run, Some(w.stem_inputs.len()));
-    let mut steps = unambiguous(stem, |w| matches!(w, Waypoint::Branching { .. }));
+    let mut steps = unambiguous(stem);
     let mut sources = SourceCache::default();
     let head = Location { line: l.span.line, column: l.span.col, function: function.clone() };
     steps.push(Waypoint::Cycle { at: head, constraint: w.recurrent_set.clone() });
@@ -214,7 +214,7 @@ fn waypoints(
     };
     let run = leapfrog_interp::run(program, &config);
     let events = replay_events(program, &run, None);
-    let mut steps = unambiguous(events, |w| matches!(w, Waypoint::Branching { .. }));
+    let mut steps = unambiguous(events);
     let &(func, _) = run.trace.last().ok_or("the replay executed nothing")?;
     let span = cex.failing;
     steps.push(Waypoint::Target {
@@ -328,10 +328,10 @@ fn c_integer(value: i128, ty: leapfrog_ir::Type) -> Option<String> {
 /// The waypoints of `events` a validator matches to the visit meant: a `follow` waypoint
 /// matches the next visit of its place after the previous segment, so one is kept only if no
 /// visit of its place since the last kept waypoint is left out. With few events all are kept;
-/// else an `optional` one (a branching decision) is kept only if its place was not visited since
-/// the last kept value (one decision per place between two values: a loop's first iteration,
-/// not all), and the others (values) wherever no visit of their place is left out.
-fn unambiguous(events: Vec<Waypoint>, optional: impl Fn(&Waypoint) -> bool) -> Vec<Waypoint> {
+/// else a branching decision is kept only if its place was not visited since the last kept
+/// value (one decision per place between two values: a loop's first iteration, not all), and
+/// the values wherever no visit of their place is left out.
+fn unambiguous(events: Vec<Waypoint>) -> Vec<Waypoint> {
     if events.len() <= ALL_DECISIONS_UP_TO {
         return events;
     }
@@ -340,11 +340,12 @@ fn unambiguous(events: Vec<Waypoint>, optional: impl Fn(&Waypoint) -> bool) -> V
     let mut kept = Vec::new();
     for (i, w) in events.into_iter().enumerate() {
         let at = waypoint_location(&w).clone();
-        let since = if optional(&w) { last_kept_value } else { last_kept };
+        let decision = matches!(w, Waypoint::Branching { .. });
+        let since = if decision { last_kept_value } else { last_kept };
         let keep = last_visit.get(&at).is_none_or(|&v| since.is_some_and(|k| v <= k));
         last_visit.insert(at, i);
         if keep {
-            if !optional(&w) {
+            if !decision {
                 last_kept_value = Some(i);
             }
             kept.push(w);
@@ -371,22 +372,22 @@ fn waypoint_location(w: &Waypoint) -> &Location {
 struct Decisions {
     /// Per function, the outcome of each tagged location.
     outcomes: BTreeMap<(FuncId, LocId), (Span, bool)>,
-    /// The conditions seen going each way, and the keyword of each (`if`/`while` or not).
+    /// The conditions seen going each way.
     two_way: BTreeMap<Span, [bool; 2]>,
-    if_or_while: BTreeMap<Span, bool>,
+    /// The kind of each loop by its keyword (a condition's span that is none is an `if`'s).
+    loop_kinds: BTreeMap<Span, LoopKind>,
 }
 
 impl Decisions {
     fn of(program: &Program) -> Decisions {
-        let mut d = Decisions { outcomes: BTreeMap::new(), two_way: BTreeMap::new(), if_or_while: BTreeMap::new() };
-        let mut kinds: BTreeMap<Span, LoopKind> = BTreeMap::new();
+        let mut d = Decisions { outcomes: BTreeMap::new(), two_way: BTreeMap::new(), loop_kinds: BTreeMap::new() };
         for (fid, f) in program.funcs.iter() {
             for (loc, location) in f.locs.iter() {
                 let outcome = match &location.tag {
                     Some(LocTag::Branch { span, taken }) => (*span, *taken),
                     Some(LocTag::Body { span }) => (*span, true),
                     Some(LocTag::Loop { kind, span }) => {
-                        kinds.insert(*span, *kind);
+                        d.loop_kinds.insert(*span, *kind);
                         continue;
                     }
                     _ => continue,
@@ -398,10 +399,6 @@ impl Decisions {
                     d.two_way.entry(span).or_default()[usize::from(taken)] = true;
                 }
             }
-        }
-        for &(span, _) in d.outcomes.values() {
-            let loop_kind = kinds.get(&span);
-            d.if_or_while.insert(span, matches!(loop_kind, None | Some(LoopKind::While)));
         }
         d
     }
@@ -416,8 +413,9 @@ impl Decisions {
         (span.is_known() && self.two_way.get(&span) == Some(&[true, true])).then_some((span, taken))
     }
 
+    /// Whether the condition at `span` (one [`Decisions::at`] gave) is an `if`'s or a `while`'s.
     fn is_if_or_while(&self, span: Span) -> bool {
-        self.if_or_while.get(&span) == Some(&true)
+        matches!(self.loop_kinds.get(&span), None | Some(LoopKind::While))
     }
 }
 
@@ -549,7 +547,7 @@ mod tests {
     #[test]
     fn few_waypoints_are_all_kept() {
         let events: Vec<Waypoint> = (0..10).map(|i| branching(4, i < 9)).collect();
-        assert_eq!(unambiguous(events, |w| matches!(w, Waypoint::Branching { .. })).len(), 10);
+        assert_eq!(unambiguous(events).len(), 10);
     }
 
     #[test]
@@ -563,7 +561,7 @@ mod tests {
             events.push(value(6, v));
         }
         events.push(branching(5, false));
-        let kept = lines(&unambiguous(events, |w| matches!(w, Waypoint::Branching { .. })));
+        let kept = lines(&unambiguous(events));
         let expected: Vec<(u32, String)> = vec![
             (4, "true".into()), // the first visit of line 4; the 2999 others would be mistaken for it
             (9, "true".into()),

@@ -36,7 +36,7 @@ mod native;
 mod process;
 
 use corpus::{benchmarks_dir, for_each_parallel, seed_of, tasks};
-use instrument::{matching_paren, top_level_semicolons};
+use instrument::{check_before_condition, condition_range, matching_paren};
 use native::NativeOutcome;
 use process::{leapfrog, temp_dir, write};
 use serde_json::Value;
@@ -164,22 +164,8 @@ fn instrument(source: &str, entries: &[Entry]) -> Result<(String, usize, usize),
             }
             body.push_str(&format!("__lf_n{n}++; }} "));
         }
-        let open = at + source[at..].find('(').ok_or("no `(` after the loop keyword")?;
-        let close = matching_paren(source, open).ok_or("no matching `)`")?;
-        let (start, end) = if kind == "while" {
-            (open + 1, close)
-        } else {
-            let semis = top_level_semicolons(source, open, close);
-            let [first, second] = semis[..] else { return Err("a `for` without two `;`".into()) };
-            (first + 1, second)
-        };
-        let check = format!("({{ {body}0; }}), ");
-        if source[start..end].trim().is_empty() {
-            inserts.push((start, format!("{check}1")));
-        } else {
-            inserts.push((start, format!("{check}(")));
-            inserts.push((end, ")".to_string()));
-        }
+        let range = condition_range(source, at, kind)?;
+        inserts.extend(check_before_condition(source, range, &format!("({{ {body}0; }}), ")));
         loops += 1;
     }
     inserts.sort_by_key(|i| std::cmp::Reverse(i.0));

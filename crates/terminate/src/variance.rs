@@ -238,15 +238,12 @@ fn constraint_text(p: &Program, c: &Constraint<StateVar>) -> String {
                 StateVar::Now(_) => n,
             }
         };
-        let mut text: Vec<String> =
+        let text: Vec<String> =
             terms.iter().map(|(v, m)| if m.is_one() { name(v) } else { format!("{m}*{}", name(v)) }).collect();
         if text.is_empty() {
             return constant.to_string();
         }
-        let mut out = text.remove(0);
-        for t in text {
-            out.push_str(&format!(" + {t}"));
-        }
+        let mut out = text.join(" + ");
         if constant.is_positive() {
             out.push_str(&format!(" + {constant}"));
         } else if constant.is_negative() {

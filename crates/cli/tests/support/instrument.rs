@@ -119,15 +119,7 @@ pub fn instrument(source: &str, checks: &[LoopCheck]) -> Result<(String, usize),
             conj.extend(ghost_texts.iter().map(|g| format!("({g})")));
             conj.join(" && ")
         };
-        let open = at + source[at..].find('(').ok_or("no `(` after the loop keyword")?;
-        let close = matching_paren(source, open).ok_or("no matching `)`")?;
-        let (start, end) = if c.kind == "while" {
-            (open + 1, close)
-        } else {
-            let semis = top_level_semicolons(source, open, close);
-            let [first, second] = semis[..] else { return Err("a `for` without two `;`".into()) };
-            (first + 1, second)
-        };
+        let (start, end) = condition_range(source, at, &c.kind)?;
         let condition = source[start..end].trim();
         let checked = if c.exits.is_empty() || condition.is_empty() || !side_effect_free(condition) {
             invariant
@@ -136,12 +128,7 @@ pub fn instrument(source: &str, checks: &[LoopCheck]) -> Result<(String, usize),
             format!("({invariant}) && (({condition}) || {})", exits.join(" || "))
         };
         let check = format!("{ghost_update}{CHECK_FUNCTION}({checked}), ");
-        if source[start..end].trim().is_empty() {
-            inserts.push((start, format!("{check}1")));
-        } else {
-            inserts.push((start, format!("{check}(")));
-            inserts.push((end, ")".to_string()));
-        }
+        inserts.extend(check_before_condition(source, (start, end), &check));
         count += 1;
     }
     inserts.sort_by_key(|i| std::cmp::Reverse(i.0));
@@ -168,6 +155,29 @@ pub fn instrument(source: &str, checks: &[LoopCheck]) -> Result<(String, usize),
         .collect();
     // Declared on the first line, so that no line number of the original moves.
     Ok((format!("void abort(void); void {CHECK_FUNCTION}(int); {}{out}", declarations.concat()), count))
+}
+
+/// The byte range of the condition of the `while` or `for` loop (`kind`) whose keyword is at
+/// byte `at`: between `while (` and its `)`, or between a `for`'s two top-level `;`.
+pub fn condition_range(source: &str, at: usize, kind: &str) -> Result<(usize, usize), String> {
+    let open = at + source[at..].find('(').ok_or("no `(` after the loop keyword")?;
+    let close = matching_paren(source, open).ok_or("no matching `)`")?;
+    if kind == "while" {
+        return Ok((open + 1, close));
+    }
+    let semis = top_level_semicolons(source, open, close);
+    let [first, second] = semis[..] else { return Err("a `for` without two `;`".into()) };
+    Ok((first + 1, second))
+}
+
+/// The insertions (byte offset, text) that evaluate `check` — C ending in `, ` — each time the
+/// condition at `range` is: `check (c)`, or `check 1` for a `for` without a condition.
+pub fn check_before_condition(source: &str, (start, end): (usize, usize), check: &str) -> Vec<(usize, String)> {
+    if source[start..end].trim().is_empty() {
+        vec![(start, format!("{check}1"))]
+    } else {
+        vec![(start, format!("{check}(")), (end, ")".to_string())]
+    }
 }
 
 /// Whether evaluating the C expression `e` twice is the same as once: no call (an identifier
